@@ -1,0 +1,32 @@
+"""folkdeck: reference implementations of traditional card games.
+
+>>> import folkdeck
+>>> game = folkdeck.load("kaphai", players=4)
+>>> state = game.new_state(seed=1)
+>>> len(state.legal_actions()) > 0
+True
+"""
+
+from folkdeck.engine.errors import (
+    AmbiguousActionError,
+    CardGameError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidDealError,
+    InvalidNotationError,
+    MalformedRecordError,
+    NotYourTurnError,
+    UnknownGameError,
+    WrongPhaseError,
+)
+from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, State
+from folkdeck.engine.registry import games, get_spec, load
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AmbiguousActionError", "CardGameError", "Event", "Game", "GameSpec", "IllegalActionError",
+    "InvalidConfigError", "InvalidDealError", "InvalidNotationError", "MalformedRecordError",
+    "Match", "NotYourTurnError", "Observation", "Result", "State", "UnknownGameError",
+    "WrongPhaseError", "__version__", "games", "get_spec", "load",
+]

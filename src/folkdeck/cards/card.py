@@ -1,0 +1,141 @@
+"""The card values of every pack folkdeck plays with.
+
+A :class:`Card` is a small immutable value: a rank and, for suited packs, a suit.
+Duplicates (Gou Ji's four packs, the Cucco pack's two copies) are equal values:
+hands in those games are multisets (tuples or counters), never sets.
+
+Spanish and Portuguese cards reuse the French letters (the usual correspondence of
+the Latin and French suits and court cards), so one notation serves every pack:
+
+=========== ================= ===================== =====================
+letter      French            Spanish               Portuguese
+=========== ================= ===================== =====================
+``S``       spades ♠          espadas (swords)      espadas (swords)
+``C``       clubs ♣           bastos (batons)       paus (batons)
+``D``       diamonds ♦        oros (coins)          ouros (coins)
+``H``       hearts ♥          copas (cups)          copas (cups)
+``J``       jack              sota                  valete
+``Q``       queen             caballo               dama
+``K``       king              rey                   rei
+``A``       ace               as (1)                ás (1)
+=========== ================= ===================== =====================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+
+class Suit(StrEnum):
+    """The four suits; the value is the notation letter."""
+
+    SPADES = "S"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+
+
+class Rank(StrEnum):
+    """French-notation ranks (also used for the Spanish and Portuguese packs)."""
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+    BLACK_JOKER = "BJ"
+    RED_JOKER = "RJ"
+
+    @property
+    def is_joker(self) -> bool:
+        return self in (Rank.BLACK_JOKER, Rank.RED_JOKER)
+
+
+class CuccoRank(IntEnum):
+    """The 20 kinds of the Cucco (Cuccù) pack; the value is the card's number."""
+
+    FOOL = -4
+    LION = -3
+    MASK = -2
+    BUCKET = -1
+    ZERO = 0
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    HOUSE = 11
+    CAT = 12
+    HORSE = 13
+    MAN = 14
+    OWL = 15
+
+    @property
+    def notation(self) -> str:
+        """``FOOL`` … ``BUCKET``, ``0`` … ``10``, ``HOUSE`` … ``OWL``."""
+        return str(self.value) if 0 <= self.value <= 10 else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a rank and, except for jokers and Cucco cards, a suit.
+
+    >>> Card(Rank.TEN, Suit.HEARTS)
+    Card.parse('10H')
+    >>> str(Card(Rank.RED_JOKER))
+    'RJ'
+    >>> str(Card(CuccoRank.OWL))
+    'OWL'
+    """
+
+    rank: Rank | CuccoRank
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        needs_suit = isinstance(self.rank, Rank) and not self.rank.is_joker
+        if needs_suit != (self.suit is not None):
+            raise ValueError(f"card {self.rank!r} {'needs' if needs_suit else 'takes no'} suit")
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse one card token; see :func:`folkdeck.cards.notation.parse_card`."""
+        from folkdeck.cards.notation import parse_card
+
+        return parse_card(token)
+
+    def __str__(self) -> str:
+        if isinstance(self.rank, CuccoRank):
+            return self.rank.notation
+        return self.rank.value + (self.suit.value if self.suit is not None else "")
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def is_joker(self) -> bool:
+        return isinstance(self.rank, Rank) and self.rank.is_joker

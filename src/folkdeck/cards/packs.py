@@ -1,0 +1,97 @@
+"""The packs the games use, and their native names.
+
+>>> len(FRENCH_52.cards), len(FRENCH_54.cards), len(GOUJI_216.cards)
+(52, 54, 216)
+>>> len(SPANISH_48.cards), len(PORTUGUESE_40.cards), len(CUCCO_40.cards)
+(48, 40, 40)
+>>> SPANISH_48.card_name(Card.parse("QD"))
+'caballo de oros'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from folkdeck.cards.card import Card, CuccoRank, Rank, Suit
+from folkdeck.engine.errors import InvalidNotationError
+
+_FRENCH_RANKS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
+                 Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A named pack: its cards (with repeats for multi-pack games) and native names."""
+
+    name: str
+    cards: tuple[Card, ...]
+    rank_names: dict[str, str] = field(default_factory=dict, compare=False)
+    suit_names: dict[Suit, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def counts(self) -> Counter[Card]:
+        """How many copies of each card the pack holds."""
+        return Counter(self.cards)
+
+    @property
+    def kinds(self) -> tuple[Card, ...]:
+        """The distinct cards, in pack order."""
+        return tuple(dict.fromkeys(self.cards))
+
+    def check(self, cards: tuple[Card, ...], what: str = "cards") -> None:
+        """Raise unless ``cards`` is a sub-multiset of this pack.
+
+        :raises InvalidNotationError: for a card not in the pack, or too many copies.
+        """
+        have = self.counts
+        for card, n in Counter(cards).items():
+            if card not in have:
+                raise InvalidNotationError(f"{what}: {card} is not a card of the {self.name} pack",
+                                           token=str(card))
+            if n > have[card]:
+                raise InvalidNotationError(
+                    f"{what}: {card} appears {n} times, the {self.name} pack has {have[card]}",
+                    token=str(card))
+
+    def card_name(self, card: Card) -> str:
+        """The card's name in the pack's own language, e.g. ``'caballo de oros'``."""
+        if card.suit is None or not self.rank_names:
+            return str(card)
+        return f"{self.rank_names[card.rank.value]} {self.suit_names[card.suit]}"
+
+
+def _suited(ranks: tuple[Rank, ...]) -> tuple[Card, ...]:
+    return tuple(Card(r, s) for r in ranks for s in _SUITS)
+
+
+FRENCH_52 = Pack("French 52", _suited(_FRENCH_RANKS))
+FRENCH_54 = Pack("French 54", FRENCH_52.cards + (Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)))
+GOUJI_216 = Pack("four French packs with jokers", FRENCH_54.cards * 4)
+SPANISH_48 = Pack(
+    "Spanish 48",
+    _suited(tuple(r for r in _FRENCH_RANKS if r is not Rank.TEN)),
+    rank_names={"A": "as", "2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis",
+                "7": "siete", "8": "ocho", "9": "nueve", "J": "sota", "Q": "caballo", "K": "rey"},
+    suit_names={Suit.SPADES: "de espadas", Suit.CLUBS: "de bastos", Suit.DIAMONDS: "de oros",
+                Suit.HEARTS: "de copas"},
+)
+PORTUGUESE_40 = Pack(
+    "Portuguese 40",
+    _suited(tuple(r for r in _FRENCH_RANKS if r not in (Rank.EIGHT, Rank.NINE, Rank.TEN))),
+    rank_names={"A": "ás", "2": "duque", "3": "terno", "4": "quadra", "5": "quina", "6": "sena",
+                "7": "sete", "J": "valete", "Q": "dama", "K": "rei"},
+    suit_names={Suit.SPADES: "de espadas", Suit.CLUBS: "de paus", Suit.DIAMONDS: "de ouros",
+                Suit.HEARTS: "de copas"},
+)
+CUCCO_40 = Pack("Cucco 40", tuple(Card(r) for r in CuccoRank) * 2)
+
+PACKS = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUGUESE_40, CUCCO_40)}
+
+
+def require_pack_card(card: Card, pack: Pack) -> Card:
+    """Return ``card`` if the pack has it, else raise :class:`InvalidNotationError`."""
+    if card not in pack.counts:
+        raise InvalidNotationError(f"{card} is not a card of the {pack.name} pack", token=str(card))
+    return card

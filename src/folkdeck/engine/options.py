@@ -1,0 +1,141 @@
+"""Rules options: frozen dataclasses read from mappings and ``key=value`` text.
+
+A game's options class is a ``@dataclass(frozen=True, kw_only=True)`` whose fields
+are bools, ints, floats, strs (a ``Literal`` of choices) or tuples of ints/strs.
+:func:`options_from_mapping` checks names and types and names the bad key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from folkdeck.engine.errors import InvalidConfigError
+
+T = TypeVar("T")
+
+
+def option_fields(cls: type[Any]) -> dict[str, tuple[Any, Any]]:
+    """``{name: (type, default)}`` for every option of an options class."""
+    hints = typing.get_type_hints(cls)
+    out: dict[str, tuple[Any, Any]] = {}
+    for f in dataclasses.fields(cls):
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        out[f.name] = (hints[f.name], default)
+    return out
+
+
+def _coerce(name: str, tp: Any, value: Any) -> Any:
+    origin = get_origin(tp)
+    if origin is Literal:
+        choices = get_args(tp)
+        if value not in choices:
+            raise InvalidConfigError(
+                f"option {name}={value!r}: must be one of {', '.join(map(str, choices))}",
+                option=name, value=repr(value))
+        return value
+    if origin in (types.UnionType, typing.Union):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if value is None:
+            return None
+        return _coerce(name, args[0], value)
+    if origin is tuple:
+        item = get_args(tp)[0]
+        if isinstance(value, str):
+            value = [v for v in value.replace(" ", "").split(",") if v]
+        if not isinstance(value, (list, tuple)):
+            raise InvalidConfigError(f"option {name}={value!r}: must be a list", option=name,
+                                     value=repr(value))
+        return tuple(_coerce(name, item, v) for v in value)
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return value.lower() in ("true", "yes", "on", "1")
+        raise InvalidConfigError(f"option {name}={value!r}: must be true or false", option=name,
+                                 value=repr(value))
+    if tp is int:
+        if isinstance(value, bool):
+            raise InvalidConfigError(f"option {name}={value!r}: must be a whole number",
+                                     option=name, value=repr(value))
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            try:
+                return int(value)
+            except ValueError:
+                pass
+        raise InvalidConfigError(f"option {name}={value!r}: must be a whole number", option=name,
+                                 value=repr(value))
+    if tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, str):
+            try:
+                return float(value)
+            except ValueError:
+                pass
+        raise InvalidConfigError(f"option {name}={value!r}: must be a number", option=name,
+                                 value=repr(value))
+    if tp is str:
+        if isinstance(value, str):
+            return value
+        raise InvalidConfigError(f"option {name}={value!r}: must be text", option=name,
+                                 value=repr(value))
+    raise TypeError(f"unsupported option type {tp!r} for {name}")  # a bug in an options class
+
+
+def options_from_mapping(cls: type[T], values: Mapping[str, Any]) -> T:
+    """Build ``cls`` from a mapping (JSON values or ``key=value`` strings).
+
+    :raises InvalidConfigError: for an unknown key or a value of the wrong type.
+    """
+    fields = option_fields(cls)
+    kwargs: dict[str, Any] = {}
+    for key, value in values.items():
+        if key not in fields:
+            raise InvalidConfigError(
+                f"unknown option {key!r} (options are: {', '.join(sorted(fields))})", option=key)
+        kwargs[key] = _coerce(key, fields[key][0], value)
+    return cls(**kwargs)
+
+
+def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """``["players=3", "low_police_void=true"]`` → a dict of strings.
+
+    :raises InvalidConfigError: for an item without ``=``.
+    """
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidConfigError(f"rule {item!r} is not key=value", option=item)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    """Every option as a JSON-ready value (tuples become lists)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def describe_options(cls: type[Any]) -> list[tuple[str, str, str]]:
+    """``(name, default, choices)`` rows for help texts."""
+    rows = []
+    for name, (tp, default) in option_fields(cls).items():
+        if get_origin(tp) is Literal:
+            choices = " | ".join(map(str, get_args(tp)))
+        elif tp is bool:
+            choices = "true | false"
+        else:
+            choices = getattr(tp, "__name__", str(tp))
+        shown = ",".join(map(str, default)) if isinstance(default, tuple) else str(default)
+        rows.append((name, shown, choices))
+    return rows

@@ -1,0 +1,223 @@
+"""The engine protocol: what every game, state, observation and match provides.
+
+Games need no base class; they satisfy these :class:`typing.Protocol` classes.
+The split follows OpenSpiel: a :class:`Game` holds frozen rules options and makes
+states; a :class:`State` is one deal's position, owned and mutated only by its
+own methods; :meth:`State.observe` is the one door through which information
+leaves the engine for a seat.
+
+Actions carry no seat: the seat comes with the call (``state.apply(action, seat)``),
+defaulting to the seat whose turn it is. Out-of-turn windows (a putuh declaration,
+burning, the owl's call) are seats listed in :attr:`State.to_act` besides the
+player on turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self, TypeAlias, runtime_checkable
+
+Seat: TypeAlias = int
+"""A seat number, 0-based, in turn order (``seat + 1`` plays next in every game)."""
+
+Action: TypeAlias = Hashable
+"""A game's action: a frozen, hashable value whose ``str()`` is the record grammar."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A transition that happened: who did what, and what followed from it.
+
+    ``notes`` are short human sentences ("seat 2 wins the trick"), written with card
+    notation, in the order the things happened.
+    """
+
+    seat: Seat
+    action: Action
+    notes: tuple[str, ...] = ()
+
+    @property
+    def line(self) -> str:
+        """The record line, ``"<seat>: <action>"``."""
+        return f"{self.seat}: {self.action}"
+
+    def __str__(self) -> str:
+        return self.line + ("".join(f"; {n}" for n in self.notes))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished deal.
+
+    ``placings[seat]`` is that seat's place (1 = first) or ``None`` for a seat the
+    rules leave unplaced; ``returns[seat]`` is the seat's score for the deal.
+    """
+
+    placings: tuple[int | None, ...]
+    returns: tuple[float, ...]
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"placings": list(self.placings), "returns": list(self.returns),
+                "reason": self.reason, **self.details}
+
+
+@runtime_checkable
+class Observation(Protocol):
+    """What one seat (or a spectator, ``seat is None``) may know of a state."""
+
+    @property
+    def seat(self) -> Seat | None: ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; cards are notation strings."""
+        ...
+
+    def to_text(self) -> str:
+        """Plain text for terminals and logs, cards in notation."""
+        ...
+
+
+@runtime_checkable
+class State(Protocol):
+    """One deal in progress."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        """Seats that may act now, the seat on turn first; empty when the deal is over."""
+        ...
+
+    @property
+    def current_seat(self) -> Seat | None:
+        """The seat on turn (the default seat of the methods below), ``None`` when over."""
+        ...
+
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+
+    def legal_actions(self, seat: Seat | None = None) -> tuple[Action, ...]:
+        """Every legal action of ``seat`` in a deterministic, documented order."""
+        ...
+
+    def is_legal(self, action: Action, seat: Seat | None = None) -> bool: ...
+
+    def verify(self, action: Action, seat: Seat | None = None) -> None:
+        """Raise :class:`~folkdeck.engine.errors.IllegalActionError` (or a subclass) with
+        the reason if the action is not legal now; return ``None`` otherwise."""
+        ...
+
+    def apply(self, action: Action, seat: Seat | None = None) -> Event:
+        """Verify, then perform the action; the event is appended to :attr:`history`."""
+        ...
+
+    def parse_action(self, text: str, seat: Seat | None = None) -> Action:
+        """Read an action of the game's grammar for ``seat`` in this position."""
+        ...
+
+    def observe(self, seat: Seat | None) -> Observation:
+        """The view of ``seat``; ``None`` gives the public (spectator) view."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def result(self) -> Result | None: ...
+
+    def clone(self) -> Self: ...
+
+    def deal_info(self) -> dict[str, Any]:
+        """How this deal began, as record fields: ``setup``, ``hands`` and (where the
+        game has one) ``stock``, cards in notation."""
+        ...
+
+    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+        """Every card of the deal by place (``"hand 0"``, ``"played"``...), for the
+        conservation checks; hidden places included. Not for agents."""
+        ...
+
+    def hidden_cards(self, seat: Seat | None) -> tuple[Any, ...]:
+        """The cards ``seat`` must not see (others' hands, the stock...)."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """Rules options, frozen, plus the factory of states."""
+
+    @property
+    def spec(self) -> GameSpec: ...
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    def new_state(
+        self,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deck: Sequence[Any] | None = None,
+        hands: Sequence[Sequence[Any]] | None = None,
+        stock: Sequence[Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new deal: shuffled from ``seed``/``rng``, dealt from ``deck`` (top first),
+        or set up from explicit ``hands`` (and ``stock``). ``setup`` carries what the
+        deal needs from outside it (who leads, a first deal...)."""
+        ...
+
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Match: ...
+
+
+@runtime_checkable
+class Match(Protocol):
+    """Several deals with what carries over between them (leader, chips, tribute...)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def next_deal(self) -> State:
+        """The next deal, set up from what the earlier ones left."""
+        ...
+
+    def finish_deal(self, state: State) -> list[str]:
+        """Account a finished deal; returns human lines describing what changed."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def standings(self) -> list[str]:
+        """Human lines: the match so far."""
+        ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """What a game declares about itself (OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``)."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...] = ()
+    min_players: int
+    max_players: int
+    default_players: int
+    options_type: type[Any]
+    make: Callable[[Any], Game]
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    summary: str = ""
+    rules_doc: str = ""
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    default_bot: str = "greedy"

@@ -1,0 +1,263 @@
+"""Game records: the ``folkdeck-record/1`` JSON format (see ``docs/records.md``).
+
+The API copies :mod:`json`: :func:`loads`/:func:`load`, :func:`dumps`/:func:`dump`,
+plus :meth:`Record.from_state` and :meth:`Record.replay`.
+
+>>> rec = loads('{"format": "folkdeck-record/1", "game": "kaphai", "rules": {"players": 4},'
+...             ' "setup": {"three_game": false, "leader": 0},'
+...             ' "hands": [["4C", "4D", "9S"], ["4S", "4H", "5S", "5H", "3C", "3D"], ["KS"], ["AS"]],'
+...             ' "actions": ["0: 4C 4D", "1: pass"]}')
+>>> state = rec.replay()
+>>> state.to_act
+(2,)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from folkdeck.engine.errors import (
+    CardGameError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidDealError,
+    InvalidNotationError,
+    MalformedRecordError,
+    UnknownGameError,
+)
+from folkdeck.engine.options import options_to_dict
+from folkdeck.engine.protocol import Event, Game, State
+from folkdeck.engine.registry import load as load_game
+
+FORMAT = "folkdeck-record/1"
+_KNOWN = ("format", "game", "rules", "setup", "seed", "deck", "hands", "stock", "actions")
+
+
+class ReplayError(IllegalActionError):
+    """An action of a record that the rules refuse; ``index`` is 0-based."""
+
+    code = "illegal_record_action"
+
+    def __init__(self, index: int, line: str, reason: str) -> None:
+        super().__init__(f"action {index} {line!r} is illegal: {reason}", index=index,
+                         action=line, reason=reason)
+        self.index = index
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(slots=True, kw_only=True)
+class Record:
+    """One deal: the game and rules, how it was dealt, and the actions taken."""
+
+    game: str
+    rules: dict[str, Any] = field(default_factory=dict)
+    setup: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    deck: list[str] | None = None
+    hands: list[list[str]] | None = None
+    stock: list[str] | None = None
+    actions: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Other top-level fields (players' names, dates, sources), kept as they are."""
+
+    # --- reading -----------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Check the shape of a decoded record.
+
+        :raises MalformedRecordError: naming the field.
+        """
+        if not isinstance(data, dict):
+            raise MalformedRecordError("a record is a JSON object", field="(record)")
+        fmt = data.get("format", FORMAT)
+        if fmt != FORMAT:
+            raise MalformedRecordError(f"unknown format {fmt!r} (expected {FORMAT!r})", field="format")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise MalformedRecordError("must be a game name", field="game")
+        rules = _object(data, "rules")
+        setup = _object(data, "setup")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise MalformedRecordError("must be a whole number", field="seed")
+        deck = _card_list(data, "deck")
+        stock = _card_list(data, "stock")
+        hands_raw = data.get("hands")
+        hands: list[list[str]] | None = None
+        if hands_raw is not None:
+            if not isinstance(hands_raw, list):
+                raise MalformedRecordError("must be a list of hands", field="hands")
+            hands = []
+            for i, hand in enumerate(hands_raw):
+                if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
+                    raise MalformedRecordError("must be a list of card strings", field=f"hands[{i}]")
+                hands.append(list(hand))
+        sources = [k for k in ("seed", "deck", "hands") if data.get(k) is not None]
+        if len(sources) != 1:
+            raise MalformedRecordError(
+                "give exactly one of seed, deck or hands" + (f" (got {', '.join(sources)})" if sources else ""),
+                field="/".join(sources) or "hands")
+        if stock is not None and hands is None:
+            raise MalformedRecordError("stock goes with hands", field="stock")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise MalformedRecordError("must be a list of strings \"<seat>: <action>\"", field="actions")
+        extra = {k: v for k, v in data.items() if k not in _KNOWN}
+        return cls(game=game, rules=rules, setup=setup, seed=seed, deck=deck, hands=hands,
+                   stock=stock, actions=list(actions), extra=extra)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
+                               "setup": self.setup}
+        for key in ("seed", "deck", "hands", "stock"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        out["actions"] = self.actions
+        out.update(self.extra)
+        return out
+
+    # --- playing -----------------------------------------------------------------
+    def make_game(self) -> Game:
+        """The game with the record's rules.
+
+        :raises MalformedRecordError: for an unknown game or option.
+        """
+        try:
+            return load_game(self.game, **self.rules)
+        except UnknownGameError as exc:
+            raise MalformedRecordError(exc.message, field="game") from exc
+        except InvalidConfigError as exc:
+            name = exc.details.get("option")
+            raise MalformedRecordError(exc.message, field=f"rules.{name}" if name else "rules") from exc
+
+    def start(self) -> State:
+        """The state before the first action.
+
+        :raises MalformedRecordError: for bad rules, cards or setup, naming the field.
+        """
+        game = self.make_game()
+        try:
+            return game.new_state(seed=self.seed, deck=self.deck, hands=self.hands,
+                                  stock=self.stock, setup=self.setup)
+        except (InvalidNotationError, InvalidDealError, InvalidConfigError) as exc:
+            where = exc.details.get("field") or _deal_field(self)
+            raise MalformedRecordError(exc.message, field=str(where)) from exc
+
+    def steps(self) -> Iterator[tuple[State, Event]]:
+        """Apply the actions one by one, yielding a clone of the state after each.
+
+        :raises MalformedRecordError: for an action line that cannot be read.
+        :raises ReplayError: for an action the rules refuse.
+        """
+        state = self.start()
+        for index, line in enumerate(self.actions):
+            event = apply_line(state, index, line)
+            yield state.clone(), event
+
+    def replay(self) -> State:
+        """The state after every action.
+
+        :raises MalformedRecordError: for an action line that cannot be read.
+        :raises ReplayError: for an action the rules refuse.
+        """
+        state = self.start()
+        for index, line in enumerate(self.actions):
+            apply_line(state, index, line)
+        return state
+
+    @classmethod
+    def from_state(cls, state: State, **extra: Any) -> Record:
+        """The record of a state's deal and every action taken so far."""
+        info = state.deal_info()
+        return cls(game=state.game.spec.name, rules=_non_default_rules(state.game),
+                   setup=dict(info.get("setup", {})), hands=info.get("hands"),
+                   stock=info.get("stock"), actions=[e.line for e in state.history], extra=extra)
+
+
+def apply_line(state: State, index: int, line: str) -> Event:
+    """Apply one record line ``"<seat>: <action>"`` to ``state``.
+
+    :raises MalformedRecordError: for a line that cannot be read (field ``actions[i]``).
+    :raises ReplayError: for an action the rules refuse.
+    """
+    seat_text, sep, action_text = line.partition(":")
+    where = f"actions[{index}]"
+    try:
+        seat = int(seat_text)
+    except ValueError:
+        seat = -1
+    if not sep or seat < 0 or seat >= state.num_players:
+        raise MalformedRecordError(
+            f"{line!r} is not \"<seat>: <action>\" with a seat from 0 to {state.num_players - 1}",
+            field=where)
+    try:
+        action = state.parse_action(action_text.strip(), seat)
+        return state.apply(action, seat)
+    except InvalidNotationError as exc:
+        raise MalformedRecordError(exc.message, field=where) from exc
+    except IllegalActionError as exc:
+        raise ReplayError(index, line, exc.message) from exc
+
+
+def _object(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise MalformedRecordError("must be a JSON object", field=key)
+    return dict(value)
+
+
+def _card_list(data: Mapping[str, Any], key: str) -> list[str] | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise MalformedRecordError("must be a list of card strings", field=key)
+    return list(value)
+
+
+def _deal_field(record: Record) -> str:
+    return "deck" if record.deck is not None else "seed" if record.seed is not None else "hands"
+
+
+def _non_default_rules(game: Game) -> dict[str, Any]:
+    current = options_to_dict(game.options)
+    default = options_to_dict(game.spec.options_type())
+    out = {k: v for k, v in current.items() if v != default.get(k)}
+    out["players"] = game.num_players
+    return out
+
+
+def loads(text: str) -> Record:
+    """Read a record from JSON text.
+
+    :raises MalformedRecordError: for bad JSON (field ``(json)``) or a bad field.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedRecordError(f"bad JSON: {exc}", field="(json)") from exc
+    return Record.from_dict(data)
+
+
+def load(fp: IO[str]) -> Record:
+    """Read a record from a text file."""
+    return loads(fp.read())
+
+
+def dumps(record: Record, indent: int | None = 2) -> str:
+    """A record as JSON text."""
+    return json.dumps(record.to_dict(), indent=indent, ensure_ascii=False)
+
+
+def dump(record: Record, fp: IO[str]) -> None:
+    """Write a record as JSON text."""
+    fp.write(dumps(record) + "\n")
+
+
+__all__ = ["FORMAT", "CardGameError", "Record", "ReplayError", "apply_line", "dump", "dumps",
+           "load", "loads"]

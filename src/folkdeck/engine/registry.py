@@ -1,0 +1,73 @@
+"""The registry of games: ``folkdeck.games()`` and ``folkdeck.load(name, **options)``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from folkdeck.engine.errors import UnknownGameError
+from folkdeck.engine.options import options_from_mapping
+from folkdeck.engine.protocol import Game, GameSpec
+
+_SPECS: dict[str, GameSpec] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game; its name and aliases must be new."""
+    for key in (spec.name, *spec.aliases):
+        if key in _ALIASES and _ALIASES[key] != spec.name:
+            raise ValueError(f"game name {key!r} is taken by {_ALIASES[key]!r}")
+        _ALIASES[key] = spec.name
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def _ensure_loaded() -> None:
+    import folkdeck.games  # noqa: F401  (registers every game, in one place)
+
+
+def games() -> tuple[str, ...]:
+    """The registered game names, in registration order.
+
+    >>> "kaphai" in games()
+    True
+    """
+    _ensure_loaded()
+    return tuple(_SPECS)
+
+
+def get_spec(name: str) -> GameSpec:
+    """The spec of a game by name or alias.
+
+    :raises UnknownGameError: naming the game and the known ones.
+    """
+    _ensure_loaded()
+    key = name.strip().lower()
+    if key not in _ALIASES:
+        raise UnknownGameError(f"unknown game {name!r} (games are: {', '.join(_SPECS)})",
+                               game=name)
+    return _SPECS[_ALIASES[key]]
+
+
+def load(name: str, preset: str | None = None, **options: Any) -> Game:
+    """Make a game from its name, an optional preset, and options.
+
+    >>> game = load("kaphai", players=3)
+    >>> game.num_players
+    3
+
+    :raises UnknownGameError: for an unknown name.
+    :raises InvalidConfigError: for an unknown option or preset, or a bad value.
+    """
+    spec = get_spec(name)
+    values: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in spec.presets:
+            from folkdeck.engine.errors import InvalidConfigError
+
+            raise InvalidConfigError(
+                f"unknown preset {preset!r} for {spec.name} (presets are: "
+                f"{', '.join(spec.presets) or 'none'})", preset=preset)
+        values.update(spec.presets[preset])
+    values.update(options)
+    return spec.make(options_from_mapping(spec.options_type, values))

@@ -1,0 +1,45 @@
+"""Kap Hai (カップハイ), the Cambodian climbing game of seed 000.
+
+==================  =========================================================
+Seats               2-4, play to the right (seat + 1 next)
+Teams               none
+Pack                French 52; 3 low … A, 2 high; suits S < C < D < H
+Hidden information  yes (hands; undealt piles with 2-3 players)
+Actions             a combination of cards, ``pass``, ``putuh``
+Returns             ``placement_points`` by place (default 3, 2, 1, 0)
+Presets             ``standard``, ``local`` (seed §Ⅴ② local rules), ``shared_putuh``
+==================  =========================================================
+
+Sources: seed 000 and rules-notes §1; the full rules for players are in
+``docs/rules/kaphai.md``.
+"""
+
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.registry import register
+from folkdeck.games.kaphai.actions import PASS, PUTUH, parse_action
+from folkdeck.games.kaphai.game import KapHaiGame
+from folkdeck.games.kaphai.options import PRESETS, KapHaiOptions
+from folkdeck.games.kaphai.rules import Combo, Kind, beats, classify
+from folkdeck.games.kaphai.state import KapHaiState
+
+
+def _make(options: KapHaiOptions) -> KapHaiGame:
+    return KapHaiGame(SPEC, options)
+
+
+def _bots() -> dict[str, object]:
+    from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.games.kaphai.agents import GreedyAgent
+
+    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
+
+
+SPEC = register(GameSpec(
+    name="kaphai", title="Kap Hai", aliases=("kap-hai", "kap_hai", "kaphi"),
+    min_players=2, max_players=4, default_players=4, options_type=KapHaiOptions, make=_make,
+    presets=PRESETS, summary="Cambodian climbing game: shed your 13 cards first.",
+    rules_doc="docs/rules/kaphai.md", bots=_bots(), default_bot="greedy",
+))
+
+__all__ = ["PASS", "PUTUH", "SPEC", "Combo", "KapHaiGame", "KapHaiOptions", "KapHaiState", "Kind",
+           "beats", "classify", "parse_action"]

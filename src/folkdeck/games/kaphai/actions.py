@@ -1,0 +1,65 @@
+"""Kap Hai actions: a play (a :class:`~folkdeck.games.kaphai.rules.Combo`), ``pass``
+(タウ), and ``putuh`` (a declaration, only when ``putuh_optional`` is on).
+
+The grammar of a record line after ``"<seat>: "``: cards in notation (any order,
+printed ascending), ``pass`` or ``putuh``.
+
+>>> parse_action("pass") is PASS, str(parse_action("4d 4c"))
+(True, '4C 4D')
+"""
+
+from __future__ import annotations
+
+from folkdeck.engine.errors import IllegalActionError, InvalidNotationError
+from folkdeck.games.kaphai.rules import Combo, classify, mask, notation
+
+
+class Pass:
+    """Pass (タウ): stay out of the rest of the trick. Also declines a putuh."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+
+class Putuh:
+    """Declare putuh (プトゥッフ), the instant win on the deal."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "putuh"
+
+    def __repr__(self) -> str:
+        return "PUTUH"
+
+
+PASS = Pass()
+PUTUH = Putuh()
+KapHaiAction = Combo | Pass | Putuh
+
+
+def parse_action(text: str) -> KapHaiAction:
+    """Read an action without looking at the position.
+
+    :raises InvalidNotationError: for an unknown word or card.
+    :raises IllegalActionError: for cards that form no Kap Hai combination.
+    """
+    word = text.strip().lower()
+    if word in ("pass", "p", "tau"):
+        return PASS
+    if word == "putuh":
+        return PUTUH
+    m = mask(text)
+    if not m:
+        raise InvalidNotationError("empty action: give cards, 'pass' or 'putuh'", token=text)
+    combo = classify(m)
+    if combo is None:
+        raise IllegalActionError(
+            f"{notation(m)} is not a Kap Hai combination (single, pair, triple, kare, straight, "
+            "consecutive pairs, polu)", action=notation(m), reason="no such combination")
+    return combo

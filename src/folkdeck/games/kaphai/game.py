@@ -1,0 +1,153 @@
+"""The Kap Hai game object: frozen options plus the dealing of new states."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from folkdeck.cards import Card, parse_card, parse_cards
+from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.kaphai.options import KapHaiOptions
+from folkdeck.games.kaphai.rules import FULL, INDEX
+from folkdeck.games.kaphai.state import KapHaiState
+
+HAND_SIZE = 13
+
+
+class KapHaiGame:
+    """Kap Hai with a set of options; makes deals and matches.
+
+    >>> from folkdeck import load
+    >>> state = load("kaphai").new_state(seed=7)
+    >>> state.num_players, state.phase
+    (4, 'play')
+    """
+
+    def __init__(self, spec: GameSpec, options: KapHaiOptions) -> None:
+        self._spec = spec
+        self._options = options
+
+    @property
+    def spec(self) -> GameSpec:
+        return self._spec
+
+    @property
+    def options(self) -> KapHaiOptions:
+        return self._options
+
+    @property
+    def num_players(self) -> int:
+        return self._options.players
+
+    def __repr__(self) -> str:
+        return f"<KapHaiGame {self._options}>"
+
+    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+                  deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
+                  stock: Sequence[Any] | None = None,
+                  setup: Mapping[str, Any] | None = None) -> KapHaiState:
+        """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
+
+        Dealing (seed, rng or deck): one card at a time into four piles, the deck's top
+        card to pile 0; pile *k* is seat *k*'s hand. Three players leave the last pile
+        out of play; two use piles 0 and 1 (or 0 and 2, ``two_player_hands=alternate``).
+
+        ``setup``: ``three_game`` (default true: the first deal of a session or the one
+        after a putuh) and ``leader`` (default 0; the seat leading a normal deal).
+
+        :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.leader``).
+        """
+        three_game, leader = self._read_setup(setup or {})
+        if stock is not None:
+            raise InvalidDealError("Kap Hai has no stock", field="stock")
+        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
+        if sources > 1:
+            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+        if hands is not None:
+            masks = self._read_hands(hands)
+            full = all(m.bit_count() == HAND_SIZE for m in masks)
+            return KapHaiState(self, masks, undealt=0, three_game=three_game, leader=leader,
+                               check_putuh=full)
+        if deck is not None:
+            order = self._read_deck(deck)
+        else:
+            order = list(range(52))
+            (rng if rng is not None else random.Random(seed)).shuffle(order)
+        piles = [0, 0, 0, 0]
+        for i, card in enumerate(order):
+            piles[i % 4] |= 1 << card
+        if self.num_players == 4:
+            used = [0, 1, 2, 3]
+        elif self.num_players == 3:
+            used = [0, 1, 2]
+        else:
+            used = [0, 1] if self._options.two_player_hands == "first_two" else [0, 2]
+        masks = [piles[p] for p in used]
+        undealt = FULL & ~sum(masks)
+        return KapHaiState(self, masks, undealt=undealt, three_game=three_game, leader=leader,
+                           check_putuh=True)
+
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+        """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`."""
+        from folkdeck.games.kaphai.match import KapHaiMatch
+
+        return KapHaiMatch(self, deals=deals or 5, rng=rng or random.Random())
+
+    def _read_setup(self, setup: Mapping[str, Any]) -> tuple[bool, int]:
+        for key in setup:
+            if key not in ("three_game", "leader"):
+                raise InvalidDealError(f"unknown setup key {key!r} (Kap Hai takes three_game, leader)",
+                                       field=f"setup.{key}")
+        three_game = setup.get("three_game", True)
+        if not isinstance(three_game, bool):
+            raise InvalidDealError("three_game must be true or false", field="setup.three_game")
+        leader = setup.get("leader", 0)
+        if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < self.num_players:
+            raise InvalidDealError(f"leader must be a seat from 0 to {self.num_players - 1}",
+                                   field="setup.leader")
+        return three_game, leader
+
+    def _read_hands(self, hands: Sequence[Any]) -> list[int]:
+        if len(hands) != self.num_players:
+            raise InvalidDealError(f"{len(hands)} hands given for {self.num_players} players",
+                                   field="hands")
+        masks: list[int] = []
+        seen = 0
+        for s, hand in enumerate(hands):
+            where = f"hands[{s}]"
+            cards = _read_cards(hand, where)
+            if len(cards) > HAND_SIZE:
+                raise InvalidDealError(f"{len(cards)} cards: a Kap Hai hand has at most {HAND_SIZE}",
+                                       field=where)
+            m = 0
+            for c in cards:
+                bit = 1 << INDEX[c]
+                if (m | seen) & bit:
+                    raise InvalidDealError(f"card {c} is dealt twice", field=where)
+                m |= bit
+            seen |= m
+            masks.append(m)
+        if sum(1 for m in masks if m) < 2:
+            raise InvalidDealError("at least two hands must hold cards", field="hands")
+        return masks
+
+    def _read_deck(self, deck: Sequence[Any]) -> list[int]:
+        cards = _read_cards(deck, "deck")
+        order = [INDEX[c] for c in cards]
+        if sorted(order) != list(range(52)):
+            raise InvalidDealError("the deck must hold each of the 52 cards exactly once", field="deck")
+        return order
+
+
+def _read_cards(items: Any, where: str) -> list[Card]:
+    try:
+        cards = list(parse_cards(items)) if isinstance(items, str) else [
+            c if isinstance(c, Card) else parse_card(str(c)) for c in items]
+    except InvalidNotationError as exc:
+        raise InvalidDealError(exc.message, field=where) from exc
+    for c in cards:
+        if c not in INDEX:
+            raise InvalidDealError(f"{c} is not a card of Kap Hai's 52-card pack", field=where)
+    return cards

@@ -1,0 +1,398 @@
+"""Kap Hai rules as pure functions over card bitmasks (seed 000 §Ⅳ, rules-notes §1.2).
+
+A card is an index ``rank * 4 + suit`` with ranks 3 … A, 2 as 0 … 12 and suits
+S < C < D < H as 0 … 3, so the index order *is* the game's card order (3S lowest,
+2H highest). A hand is an ``int`` with one bit per card.
+
+>>> classify(mask("4C 4D")).kind.name, classify(mask("6S 7D 8H")).kind.name
+('PAIR', 'STRAIGHT')
+>>> beats(classify(mask("4S 4H")), classify(mask("4C 4D")), RULES)   # figure 2
+True
+>>> beats(classify(mask("9S 10S JD")), classify(mask("10H JC QS")), RULES)  # figure 4
+False
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from itertools import combinations
+
+from folkdeck.cards import Card, Rank, Suit, format_cards, parse_cards
+from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.games.kaphai.options import KapHaiOptions
+
+RANKS = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+         Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO)
+SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+TWO = 12          # rank index of the 2s
+FIVE = 2          # rank index of the 5s (the local rules' "5 or lower")
+SIX = 3
+CARDS: tuple[Card, ...] = tuple(Card(r, s) for r in RANKS for s in SUITS)
+INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
+FULL = (1 << 52) - 1
+RANK_MASKS = tuple(0xF << (4 * r) for r in range(13))
+SUIT_MASKS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+RULES = KapHaiOptions()  # the default rules, for doctests and quick use
+
+
+def mask(cards: str | tuple[Card, ...] | list[Card]) -> int:
+    """A bitmask from notation or cards.
+
+    >>> bin(mask("3S 3C"))
+    '0b11'
+
+    :raises InvalidNotationError: for a card not in the 52-card pack, or a repeated card.
+    """
+    cards = parse_cards(cards) if isinstance(cards, str) else cards
+    m = 0
+    for c in cards:
+        i = INDEX.get(c)
+        if i is None:
+            raise InvalidNotationError(f"{c} is not a card of Kap Hai's 52-card pack", token=str(c))
+        if m >> i & 1:
+            raise InvalidNotationError(f"card {c} is given twice", token=str(c))
+        m |= 1 << i
+    return m
+
+
+def cards_of(m: int) -> tuple[Card, ...]:
+    """The cards of a mask in ascending Kap Hai order."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(CARDS[low.bit_length() - 1])
+        m ^= low
+    return tuple(out)
+
+
+def notation(m: int) -> str:
+    """Canonical notation of a mask: ascending, one space apart.
+
+    >>> notation(mask("2H 3S 10C"))
+    '3S 10C 2H'
+    """
+    return format_cards(cards_of(m))
+
+
+def top_index(m: int) -> int:
+    return m.bit_length() - 1
+
+
+class Kind(IntEnum):
+    """The shapes of seed §Ⅳ (Khmer names in ``docs/rules/kaphai.md``)."""
+
+    SINGLE = 1          # コーイ
+    PAIR = 2            # パエ
+    TRIPLE = 3          # サーム
+    KARE = 4            # カーレー, four of a kind
+    STRAIGHT = 5        # バイリエン…, 3+ consecutive ranks (police if one suit)
+    PAIR_RUN = 6        # アオップ (2 pairs), 3-6 consecutive pairs; パエカーレー = 4
+    POLU = 7            # ポルー, pair + triple on consecutive ranks
+    DOUBLE_TRIPLE = 8   # two consecutive triples (option)
+
+
+class Combo:
+    """A classified set of cards: the play itself, also the action in the state.
+
+    ``key`` orders combos of one shape: the top card index for singles, sets,
+    straights and pair runs; the higher rank for polu and double triples; -1 for the
+    triple of 2s, the weakest triple (seed §Ⅳ③B).
+    """
+
+    __slots__ = ("mask", "kind", "size", "key", "flush")
+
+    def __init__(self, m: int, kind: Kind, size: int, key: int, flush: bool) -> None:
+        self.mask = m
+        self.kind = kind
+        self.size = size
+        self.key = key
+        self.flush = flush
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return cards_of(self.mask)
+
+    @property
+    def is_tong_farson(self) -> bool:
+        """A police of exactly 5 cards, トングファーソン (seed §Ⅳ⑥D)."""
+        return self.flush and self.size == 5
+
+    @property
+    def is_pae_kare(self) -> bool:
+        """Exactly four consecutive pairs, パエカーレー (seed §Ⅳ⑥C)."""
+        return self.kind is Kind.PAIR_RUN and self.size == 8
+
+    @property
+    def is_throwable(self) -> bool:
+        """The triple of 2s, which may be thrown on a triple (figure 3)."""
+        return self.key == -1
+
+    def is_police(self, rules: KapHaiOptions) -> bool:
+        """A straight of one suit, ポリッヒ; not a 3-4-5 under ``low_police_void``."""
+        if not self.flush:
+            return False
+        return not (rules.low_police_void and self.size == 3 and self.key >> 2 <= FIVE)
+
+    @property
+    def name(self) -> str:
+        if self.kind is Kind.STRAIGHT:
+            return ("tong-farson" if self.size == 5 else "police") if self.flush else "straight"
+        if self.kind is Kind.PAIR_RUN:
+            return {4: "aop", 8: "pae-kare"}.get(self.size, "consecutive pairs")
+        return self.kind.name.lower().replace("_", " ")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Combo) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __str__(self) -> str:
+        return notation(self.mask)
+
+    def __repr__(self) -> str:
+        return f"Combo({self.name} {self})"
+
+
+_COMBOS: dict[int, Combo | None] = {}
+
+
+def _rank_counts(m: int) -> list[int]:
+    return [(m >> (4 * r) & 0xF).bit_count() for r in range(13)]
+
+
+def classify(m: int) -> Combo | None:
+    """The combination a set of cards forms, or ``None`` if it is no shape.
+
+    Classification ignores the options; :func:`allowed` applies them.
+
+    >>> classify(mask("KS AS 2S")) is None   # 2 never takes part in a straight
+    True
+    >>> classify(mask("5S 5H 6S 6D 6H")).name, classify(mask("5S 5C 5H 6S 6D")).name
+    ('polu', 'polu')
+    """
+    cached = _COMBOS.get(m, False)
+    if cached is not False:
+        return cached  # type: ignore[return-value]
+    combo = _classify(m)
+    if len(_COMBOS) > 1 << 20:  # bound the memo in very long simulations
+        _COMBOS.clear()
+    _COMBOS[m] = combo
+    return combo
+
+
+def _classify(m: int) -> Combo | None:
+    n = m.bit_count()
+    if n == 0 or m & ~FULL:
+        return None
+    counts = _rank_counts(m)
+    ranks = [r for r in range(13) if counts[r]]
+    top = top_index(m)
+    if len(ranks) == 1:
+        kind = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.KARE)[n - 1]
+        key = -1 if kind is Kind.TRIPLE and ranks[0] == TWO else top
+        return Combo(m, kind, n, key, False)
+    consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
+    if not consecutive:
+        return None
+    if all(counts[r] == 1 for r in ranks) and n >= 3 and ranks[-1] != TWO:
+        flush = any(m & s == m for s in SUIT_MASKS)
+        return Combo(m, Kind.STRAIGHT, n, top, flush)
+    if all(counts[r] == 2 for r in ranks):
+        return Combo(m, Kind.PAIR_RUN, n, top, False)
+    if len(ranks) == 2 and sorted((counts[ranks[0]], counts[ranks[1]])) == [2, 3]:
+        return Combo(m, Kind.POLU, 5, ranks[1], False)
+    if len(ranks) == 2 and counts[ranks[0]] == counts[ranks[1]] == 3:
+        return Combo(m, Kind.DOUBLE_TRIPLE, 6, ranks[1], False)
+    return None
+
+
+def allowed(combo: Combo, rules: KapHaiOptions) -> bool:
+    """Whether the options allow the shape (double triples; 2s in pair runs).
+
+    >>> allowed(classify(mask("AS AC 2S 2C")), RULES)
+    False
+    """
+    if combo.kind is Kind.DOUBLE_TRIPLE and not rules.allow_double_triple:
+        return False
+    if combo.kind in (Kind.PAIR_RUN, Kind.POLU, Kind.DOUBLE_TRIPLE):
+        return rules.twos_in_pair_runs or not combo.mask & RANK_MASKS[TWO]
+    return True
+
+
+def _single_beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
+    if new.key > top.key:
+        return True
+    top_rank = top.key >> 2
+    if top_rank <= FIVE:
+        new_rank = new.key >> 2
+        if rules.low_single_free and new_rank <= FIVE:
+            return True
+        if rules.low_single_same_rank and new_rank == top_rank:
+            return True
+    return False
+
+
+def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
+    """Whether ``new`` may be played on ``top``, the play winning the trick (§1.2).
+
+    >>> beats(classify(mask("6S 6C 6D 6H")), classify(mask("2S")), RULES)     # figure 5
+    True
+    >>> beats(classify(mask("9S 10S JS QS KS")), classify(mask("8S 8C 8D 8H")), RULES)  # figure 8
+    True
+    >>> beats(classify(mask("2C 2D 2H")), classify(mask("3S 3C 3D")), RULES)  # figure 3: thrown, not beating
+    False
+    """
+    tk, nk = top.kind, new.kind
+    if tk is Kind.SINGLE:
+        if nk is Kind.SINGLE:
+            return _single_beats(new, top, rules)
+        return nk is Kind.KARE or new.is_tong_farson
+    if tk is Kind.KARE:
+        return (nk is Kind.KARE and new.key > top.key) or new.is_tong_farson
+    if tk is Kind.PAIR:
+        return (nk is Kind.PAIR and new.key > top.key) or new.is_pae_kare
+    if tk is Kind.STRAIGHT:
+        if nk is not Kind.STRAIGHT or new.size != top.size or new.key <= top.key:
+            return False
+        return new.is_police(rules) or not top.is_police(rules)
+    # Triples (2-2-2 has key -1), pair runs (pae-kare included), polu, double triples.
+    return nk is tk and new.size == top.size and new.key > top.key
+
+
+def can_throw(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
+    """Whether ``new`` is the triple of 2s thrown on ``top`` (figure 3, note K3).
+
+    >>> can_throw(classify(mask("2C 2D 2H")), classify(mask("3S 3C 3D")), RULES)
+    True
+    """
+    if not new.is_throwable:
+        return False
+    if top.kind is Kind.TRIPLE:
+        return not top.is_throwable
+    return rules.throw_222_on_any_three and top.kind is Kind.STRAIGHT and top.size == 3
+
+
+# --- every combination in a hand ---------------------------------------------------
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low)
+        m ^= low
+    return out
+
+
+def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
+    """Every allowed combination that can be formed from ``hand``.
+
+    >>> [str(c) for c in hand_combos(mask("3S 3C 4D 5H"), RULES)]
+    ['3S', '3C', '4D', '5H', '3S 3C', '3S 4D 5H', '3C 4D 5H']
+    """
+    per_rank = [[b for b in _bits(hand & RANK_MASKS[r])] for r in range(13)]
+    out: list[Combo] = []
+    sets: list[list[list[int]]] = [[], [], [], [], []]  # sets[k][r]: masks of k cards of rank r
+    for k in range(1, 5):
+        sets[k] = [[sum(c) for c in combinations(per_rank[r], k)] for r in range(13)]
+    for k in range(1, 5):
+        for r in range(13):
+            for m in sets[k][r]:
+                out.append(classify(m))  # type: ignore[arg-type]
+    # Straights: 3+ consecutive ranks below 2, any suits.
+    for start in range(11):
+        partial = per_rank[start]
+        length = 1
+        r = start + 1
+        while partial and r < TWO and per_rank[r]:
+            partial = [p | b for p in partial for b in per_rank[r]]
+            length += 1
+            if length >= 3:
+                out.extend(classify(p) for p in partial)  # type: ignore[misc]
+            r += 1
+    # Pair runs, polu and double triples: consecutive ranks of pairs/triples.
+    last = TWO if rules.twos_in_pair_runs else TWO - 1
+    for start in range(last):
+        partial = sets[2][start]
+        r = start + 1
+        while partial and r <= last and sets[2][r]:
+            partial = [p | q for p in partial for q in sets[2][r]]
+            out.extend(classify(p) for p in partial)  # type: ignore[misc]
+            r += 1
+        nxt = start + 1
+        if nxt <= last:
+            for low_k, high_k in ((2, 3), (3, 2)):
+                for p in sets[low_k][start]:
+                    for q in sets[high_k][nxt]:
+                        out.append(classify(p | q))  # type: ignore[arg-type]
+            if rules.allow_double_triple:
+                for p in sets[3][start]:
+                    for q in sets[3][nxt]:
+                        out.append(classify(p | q))  # type: ignore[arg-type]
+    return out
+
+
+# --- putuh (seed §Ⅴ①, notes §1.3) ---------------------------------------------------
+
+PUTUH_NAMES = {0: "A: six pairs", 1: "B: three triples", 2: "C: three kares",
+               3: "D: far, one of each rank", 4: "E: four 2s", 5: "F: four 3s"}
+
+
+def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
+    """The best putuh pattern of a dealt hand as ``(level, tie-break)``, or ``None``.
+
+    Levels run A=0 … F=5; higher tuples win (notes §1.3 default tie-breaks).
+
+    >>> putuh(mask("3S 3C 3D 5S 5C 5H 6C 6D 6H 7S 10D QH AS"), False)   # figure 9, A's hand: B
+    (1, 3)
+    >>> putuh(mask("3H 4H 5D 6S 7C 8S 9D 10S JH QS KD AH 2H"), False)   # figure 9, B's hand: D
+    (3, 51)
+    """
+    counts = _rank_counts(hand)
+    if three_game and counts[0] == 4:
+        return (5, 0)
+    if counts[TWO] == 4:
+        return (4, 0)
+    if all(c == 1 for c in counts):
+        return (3, top_index(hand & RANK_MASKS[TWO]))
+    kares = [r for r in range(13) if counts[r] == 4]
+    if len(kares) >= 3:
+        return (2, kares[-1])
+    triples = [r for r in range(13) if counts[r] >= 3]
+    if len(triples) >= 3:
+        return (1, triples[-1])
+    if sum(c // 2 for c in counts) >= 6:
+        high = max(r for r in range(13) if counts[r] >= 2)
+        return (0, top_index(hand & RANK_MASKS[high]))
+    return None
+
+
+def refusal(new: Combo, top: Combo, rules: KapHaiOptions) -> str:
+    """Why ``new`` may not be played on ``top``, in one sentence.
+
+    >>> refusal(classify(mask("4C 4D")), classify(mask("5S 5H")), RULES)
+    '4C 4D does not beat 5S 5H: a pair must have a higher rank, or the same rank and a higher top suit'
+    """
+    head = f"{new} does not beat {top}: "
+    if top.kind is Kind.STRAIGHT and top.is_police(rules):
+        return head + (f"a police of {top.size} cards is beaten only by a police of the same "
+                       "length (any suit) with a higher top card")
+    if top.kind is Kind.STRAIGHT and new.kind is Kind.STRAIGHT and new.size == top.size:
+        return head + "a straight must have a higher top card (rank, then the top card's suit)"
+    if new.kind is not top.kind or new.size != top.size:
+        bombs = {Kind.SINGLE: " (or a kare or tong-farson)", Kind.KARE: " (or a tong-farson)",
+                 Kind.PAIR: " (or a pae-kare)"}.get(top.kind, "")
+        return head + f"answer a {top.name} of {top.size} cards with the same shape{bombs}"
+    if top.kind is Kind.TRIPLE and new.is_throwable:
+        return head + "three 2s are the weakest triple"
+    if top.kind is Kind.TRIPLE and top.is_throwable:
+        return head + "a triple must be higher"
+    what = {Kind.SINGLE: "a single must have a higher rank, or the same rank and a higher suit",
+            Kind.PAIR: "a pair must have a higher rank, or the same rank and a higher top suit",
+            Kind.TRIPLE: "a triple must have a higher rank",
+            Kind.KARE: "a kare must have a higher rank",
+            Kind.PAIR_RUN: "consecutive pairs must have a higher top pair "
+                           "(rank, then the top pair's highest suit)",
+            Kind.POLU: "a polu must have a higher top rank",
+            Kind.DOUBLE_TRIPLE: "a double triple must have a higher top rank"}
+    return head + what.get(top.kind, "it is not higher")
