@@ -284,21 +284,37 @@ def _bits(m: int) -> list[int]:
     return out
 
 
+def _combo(m: int, kind: Kind, size: int, key: int, flush: bool = False) -> Combo:
+    """The shared :class:`Combo` of a mask whose shape the caller already knows."""
+    combo = _COMBOS.get(m)
+    if combo is None:
+        combo = Combo(m, kind, size, key, flush)
+        _COMBOS[m] = combo
+    return combo
+
+
 def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
-    """Every allowed combination that can be formed from ``hand``.
+    """Every combination that can be formed from ``hand`` (before :func:`allowed`).
+
+    Built shape by shape from the rank groups, without classifying subsets.
 
     >>> [str(c) for c in hand_combos(mask("3S 3C 4D 5H"), RULES)]
     ['3S', '3C', '4D', '5H', '3S 3C', '3S 4D 5H', '3C 4D 5H']
     """
-    per_rank = [[b for b in _bits(hand & RANK_MASKS[r])] for r in range(13)]
+    if len(_COMBOS) > 1 << 20:  # bound the memo in very long simulations
+        _COMBOS.clear()
+    per_rank = [_bits(hand & RANK_MASKS[r]) for r in range(13)]
     out: list[Combo] = []
-    sets: list[list[list[int]]] = [[], [], [], [], []]  # sets[k][r]: masks of k cards of rank r
-    for k in range(1, 5):
-        sets[k] = [[sum(c) for c in combinations(per_rank[r], k)] for r in range(13)]
-    for k in range(1, 5):
+    # sets[k][r]: the masks of k cards of rank r
+    sets: list[list[list[int]]] = [[[] for _ in range(13)] for _ in range(5)]
+    for k, kind in ((1, Kind.SINGLE), (2, Kind.PAIR), (3, Kind.TRIPLE), (4, Kind.KARE)):
         for r in range(13):
-            for m in sets[k][r]:
-                out.append(classify(m))  # type: ignore[arg-type]
+            if len(per_rank[r]) < k:
+                continue
+            masks = [sum(c) for c in combinations(per_rank[r], k)] if k > 1 else per_rank[r]
+            sets[k][r] = masks
+            for m in masks:
+                out.append(_combo(m, kind, k, -1 if k == 3 and r == TWO else top_index(m)))
     # Straights: 3+ consecutive ranks below 2, any suits.
     for start in range(11):
         partial = per_rank[start]
@@ -308,27 +324,29 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
             partial = [p | b for p in partial for b in per_rank[r]]
             length += 1
             if length >= 3:
-                out.extend(classify(p) for p in partial)  # type: ignore[misc]
+                for p in partial:
+                    out.append(_combo(p, Kind.STRAIGHT, length, top_index(p),
+                                      any(p & sm == p for sm in SUIT_MASKS)))
             r += 1
-    # Pair runs, polu and double triples: consecutive ranks of pairs/triples.
+    # Pair runs, polu and double triples: pairs/triples on consecutive ranks.
     last = TWO if rules.twos_in_pair_runs else TWO - 1
     for start in range(last):
         partial = sets[2][start]
         r = start + 1
         while partial and r <= last and sets[2][r]:
             partial = [p | q for p in partial for q in sets[2][r]]
-            out.extend(classify(p) for p in partial)  # type: ignore[misc]
+            size = 2 * (r - start + 1)
+            out.extend(_combo(p, Kind.PAIR_RUN, size, top_index(p)) for p in partial)
             r += 1
         nxt = start + 1
-        if nxt <= last:
-            for low_k, high_k in ((2, 3), (3, 2)):
-                for p in sets[low_k][start]:
-                    for q in sets[high_k][nxt]:
-                        out.append(classify(p | q))  # type: ignore[arg-type]
-            if rules.allow_double_triple:
-                for p in sets[3][start]:
-                    for q in sets[3][nxt]:
-                        out.append(classify(p | q))  # type: ignore[arg-type]
+        for low_k, high_k in ((2, 3), (3, 2)):
+            for p in sets[low_k][start]:
+                for q in sets[high_k][nxt]:
+                    out.append(_combo(p | q, Kind.POLU, 5, nxt))
+        if rules.allow_double_triple:
+            for p in sets[3][start]:
+                for q in sets[3][nxt]:
+                    out.append(_combo(p | q, Kind.DOUBLE_TRIPLE, 6, nxt))
     return out
 
 

@@ -27,6 +27,7 @@ A short deal from a study position (the record example of ``docs/records.md``):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -40,6 +41,7 @@ from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.observation import KapHaiObservation
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import (
+    FIVE,
     PUTUH_NAMES,
     RANK_MASKS,
     Combo,
@@ -57,25 +59,53 @@ from folkdeck.games.kaphai.rules import (
 if TYPE_CHECKING:
     from folkdeck.games.kaphai.game import KapHaiGame
 
-Table = list[tuple[tuple[int, int], list[Combo]]]
-"""A hand's combinations grouped by shape ``(kind, size)``, both levels sorted."""
+Shape = tuple[int, int]
+"""``(kind, size)``: plays answer plays of the same shape (bombs aside)."""
 
 
-def _table(hand: int, rules: KapHaiOptions) -> Table:
-    groups: dict[tuple[int, int], list[Combo]] = {}
-    for c in hand_combos(hand, rules):
-        if allowed(c, rules):
-            groups.setdefault((c.kind, c.size), []).append(c)
-    return [(shape, sorted(cs, key=lambda c: (c.key, c.mask))) for shape, cs in sorted(groups.items())]
+class _Table:
+    """A hand's combinations by shape, each list sorted by key: the move generator's
+    precomputed table. Replaced (never mutated) when the hand plays, so clones share it."""
+
+    __slots__ = ("shapes", "keys", "_flat")
+
+    def __init__(self, shapes: dict[Shape, list[Combo]]) -> None:
+        self.shapes = shapes
+        self.keys = {shape: [c.key for c in cs] for shape, cs in shapes.items()}
+        self._flat: tuple[Combo, ...] | None = None
+
+    @classmethod
+    def of(cls, hand: int, rules: KapHaiOptions) -> _Table:
+        groups: dict[Shape, list[Combo]] = {}
+        for c in hand_combos(hand, rules):
+            if allowed(c, rules):
+                groups.setdefault((c.kind, c.size), []).append(c)
+        return cls({shape: sorted(cs, key=_order) for shape, cs in sorted(groups.items())})
+
+    def without(self, m: int) -> _Table:
+        shapes = {}
+        for shape, cs in self.shapes.items():
+            kept = [c for c in cs if not c.mask & m]
+            if kept:
+                shapes[shape] = kept
+        return _Table(shapes)
+
+    def flat(self) -> tuple[Combo, ...]:
+        """Every combination, by shape then key: the leader's choices."""
+        if self._flat is None:
+            self._flat = tuple(c for cs in self.shapes.values() for c in cs)
+        return self._flat
+
+    def above(self, shape: Shape, key: int) -> list[Combo]:
+        """The combinations of ``shape`` with a key above ``key``."""
+        cs = self.shapes.get(shape)
+        if not cs:
+            return []
+        return cs[bisect_right(self.keys[shape], key):]
 
 
-def _without(table: Table, m: int) -> Table:
-    out = []
-    for shape, cs in table:
-        kept = [c for c in cs if not c.mask & m]
-        if kept:
-            out.append((shape, kept))
-    return out
+def _order(c: Combo) -> tuple[int, int]:
+    return (c.key, c.mask)
 
 
 @dataclass(slots=True)
@@ -114,7 +144,7 @@ class KapHaiState:
         self._history: list[Event] = []
         self._result: Result | None = None
         self._putuh: _Putuh | None = None
-        self._tables: list[Table | None] = [None] * self._n
+        self._tables: list[_Table | None] = [None] * self._n
         self._lead_single = three_game
         self._phase = "play"
         if three_game:
@@ -206,10 +236,10 @@ class KapHaiState:
             raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
         return seat
 
-    def _combos(self, seat: int) -> Table:
+    def _combos(self, seat: int) -> _Table:
         table = self._tables[seat]
         if table is None:
-            table = self._tables[seat] = _table(self._hands[seat], self._rules)
+            table = self._tables[seat] = _Table.of(self._hands[seat], self._rules)
         return table
 
     def legal_actions(self, seat: int | None = None) -> tuple[KapHaiAction, ...]:
@@ -228,21 +258,35 @@ class KapHaiState:
         top = self._top
         if top is None:
             if self._lead_single:
-                return tuple(table[0][1]) if table and table[0][0] == (Kind.SINGLE, 1) else ()
-            return tuple(c for _, cs in table for c in cs)
+                return tuple(table.shapes.get((Kind.SINGLE, 1), ()))
+            return table.flat()
+        return (*self._answers(table, top), PASS)
+
+    def _answers(self, table: _Table, top: Combo) -> list[Combo]:
+        """The plays of ``table`` that may go on ``top``, in legal-action order (§1.2)."""
         rules = self._rules
-        out: list[KapHaiAction] = []
-        tk = top.kind
-        for (kind, size), cs in table:
-            if kind == tk and size == top.size:
-                out.extend(c for c in cs if beats(c, top, rules) or can_throw(c, top, rules))
-            elif (kind == Kind.KARE and tk == Kind.SINGLE) or (
-                    kind == Kind.STRAIGHT and size == 5 and tk in (Kind.SINGLE, Kind.KARE)) or (
-                    kind == Kind.PAIR_RUN and size == 8 and tk == Kind.PAIR) or (
-                    kind == Kind.TRIPLE and tk == Kind.STRAIGHT and top.size == 3):
-                out.extend(c for c in cs if beats(c, top, rules) or can_throw(c, top, rules))
-        out.append(PASS)
-        return tuple(out)
+        tk, size = top.kind, top.size
+        out: list[Combo] = []
+        if tk == Kind.STRAIGHT:
+            if size == 3 and rules.throw_222_on_any_three:
+                out.extend(c for c in table.shapes.get((Kind.TRIPLE, 3), ()) if c.is_throwable)
+            police = top.is_police(rules)
+            out.extend(c for c in table.above((tk, size), top.key) if not police or c.is_police(rules))
+            return out
+        if tk == Kind.SINGLE and top.key >> 2 <= FIVE and (
+                rules.low_single_free or rules.low_single_same_rank):
+            out.extend(c for c in table.shapes.get((tk, 1), ()) if beats(c, top, rules))
+        else:
+            if tk == Kind.TRIPLE and not top.is_throwable:
+                out.extend(c for c in table.shapes.get((tk, 3), ())[:1] if c.is_throwable)
+            out.extend(table.above((tk, size), top.key))
+        if tk == Kind.SINGLE:
+            out.extend(table.shapes.get((Kind.KARE, 4), ()))
+        if tk in (Kind.SINGLE, Kind.KARE):
+            out.extend(c for c in table.shapes.get((Kind.STRAIGHT, 5), ()) if c.flush)
+        elif tk == Kind.PAIR:
+            out.extend(table.shapes.get((Kind.PAIR_RUN, 8), ()))
+        return out
 
     def verify(self, action: KapHaiAction, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
@@ -334,7 +378,7 @@ class KapHaiState:
         self._played |= m
         table = self._tables[s]
         if table is not None:
-            self._tables[s] = _without(table, m)
+            self._tables[s] = table.without(m)
         self._lead_single = False
         top = self._top
         if top is not None and can_throw(combo, top, self._rules):

@@ -1,0 +1,7 @@
+"""``python -m folkdeck``."""
+
+import sys
+
+from folkdeck.cli.main import main
+
+sys.exit(main())

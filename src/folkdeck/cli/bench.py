@@ -1,0 +1,73 @@
+"""``folkdeck bench``: random self-play deals/s and decisions/s per game, one core.
+
+Each deal is dealt from a fresh seed and played to its end by uniformly random
+legal actions through the public protocol (``legal_actions`` + ``apply``, so every
+action is verified), the same loop agents and the conformance tests use.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from folkdeck.engine.registry import games, get_spec, load
+from folkdeck.sim.runner import random_playout
+
+
+def measure(name: str, *, seconds: float, players: int | None = None) -> dict[str, Any]:
+    """Play random deals of ``name`` for about ``seconds``; return the rates."""
+    options = {"players": players} if players is not None else {}
+    game = load(name, **options)
+    rng = random.Random(12345)
+    deals = decisions = 0
+    listing_time = 0.0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_state(seed=deals)
+        decisions += random_playout(state, rng)
+        deals += 1
+    elapsed = time.perf_counter() - start
+    # Legal-move listing alone, at every position of a few deals.
+    positions = []
+    for seed in range(20):
+        state = game.new_state(seed=10_000 + seed)
+        while not state.is_over():
+            positions.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    t0 = time.perf_counter()
+    worst = 0.0
+    for pos in positions:
+        t = time.perf_counter()
+        pos.legal_actions()
+        worst = max(worst, time.perf_counter() - t)
+    listing_time = time.perf_counter() - t0
+    return {"game": name, "players": game.num_players, "deals": deals,
+            "seconds": round(elapsed, 3), "deals_per_s": round(deals / elapsed, 1),
+            "decisions_per_s": round(decisions / elapsed, 1),
+            "decisions_per_deal": round(decisions / max(deals, 1), 1),
+            "listing_us_mean": round(1e6 * listing_time / max(len(positions), 1), 1),
+            "listing_us_worst": round(1e6 * worst, 1)}
+
+
+def bench(names: list[str], *, seconds: float, players: int | None, as_json: bool) -> int:
+    rows = [measure(get_spec(n).name, seconds=seconds, players=players) for n in (names or games())]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    table = Table(title="folkdeck bench: random self-play, one core")
+    for col in ("game", "players", "deals", "deals/s", "decisions/s", "decisions/deal",
+                "listing µs (mean)", "listing µs (worst)"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(r["game"], str(r["players"]), str(r["deals"]), f"{r['deals_per_s']:,.0f}",
+                      f"{r['decisions_per_s']:,.0f}", f"{r['decisions_per_deal']}",
+                      f"{r['listing_us_mean']}", f"{r['listing_us_worst']}")
+    Console().print(table)
+    return 0

@@ -1,0 +1,1 @@
+"""The engine protocol, errors, options, seating, records and the game registry."""
