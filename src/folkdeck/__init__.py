@@ -7,6 +7,8 @@
 True
 """
 
+from typing import TYPE_CHECKING
+
 from folkdeck.engine.errors import (
     AmbiguousActionError,
     CardGameError,
@@ -20,7 +22,15 @@ from folkdeck.engine.errors import (
     WrongPhaseError,
 )
 from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, State
-from folkdeck.engine.registry import games, get_spec, load
+from folkdeck.engine.registry import get_spec, load
+
+# ``folkdeck.games`` is the package of games, made callable: ``folkdeck.games()`` lists
+# the registered names (see folkdeck/games/__init__.py), and ``folkdeck.games.kaphai``
+# stays importable. Type checkers see the registry function.
+if TYPE_CHECKING:
+    from folkdeck.engine.registry import games
+else:
+    from folkdeck import games
 
 __version__ = "0.1.0"
 

@@ -68,8 +68,9 @@ class KapHaiGame:
         if hands is not None:
             masks = self._read_hands(hands)
             full = all(m.bit_count() == HAND_SIZE for m in masks)
-            return KapHaiState(self, masks, undealt=0, three_game=three_game, leader=leader,
-                               check_putuh=full)
+            # A study position: the cards not in any hand are out of play.
+            return KapHaiState(self, masks, undealt=FULL & ~sum(masks), three_game=three_game,
+                               leader=leader, check_putuh=full)
         if deck is not None:
             order = self._read_deck(deck)
         else:

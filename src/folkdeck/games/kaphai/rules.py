@@ -284,6 +284,13 @@ def _bits(m: int) -> list[int]:
     return out
 
 
+# _SUBSETS[suits][k]: the k-card subsets of a 4-bit set of suits, as 4-bit masks.
+_SUBSETS: tuple[tuple[list[int], ...], ...] = tuple(
+    tuple([sum(c) for c in combinations([b for b in (1, 2, 4, 8) if pattern & b], k)] if k else []
+          for k in range(5))
+    for pattern in range(16))
+
+
 def _combo(m: int, kind: Kind, size: int, key: int, flush: bool = False) -> Combo:
     """The shared :class:`Combo` of a mask whose shape the caller already knows."""
     combo = _COMBOS.get(m)
@@ -303,18 +310,19 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
     """
     if len(_COMBOS) > 1 << 20:  # bound the memo in very long simulations
         _COMBOS.clear()
-    per_rank = [_bits(hand & RANK_MASKS[r]) for r in range(13)]
     out: list[Combo] = []
-    # sets[k][r]: the masks of k cards of rank r
-    sets: list[list[list[int]]] = [[[] for _ in range(13)] for _ in range(5)]
+    # sets[k][r]: the masks of k cards of rank r (sets[1][r]: the single cards)
+    sets: list[list[list[int]]] = [[], [], [], [], []]
+    for k in range(1, 5):
+        sets[k] = [[x << (4 * r) for x in _SUBSETS[hand >> (4 * r) & 0xF][k]] for r in range(13)]
+    get = _COMBOS.get
     for k, kind in ((1, Kind.SINGLE), (2, Kind.PAIR), (3, Kind.TRIPLE), (4, Kind.KARE)):
         for r in range(13):
-            if len(per_rank[r]) < k:
-                continue
-            masks = [sum(c) for c in combinations(per_rank[r], k)] if k > 1 else per_rank[r]
-            sets[k][r] = masks
-            for m in masks:
-                out.append(_combo(m, kind, k, -1 if k == 3 and r == TWO else top_index(m)))
+            for m in sets[k][r]:
+                c = get(m)
+                out.append(c if c is not None else
+                           _combo(m, kind, k, -1 if k == 3 and r == TWO else top_index(m)))
+    per_rank = sets[1]
     # Straights: 3+ consecutive ranks below 2, any suits.
     for start in range(11):
         partial = per_rank[start]
@@ -325,8 +333,11 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
             length += 1
             if length >= 3:
                 for p in partial:
-                    out.append(_combo(p, Kind.STRAIGHT, length, top_index(p),
-                                      any(p & sm == p for sm in SUIT_MASKS)))
+                    c = _COMBOS.get(p)
+                    if c is None:
+                        top = top_index(p)
+                        c = _combo(p, Kind.STRAIGHT, length, top, p & SUIT_MASKS[top & 3] == p)
+                    out.append(c)
             r += 1
     # Pair runs, polu and double triples: pairs/triples on consecutive ranks.
     last = TWO if rules.twos_in_pair_runs else TWO - 1

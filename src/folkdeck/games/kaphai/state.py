@@ -28,6 +28,7 @@ A short deal from a study position (the record example of ``docs/records.md``):
 from __future__ import annotations
 
 from bisect import bisect_right
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
@@ -67,20 +68,26 @@ class _Table:
     """A hand's combinations by shape, each list sorted by key: the move generator's
     precomputed table. Replaced (never mutated) when the hand plays, so clones share it."""
 
-    __slots__ = ("shapes", "keys", "_flat")
+    __slots__ = ("shapes", "_flat")
 
     def __init__(self, shapes: dict[Shape, list[Combo]]) -> None:
         self.shapes = shapes
-        self.keys = {shape: [c.key for c in cs] for shape, cs in shapes.items()}
         self._flat: tuple[Combo, ...] | None = None
 
     @classmethod
     def of(cls, hand: int, rules: KapHaiOptions) -> _Table:
+        # hand_combos already leaves out what the options forbid (see allowed()).
         groups: dict[Shape, list[Combo]] = {}
         for c in hand_combos(hand, rules):
-            if allowed(c, rules):
-                groups.setdefault((c.kind, c.size), []).append(c)
-        return cls({shape: sorted(cs, key=_order) for shape, cs in sorted(groups.items())})
+            shape = (c.kind, c.size)
+            group = groups.get(shape)
+            if group is None:
+                groups[shape] = [c]
+            else:
+                group.append(c)
+        for cs in groups.values():
+            cs.sort(key=_KEY)  # stable: equal keys keep the generation order
+        return cls(dict(sorted(groups.items())))
 
     def without(self, m: int) -> _Table:
         shapes = {}
@@ -101,11 +108,10 @@ class _Table:
         cs = self.shapes.get(shape)
         if not cs:
             return []
-        return cs[bisect_right(self.keys[shape], key):]
+        return cs[bisect_right(cs, key, key=_KEY):]
 
 
-def _order(c: Combo) -> tuple[int, int]:
-    return (c.key, c.mask)
+_KEY = attrgetter("key")
 
 
 @dataclass(slots=True)
@@ -122,7 +128,7 @@ class KapHaiState:
 
     __slots__ = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game",
                  "_leader", "_lead_single", "_phase", "_turn", "_top", "_top_seat", "_passed",
-                 "_out", "_played", "_trick", "_history", "_putuh", "_result", "_tables")
+                 "_out", "_played", "_trick", "_history", "_putuh", "_result", "_tables", "_history_text")
 
     def __init__(self, game: KapHaiGame, hands: list[int], *, undealt: int, three_game: bool,
                  leader: int, check_putuh: bool) -> None:
@@ -140,11 +146,12 @@ class KapHaiState:
         self._top_seat = -1
         self._passed = 0
         self._out: list[int] = []
-        self._trick: list[str] = []
+        self._trick: list[tuple[int, KapHaiAction, bool]] = []
         self._history: list[Event] = []
+        self._history_text: list[str] = []  # str() of the events, extended lazily by observe()
         self._result: Result | None = None
         self._putuh: _Putuh | None = None
-        self._tables: list[_Table | None] = [None] * self._n
+        self._tables: list[tuple[int, _Table] | None] = [None] * self._n
         self._lead_single = three_game
         self._phase = "play"
         if three_game:
@@ -237,9 +244,15 @@ class KapHaiState:
         return seat
 
     def _combos(self, seat: int) -> _Table:
-        table = self._tables[seat]
-        if table is None:
-            table = self._tables[seat] = _Table.of(self._hands[seat], self._rules)
+        entry = self._tables[seat]
+        hand = self._hands[seat]
+        if entry is None:
+            table = _Table.of(hand, self._rules)
+        elif entry[0] != hand:  # cards were played since: drop the combos that used them
+            table = entry[1].without(entry[0] & ~hand)
+        else:
+            return entry[1]
+        self._tables[seat] = (hand, table)
         return table
 
     def legal_actions(self, seat: int | None = None) -> tuple[KapHaiAction, ...]:
@@ -247,12 +260,16 @@ class KapHaiState:
 
         In the putuh window: ``putuh`` then ``pass`` for each eligible seat.
         """
-        if self._phase == "over":
+        phase = self._phase
+        if phase == "play" and (seat is None or seat == self._turn):
+            s = self._turn
+        elif phase == "over":
             return ()
-        s = self._seat(seat)
-        if s not in self.to_act:
-            return ()
-        if self._phase == "putuh":
+        else:
+            s = self._seat(seat)
+            if s not in self.to_act:
+                return ()
+        if phase == "putuh":
             return (PUTUH, PASS)
         table = self._combos(s)
         top = self._top
@@ -321,26 +338,29 @@ class KapHaiState:
             return
         if not isinstance(action, Combo):
             raise IllegalActionError(f"{action!r} is not a Kap Hai action", seat=s, action=str(action))
-        missing = action.mask & ~self._hands[s]
+        why = self._play_refusal(s, action)
+        if why is not None:
+            raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+
+    def _play_refusal(self, s: int, combo: Combo) -> str | None:
+        """Why seat ``s`` (on turn, in play) may not play ``combo`` now, or None."""
+        missing = combo.mask & ~self._hands[s]
         if missing:
-            raise IllegalActionError(f"seat {s} does not hold {notation(missing)}", seat=s,
-                                     action=str(action), reason="cards not in hand")
-        if not allowed(action, self._rules):
-            why = ("double triples are not allowed (allow_double_triple is off)"
-                   if action.kind is Kind.DOUBLE_TRIPLE else
-                   "2s may not take part in consecutive pairs or polu (twos_in_pair_runs is off)")
-            raise IllegalActionError(f"{action} is not allowed: {why}", seat=s, action=str(action),
-                                     reason=why)
+            return f"seat {s} does not hold {notation(missing)}"
+        rules = self._rules
+        if not allowed(combo, rules):
+            return (f"{combo} is not allowed: double triples are off (allow_double_triple)"
+                    if combo.kind is Kind.DOUBLE_TRIPLE else
+                    f"{combo} is not allowed: 2s may not take part in consecutive pairs or polu "
+                    "(twos_in_pair_runs is off)")
         top = self._top
         if top is None:
-            if self._lead_single and action.kind is not Kind.SINGLE:
-                raise IllegalActionError(
-                    f"{action} cannot open a 3-game: the first lead must be a single card",
-                    seat=s, action=str(action), reason="first lead of a 3-game is a single")
-            return
-        if not (beats(action, top, self._rules) or can_throw(action, top, self._rules)):
-            why = refusal(action, top, self._rules)
-            raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            if self._lead_single and combo.kind is not Kind.SINGLE:
+                return f"{combo} cannot open a 3-game: the first lead must be a single card"
+            return None
+        if beats(combo, top, rules) or can_throw(combo, top, rules):
+            return None
+        return refusal(combo, top, rules)
 
     def is_legal(self, action: KapHaiAction, seat: int | None = None) -> bool:
         try:
@@ -356,14 +376,33 @@ class KapHaiState:
     # --- transitions ---------------------------------------------------------------
     def apply(self, action: KapHaiAction, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
+        if self._phase == "play" and (seat is None or seat == self._turn):
+            # The hot path: a play or a pass on turn (the same checks as verify()).
+            s = self._turn
+            notes: list[str] = []
+            if type(action) is Combo:
+                why = self._play_refusal(s, action)
+                if why is not None:
+                    raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                self._play(s, action, notes)
+            elif action is PASS and self._top is not None:
+                self._passed |= 1 << s
+                self._trick.append((s, PASS, False))
+                self._advance(s, notes)
+            else:
+                self.verify(action, s)
+                raise AssertionError(f"verify() accepted {action!r}")  # pragma: no cover
+            event = Event(s, action, tuple(notes))
+            self._history.append(event)
+            return event
         s = self._seat(seat)
         self.verify(action, s)
-        notes: list[str] = []
+        notes = []
         if self._phase == "putuh":
             self._answer_putuh(s, isinstance(action, Putuh), notes)
         elif isinstance(action, Pass):
             self._passed |= 1 << s
-            self._trick.append(f"{s}: pass")
+            self._trick.append((s, PASS, False))
             self._advance(s, notes)
         else:
             assert isinstance(action, Combo)
@@ -376,20 +415,17 @@ class KapHaiState:
         m = combo.mask
         self._hands[s] &= ~m
         self._played |= m
-        table = self._tables[s]
-        if table is not None:
-            self._tables[s] = table.without(m)
         self._lead_single = False
         top = self._top
         if top is not None and can_throw(combo, top, self._rules):
             # Figure 3: thrown 2-2-2 does not take the trick; the thrower counts as passed.
             self._passed |= 1 << s
-            self._trick.append(f"{s}: {combo} (thrown)")
+            self._trick.append((s, combo, True))
             notes.append(f"seat {s} throws {combo}; {top} by seat {self._top_seat} still leads")
         else:
             self._top = combo
             self._top_seat = s
-            self._trick.append(f"{s}: {combo}")
+            self._trick.append((s, combo, False))
         if not self._hands[s]:
             self._out.append(s)
             notes.append(f"seat {s} goes out, place {len(self._out)}")
@@ -474,8 +510,10 @@ class KapHaiState:
         places: list[int | None] = [1 if s in winners else None for s in range(self._n)]
         points = self._rules.placement_points
         returns = tuple(float(points[0] if p == 1 else points[1]) for p in places)
+        # The declarers show their hands to the table (they are public from now on).
         details = {"putuh": {str(s): PUTUH_NAMES[patterns[s][0]] for s in declarers},
-                   "winners": winners}
+                   "winners": winners,
+                   "shown": {str(s): notation(self._hands[s]) for s in declarers}}
         self._result = Result(tuple(places), returns, "putuh", details)
         self._out = list(winners)
         self._phase = "over"
@@ -493,10 +531,17 @@ class KapHaiState:
             top=str(self._top) if self._top is not None else None,
             top_name=self._top.name if self._top is not None else None,
             top_seat=self.top_seat, passed=tuple(s for s in range(self._n) if self._passed >> s & 1),
-            to_act=acting, current_seat=self.current_seat, trick=tuple(self._trick),
-            history=tuple(str(e) for e in self._history), out_order=tuple(self._out),
+            to_act=acting, current_seat=self.current_seat,
+            trick=tuple(f"{t}: {a}" + (" (thrown)" if thrown else "") for t, a, thrown in self._trick),
+            history=self._history_lines(), out_order=tuple(self._out),
             three_game=self._three_game, shed=notation(self._shed), legal_actions=legal,
             result=self._result.to_dict() if self._result is not None else None)
+
+    def _history_lines(self) -> tuple[str, ...]:
+        text = self._history_text
+        if len(text) < len(self._history):
+            text.extend(str(e) for e in self._history[len(text):])
+        return tuple(text)
 
     def clone(self) -> Self:
         new = object.__new__(type(self))
@@ -506,6 +551,7 @@ class KapHaiState:
         new._out = list(self._out)
         new._trick = list(self._trick)
         new._history = list(self._history)
+        new._history_text = list(self._history_text)
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
         if self._putuh is not None:
             new._putuh = _Putuh(dict(self._putuh.eligible), list(self._putuh.declared),
@@ -525,8 +571,10 @@ class KapHaiState:
 
     def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
         hidden = self._undealt
+        shown = set(self._result.details.get("winners", ())) if self._result is not None else set()
         for s, h in enumerate(self._hands):
-            if s != seat:
+            if s != seat and not (self._result is not None and self._result.reason == "putuh"
+                                  and s in shown):
                 hidden |= h
         return cards_of(hidden)
 

@@ -1,0 +1,144 @@
+"""The conformance checks every registered game must pass (``tests/test_conformance.py``).
+
+:func:`check_deal` plays one seeded random deal through the public protocol and
+checks, at every step: cards are conserved; whoever may act has legal actions;
+every listed action is legal by ``is_legal``; sampled illegal actions (another
+seat's, or actions legal earlier but not now) are refused with no state change;
+no view contains a card all of whose copies are hidden from that seat; clones
+are independent. At the end: the deal is over with a result, and its record
+round-trips to the same final position.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+from folkdeck.cards import PACKS
+from folkdeck.engine.errors import IllegalActionError
+from folkdeck.engine.protocol import Game, State
+from folkdeck.engine.record import dumps, loads
+from folkdeck.sim.runner import record_of
+
+
+def fingerprint(state: State) -> str:
+    """Everything observable about a state, for "nothing changed" checks."""
+    cards = {k: sorted(map(str, v)) for k, v in state.all_cards().items()}
+    history = state.history
+    return json.dumps([state.observe(None).to_dict(), cards, len(history),
+                       history[-1].line if history else None, list(state.to_act)],
+                      sort_keys=True, default=str)
+
+
+# Every card's canonical notation, in every pack.
+_CANONICAL = frozenset(str(c) for pack in PACKS.values() for c in pack.cards)
+
+
+def _card_tokens(value: Any) -> set[str]:
+    """Every card token mentioned anywhere in a JSON-ready value."""
+    out: set[str] = set()
+    if isinstance(value, str):
+        words = value.replace(",", " ").replace("(", " ").replace(")", " ").split()
+        for i, token in enumerate(words):
+            if i and words[i - 1].lower() == "seat":
+                continue  # "seat 1" names a seat, not the Cucco card 1
+            if token in _CANONICAL:  # canonical notation only: not words such as "2s"
+                out.add(token)
+    elif isinstance(value, dict):
+        for v in value.values():
+            out |= _card_tokens(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            out |= _card_tokens(v)
+    return out
+
+
+def check_views(state: State, total: Counter[str]) -> None:
+    """No seat's view (nor the spectator's) names a card all of whose copies it cannot see."""
+    for seat in [*range(state.num_players), None]:
+        hidden = Counter(str(c) for c in state.hidden_cards(seat))
+        fully_hidden = {card for card, n in hidden.items() if n >= total[card]}
+        leaked = _card_tokens(state.observe(seat).to_dict()) & fully_hidden
+        assert not leaked, f"view of seat {seat} shows hidden cards {sorted(leaked)}"
+
+
+def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: int = 2) -> State:
+    """Play one random deal with every check; return the finished state."""
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    total = Counter(str(c) for cards in state.all_cards().values() for c in cards)
+    seen: list[tuple[int, Any]] = []
+    for step in range(max_steps):
+        cards_now = Counter(str(c) for cards in state.all_cards().values() for c in cards)
+        assert cards_now == total, f"step {step}: cards not conserved: {cards_now - total} / {total - cards_now}"
+        if step % views_every == 0:
+            check_views(state, total)
+        if state.is_over():
+            break
+        acting = state.to_act
+        assert acting, f"step {step}: not over but nobody may act"
+        assert state.current_seat == acting[0]
+        assert all(0 <= s < state.num_players for s in acting)
+        legal = state.legal_actions(acting[0])
+        assert legal, f"step {step}: seat {acting[0]} must act but has no legal action"
+        assert legal == state.legal_actions(), "legal_actions() must default to the seat on turn"
+        assert len(set(legal)) == len(legal), f"step {step}: repeated legal actions"
+        for a in rng.sample(legal, min(4, len(legal))):
+            assert state.is_legal(a, acting[0]), f"step {step}: listed {a} but is_legal is False"
+            seen.append((acting[0], a))
+        if rng.random() < 0.5:
+            _check_refusals(state, legal, seen, rng, step)
+        if rng.random() < 0.1:
+            before = fingerprint(state)
+            twin = state.clone()
+            twin_legal = twin.legal_actions()
+            twin.apply(twin_legal[rng.randrange(len(twin_legal))])
+            assert fingerprint(state) == before, f"step {step}: a clone's move changed the original"
+        seat = acting[0]
+        if len(acting) > 1 and rng.random() < 0.3:
+            seat = rng.choice(acting[1:])  # take an out-of-turn action sometimes
+            legal = state.legal_actions(seat)
+        state.apply(legal[rng.randrange(len(legal))], seat)
+    else:
+        raise AssertionError(f"seed {seed}: deal not over after {max_steps} steps")
+    result = state.result()
+    assert result is not None and len(result.placings) == state.num_players
+    assert state.to_act == () and state.legal_actions(0) == ()
+    _check_round_trip(state)
+    return state
+
+
+def _check_refusals(state: State, legal: tuple[Any, ...], seen: list[tuple[int, Any]],
+                    rng: random.Random, step: int) -> None:
+    acting = state.to_act
+    candidates: list[tuple[int, Any]] = []
+    outsiders = [s for s in range(state.num_players) if s not in acting]
+    if outsiders:
+        candidates.append((rng.choice(outsiders), legal[0]))
+    legal_set = set(legal)
+    for seat, action in rng.sample(seen, min(3, len(seen))):
+        if seat == acting[0] and action not in legal_set:
+            candidates.append((seat, action))
+    for seat, action in candidates:
+        if seat in acting and state.is_legal(action, seat):
+            continue  # legal for an out-of-turn seat: not a refusal case
+        before = fingerprint(state)
+        assert not state.is_legal(action, seat), f"step {step}: {seat}: {action} should be illegal"
+        try:
+            state.apply(action, seat)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"step {step}: illegal {seat}: {action} was applied")
+        assert fingerprint(state) == before, f"step {step}: a refused action changed the state"
+
+
+def _check_round_trip(state: State) -> None:
+    record = loads(dumps(record_of(state)))
+    again = record.replay()
+    assert [e.line for e in again.history] == [e.line for e in state.history]
+    assert fingerprint(again) == fingerprint(state), "record round-trip changed the position"
+    r1, r2 = state.result(), again.result()
+    assert r1 is not None and r2 is not None and r1.to_dict() == r2.to_dict()

@@ -1,0 +1,51 @@
+"""Cambio (カンビオ), the Cucco-pack gambling game in its modern Japanese rules (seed 002).
+
+==================  =========================================================
+Seats               2-39 (one card each, one card left for the stock); play to
+                    the right (seat + 1 next), the dealer last
+Teams               none
+Pack                Cucco 40: FOOL -4 … OWL 15, two of each (notes §3.1)
+Hidden information  yes (the cards in hands, the stock)
+Actions             ``change``, ``keep``; ``cucco`` (an OWL holder, also out of turn)
+Returns             -1 for each loser of the deal, 0 otherwise; chips in the match
+Presets             ``standard``, ``sudden``, ``italian_fool``, ``owl_refuses``,
+                    ``closed_discards``
+==================  =========================================================
+
+Sources: seed 002 and rules-notes §3; the full rules for players are in
+``docs/rules/cambio.md``.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.registry import register
+from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
+from folkdeck.games.cambio.game import CambioGame
+from folkdeck.games.cambio.match import CambioMatch
+from folkdeck.games.cambio.options import MAX_PLAYERS, PRESETS, CambioOptions
+from folkdeck.games.cambio.state import CambioState
+
+
+def _make(options: CambioOptions) -> CambioGame:
+    return CambioGame(SPEC, options)
+
+
+def _bots() -> dict[str, Callable[[], Any]]:
+    from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.games.cambio.agents import CountingAgent
+
+    return {"counting": CountingAgent, "random": RandomAgent, "first": FirstLegalAgent}
+
+
+SPEC = register(GameSpec(
+    name="cambio", title="Cambio", aliases=("cucco", "cuccu", "kuku", "campio"),
+    min_players=2, max_players=MAX_PLAYERS, default_players=4, options_type=CambioOptions,
+    make=_make, presets=PRESETS,
+    summary="Cucco-pack gambling game: pass your weak card to the right, don't hold the lowest.",
+    rules_doc="docs/rules/cambio.md", bots=_bots(), default_bot="counting",
+))
+
+__all__ = ["CHANGE", "CUCCO", "KEEP", "SPEC", "CambioAction", "CambioGame", "CambioMatch",
+           "CambioOptions", "CambioState", "parse_action"]

@@ -1,0 +1,249 @@
+"""The Cambio game object: frozen options plus the dealing of new deals."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from folkdeck.cards import Card, parse_card
+from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.cambio.options import CambioOptions
+from folkdeck.games.cambio.rules import COPIES, FULL_PACK, KIND, NAMES, permuted, seed_bits
+from folkdeck.games.cambio.state import CambioState
+
+SETUP_KEYS = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed")
+
+
+class CambioGame:
+    """Cambio with a set of options; makes deals and matches.
+
+    >>> from folkdeck import load
+    >>> state = load("cambio").new_state(seed=7)
+    >>> state.num_players, state.phase, state.to_act[0]
+    (4, 'exchange', 1)
+    """
+
+    def __init__(self, spec: GameSpec, options: CambioOptions) -> None:
+        self._spec = spec
+        self._options = options
+        self._orders: dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        n = options.players
+        self._default: dict[str, Any] = {
+            "dealer": 0, "deal": 1, "game": 1, "chips": (options.start_chips - options.entry_fee,) * n,
+            "pot": options.entry_fee * n, "reshuffle_seed": 0}
+
+    def seating(self, dealer: int, in_deal: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The turn order of a deal (the dealer's right first, the dealer last) and each
+        seat's place in it (-1: not in the deal); cached."""
+        key = (dealer, in_deal)
+        found = self._orders.get(key)
+        if found is None:
+            n = len(in_deal)
+            order = tuple(s % n for s in range(dealer + 1, dealer + n + 1) if in_deal[s % n])
+            index = [-1] * n
+            for i, s in enumerate(order):
+                index[s] = i
+            found = self._orders[key] = (order, tuple(index))
+        return found
+
+    @property
+    def spec(self) -> GameSpec:
+        return self._spec
+
+    @property
+    def options(self) -> CambioOptions:
+        return self._options
+
+    @property
+    def num_players(self) -> int:
+        return self._options.players
+
+    def __repr__(self) -> str:
+        return f"<CambioGame {self._options}>"
+
+    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+                  deck: Sequence[Any] | None = None, hands: Sequence[Sequence[Any]] | None = None,
+                  stock: Sequence[Any] | None = None,
+                  setup: Mapping[str, Any] | None = None) -> CambioState:
+        """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
+
+        * ``seed``/``rng``: the whole 40-card pack is shuffled; one card each from the
+          top, starting at the dealer's right, the dealer last; the rest is the stock.
+        * ``deck``: the stock before the deal, top first (any part of the pack; the
+          cards missing from it are the face-up discards), dealt the same way.
+        * ``hands``: one card per seat (``[]`` for an eliminated seat) and the
+          ``stock`` top first; the other cards are the discards. Without ``stock``
+          the cards outside the hands make the stock, shuffled by ``reshuffle_seed``.
+
+        ``setup`` (every key optional): ``dealer`` (seat, default 0), ``deal`` (its
+        number in the game, default 1), ``game`` (default 1), ``chips`` (per seat,
+        default ``start_chips - entry_fee``), ``pot`` (default the entry fees),
+        ``eliminated`` (seats out of this game), ``reshuffle_seed`` (the order of a
+        new stock if the stock runs out during the deal, default 0).
+
+        :raises InvalidDealError: naming the field (``hands[2]``, ``stock``, ``setup.dealer``).
+        """
+        if hands is None and deck is None and stock is None and rng is None and not setup:
+            return self._seeded(seed if seed is not None else 0)  # the fast path of simulations
+        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
+        if sources > 1:
+            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+        if stock is not None and hands is None:
+            raise InvalidDealError("stock goes with hands", field="stock")
+        n = self.num_players
+        out = _read_seats((setup or {}).get("eliminated", []), n)
+        if hands is not None:
+            kinds = self._read_hands(hands)
+            empty = {s for s, k in enumerate(kinds) if k < 0}
+            if setup is not None and "eliminated" in setup and set(out) != empty:
+                raise InvalidDealError("the eliminated seats must be exactly the seats with no card",
+                                       field="setup.eliminated")
+            info = self._read_setup(setup or {}, sorted(empty))
+            if stock is not None:
+                pile = list(reversed(_read_cards(stock, "stock")))
+            else:
+                pile = []
+            counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
+            for k, c in counts.items():
+                if c > COPIES:
+                    raise InvalidDealError(f"{NAMES[k]} is given {c} times; the pack has {COPIES}",
+                                           field="stock" if stock is not None else "hands")
+            rest = _remainder(counts)
+            if stock is None:
+                pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
+                rest = []
+            if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(FULL_PACK):
+                raise AssertionError("card count")  # pragma: no cover
+            return CambioState(self, kinds, pile, rest, info)
+        info = self._read_setup(setup, out) if setup else self._default_setup()
+        dealer = info["dealer"]
+        players = [s % n for s in range(dealer + 1, dealer + n + 1) if s % n not in out]
+        kinds = [-1] * n
+        if deck is None:
+            # The shuffle is drawn lazily (rules.unfold): the same order, fewer steps.
+            bits = rng.getrandbits(256) if rng is not None else seed_bits(seed if seed is not None else 0)
+            pile = list(FULL_PACK)
+            for s in players:
+                bits, j = divmod(bits, len(pile))
+                pile[j], pile[-1] = pile[-1], pile[j]
+                kinds[s] = pile.pop()
+            return CambioState(self, kinds, pile, [], info, bits)
+        order = _read_cards(deck, "deck")
+        counts = Counter(order)
+        for k, c in counts.items():
+            if c > COPIES:
+                raise InvalidDealError(f"{NAMES[k]} is given {c} times; the pack has {COPIES}",
+                                       field="deck")
+        order.reverse()  # top last: dealing pops
+        if len(order) < len(players):
+            raise InvalidDealError(f"the deck has {len(order)} cards for {len(players)} players",
+                                   field="deck")
+        for s in players:
+            kinds[s] = order.pop()
+        return CambioState(self, kinds, order, _remainder(counts), info)
+
+    def _seeded(self, seed: int) -> CambioState:
+        bits = seed_bits(seed)
+        pile = list(FULL_PACK)
+        n = self._options.players
+        kinds = [-1] * n
+        for s in range(1, n + 1):
+            bits, j = divmod(bits, 41 - s)
+            pile[j], pile[-1] = pile[-1], pile[j]
+            kinds[s % n] = pile.pop()
+        return CambioState(self, kinds, pile, [], self._default, bits)
+
+    def _default_setup(self) -> dict[str, Any]:
+        return self._default  # never mutated: states copy what they hand out
+
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+        """A session of games until someone is bankrupt (or ``deals`` deals); see
+        :class:`~folkdeck.games.cambio.match.CambioMatch`."""
+        from folkdeck.games.cambio.match import CambioMatch
+
+        return CambioMatch(self, deals=deals, rng=rng or random.Random())
+
+    # --- reading the inputs --------------------------------------------------------
+    def _read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]:
+        n = self.num_players
+        rules = self._options
+        for key in setup:
+            if key not in SETUP_KEYS:
+                raise InvalidDealError(f"unknown setup key {key!r} (Cambio takes {', '.join(SETUP_KEYS)})",
+                                       field=f"setup.{key}")
+        dealer = _whole(setup.get("dealer", 0), "dealer")
+        if not 0 <= dealer < n:
+            raise InvalidDealError(f"dealer must be a seat from 0 to {n - 1}", field="setup.dealer")
+        if dealer in out:
+            raise InvalidDealError(f"the dealer, seat {dealer}, is eliminated", field="setup.dealer")
+        if n - len(out) < 2:
+            raise InvalidDealError("a deal needs at least two players", field="setup.eliminated")
+        deal = _whole(setup.get("deal", 1), "deal")
+        game = _whole(setup.get("game", 1), "game")
+        if deal < 1 or game < 1:
+            raise InvalidDealError("deal and game numbers start at 1",
+                                   field="setup.deal" if deal < 1 else "setup.game")
+        chips_raw = setup.get("chips", [rules.start_chips - rules.entry_fee] * n)
+        if not isinstance(chips_raw, (list, tuple)) or len(chips_raw) != n:
+            raise InvalidDealError(f"chips must list {n} numbers, one per seat", field="setup.chips")
+        chips = [_whole(c, "chips") for c in chips_raw]
+        if any(c < 0 for c in chips):
+            raise InvalidDealError("chips must not be negative", field="setup.chips")
+        pot = _whole(setup.get("pot", rules.entry_fee * n), "pot")
+        if pot < 0:
+            raise InvalidDealError("the pot must not be negative", field="setup.pot")
+        seed = _whole(setup.get("reshuffle_seed", 0), "reshuffle_seed")
+        return {"dealer": dealer, "deal": deal, "game": game, "chips": chips, "pot": pot,
+                "reshuffle_seed": seed}
+
+    def _read_hands(self, hands: Sequence[Sequence[Any]]) -> list[int]:
+        n = self.num_players
+        if len(hands) != n:
+            raise InvalidDealError(f"{len(hands)} hands given for {n} players", field="hands")
+        kinds: list[int] = []
+        for s, hand in enumerate(hands):
+            cards = _read_cards(hand, f"hands[{s}]")
+            if len(cards) > 1:
+                raise InvalidDealError(f"{len(cards)} cards: a Cambio player holds one card (or none "
+                                       "when eliminated)", field=f"hands[{s}]")
+            kinds.append(cards[0] if cards else -1)
+        return kinds
+
+
+def _whole(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidDealError(f"{key} must be a whole number, not {value!r}", field=f"setup.{key}")
+    return value
+
+
+def _read_seats(value: Any, n: int) -> list[int]:
+    if not isinstance(value, (list, tuple)) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in value):
+        raise InvalidDealError(f"eliminated must list seats from 0 to {n - 1}", field="setup.eliminated")
+    return sorted(set(value))
+
+
+def _remainder(counts: Counter[int]) -> list[int]:
+    return [k for k in range(len(NAMES)) for _ in range(COPIES - counts.get(k, 0))]
+
+
+def _read_cards(items: Any, where: str) -> list[int]:
+    """Kinds from notation text or a list of card tokens/cards."""
+    try:
+        if isinstance(items, str):
+            tokens: list[Any] = items.replace(",", " ").split()
+        else:
+            tokens = list(items)
+        cards = [t if isinstance(t, Card) else parse_card(str(t)) for t in tokens]
+    except InvalidNotationError as exc:
+        raise InvalidDealError(exc.message, field=where) from exc
+    out = []
+    for c in cards:
+        k = KIND.get(c)
+        if k is None:
+            raise InvalidDealError(f"{c} is not a card of the Cucco pack", field=where)
+        out.append(k)
+    return out

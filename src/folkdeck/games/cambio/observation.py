@@ -1,0 +1,102 @@
+"""What one Cambio seat sees (or a spectator, ``seat=None``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from folkdeck.cards import Card, format_cards
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CambioObservation:
+    """A seat's view: its own card, the open discards, chips and pot, and what the
+    rules have shown of others' cards (``shown``: refusals) or what the seat can
+    follow itself (``known``: the cards it gave away in exchanges, and where they are)."""
+
+    seat: int | None
+    num_players: int
+    phase: str
+    dealer: int
+    deal: int
+    game_number: int
+    chips: tuple[int, ...]
+    pot: int
+    card: Card | None
+    card_from_stock: bool
+    """The card was taken from the stock this deal (a FOOL then counts 16)."""
+    card_origin: int | None
+    """The seat first dealt this seat's card (``None``: the stock); public, since every
+    exchange is announced."""
+    dealt_card: Card | None
+    """The card this seat was dealt (the CAT blames the seat first dealt a card)."""
+    in_deal: tuple[int, ...]
+    active: tuple[int, ...]
+    disqualified: tuple[tuple[int, str], ...]
+    declared: tuple[tuple[int, str], ...]
+    to_act: tuple[int, ...]
+    current_seat: int | None
+    stock_count: int
+    discards: tuple[Card, ...]
+    """The face-up discards (all of them under ``open_discards``)."""
+    discard_count: int
+    shown: tuple[tuple[int, str], ...]
+    known: tuple[tuple[int, str], ...]
+    loser_pays: int | None
+    """Chips a loser of this deal pays, ``None``: losers are eliminated."""
+    history: tuple[str, ...]
+    legal_actions: tuple[str, ...]
+    result: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "cambio", "seat": self.seat, "phase": self.phase, "dealer": self.dealer,
+            "deal": self.deal, "game_number": self.game_number, "chips": list(self.chips),
+            "pot": self.pot, "card": str(self.card) if self.card is not None else None,
+            "card_from_stock": self.card_from_stock, "card_origin": self.card_origin,
+            "dealt_card": str(self.dealt_card) if self.dealt_card is not None else None,
+            "in_deal": list(self.in_deal), "active": list(self.active),
+            "disqualified": {str(s): r for s, r in self.disqualified},
+            "declared": {str(s): d for s, d in self.declared}, "to_act": list(self.to_act),
+            "current_seat": self.current_seat, "stock_count": self.stock_count,
+            "discards": format_cards(self.discards), "discard_count": self.discard_count,
+            "shown": {str(s): c for s, c in self.shown}, "known": {str(s): c for s, c in self.known},
+            "loser_pays": self.loser_pays, "history": list(self.history),
+            "legal_actions": list(self.legal_actions), "result": self.result,
+        }
+
+    def to_text(self) -> str:
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        stake = (f"losers pay {self.loser_pays}" if self.loser_pays is not None
+                 else "losers are eliminated")
+        lines = [f"Cambio, {self.num_players} players, {who}; game {self.game_number}, deal "
+                 f"{self.deal} ({stake}); dealer: seat {self.dealer}"]
+        lines.append("Chips: " + ", ".join(
+            f"seat {s}: {c}" + ("" if s in self.in_deal else " (out)") for s, c in enumerate(self.chips))
+            + f"; pot {self.pot}")
+        if self.card is not None:
+            extra = " (from the stock: counts 16)" if self.card_from_stock and str(self.card) == "FOOL" else ""
+            lines.append(f"Your card: {self.card}{extra}")
+        elif self.seat is not None and self.seat in self.in_deal:
+            lines.append("Your card: none (disqualified)")
+        lines.append(f"Stock: {self.stock_count} cards; discards ({self.discard_count}): "
+                     + (format_cards(sorted(self.discards, key=lambda c: c.rank)) or "none")
+                     + ("" if len(self.discards) == self.discard_count else " (the rest face down)"))
+        if self.shown:
+            lines.append("Shown: " + ", ".join(f"seat {s} holds {c}" for s, c in self.shown))
+        if self.known:
+            lines.append("You know: " + ", ".join(f"seat {s} holds {c}" for s, c in self.known))
+        if self.disqualified:
+            lines.append("Disqualified: " + "; ".join(f"seat {s} ({r})" for s, r in self.disqualified))
+        if self.declared:
+            lines.append("Said: " + ", ".join(f"seat {s} {d}" for s, d in self.declared))
+        if self.current_seat is not None:
+            lines.append(f"To speak: seat {self.current_seat}"
+                         + (f" (seat {', '.join(map(str, self.to_act[1:]))} may call cucco)"
+                            if len(self.to_act) > 1 else ""))
+        if self.result is not None:
+            shown = self.result.get("showdown", {})
+            if shown:
+                lines.append("Showdown: " + ", ".join(f"seat {s} {c}" for s, c in shown.items()))
+            lines.append("Losers: " + (", ".join(f"seat {s}" for s in self.result["losers"]) or "none"))
+        return "\n".join(lines)

@@ -1,0 +1,77 @@
+"""Cambio rules options (rules-notes §3.5 and §3.7), frozen and validated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from folkdeck.engine.errors import InvalidConfigError
+
+MAX_PLAYERS = 39
+"""One card each and at least one card left outside the hands (40 - 1), so that the
+stock can always be refilled from the discards (notes §3.2, C9)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CambioOptions:
+    """Every Cambio rule option, with the notes' defaults.
+
+    >>> CambioOptions(players=40)
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidConfigError: option players=40: Cambio is for 2 to 39 players (one card each, and one card must stay outside the hands for the stock)
+    >>> CambioOptions(pack="nifty44")
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidConfigError: option pack=nifty44: the Nifty 44-card edition is not implemented (no source gives the values and powers of its extra cards XI and XII against HOUSE and CAT); use pack=40
+    """
+
+    players: int = 4
+    pack: Literal["40", "nifty44"] = "40"
+    """The 40-card Cucco pack (notes §3.1); ``nifty44`` is refused as not implemented."""
+    midgame_loss: Literal["continue", "end_deal"] = "continue"
+    """After a disqualification the deal goes on among the others (C1), or ends at once."""
+    fool_rule: Literal["japanese", "italian"] = "japanese"
+    """Japanese: FOOL is -4, receiving it in an exchange disqualifies, a stock FOOL is 16.
+    Italian: a single FOOL equals the lowest other card in play (notes §3.4)."""
+    owl_refuses_when_asked: bool = False
+    """An OWL asked to exchange refuses and calls cucco (C2; Gnav-like)."""
+    open_discards: bool = True
+    """Discards lie face up, so they can be counted (seed, the author's recommendation)."""
+    all_eliminated: Literal["replay", "split_pot"] = "replay"
+    """When every remaining player of an elimination deal loses at once (C6)."""
+    start_chips: int = 25
+    entry_fee: int = 1
+    pay_schedule: tuple[int, ...] = (1, 2, 3)
+    """A loser of deal *k* pays ``pay_schedule[k-1]``; after the schedule, losers are eliminated."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= MAX_PLAYERS:
+            raise InvalidConfigError(
+                f"option players={self.players}: Cambio is for 2 to {MAX_PLAYERS} players (one card "
+                "each, and one card must stay outside the hands for the stock)",
+                option="players", value=self.players)
+        if self.pack != "40":
+            raise InvalidConfigError(
+                "option pack=nifty44: the Nifty 44-card edition is not implemented (no source gives "
+                "the values and powers of its extra cards XI and XII against HOUSE and CAT); use pack=40",
+                option="pack", value=self.pack)
+        if self.start_chips < 1:
+            raise InvalidConfigError(f"option start_chips={self.start_chips}: must be at least 1",
+                                     option="start_chips", value=self.start_chips)
+        if self.entry_fee < 0:
+            raise InvalidConfigError(f"option entry_fee={self.entry_fee}: must not be negative",
+                                     option="entry_fee", value=self.entry_fee)
+        if any(p < 0 for p in self.pay_schedule):
+            raise InvalidConfigError(
+                f"option pay_schedule={','.join(map(str, self.pay_schedule))}: payments must not be "
+                "negative", option="pay_schedule", value=str(self.pay_schedule))
+
+
+PRESETS: dict[str, dict[str, object]] = {
+    "standard": {},
+    "sudden": {"midgame_loss": "end_deal"},
+    "italian_fool": {"fool_rule": "italian"},
+    "owl_refuses": {"owl_refuses_when_asked": True},
+    "closed_discards": {"open_discards": False},
+}

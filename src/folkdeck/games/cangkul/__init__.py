@@ -1,0 +1,79 @@
+"""Cangkul (Indonesia), Spanish Burro and Portuguese Burro: follow suit or dig (seed 003).
+
+One engine, three registered games whose differences are options (a
+:class:`~folkdeck.games.cangkul.options.Ruleset`), not code:
+
+==================  ==============================  ===================  ======================
+                    ``cangkul``                     ``burro_es``         ``burro_pt``
+==================  ==============================  ===================  ======================
+Seats               3-5, clockwise                  3-8, counter-clockw. 3-8, counter-clockw.
+Pack                French 52 (53 with ``joker``)   Spanish 48           Portuguese 40
+Order (high→low)    A K Q J 10 … 2                  K Q(caballo) J(sota) K J(valete) Q(dama)
+                                                    9 … 2 A              7 … 2 A (``pt_ace_high``)
+Hand                7                               ``hand_size`` 5      ``hand_size`` 5
+Stock               one pile                        one pile             two piles (left/right)
+A pass              passers take the played cards   takes nothing        takes nothing
+End of deal         first empty hand wins           last holder loses    last holder loses
+Returns             ``score``: 1 to the winner      -1 (a penalty point) -1 (a penalty point)
+==================  ==============================  ===================  ======================
+
+Seats play in seat + 1 order in every game (notes §0.3); the dealer's next seat leads.
+Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw left``,
+``draw right``), ``pass`` (only to decline the joker). Sources: seed 003 and rules-notes
+§4; the rules for players are in ``docs/rules/cangkul.md``.
+"""
+
+from typing import Any
+
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.registry import register
+from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, parse_action
+from folkdeck.games.cangkul.game import CangkulGame
+from folkdeck.games.cangkul.options import PRESETS, BurroEsOptions, BurroPtOptions, CangkulOptions
+from folkdeck.games.cangkul.state import CangkulState
+
+
+def _bots() -> dict[str, Any]:
+    from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
+
+    return {"heuristic": HeuristicAgent, "greedy": GreedyAgent, "random": RandomAgent,
+            "first": FirstLegalAgent}
+
+
+def _make_cangkul(options: CangkulOptions) -> CangkulGame:
+    return CangkulGame(CANGKUL, options)
+
+
+def _make_burro_es(options: BurroEsOptions) -> CangkulGame:
+    return CangkulGame(BURRO_ES, options)
+
+
+def _make_burro_pt(options: BurroPtOptions) -> CangkulGame:
+    return CangkulGame(BURRO_PT, options)
+
+
+CANGKUL = register(GameSpec(
+    name="cangkul", title="Cangkul", aliases=("minuman",), min_players=3, max_players=5,
+    default_players=4, options_type=CangkulOptions, make=_make_cangkul, presets=PRESETS["cangkul"],
+    summary="Indonesian digging game: follow suit or dig the stock; empty your hand first.",
+    rules_doc="docs/rules/cangkul.md", bots=_bots(), default_bot="heuristic",
+))
+BURRO_ES = register(GameSpec(
+    name="burro_es", title="Spanish Burro", aliases=("burro", "burro-es", "spanish_burro"),
+    min_players=3, max_players=8, default_players=4, options_type=BurroEsOptions,
+    make=_make_burro_es, presets=PRESETS["burro_es"],
+    summary="Spanish donkey: follow suit or draw; the last player holding cards takes a penalty.",
+    rules_doc="docs/rules/cangkul.md", bots=_bots(), default_bot="heuristic",
+))
+BURRO_PT = register(GameSpec(
+    name="burro_pt", title="Portuguese Burro", aliases=("burro-pt", "portuguese_burro"),
+    min_players=3, max_players=8, default_players=4, options_type=BurroPtOptions,
+    make=_make_burro_pt, presets=PRESETS["burro_pt"],
+    summary="Portuguese donkey: Burro with the stock in two leaning piles.",
+    rules_doc="docs/rules/cangkul.md", bots=_bots(), default_bot="heuristic",
+))
+
+__all__ = ["BURRO_ES", "BURRO_PT", "CANGKUL", "DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS",
+           "BurroEsOptions", "BurroPtOptions", "CangkulGame", "CangkulOptions", "CangkulState",
+           "parse_action"]

@@ -1,0 +1,99 @@
+"""Cangkul and Burro actions.
+
+The grammar of a record line after ``"<seat>: "``:
+
+- a card in notation (``7H``, ``QC``; the joker ``RJ``, or the word ``joker``): play it;
+- ``draw``: draw the top card of the stock (a card of the led suit is played at once);
+- ``draw left`` / ``draw right``: the same from one pile of the Portuguese stock;
+- ``pass``: only for a player void in the led suit, with the stock empty, who could play
+  the joker and chooses not to. Every other pass is automatic (an event note).
+
+>>> parse_action("draw") is DRAW, str(parse_action("Draw  Left")), str(parse_action("joker"))
+(True, 'draw left', 'RJ')
+"""
+
+from __future__ import annotations
+
+from folkdeck.cards import Card, parse_card
+from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.games.cangkul.rules import JOKER_CARD
+
+
+class Draw:
+    """Draw one card (dig, "cangkul"): from the stock, or from one pile (``left``/``right``)."""
+
+    __slots__ = ("pile",)
+
+    def __init__(self, pile: int | None) -> None:
+        self.pile = pile
+        """``None`` for a one-pile stock, else 0 (left) or 1 (right)."""
+
+    def __str__(self) -> str:
+        return "draw" if self.pile is None else ("draw left", "draw right")[self.pile]
+
+    def __repr__(self) -> str:
+        return ("DRAW", "DRAW_LEFT", "DRAW_RIGHT")[0 if self.pile is None else self.pile + 1]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Draw) and other.pile == self.pile
+
+    def __hash__(self) -> int:
+        return hash(("draw", self.pile))
+
+
+class Pass:
+    """Decline to play the joker when void with the stock empty."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass)
+
+    def __hash__(self) -> int:
+        return hash("pass")
+
+
+DRAW = Draw(None)
+DRAW_LEFT = Draw(0)
+DRAW_RIGHT = Draw(1)
+PASS = Pass()
+CangkulAction = Card | Draw | Pass
+
+_WORDS: dict[str, CangkulAction] = {
+    "draw": DRAW, "dig": DRAW, "draw left": DRAW_LEFT, "draw right": DRAW_RIGHT,
+    "pass": PASS, "joker": JOKER_CARD,
+}
+
+
+def parse_action(text: str) -> CangkulAction:
+    """Read an action without looking at the position.
+
+    >>> parse_action("10h")
+    Card.parse('10H')
+    >>> parse_action("draw up")
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidNotationError: unknown action 'draw up': give one card, 'draw', 'draw left', 'draw right' or 'pass'
+
+    :raises InvalidNotationError: for an unknown word or card.
+    """
+    word = " ".join(text.lower().split())
+    action = _WORDS.get(word)
+    if action is not None:
+        return action
+    if not word:
+        raise InvalidNotationError("empty action: give one card, 'draw' or 'pass'", token=text)
+    if " " in word or word.startswith("draw"):
+        raise InvalidNotationError(
+            f"unknown action {text!r}: give one card, 'draw', 'draw left', 'draw right' or 'pass'",
+            token=text)
+    return parse_card(word)
+
+
+__all__ = ["DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS", "CangkulAction", "Draw", "Pass", "parse_action"]

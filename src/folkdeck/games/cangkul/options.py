@@ -1,0 +1,199 @@
+"""Rules options of Cangkul, Spanish Burro and Portuguese Burro (rules-notes §4.5).
+
+Each registered game has its own options class holding exactly the options the notes
+name for it (plus ``players`` and, for the Burros, ``hand_size``), with the notes'
+defaults. The one engine never reads these classes directly: :func:`ruleset` turns
+any of them into a :class:`Ruleset`, the frozen table of every difference between
+the three games. So the games differ by data, not by code.
+
+>>> ruleset(CangkulOptions()).hand_size, ruleset(BurroEsOptions()).hand_size
+(7, 5)
+>>> ruleset(BurroPtOptions()).piles, ruleset(BurroEsOptions()).passers_collect
+(2, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from folkdeck.engine.errors import InvalidConfigError
+
+JokerPlay = Literal["anytime", "only_void", "must_when_void"]
+LeadAfterPass = Literal["winner", "first_passer"]
+LeadAfterOut = Literal["next_active", "highest_remaining"]
+Score = Literal["win_count", "cards_left_penalty"]
+PackName = Literal["french52", "french53", "spanish48", "portuguese40"]
+
+PACK_SIZES = {"french52": 52, "french53": 53, "spanish48": 48, "portuguese40": 40}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CangkulOptions:
+    """Cangkul (notes §4.1, §4.5), with the notes' defaults.
+
+    >>> CangkulOptions(players=6)
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidConfigError: option players=6: Cangkul is for 3 to 5 players
+    """
+
+    players: int = 4
+    cangkul_drop_out: bool = False
+    """Seed variation 1: an empty hand leaves play; the last holder loses."""
+    joker: bool = False
+    """Seed variation 2: a 53-card pack with one joker (``RJ``), the highest card."""
+    joker_play: JokerPlay = "anytime"
+    """When the joker may be played: any time, only when void in the led suit, or it must
+    be played then."""
+    lead_after_pass: LeadAfterPass = "winner"
+    """Who leads after a trick in which someone passed: the highest led-suit card's player
+    (default) or the first passer."""
+    lead_after_out: LeadAfterOut = "next_active"
+    """With ``cangkul_drop_out``: who leads when the trick's winner has gone out."""
+    score: Score = "win_count"
+    """``win_count``: 1 point to the winner; ``cards_left_penalty``: losers lose 1 per card held."""
+
+    def __post_init__(self) -> None:
+        _check_players("Cangkul", self.players, 3, 5)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurroEsOptions:
+    """Spanish Burro (notes §4.2, §4.5), with the notes' defaults.
+
+    >>> BurroEsOptions(hand_size=0)
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidConfigError: option hand_size=0: must be at least 1
+    """
+
+    players: int = 4
+    hand_size: int = 5
+    """Cards dealt to each player: 5 (seed) or 4 (gamerules and its copies)."""
+    penalty_limit: int = 5
+    """A match ends when a player's penalty points reach this number."""
+    lead_after_out: LeadAfterOut = "next_active"
+    """Who leads when the trick's winner has gone out."""
+
+    def __post_init__(self) -> None:
+        _check_players(self.title, self.players, 3, 8)
+        if self.hand_size < 1:
+            raise InvalidConfigError(f"option hand_size={self.hand_size}: must be at least 1",
+                                     option="hand_size", value=self.hand_size)
+        size = PACK_SIZES[self.pack]
+        if self.hand_size * self.players > size:
+            raise InvalidConfigError(
+                f"option hand_size={self.hand_size}: {self.players} hands of {self.hand_size} "
+                f"need more than the {size} cards of the pack", option="hand_size", value=self.hand_size)
+        if self.penalty_limit < 1:
+            raise InvalidConfigError(f"option penalty_limit={self.penalty_limit}: must be at least 1",
+                                     option="penalty_limit", value=self.penalty_limit)
+
+    @property
+    def title(self) -> str:
+        return "Spanish Burro"
+
+    @property
+    def pack(self) -> PackName:
+        return "spanish48"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurroPtOptions(BurroEsOptions):
+    """Portuguese Burro (notes §4.3, §4.5): Spanish Burro's options plus these.
+
+    >>> BurroPtOptions(stock_knock_prob=1.5)
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidConfigError: option stock_knock_prob=1.5: must be from 0 to 1
+    """
+
+    pt_ace_high: bool = False
+    """The Ás ranks above the Rei, as in many Portuguese games (default: lowest)."""
+    two_stock_piles: bool = True
+    """The stock stands in two piles (an inverted V); the drawer picks a pile each draw."""
+    stock_knock_prob: float = 0.0
+    """The chance that a draw knocks the stock over; the drawer then takes all of it."""
+
+    def __post_init__(self) -> None:
+        BurroEsOptions.__post_init__(self)
+        if not 0.0 <= self.stock_knock_prob <= 1.0:
+            raise InvalidConfigError(f"option stock_knock_prob={self.stock_knock_prob}: must be from 0 to 1",
+                                     option="stock_knock_prob", value=self.stock_knock_prob)
+
+    @property
+    def title(self) -> str:
+        return "Portuguese Burro"
+
+    @property
+    def pack(self) -> PackName:
+        return "portuguese40"
+
+
+AnyOptions = CangkulOptions | BurroEsOptions | BurroPtOptions
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruleset:
+    """Every difference between the three games, as the engine reads it."""
+
+    title: str
+    players: int
+    pack: PackName
+    ace_high: bool
+    hand_size: int
+    passers_collect: bool
+    """Cangkul: the played cards of a trick with a pass go to the passers."""
+    drop_out: bool
+    """Empty hands leave play and the last holder loses (else the first empty hand wins)."""
+    joker_play: JokerPlay
+    lead_after_pass: LeadAfterPass
+    lead_after_out: LeadAfterOut
+    score: Score | Literal["penalty"]
+    piles: int
+    knock_prob: float
+    penalty_limit: int | None
+    direction: Literal["clockwise", "counter-clockwise"]
+
+    @property
+    def has_joker(self) -> bool:
+        return self.pack == "french53"
+
+
+def ruleset(options: AnyOptions) -> Ruleset:
+    """The engine's rule table for a game's options."""
+    if isinstance(options, CangkulOptions):
+        return Ruleset(
+            title="Cangkul", players=options.players,
+            pack="french53" if options.joker else "french52", ace_high=True, hand_size=7,
+            passers_collect=True, drop_out=options.cangkul_drop_out, joker_play=options.joker_play,
+            lead_after_pass=options.lead_after_pass, lead_after_out=options.lead_after_out,
+            score=options.score, piles=1, knock_prob=0.0, penalty_limit=None, direction="clockwise")
+    return Ruleset(
+        title=options.title, players=options.players, pack=options.pack,
+        ace_high=options.pt_ace_high if isinstance(options, BurroPtOptions) else False,
+        hand_size=options.hand_size, passers_collect=False, drop_out=True, joker_play="anytime",
+        lead_after_pass="winner", lead_after_out=options.lead_after_out, score="penalty",
+        piles=2 if isinstance(options, BurroPtOptions) and options.two_stock_piles else 1,
+        knock_prob=options.stock_knock_prob if isinstance(options, BurroPtOptions) else 0.0,
+        penalty_limit=options.penalty_limit, direction="counter-clockwise")
+
+
+def _check_players(title: str, players: int, low: int, high: int) -> None:
+    if not low <= players <= high:
+        raise InvalidConfigError(f"option players={players}: {title} is for {low} to {high} players",
+                                 option="players", value=players)
+
+
+PRESETS: dict[str, dict[str, dict[str, object]]] = {
+    "cangkul": {
+        "standard": {},
+        "drop_out": {"cangkul_drop_out": True},
+        "joker": {"joker": True},
+        "penalty": {"score": "cards_left_penalty"},
+    },
+    "burro_es": {"standard": {}, "four_cards": {"hand_size": 4}},
+    "burro_pt": {"standard": {}, "ace_high": {"pt_ace_high": True},
+                 "knock": {"stock_knock_prob": 0.05}, "one_pile": {"two_stock_piles": False}},
+}

@@ -1,0 +1,292 @@
+"""Cangkul and Burro rules as pure functions over card bitmasks (seed 003, notes §4).
+
+A card is an index ``suit * 16 + strength``: suits S, C, D, H are 0 … 3, and
+``strength`` counts up from the suit's lowest card *in the game's own order*, so
+within a suit a higher bit is a stronger card whatever the pack. The one joker of
+Cangkul's variation 2 is index 64, above everything. A hand is an ``int``.
+
+>>> d = deck_for("french52")
+>>> notation(mask("AH 2H 10H", d), d)                  # notes §4.1: A high … 2 low
+'2H 10H AH'
+>>> es = deck_for("spanish48")
+>>> notation(mask("AC KC QC JC 9C", es), es)           # notes §4.2: Rey > Caballo > Sota > 9 … As
+'AC 9C JC QC KC'
+>>> pt = deck_for("portuguese40")
+>>> notation(mask("AS KS QS JS 7S", pt), pt)           # notes §4.3: Rei > Valete > Dama > 7 … Ás
+'AS 7S QS JS KS'
+>>> hi = deck_for("portuguese40", ace_high=True)
+>>> notation(mask("AS KS 2S", hi), hi)                 # pt_ace_high
+'2S KS AS'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from folkdeck.cards import (
+    FRENCH_52,
+    PORTUGUESE_40,
+    SPANISH_48,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+)
+from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.games.cangkul.options import JokerPlay, PackName
+
+SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+STRIDE = 16
+JOKER = 64
+"""The joker's index (Cangkul variation 2): above every suited card."""
+JOKER_BIT = 1 << JOKER
+JOKER_CARD = Card(Rank.RED_JOKER)
+"""The one joker of the 53-card pack is written ``RJ`` (``joker`` is accepted on input)."""
+SUIT_MASKS = tuple(0xFFFF << (STRIDE * s) for s in range(4))
+NO_SUIT = -1
+"""The led suit before the first suited card of a trick (a lead, or after a joker lead)."""
+
+FRENCH_53 = Pack("French 53 (one joker)", FRENCH_52.cards + (JOKER_CARD,))
+_ORDERS: dict[str, tuple[Rank, ...]] = {
+    # Ascending strength within a suit.
+    "french": (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
+               Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
+    "spanish": (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+                Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING),
+    "portuguese": (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+                   Rank.QUEEN, Rank.JACK, Rank.KING),
+    "portuguese_ace_high": (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
+                            Rank.QUEEN, Rank.JACK, Rank.KING, Rank.ACE),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A pack laid out as bit indices in one game's rank order."""
+
+    pack: Pack
+    order: tuple[Rank, ...]
+    cards: tuple[Card | None, ...] = field(repr=False)
+    """``cards[i]`` is the card of index ``i`` (``None`` for unused indices)."""
+    index: dict[Card, int] = field(repr=False)
+    full: int = field(repr=False)
+    """The mask of every card of the pack."""
+    by_id: dict[int, int] = field(repr=False, default_factory=dict)
+    """``id(card) -> index`` for this deck's own card objects (a fast path for actions)."""
+    suit_cards: tuple[dict[int, tuple[Card, ...]], ...] = field(
+        repr=False, default_factory=lambda: ({}, {}, {}, {}))
+    """Per suit, a cache ``16-bit suit mask -> its cards``."""
+
+    @property
+    def size(self) -> int:
+        return self.full.bit_count()
+
+    def suit_name(self, suit: int) -> str:
+        """``'hearts'`` in a French pack, ``'copas'`` in a Spanish or Portuguese one."""
+        if not self.pack.suit_names:
+            return SUITS[suit].name.lower()
+        return self.pack.suit_names[SUITS[suit]].removeprefix("de ")
+
+
+_DECKS: dict[tuple[str, bool], Deck] = {}
+
+
+def deck_for(pack: PackName, ace_high: bool = False) -> Deck:
+    """The deck of a pack name (``ace_high`` matters for the Portuguese pack only)."""
+    key = (pack, ace_high and pack == "portuguese40")
+    deck = _DECKS.get(key)
+    if deck is None:
+        if pack in ("french52", "french53"):
+            order, base = _ORDERS["french"], FRENCH_53 if pack == "french53" else FRENCH_52
+        elif pack == "spanish48":
+            order, base = _ORDERS["spanish"], SPANISH_48
+        else:
+            order, base = _ORDERS["portuguese_ace_high" if key[1] else "portuguese"], PORTUGUESE_40
+        cards: list[Card | None] = [None] * (JOKER + 1)
+        index: dict[Card, int] = {}
+        for s, suit in enumerate(SUITS):
+            for strength, rank in enumerate(order):
+                card = Card(rank, suit)
+                cards[s * STRIDE + strength] = card
+                index[card] = s * STRIDE + strength
+        if pack == "french53":
+            cards[JOKER] = JOKER_CARD
+            index[JOKER_CARD] = JOKER
+        deck = _DECKS[key] = Deck(base, order, tuple(cards), index, sum(1 << i for i in index.values()),
+                                  {id(c): i for c, i in index.items()})
+    return deck
+
+
+def mask(cards: str | Sequence[Card], deck: Deck) -> int:
+    """A bitmask from notation or cards.
+
+    >>> d = deck_for("spanish48")
+    >>> mask("10S", d)
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidNotationError: 10S is not a card of the Spanish 48 pack
+
+    :raises InvalidNotationError: for a card not in the pack, or a repeated card.
+    """
+    seq = parse_cards(cards) if isinstance(cards, str) else cards
+    m = 0
+    for c in seq:
+        i = deck.index.get(c)
+        if i is None:
+            raise InvalidNotationError(f"{c} is not a card of the {deck.pack.name} pack", token=str(c))
+        if m >> i & 1:
+            raise InvalidNotationError(f"card {c} is given twice", token=str(c))
+        m |= 1 << i
+    return m
+
+
+def indices(m: int) -> list[int]:
+    """The card indices of a mask, ascending.
+
+    >>> indices(0b1010)
+    [1, 3]
+    """
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def cards_of(m: int, deck: Deck) -> tuple[Card, ...]:
+    """The cards of a mask: suits S, C, D, H, each from weakest to strongest, then the joker.
+
+    >>> d = deck_for("french53")
+    >>> cards_of(mask("RJ 2H AS 3S", d), d)
+    (Card.parse('3S'), Card.parse('AS'), Card.parse('2H'), Card.parse('RJ'))
+    """
+    out: tuple[Card, ...] = ()
+    for s in range(4):
+        part = m >> (STRIDE * s) & 0xFFFF
+        if part:
+            cache = deck.suit_cards[s]
+            got = cache.get(part)
+            if got is None:
+                got = cache[part] = tuple(deck.cards[STRIDE * s + i] for i in indices(part))  # type: ignore[misc]
+            out += got
+    if m >> JOKER:
+        out += (JOKER_CARD,)
+    return out
+
+
+def notation(m: int, deck: Deck) -> str:
+    """Canonical notation of a mask (the order of :func:`cards_of`)."""
+    return format_cards(cards_of(m, deck))
+
+
+def suit_of(index: int) -> int:
+    """The suit number of a card index; 4 for the joker.
+
+    >>> suit_of(3 * STRIDE + 12), suit_of(JOKER)
+    (3, 4)
+    """
+    return index >> 4
+
+
+def choices(hand: int, led: int, joker_play: JokerPlay) -> tuple[int, bool]:
+    """What a player may do: ``(cards they may play, whether they dig instead)``.
+
+    ``led`` is the led suit, or :data:`NO_SUIT` for a lead or the card after a joker
+    lead (seed variation 2: "the next player may play any card"). Digging means
+    drawing, or passing once the stock is empty.
+
+    >>> d = deck_for("french53")
+    >>> h = mask("3H 9H 4S", d)
+    >>> notation(choices(h, 3, "anytime")[0], d), choices(h, 3, "anytime")[1]  # notes §4.1 follow suit
+    ('3H 9H', False)
+    >>> choices(h, 1, "anytime")                                              # void in clubs: dig
+    (0, True)
+    >>> notation(choices(h, NO_SUIT, "anytime")[0], d)                       # a lead: any card
+    '4S 3H 9H'
+    >>> hj = h | JOKER_BIT
+    >>> notation(choices(hj, 3, "anytime")[0], d), notation(choices(hj, 3, "only_void")[0], d)
+    ('3H 9H RJ', '3H 9H')
+    >>> choices(hj, 1, "only_void") == (JOKER_BIT, True), choices(hj, 1, "must_when_void") == (JOKER_BIT, False)
+    (True, True)
+    """
+    if led == NO_SUIT:
+        return hand, False
+    follow = hand & SUIT_MASKS[led]
+    joker = hand & JOKER_BIT
+    if follow:
+        return follow | (joker if joker_play == "anytime" else 0), False
+    if joker and joker_play == "must_when_void":
+        return joker, False
+    return joker, True
+
+
+def led_suit(plays: Sequence[tuple[int, int]]) -> int:
+    """The led suit of a trick's plays ``(seat, card index)``: the first suited card's.
+
+    >>> led_suit([(0, JOKER), (1, 2 * STRIDE + 5)]), led_suit([(2, JOKER)])
+    (2, -1)
+    """
+    for _, card in plays:
+        if card != JOKER:
+            return card >> 4
+    return NO_SUIT
+
+
+def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
+    """The seat that played the highest card of the led suit, or the joker (seed §プレイ,
+    variation 2). ``plays`` are ``(seat, card index)`` in order; passes are left out.
+
+    >>> d = deck_for("french52")
+    >>> trick_winner([(0, d.index[Card.parse("9H")]), (1, d.index[Card.parse("AS")]),
+    ...               (2, d.index[Card.parse("JH")])])
+    2
+    >>> trick_winner([(0, d.index[Card.parse("9H")]), (1, JOKER)])
+    1
+    """
+    suit = led_suit(plays)
+    best_seat, best = plays[0][0], -1
+    for seat, card in plays:
+        if card == JOKER or (card >> 4 == suit and card > best):
+            best_seat, best = seat, card
+            if card == JOKER:
+                break
+    return best_seat
+
+
+def share_out(played: Sequence[int], passers: Sequence[int]) -> list[list[int]]:
+    """Seed: the first passer takes the first played card, the second passer the second,
+    and so on round again from the first passer. Returns each passer's cards.
+
+    >>> share_out([10, 11, 12], [3])
+    [[10, 11, 12]]
+    >>> share_out([10, 11, 12], [3, 1])
+    [[10, 12], [11]]
+    """
+    taken: list[list[int]] = [[] for _ in passers]
+    for i, card in enumerate(played):
+        taken[i % len(passers)].append(card)
+    return taken
+
+
+def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
+    """The stock (top first) as piles, each top first: with two piles the first
+    ``ceil(n / 2)`` cards are the left pile and the rest the right pile (notes §4.3).
+
+    >>> split_stock([1, 2, 3, 4, 5], 2)
+    [[1, 2, 3], [4, 5]]
+    >>> split_stock([1, 2], 1)
+    [[1, 2]]
+    """
+    if piles == 1:
+        return [list(stock)]
+    half = (len(stock) + 1) // 2
+    return [list(stock[:half]), list(stock[half:])]
+
+
+__all__ = ["FRENCH_53", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_MASKS",
+           "Deck", "cards_of", "choices", "deck_for", "indices", "led_suit", "mask", "notation",
+           "share_out", "split_stock", "suit_of", "trick_winner"]

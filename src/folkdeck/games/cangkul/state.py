@@ -1,0 +1,576 @@
+"""One deal of Cangkul or Burro as an explicit state machine (seed 003, notes §4).
+
+Phases: ``play`` (tricks) and ``over``. A trick: the leader plays any card; each
+seat after it (seat + 1 order, skipping seats that are out) follows suit if it can;
+a seat that cannot draws (``draw``) one card at a time until it draws the led suit,
+which is played at once. A seat that cannot follow when the stock is empty passes:
+**automatically**, recorded as a note on the event that brought the turn to it
+("seat 3 cannot follow hearts and the stock is empty: passes"). With the joker in
+hand it may choose between the joker and an explicit ``pass``.
+
+A short Cangkul deal from a study position (seat 0 leads; the stock is ``2C 5H``):
+
+>>> from folkdeck import load
+>>> state = load("cangkul", players=3).new_state(
+...     hands=["9H 3S 5S", "KH 4C 6D 10S", "7D 8D"], stock=["2C", "5H"], setup={"leader": 0})
+>>> [str(a) for a in state.legal_actions()]
+['3S', '5S', '9H']
+>>> print(state.apply(state.parse_action("9H")))
+0: 9H
+>>> print(state.apply(state.parse_action("KH")))
+1: KH
+>>> [str(a) for a in state.legal_actions()]          # seat 2 has no hearts: dig
+['draw']
+>>> print(state.apply(state.parse_action("draw")))    # 2C goes to the hand, unseen
+2: draw
+>>> print(state.apply(state.parse_action("draw")))
+2: draw; seat 2 draws 5H and plays it; seat 1 wins the trick and leads
+>>> print(state.apply(state.parse_action("4C")))
+1: 4C
+>>> state.apply(state.parse_action("7D"))
+Traceback (most recent call last):
+...
+folkdeck.engine.errors.IllegalActionError: seat 2 holds 2C: follow the led suit clubs (not 7D)
+>>> print(state.apply(state.parse_action("2C")))     # seat 0: no clubs, the stock is empty
+2: 2C; seat 0 cannot follow clubs and the stock is empty: passes; seat 0 takes 2C 4C; seat 1 wins the trick and leads
+>>> print(state.apply(state.parse_action("6D")))
+1: 6D
+>>> print(state.apply(state.parse_action("8D")))
+2: 8D; seat 0 cannot follow diamonds and the stock is empty: passes; seat 0 takes 6D 8D; seat 2 wins the trick and leads
+>>> print(state.apply(state.parse_action("7D")))
+2: 7D; seat 2 has played the last card and wins the deal
+>>> state.result().placings, state.result().returns
+((None, None, 1), (0.0, 0.0, 1.0))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+from folkdeck.cards import Card
+from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.games.cangkul.actions import (
+    DRAW,
+    DRAW_LEFT,
+    DRAW_RIGHT,
+    PASS,
+    CangkulAction,
+    Draw,
+    Pass,
+    parse_action,
+)
+from folkdeck.games.cangkul.observation import CangkulObservation
+from folkdeck.games.cangkul.rules import (
+    JOKER,
+    JOKER_BIT,
+    NO_SUIT,
+    SUIT_MASKS,
+    cards_of,
+    choices,
+    notation,
+    share_out,
+    split_stock,
+    trick_winner,
+)
+
+if TYPE_CHECKING:
+    from folkdeck.games.cangkul.game import CangkulGame
+
+LogEntry = tuple[int, str, int]
+"""A public fact ``(seat, verb, arg)``: ``lead``/``play`` a card index, ``draw``/``pass``
+on a suit, ``take`` a card mask, ``knock`` a card count, ``out`` (arg 0)."""
+
+
+class CangkulState:
+    """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
+    :meth:`CangkulGame.new_state`."""
+
+    __slots__ = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands",
+                 "_start_stock", "_setup", "_unused", "_dead", "_rng", "_phase", "_turn",
+                 "_trick_leader", "_plays", "_suit", "_acted", "_passers", "_out", "_history",
+                 "_log", "_collected", "_result", "_jp")
+
+    def __init__(self, game: CangkulGame, hands: list[int], stock: list[int], *, leader: int,
+                 setup: dict[str, Any], knock_seed: int | None) -> None:
+        rules = game.rules
+        self._game = game
+        self._rules = rules
+        self._jp = rules.joker_play
+        self._deck = game.deck
+        self._n = len(hands)
+        self._hands = list(hands)
+        self._known = [0] * self._n
+        self._start_hands = tuple(hands)
+        self._start_stock = tuple(stock)
+        self._piles = [p[::-1] for p in split_stock(stock, rules.piles)]  # the top is last
+        self._setup = dict(setup)
+        in_play = sum(hands) | sum(1 << c for c in stock)
+        self._unused = game.deck.full & ~in_play
+        self._dead = 0
+        self._rng = random.Random(knock_seed) if rules.knock_prob > 0 else None
+        self._phase = "play"
+        self._turn = leader
+        self._trick_leader = leader
+        self._plays: list[tuple[int, int]] = []
+        self._suit = NO_SUIT
+        self._acted = 0
+        self._passers: list[int] = []
+        self._out = [s for s in range(self._n) if not hands[s]]
+        self._history: list[Event] = []
+        self._log: list[LogEntry] = []
+        self._collected: list[tuple[int, int]] = []
+        self._result: Result | None = None
+
+    # --- the protocol's read side ------------------------------------------------
+    @property
+    def game(self) -> CangkulGame:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return (self._turn,) if self._phase == "play" else ()
+
+    @property
+    def current_seat(self) -> int | None:
+        return self._turn if self._phase == "play" else None
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        return tuple(self._history)
+
+    @property
+    def led_suit(self) -> int:
+        """The led suit (0-3 for S C D H), or -1 before the trick's first suited card."""
+        return self._suit
+
+    @property
+    def trick_leader(self) -> int:
+        return self._trick_leader
+
+    def stock_sizes(self) -> tuple[int, ...]:
+        """Cards left in each stock pile (one pile, or left and right)."""
+        return tuple(len(p) for p in self._piles)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (the engine's view: not for agents)."""
+        return cards_of(self._hands[seat], self._deck)
+
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    def result(self) -> Result | None:
+        return self._result
+
+    # --- legal actions -------------------------------------------------------------
+    def _seat(self, seat: int | None) -> int:
+        if seat is None:
+            if self._phase == "over":
+                raise WrongPhaseError("the deal is over: no seat may act", phase="over")
+            return self._turn
+        if not 0 <= seat < self._n:
+            raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
+        return seat
+
+    def _draws(self) -> tuple[CangkulAction, ...]:
+        piles = self._piles
+        if len(piles) == 1:
+            return (DRAW,) if piles[0] else ()
+        return ((DRAW_LEFT,) if piles[0] else ()) + ((DRAW_RIGHT,) if piles[1] else ())
+
+    def legal_actions(self, seat: int | None = None) -> tuple[CangkulAction, ...]:
+        """The cards that may be played (suits S C D H, weakest first, then the joker),
+        then ``draw`` (``draw left``, ``draw right``), or ``pass`` when the stock is empty."""
+        if self._phase == "over":
+            return ()
+        s = self._turn if seat is None else seat
+        if s != self._turn:
+            return ()
+        allowed, dig = choices(self._hands[s], self._suit, self._jp)
+        cards: tuple[CangkulAction, ...] = cards_of(allowed, self._deck)
+        if dig:
+            return cards + (self._draws() or (PASS,))
+        return cards
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise the reason an action is illegal now; return ``None`` if it is legal.
+
+        :raises WrongPhaseError: the deal is over.
+        :raises NotYourTurnError: another seat is on turn.
+        :raises IllegalActionError: the rules refuse it (the message says why).
+        """
+        if self._phase == "over":
+            raise WrongPhaseError(f"the deal is over: {action} is not possible", phase="over",
+                                  action=str(action))
+        s = self._seat(seat)
+        if s != self._turn:
+            raise NotYourTurnError(f"seat {s} may not act now: waiting for seat {self._turn}",
+                                   seat=s, action=str(action))
+        hand = self._hands[s]
+        allowed, dig = choices(hand, self._suit, self._jp)
+        if isinstance(action, Card):
+            i = self._deck.index.get(action)
+            if i is None:
+                raise IllegalActionError(f"{action} is not a card of the {self._deck.pack.name} pack",
+                                         seat=s, action=str(action), reason="not in the pack")
+            if not hand >> i & 1:
+                raise IllegalActionError(f"seat {s} does not hold {action}", seat=s,
+                                         action=str(action), reason="card not in hand")
+            if not allowed >> i & 1:
+                why = self._why_not(s, i, hand, dig)
+                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            return
+        if isinstance(action, Draw):
+            if not dig:
+                why = self._why_no_dig(s, hand)
+                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            piles = self._piles
+            if not any(piles):
+                why = f"the stock is empty: seat {s} cannot draw"
+                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            if action.pile is None and len(piles) == 2:
+                why = "the stock stands in two piles: say 'draw left' or 'draw right'"
+                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            if action.pile is not None and len(piles) == 1:
+                why = "the stock is one pile: say 'draw'"
+                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            if action.pile is not None and not piles[action.pile]:
+                why = f"the {('left', 'right')[action.pile]} pile is empty: draw from the other pile"
+                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            return
+        if isinstance(action, Pass):
+            if not dig:
+                why = self._why_no_dig(s, hand).replace("instead of drawing", "instead of passing")
+                raise IllegalActionError(why, seat=s, action="pass", reason=why)
+            if any(self._piles):
+                why = f"seat {s} may not pass while the stock holds cards: draw"
+                raise IllegalActionError(why, seat=s, action="pass", reason=why)
+            return
+        raise IllegalActionError(f"{action!r} is not a {self._rules.title} action", seat=s,
+                                 action=str(action))
+
+    def _suit_name(self, suit: int) -> str:
+        return self._deck.suit_name(suit)
+
+    def _why_not(self, s: int, i: int, hand: int, dig: bool) -> str:
+        card = self._deck.cards[i]
+        if i == JOKER:
+            return (f"seat {s} holds {self._suit_name(self._suit)}: the joker may only be played "
+                    f"when void in the led suit (joker_play={self._jp})")
+        follow = hand & SUIT_MASKS[self._suit]
+        if follow:
+            return (f"seat {s} holds {notation(follow, self._deck)}: follow the led suit "
+                    f"{self._suit_name(self._suit)} (not {card})")
+        if hand & JOKER_BIT and not dig:
+            return f"seat {s} holds no {self._suit_name(self._suit)} and must play the joker"
+        return f"seat {s} holds no {self._suit_name(self._suit)}: {card} cannot be played; draw"
+
+    def _why_no_dig(self, s: int, hand: int) -> str:
+        if self._suit == NO_SUIT:
+            return (f"seat {s} leads: play any card" if not self._plays else
+                    f"seat {s} may play any card after the joker lead")
+        follow = hand & SUIT_MASKS[self._suit]
+        if follow:
+            return (f"seat {s} holds {notation(follow, self._deck)}: follow the led suit "
+                    f"{self._suit_name(self._suit)} instead of drawing")
+        return f"seat {s} holds no {self._suit_name(self._suit)} and must play the joker"
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        try:
+            self.verify(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def parse_action(self, text: str, seat: int | None = None) -> CangkulAction:
+        """Read ``text`` (a card, ``draw``, ``draw left|right``, ``pass``); legality is
+        checked by :meth:`apply`. With two piles, a bare ``draw`` means the only pile
+        left when the other is empty."""
+        action = parse_action(text)
+        if action is DRAW and len(self._piles) == 2:
+            left, right = self._piles
+            if left and not right:
+                return DRAW_LEFT
+            if right and not left:
+                return DRAW_RIGHT
+        return action
+
+    # --- transitions ---------------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> Event:
+        """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
+        s = self._turn
+        notes: list[str] = []
+        i = self._deck.by_id.get(id(action))
+        if i is not None and (seat is None or seat == s) and self._phase == "play" and \
+                choices(self._hands[s], self._suit, self._jp)[0] >> i & 1:
+            # The fast path: one of this deck's own card objects, legal for the seat on turn.
+            self._play(s, i, notes)
+            event = Event(s, action, tuple(notes))
+            self._history.append(event)
+            return event
+        if action is DRAW and (seat is None or seat == s) and self._phase == "play" and \
+                len(self._piles) == 1 and self._piles[0]:
+            allowed, dig = choices(self._hands[s], self._suit, self._jp)
+            if dig:
+                self._draw(s, 0, notes)
+                event = Event(s, action, tuple(notes))
+                self._history.append(event)
+                return event
+        s = self._seat(seat)
+        self.verify(action, s)
+        if isinstance(action, Card):
+            self._play(s, self._deck.index[action], notes)
+        elif isinstance(action, Draw):
+            self._draw(s, action.pile or 0, notes)
+        else:
+            self._pass(s, notes)
+            self._advance(s, notes)
+        event = Event(s, action, tuple(notes))
+        self._history.append(event)
+        return event
+
+    def _play(self, s: int, i: int, notes: list[str]) -> None:
+        bit = 1 << i
+        self._hands[s] ^= bit
+        self._known[s] &= ~bit
+        self._log.append((s, "play" if self._plays else "lead", i))
+        self._plays.append((s, i))
+        if self._suit == NO_SUIT and i != JOKER:
+            self._suit = i >> 4
+        self._acted |= 1 << s
+        if not self._hands[s]:
+            if not self._rules.drop_out:
+                notes.append(f"seat {s} has played the last card and wins the deal")
+                self._finish(winner=s)
+                return
+            self._out.append(s)
+            self._log.append((s, "out", 0))
+            notes.append(f"seat {s} is out")
+            if self._n - len(self._out) <= 1:
+                loser = next(t for t in range(self._n) if self._hands[t])
+                self._out.append(loser)
+                notes.append(f"seat {loser} is the last holding cards and loses the deal")
+                self._finish(winner=None)
+                return
+        self._advance(s, notes)
+
+    def _draw(self, s: int, pile: int, notes: list[str]) -> None:
+        rng = self._rng
+        if rng is not None and rng.random() < self._rules.knock_prob:
+            taken = 0
+            for p in self._piles:
+                for c in p:
+                    taken |= 1 << c
+                p.clear()
+            self._hands[s] |= taken
+            self._log.append((s, "knock", taken.bit_count()))
+            k = taken.bit_count()
+            notes.append(f"seat {s} knocks the stock over and takes all {k} card{'' if k == 1 else 's'}")
+        else:
+            i = self._piles[pile].pop()
+            if i >> 4 == self._suit:
+                self._hands[s] |= 1 << i
+                notes.append(f"seat {s} draws {self._deck.cards[i]} and plays it")
+                self._log.append((s, "draw", self._suit))
+                self._play(s, i, notes)
+                return
+            self._hands[s] |= 1 << i
+            self._log.append((s, "draw", self._suit))
+            if any(self._piles):
+                return
+        allowed, dig = choices(self._hands[s], self._suit, self._jp)
+        if dig and not allowed and not any(self._piles):
+            self._pass(s, notes, auto=True)
+            self._advance(s, notes)
+
+    def _pass(self, s: int, notes: list[str], auto: bool = False) -> None:
+        self._acted |= 1 << s
+        self._passers.append(s)
+        self._log.append((s, "pass", self._suit))
+        if auto:
+            notes.append(f"seat {s} cannot follow {self._suit_name(self._suit)} and the stock is empty: passes")
+
+    def _advance(self, s: int, notes: list[str]) -> None:
+        """Give the turn to the next seat of the trick (passing for it when it must), or
+        end the trick."""
+        n, hands, jp = self._n, self._hands, self._jp
+        stock = any(self._piles)
+        seat = s
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if self._acted >> seat & 1:
+                break
+            if not hands[seat]:
+                continue
+            allowed, dig = choices(hands[seat], self._suit, jp)
+            if dig and not allowed and not stock:
+                self._pass(seat, notes, auto=True)
+                continue
+            self._turn = seat
+            return
+        self._end_trick(notes)
+
+    def _end_trick(self, notes: list[str]) -> None:
+        plays, passers = self._plays, self._passers
+        winner = trick_winner(plays)
+        self._collected = []
+        if passers and self._rules.passers_collect:
+            for p, cards in zip(passers, share_out([c for _, c in plays], passers), strict=True):
+                m = sum(1 << c for c in cards)
+                if m:
+                    self._hands[p] |= m
+                    self._known[p] |= m
+                    self._collected.append((p, m))
+                    self._log.append((p, "take", m))
+                    notes.append(f"seat {p} takes {notation(m, self._deck)}")
+        else:
+            for _, c in plays:
+                self._dead |= 1 << c
+        leader = passers[0] if passers and self._rules.lead_after_pass == "first_passer" else winner
+        if not self._hands[leader]:
+            leader = self._lead_after_out(winner)
+        if leader == winner:
+            notes.append(f"seat {winner} wins the trick and leads")
+        else:
+            notes.append(f"seat {winner} wins the trick; seat {leader} leads")
+        self._plays = []
+        self._passers = []
+        self._acted = 0
+        self._suit = NO_SUIT
+        self._turn = self._trick_leader = leader
+
+    def _lead_after_out(self, winner: int) -> int:
+        """Notes §4.1: the winner has gone out; ``next_active`` or ``highest_remaining``."""
+        if self._rules.lead_after_out == "highest_remaining":
+            remaining = [(s, c) for s, c in self._plays if self._hands[s]]
+            if remaining:
+                return max(remaining, key=lambda sc: sc[1] if sc[1] == JOKER or sc[1] >> 4 == self._suit
+                           else -1)[0]
+        seat = winner
+        for _ in range(self._n):
+            seat = (seat + 1) % self._n
+            if self._hands[seat]:
+                return seat
+        return winner
+
+    def _finish(self, *, winner: int | None) -> None:
+        """Score the deal: ``winner`` emptied the hand (Cangkul), or ``None`` when the drop-out
+        order is complete and its last seat lost (Cangkul variation 1, the Burros)."""
+        n, rules = self._n, self._rules
+        left = [h.bit_count() for h in self._hands]
+        placings: list[int | None]
+        if winner is not None:
+            if rules.score == "cards_left_penalty":
+                placings = [1 + sum(1 for t in range(n) if left[t] < left[s]) for s in range(n)]
+                returns = [-float(c) for c in left]
+            else:
+                placings = [1 if s == winner else None for s in range(n)]
+                returns = [1.0 if s == winner else 0.0 for s in range(n)]
+            details: dict[str, Any] = {"winner": winner, "cards_left": left}
+            reason = "out"
+        else:
+            loser = self._out[-1]
+            placings = [None] * n
+            for place, s in enumerate(self._out, 1):
+                placings[s] = place
+            penalty = float(left[loser]) if rules.score == "cards_left_penalty" else 1.0
+            returns = [-penalty if s == loser else 0.0 for s in range(n)]
+            details = {"loser": loser, "order": list(self._out), "cards_left": left}
+            reason = "last_holder"
+        self._result = Result(tuple(placings), tuple(returns), reason, details)
+        self._phase = "over"
+
+    # --- views, copies, records ----------------------------------------------------
+    def observe(self, seat: int | None) -> CangkulObservation:
+        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards."""
+        deck = self._deck
+        legal = (tuple(str(a) for a in self.legal_actions(seat))
+                 if seat is not None and seat == self.current_seat else ())
+        log = tuple((s, verb, self._log_arg(verb, arg)) for s, verb, arg in self._log)
+        return CangkulObservation(
+            title=self._rules.title, seat=seat, num_players=self._n, phase=self._phase,
+            direction=self._rules.direction,
+            hand=cards_of(self._hands[seat], deck) if seat is not None else None,
+            counts=tuple(h.bit_count() for h in self._hands), stock=self.stock_sizes(),
+            led_suit=self._suit_name(self._suit) if self._suit != NO_SUIT else None,
+            led_suit_letter="SCDH"[self._suit] if self._suit != NO_SUIT else None,
+            trick_leader=self._trick_leader,
+            trick=tuple((s, str(deck.cards[c])) for s, c in self._plays),
+            passers=tuple(self._passers),
+            collected=tuple((s, notation(m, deck)) for s, m in self._collected),
+            known=tuple(notation(m, deck) for m in self._known),
+            out=tuple(self._out) if self._rules.drop_out else (),
+            dead=self._dead.bit_count(), current_seat=self.current_seat,
+            log=log, history=tuple(str(e) for e in self._history), legal_actions=legal,
+            card_names=tuple((str(c), deck.pack.card_name(c)) for c in
+                             (deck.cards[i] for _, i in self._plays) if c is not None),
+            result=self._result.to_dict() if self._result is not None else None)
+
+    def _log_arg(self, verb: str, arg: int) -> str:
+        if verb in ("lead", "play"):
+            return str(self._deck.cards[arg])
+        if verb in ("draw", "pass"):
+            return "SCDH"[arg]
+        if verb == "take":
+            return notation(arg, self._deck)
+        return str(arg)
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        for name in self.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = list(self._hands)
+        new._known = list(self._known)
+        new._piles = [list(p) for p in self._piles]
+        new._plays = list(self._plays)
+        new._passers = list(self._passers)
+        new._out = list(self._out)
+        new._history = list(self._history)
+        new._log = list(self._log)
+        new._collected = list(self._collected)
+        if self._rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
+        return new
+
+    def deal_info(self) -> dict[str, Any]:
+        deck = self._deck
+        return {"setup": dict(self._setup),
+                "hands": [[str(c) for c in cards_of(h, deck)] for h in self._start_hands],
+                "stock": [str(deck.cards[c]) for c in self._start_stock]}
+
+    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+        deck = self._deck
+        places = {f"hand {s}": cards_of(h, deck) for s, h in enumerate(self._hands)}
+        for p, pile in enumerate(self._piles):
+            places[f"stock {p}"] = tuple(deck.cards[c] for c in reversed(pile))  # type: ignore[misc]
+        places["trick"] = tuple(deck.cards[c] for _, c in self._plays)  # type: ignore[misc]
+        places["dead"] = cards_of(self._dead, deck)
+        places["unused"] = cards_of(self._unused, deck)
+        return places
+
+    def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
+        """Others' hands except the cards they took publicly, the stock, and the cards
+        of the pack a study position leaves out."""
+        hidden = self._unused
+        for s, h in enumerate(self._hands):
+            if s != seat:
+                hidden |= h & ~self._known[s]
+        for pile in self._piles:
+            for c in pile:
+                hidden |= 1 << c
+        return cards_of(hidden, self._deck)
+
+    def __repr__(self) -> str:
+        return (f"<CangkulState {self._rules.title} {self._phase} turn={self._turn} "
+                f"suit={self._suit} counts={[h.bit_count() for h in self._hands]} "
+                f"stock={self.stock_sizes()}>")

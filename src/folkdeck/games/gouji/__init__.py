@@ -1,0 +1,50 @@
+"""Gou Ji (够级), the Qingdao six-player team climbing game of seed 001.
+
+==================  =========================================================
+Seats               6, counter-clockwise (seat + 1 next); opposite = seat + 3
+Teams               {0, 2, 4} v {1, 3, 5}
+Pack                4 × French 54 = 216 cards; 3 low … A, 2, BJ, RJ high
+Hidden information  yes (hands; tribute cards)
+Actions             sets by ranks (``9 9 2``), ``pass``, ``no``, ``declare``,
+                    ``revolution``/``object``/``withdraw``/``insist``,
+                    ``return …``, ``burn …``, ``xian``, ``open``
+Returns             team score by places, ``score_table`` (default +4 +2 0 0 −2 −4)
+Presets             ``standard``, ``modern``, ``resume``
+==================  =========================================================
+
+Sources: seed 001 and rules-notes §2; the full rules for players are in
+``docs/rules/gouji.md``, the record grammar in ``docs/records-gouji.md``.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.registry import register
+from folkdeck.games.gouji.actions import PASS, Burn, Return, Word, parse_action
+from folkdeck.games.gouji.game import GouJiGame
+from folkdeck.games.gouji.options import PRESETS, GouJiOptions
+from folkdeck.games.gouji.rules import Play, beats, is_gouji, parse_play
+from folkdeck.games.gouji.state import GouJiState
+
+
+def _make(options: GouJiOptions) -> GouJiGame:
+    return GouJiGame(SPEC, options)
+
+
+def _bots() -> dict[str, Callable[[], Any]]:
+    from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.games.gouji.agents import GreedyAgent
+
+    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
+
+
+SPEC = register(GameSpec(
+    name="gouji", title="Gou Ji", aliases=("gou-ji", "gou_ji", "够级"),
+    min_players=6, max_players=6, default_players=6, options_type=GouJiOptions, make=_make,
+    presets=PRESETS, summary="Qingdao team climbing game: six players, four packs, gouji duels.",
+    rules_doc="docs/rules/gouji.md", bots=_bots(), default_bot="greedy",
+))
+
+__all__ = ["PASS", "SPEC", "Burn", "GouJiGame", "GouJiOptions", "GouJiState", "Play", "Return",
+           "Word", "beats", "is_gouji", "parse_action", "parse_play"]

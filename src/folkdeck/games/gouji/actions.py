@@ -1,0 +1,99 @@
+"""Gou Ji actions and their record grammar (``docs/records-gouji.md``).
+
+========================  ====================================================
+``9 9 2``, ``BJ RJ``      a set, written by ranks (suits are ignored on input)
+``pass``                  pass: out of the trick (agrees to a 先让让 request)
+``no``                    decline a window (3s start, revolution, objection, burning)
+``declare``               show two same-suit 3s and lead (first and special deals)
+``revolution``            call a re-deal (革命): no 2 and no joker in hand
+``object``                a teammate objects to the revolution
+``withdraw``/``insist``   the caller's answer to an objection
+``return 5 7``            the tribute receiver's cards given back (进贡)
+``burn 9 9 2``            burning (烧牌) with that set, instead of the opposite
+``xian``                  先让让: ask the teammate two seats left to pass
+``open``                  lay the hand face up for the rest of the deal
+========================  ====================================================
+
+>>> [str(parse_action(t)) for t in ("2 9 9", "PASS", "burn K K", "return 7 5")]
+['9 9 2', 'pass', 'burn K K', 'return 5 7']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.games.gouji.rules import RANK_WORDS, Play, parse_counts, parse_play
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A one-word action: ``pass``, ``no``, ``declare``, ``revolution`` …"""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __repr__(self) -> str:
+        return self.word.upper()
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """Tribute: the cards (by rank, ascending) a receiver gives back."""
+
+    ranks: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "return " + " ".join(RANK_WORDS[r] for r in self.ranks)
+
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    """Burning (烧牌 shao pai) with a set, played instead of the opposite."""
+
+    play: Play
+
+    def __str__(self) -> str:
+        return f"burn {self.play}"
+
+
+PASS = Word("pass")
+NO = Word("no")
+DECLARE = Word("declare")
+REVOLUTION = Word("revolution")
+OBJECT = Word("object")
+WITHDRAW = Word("withdraw")
+INSIST = Word("insist")
+XIAN = Word("xian")
+OPEN = Word("open")
+WORDS = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, INSIST, XIAN, OPEN)}
+GouJiAction = Play | Word | Return | Burn
+
+
+def parse_action(text: str) -> GouJiAction:
+    """Read an action without looking at the position.
+
+    :raises InvalidNotationError: for an unknown word, rank, or a set of two ranks.
+    """
+    words = text.strip().split(None, 1)
+    if not words:
+        raise InvalidNotationError("empty action: give a set such as '9 9 2', or 'pass'", token=text)
+    head = words[0].lower()
+    rest = words[1] if len(words) > 1 else ""
+    if head in WORDS and not rest:
+        return WORDS[head]
+    if head == "return":
+        counts = parse_counts(rest)
+        if not sum(counts):
+            raise InvalidNotationError("'return' needs the cards given back, e.g. 'return 5 7'",
+                                       token=text)
+        return Return(tuple(r for r in range(len(counts)) for _ in range(counts[r])))
+    if head == "burn":
+        if not rest:
+            raise InvalidNotationError("'burn' needs the burning set, e.g. 'burn K K'", token=text)
+        return Burn(parse_play(rest))
+    if head in WORDS:
+        raise InvalidNotationError(f"{head!r} takes no cards: {text!r}", token=text)
+    return parse_play(text)

@@ -1,0 +1,73 @@
+"""Gou Ji bots that use the game's own knowledge."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from folkdeck.games.gouji.actions import (
+    DECLARE,
+    INSIST,
+    NO,
+    OPEN,
+    PASS,
+    REVOLUTION,
+    XIAN,
+    Burn,
+    Return,
+)
+from folkdeck.games.gouji.rules import Play
+
+
+def _cost(p: Play) -> tuple[int, int, int]:
+    """Prefer few wild cards, then low rank."""
+    return (p.w2 + 3 * (p.wbj + p.wrj), p.rank, -p.natural)
+
+
+class GreedyAgent:
+    """Sheds low natural sets first and respects its team.
+
+    Leading: the lowest rank, all natural copies, no wilds if it can. Following: the
+    cheapest set that beats (fewest wilds, then lowest rank) — but it passes when a
+    teammate's play stands and passing is allowed. Windows: declares 3s, calls
+    revolution, never objects, insists, burns when it can, returns its lowest cards,
+    agrees to 先让让, and asks for it when offered.
+    """
+
+    name = "greedy"
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        legal = list(legal_actions)
+        for word in (DECLARE, REVOLUTION, INSIST):
+            if word in legal:
+                return word
+        burns = [a for a in legal if isinstance(a, Burn)]
+        if burns:
+            return min(burns, key=lambda b: _cost(b.play))
+        if NO in legal:
+            return NO
+        returns = [a for a in legal if isinstance(a, Return)]
+        if returns:
+            return returns[0]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if PASS not in legal:  # leading
+            naturals = [p for p in plays if not (p.w2 or p.wbj or p.wrj)]
+            pool = naturals or plays
+            if pool:
+                return min(pool, key=lambda p: (p.rank, -p.natural))
+            return next(a for a in legal if a != OPEN)
+        seat = getattr(observation, "seat", None)
+        top_seat = getattr(observation, "top_seat", None)
+        teammate_winning = (seat is not None and top_seat is not None and top_seat != seat
+                            and (top_seat - seat) % 2 == 0)
+        if getattr(observation, "xian_request", None) is not None or teammate_winning or not plays:
+            return PASS
+        return min(plays, key=_cost)
+
+    def interrupt(self, observation: Any, legal_actions: Sequence[Any],
+                  rng: random.Random) -> Any:
+        return XIAN if XIAN in legal_actions else None
+
+
+__all__ = ["GreedyAgent"]

@@ -1,0 +1,288 @@
+"""The Gou Ji tribute and trick flow, mixed into :class:`~folkdeck.games.gouji.state.GouJiState`.
+
+Tricks (seed; notes §2.1 "The round"), gouji duels (notes §2.2, G3), going out
+during a duel, burning (烧牌) and its aftermath, 先让让, and the end of the deal
+(places 头科 … 大落, team scores). Tribute (进贡, notes §2.1 step 6) comes first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from folkdeck.cards import Card
+from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Return
+from folkdeck.games.gouji.deal import SEATS, Setup, is_sweep, opposite, team, tribute_pairs
+from folkdeck.games.gouji.rules import BJ, RANK_WORDS, RJ, TWO, Play, burn_plays, highest, is_gouji
+
+if TYPE_CHECKING:
+    from folkdeck.games.gouji.options import GouJiOptions
+
+PLACE_NAMES = ("Tou Ke 头科", "Er Ke 二科", "San Ke 三科", "Si Ke 四科", "Er La 二落", "Da La 大落")
+
+
+class PlayFlow:
+    """Tribute and trick transitions; the state owns every container used here."""
+
+    _opts: GouJiOptions
+    _thresholds: dict[int, int]
+    _setup: Setup
+    _hands: list[list[int]]
+    _cards: list[list[list[Card]]]
+    _left: list[int]
+    _played: list[Card]
+    _history: list[Event]
+    _private: list[list[str]]
+    _public: list[str]
+    _result: Result | None
+    _open: int
+    _leader: int
+    _phase: str
+    _pairs: list[tuple[int, int, int]]
+    _given: list[tuple[int, int, tuple[int, ...]]]
+    _top: Play | None
+    _top_seat: int
+    _passed: int
+    _mode: str
+    _burners: list[int]
+    _gouji_seat: int
+    _xian_offer: int
+    _xian_req: int
+    _trick: list[tuple[int, str]]
+    _out: list[int]
+    _turn: int
+
+    def _init_play(self) -> None:
+        self._top = None
+        self._top_seat = -1
+        self._passed = 0
+        self._mode = "normal"
+        self._burners = []
+        self._gouji_seat = -1
+        self._xian_offer = -1
+        self._xian_req = -1
+        self._trick = []
+        self._out = [s for s in range(SEATS) if not self._left[s]]
+        self._turn = self._leader
+        self._given = []
+
+    # --- cards ---------------------------------------------------------------------
+    def _take(self, s: int, rank: int, n: int) -> list[Card]:
+        pile = self._cards[s][rank]
+        taken = pile[len(pile) - n:]
+        del pile[len(pile) - n:]
+        self._hands[s][rank] -= n
+        self._left[s] -= n
+        return taken
+
+    def _put(self, s: int, cards: list[Card], rank: int) -> None:
+        self._cards[s][rank].extend(cards)
+        self._hands[s][rank] += len(cards)
+        self._left[s] += len(cards)
+
+    # --- tribute ---------------------------------------------------------------------
+    def _begin_tribute(self, notes: list[str]) -> None:
+        setup = self._setup
+        pairs: list[tuple[int, int, int]] = []
+        if setup.places is not None and (not setup.revolution_redeal
+                                         or self._opts.tribute_after_revolution):
+            for giver, receiver, n in tribute_pairs(setup.places, self._opts):
+                if not (self._left[giver] and self._left[receiver]):
+                    continue
+                if team(giver) == team(receiver) and self._opts.tribute_between_teammates == "skip":
+                    notes.append(f"seats {giver} and {receiver} are teammates: no exchange")
+                    continue
+                if self._opts.liberation and self._hands[giver][RJ] == 4:
+                    notes.append(f"seat {giver} holds four red jokers: liberation (解放), no exchange")
+                    continue
+                ranks = highest(self._hands[giver], n)
+                for r in ranks:
+                    self._put(receiver, self._take(giver, r, 1), r)
+                words = " ".join(RANK_WORDS[r] for r in ranks)
+                self._private[giver].append(f"you give {words} to seat {receiver}")
+                self._private[receiver].append(f"seat {giver} gives you {words}")
+                notes.append(f"seat {giver} gives {n} card(s) to seat {receiver} (进贡)")
+                self._public.append(notes[-1])
+                pairs.append((giver, receiver, n))
+        self._pairs = pairs
+        if pairs:
+            self._phase = "tribute"
+        else:
+            self._start_play(notes)
+
+    def _give_back(self, s: int, action: Return, notes: list[str]) -> None:
+        giver, _, n = self._pairs.pop(0)
+        for r in action.ranks:
+            self._put(giver, self._take(s, r, 1), r)
+        words = " ".join(RANK_WORDS[r] for r in action.ranks)
+        self._private[s].append(f"you return {words} to seat {giver}")
+        self._private[giver].append(f"seat {s} returns {words}")
+        self._given.append((s, giver, action.ranks))
+        notes.append(f"seat {s} returns {n} card(s) to seat {giver}")
+        self._public.append(notes[-1])
+        if not self._pairs:
+            self._start_play(notes)
+
+    def _start_play(self, notes: list[str]) -> None:
+        self._phase = "play"
+        self._turn = self._leader if self._left[self._leader] else self._next_with_cards(self._leader)
+        notes.append(f"seat {self._turn} leads (上班)")
+        self._check_end(notes)
+
+    # --- play --------------------------------------------------------------------------
+    def _apply_play(self, s: int, action: Action, notes: list[str]) -> None:
+        if type(action) is Play and not self._burners:
+            self._xian_offer = -1
+            self._xian_req = -1
+            self._play(s, action, notes, burn=False)
+            return
+        if action == OPEN:
+            self._open |= 1 << s
+            notes.append(f"seat {s} lays the hand open")
+            return
+        if action == XIAN:
+            self._xian_req = s
+            self._xian_offer = -1
+            notes.append(f"seat {s} asks seat {self._turn} to let them go first (先让让)")
+            return
+        if self._burners:
+            if action == NO:
+                self._burners.pop(0)
+                if not self._burners:
+                    self._to_opposite(self._gouji_seat, notes)
+                return
+            assert isinstance(action, Burn)
+            self._burners = []
+            notes.append(f"seat {s} burns (烧牌) instead of seat {opposite(self._gouji_seat)}")
+            self._play(s, action.play, notes, burn=True)
+            return
+        self._xian_offer = -1
+        self._xian_req = -1
+        if action == PASS:
+            self._pass(s, notes)
+        else:
+            assert isinstance(action, Play)
+            self._play(s, action, notes, burn=False)
+
+    def _play(self, s: int, p: Play, notes: list[str], *, burn: bool) -> None:
+        self._played += self._take(s, p.rank, p.natural)
+        for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)):
+            if n:
+                self._played += self._take(s, r, n)
+        self._top = p
+        self._top_seat = s
+        self._trick.append((s, str(p)))
+        if not self._left[s]:
+            self._out.append(s)
+            notes.append(f"seat {s} goes out: {PLACE_NAMES[len(self._out) - 1]}")
+            if self._check_end(notes):
+                return
+        mode = self._mode
+        if mode == "final":
+            self._end_trick(notes)
+            return
+        if burn:
+            self._mode = "after_burn"
+            self._advance(s, notes)
+            return
+        o = opposite(s)
+        if self._left[o] and (mode in ("duel", "after_burn") or is_gouji(p, self._thresholds)):
+            self._gouji_seat = s
+            if self._opts.burning:
+                self._burners = [t for t in ((s + 1) % SEATS, (s + 5) % SEATS) if self._left[t]
+                                 and burn_plays(self._hands[t], p, self._opts.bj_wild_rule)]
+            if self._burners:
+                notes.append("gouji: " + " then ".join(f"seat {t}" for t in self._burners)
+                             + " may burn")
+            else:
+                self._to_opposite(s, notes)
+            return
+        self._mode = "normal"
+        self._advance(s, notes)
+        self._offer_xian(s)
+
+    def _to_opposite(self, x: int, notes: list[str]) -> None:
+        o = opposite(x)
+        self._mode = "duel" if self._left[x] else "final"
+        self._turn = o
+        notes.append(f"gouji: seat {o} answers" + ("" if self._left[x] else " once more"))
+
+    def _pass(self, s: int, notes: list[str]) -> None:
+        self._passed |= 1 << s
+        self._trick.append((s, "pass"))
+        mode = self._mode
+        if mode == "final" or (mode == "duel" and self._opts.gouji_duel_end == "trick_ends"):
+            self._end_trick(notes)
+            return
+        self._mode = "normal" if mode == "duel" else mode
+        self._advance(s, notes)
+
+    def _advance(self, s: int, notes: list[str]) -> None:
+        seat = s
+        for _ in range(SEATS):
+            seat = (seat + 1) % SEATS
+            if seat == self._top_seat:
+                break
+            if self._left[seat] and not self._passed >> seat & 1:
+                self._turn = seat
+                return
+        self._end_trick(notes)
+
+    def _end_trick(self, notes: list[str]) -> None:
+        winner = self._top_seat
+        leader = winner if self._left[winner] else self._next_with_cards(winner)
+        notes.append(f"seat {winner} wins the trick" + (" and leads" if leader == winner
+                                                         else f"; seat {leader} leads"))
+        self._top = None
+        self._top_seat = -1
+        self._passed = 0
+        self._mode = "normal"
+        self._trick = []
+        self._turn = leader
+
+    def _offer_xian(self, s: int) -> None:
+        """先让让: i played, i+1 and i+2 passed, the opposite i+3 (= s) played."""
+        i = (s + 3) % SEATS
+        if not self._opts.xian_rang_rang or self._turn != (s + 1) % SEATS or not self._left[i] \
+                or self._passed >> i & 1:
+            return
+        want = [(i, True), ((i + 1) % SEATS, False), ((i + 2) % SEATS, False), (s, True)]
+        got = [(t, text != "pass") for t, text in self._trick[-4:]]
+        if got == want:
+            self._xian_offer = i
+
+    def _next_with_cards(self, seat: int) -> int:
+        for _ in range(SEATS):
+            seat = (seat + 1) % SEATS
+            if self._left[seat]:
+                return seat
+        return seat
+
+    # --- the end -------------------------------------------------------------------------
+    def _check_end(self, notes: list[str]) -> bool:
+        holding = [s for s in range(SEATS) if self._left[s]]
+        team_out = self._opts.end_when_team_out and any(
+            all(not self._left[t] for t in range(k, SEATS, 2)) for k in (0, 1))
+        if len(holding) > 1 and not team_out:
+            return False
+        after = self._out[-1] if self._out else 0
+        holding.sort(key=lambda t: (self._left[t], (t - after) % SEATS))
+        self._out += holding
+        places = [0] * SEATS
+        for place, t in enumerate(self._out, 1):
+            places[t] = place
+        table = self._opts.score_table
+        scores = [sum(table[places[t] - 1] for t in range(k, SEATS, 2)) for k in (0, 1)]
+        sweep = is_sweep(places)
+        if sweep and self._opts.sweep_double:
+            scores = [2 * x for x in scores]
+        self._result = Result(tuple(places), tuple(float(scores[t % 2]) for t in range(SEATS)),
+                              "out", {"order": list(self._out), "team_scores": scores,
+                                      "sweep": sweep})
+        self._phase = "over"
+        self._burners = []
+        self._xian_offer = -1
+        notes.append("the deal is over: " + ", ".join(
+            f"seat {t} {PLACE_NAMES[p - 1].split()[0]} {PLACE_NAMES[p - 1].split()[1]}"
+            for p, t in enumerate(self._out, 1)))
+        return True

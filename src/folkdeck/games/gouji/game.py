@@ -1,0 +1,148 @@
+"""The Gou Ji game object: frozen options plus the deal (drawing, kai pai, 3s start)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
+from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.gouji.deal import (
+    SEATS,
+    draw,
+    first_drawer,
+    opposite,
+    read_setup,
+    reinsert_turned,
+    three_claims,
+)
+from folkdeck.games.gouji.options import GouJiOptions
+from folkdeck.games.gouji.state import GouJiState
+
+_PACK = Counter(GOUJI_216.cards)
+
+
+class GouJiGame:
+    """Gou Ji with a set of options; makes deals and matches.
+
+    >>> from folkdeck import load
+    >>> state = load("gouji").new_state(seed=7)
+    >>> state.num_players, [len(h) for h in state.deal_info()["hands"]]
+    (6, [36, 36, 36, 36, 36, 36])
+    """
+
+    def __init__(self, spec: GameSpec, options: GouJiOptions) -> None:
+        self._spec = spec
+        self._options = options
+
+    @property
+    def spec(self) -> GameSpec:
+        return self._spec
+
+    @property
+    def options(self) -> GouJiOptions:
+        return self._options
+
+    @property
+    def num_players(self) -> int:
+        return SEATS
+
+    def __repr__(self) -> str:
+        return f"<GouJiGame {self._options}>"
+
+    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+                  deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
+                  stock: Sequence[Any] | None = None,
+                  setup: Mapping[str, Any] | None = None) -> GouJiState:
+        """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
+
+        ``seed``/``rng``/``deck`` (top first): on a special deal the kai pai turns the
+        top card(s) to find the first drawer (jokers pass kai pai on), the turned cards
+        go back into the middle, and the seats draw in turn. ``hands`` are given in
+        draw order (they may be short, for study positions). ``setup`` keys are in
+        :func:`~folkdeck.games.gouji.deal.read_setup` and ``docs/records-gouji.md``.
+
+        :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.places``).
+        """
+        s = read_setup(setup or {})
+        if stock is not None:
+            raise InvalidDealError("Gou Ji has no stock", field="stock")
+        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
+        if sources > 1:
+            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+        kai = s.kai_pai
+        if hands is not None:
+            dealt = self._read_hands(hands)
+            drawer = s.first_drawer
+            if drawer is None:
+                drawer = s.kai_pai if s.special or s.da_la is None else s.da_la
+        else:
+            if deck is not None:
+                order = _read_cards(deck, "deck")
+                if Counter(order) != _PACK:
+                    raise InvalidDealError("the deck must be the 216 cards of four packs with jokers",
+                                           field="deck")
+            else:
+                order = list(GOUJI_216.cards)
+                (rng if rng is not None else random.Random(seed)).shuffle(order)
+            if s.first_drawer is not None:
+                drawer = s.first_drawer
+            elif s.special:
+                kai, drawer, turned = first_drawer(kai, order)
+                order = reinsert_turned(order, turned)
+            else:
+                assert s.da_la is not None
+                drawer = s.da_la
+            dealt = draw(order, drawer)
+        if not s.special:
+            assert s.da_la is not None
+            kai = opposite(s.da_la)  # nominal kai pai of a normal deal (seed)
+        setup_out = type(s)(places=s.places, special=s.special, kai_pai=kai, first_drawer=drawer,
+                            revolution_redeal=s.revolution_redeal, leader=s.leader)
+        if s.leader is not None:
+            leader, claims = s.leader, []
+        elif s.special:
+            leader, claims = drawer, three_claims(dealt, drawer)
+        else:
+            assert s.da_la is not None
+            leader, claims = s.da_la, []
+        return GouJiState(self, dealt, setup_out, leader=leader, claims=claims)
+
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+        """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``."""
+        from folkdeck.games.gouji.match import GouJiMatch
+
+        return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random())
+
+    def _read_hands(self, hands: Sequence[Any]) -> list[list[Card]]:
+        if len(hands) != SEATS:
+            raise InvalidDealError(f"{len(hands)} hands given for 6 players", field="hands")
+        out = [_read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
+        total: Counter[Card] = Counter()
+        for s, h in enumerate(out):
+            if len(h) > 36:
+                raise InvalidDealError(f"{len(h)} cards: a Gou Ji hand has at most 36",
+                                       field=f"hands[{s}]")
+            total.update(h)
+            for card, n in total.items():
+                if n > _PACK[card]:
+                    raise InvalidDealError(f"{card} is dealt {n} times; the four packs hold "
+                                           f"{_PACK[card]}", field=f"hands[{s}]")
+        if sum(1 for h in out if h) < 2:
+            raise InvalidDealError("at least two hands must hold cards", field="hands")
+        return out
+
+
+def _read_cards(items: Any, where: str) -> list[Card]:
+    try:
+        cards = list(parse_cards(items)) if isinstance(items, str) else [
+            c if isinstance(c, Card) else parse_card(str(c)) for c in items]
+    except InvalidNotationError as exc:
+        raise InvalidDealError(exc.message, field=where) from exc
+    for c in cards:
+        if c not in _PACK:
+            raise InvalidDealError(f"{c} is not a card of the Gou Ji pack", field=where)
+    return cards

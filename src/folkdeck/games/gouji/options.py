@@ -1,0 +1,104 @@
+"""Gou Ji rules options (rules-notes §2.6), frozen and validated, with the notes' defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from folkdeck.engine.errors import InvalidConfigError
+
+RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
+_NOT_BUILT = ("modern_burning", "modern_kai_dian", "modern_dian_gong", "team_reorder")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GouJiOptions:
+    """Every Gou Ji rule option (notes §2.6), defaults from notes §2.1-§2.4.
+
+    >>> GouJiOptions().thresholds()[9], GouJiOptions(gouji_single_two=False).thresholds()[12]
+    (3, 2)
+    >>> GouJiOptions(gouji_thresholds=("Q:x",))
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.InvalidConfigError: option gouji_thresholds='Q:x': give RANK:COUNT items such as 10:5, J:4
+    """
+
+    players: int = 6
+    bj_wild_rule: Literal["count", "any_joker", "coverage"] = "count"
+    """What beats a set holding a wild black joker (notes §2.1 rule 5, G1)."""
+    gouji_thresholds: tuple[str, ...] = ("10:5", "J:4", "Q:3", "K:2", "A:2", "2:1")
+    """Sizes from which a set of that represented rank is gouji (notes §2.2)."""
+    gouji_single_two: bool = True
+    """A single 2 is gouji (notes §2.2); off: 2s need two cards."""
+    gouji_duel_end: Literal["trick_ends", "resume"] = "trick_ends"
+    """When a duellist passes: the trick ends (G3), or players not passed resume."""
+    burning: bool = True
+    modern_burning: bool = False
+    xian_rang_rang: bool = True
+    revolution_allowed: bool = True
+    tribute_after_revolution: bool = True
+    tribute_between_teammates: Literal["skip", "perform"] = "skip"
+    tribute_swap_losers: bool = False
+    """5th and 6th teammates swap roles: 5th gives 2 to 1st, 6th gives 1 to 2nd."""
+    liberation: bool = True
+    """A giver dealt four red jokers refuses the exchange (解放)."""
+    team_reorder: bool = False
+    public_counts: Literal["always", "le10", "never"] = "le10"
+    allow_open_hand: bool = True
+    """A player with 10 or fewer cards may lay the hand face up for the rest of the deal."""
+    share_hand_le10: bool = True
+    """Teammates see a hand of 10 or fewer cards."""
+    end_when_team_out: bool = False
+    score_table: tuple[int, ...] = (4, 2, 0, 0, -2, -4)
+    sweep_double: bool = False
+    deals: int = 6
+    target_score: int = 0
+    """A match also ends when a team reaches this total (0: no target)."""
+    strict_penalty: bool = False
+    """A refused burning claim (``burn`` by a seat not entitled) makes the offender Da La."""
+    modern_kai_dian: bool = False
+    modern_bie_san: bool = False
+    """3s may only be played as a whole last play without jokers (憋三)."""
+    modern_dian_gong: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players != 6:
+            raise InvalidConfigError(f"option players={self.players}: Gou Ji is for 6 players",
+                                     option="players", value=self.players)
+        if len(self.score_table) != 6:
+            raise InvalidConfigError(
+                f"option score_table={','.join(map(str, self.score_table))}: needs 6 values",
+                option="score_table", value=str(self.score_table))
+        if self.deals < 1:
+            raise InvalidConfigError(f"option deals={self.deals}: must be at least 1",
+                                     option="deals", value=self.deals)
+        self.thresholds()
+        for name in _NOT_BUILT:
+            if getattr(self, name):
+                raise InvalidConfigError(
+                    f"option {name}=true is not implemented by this engine (see docs/rules/gouji.md)",
+                    option=name, value=True)
+
+    def thresholds(self) -> dict[int, int]:
+        """``{rank index: minimum size}`` of non-joker gouji sets."""
+        out: dict[int, int] = {}
+        for item in self.gouji_thresholds:
+            word, sep, count = item.partition(":")
+            word = word.strip().upper()
+            if not sep or word not in RANK_WORDS[:13] or not count.strip().isdigit() \
+                    or int(count) < 1:
+                raise InvalidConfigError(
+                    f"option gouji_thresholds={item!r}: give RANK:COUNT items such as 10:5, J:4",
+                    option="gouji_thresholds", value=item)
+            out[RANK_WORDS.index(word)] = int(count)
+        if not self.gouji_single_two:
+            out[12] = max(out.get(12, 2), 2)
+        return out
+
+
+PRESETS: dict[str, dict[str, object]] = {
+    "standard": {},
+    "modern": {"bj_wild_rule": "coverage", "end_when_team_out": True,
+               "score_table": (2, 1, 0, 0, -1, -2), "sweep_double": True, "modern_bie_san": True},
+    "resume": {"gouji_duel_end": "resume", "tribute_between_teammates": "perform"},
+}

@@ -1,0 +1,337 @@
+"""Gou Ji rules as pure functions over rank counts (seed 001, rules-notes §2.1-§2.2).
+
+Ranks are indices 0 … 14 for ``3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ``; a hand is a
+list of 15 counts (four packs: up to 16 of a rank, 4 of each joker). A play is a
+:class:`Play`: its represented rank, how many natural cards of it, and how many
+wild 2s, black jokers and red jokers it adds (notes §2.1 "Represented rank").
+
+>>> p = parse_play("9 9 2")
+>>> p, p.size, p.rank_word
+(Play.parse('9 9 2'), 3, '9')
+>>> beats(parse_play("10 10 10"), p, "count"), beats(parse_play("9 9 9"), p, "count")
+(True, False)
+>>> is_gouji(parse_play("10 10 10 10 2"), THRESHOLDS), is_gouji(parse_play("9 9 9 9 9 9"), THRESHOLDS)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from folkdeck.engine.errors import InvalidNotationError
+
+RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
+TWO, BJ, RJ = 12, 13, 14
+NRANKS = 15
+THRESHOLDS: dict[int, int] = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, 12: 1}
+"""The default gouji thresholds (notes §2.2): 10×5, J×4, Q×3, K×2, A×2, 2×1."""
+_WORD_INDEX = {w: i for i, w in enumerate(RANK_WORDS)} | {"T": 7}
+KAI_PAI_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+"""The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; seed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (notes §2.1).
+
+    For ``rank`` 2 the field ``w2`` is 0; for BJ also ``wbj``; a RJ set has no wilds.
+    """
+
+    rank: int
+    natural: int
+    w2: int = 0
+    wbj: int = 0
+    wrj: int = 0
+
+    @property
+    def size(self) -> int:
+        return self.natural + self.w2 + self.wbj + self.wrj
+
+    @property
+    def rank_word(self) -> str:
+        return RANK_WORDS[self.rank]
+
+    @property
+    def jokers(self) -> int:
+        """Jokers in the set, wild or natural."""
+        return self.wbj + self.wrj + (self.natural if self.rank >= BJ else 0)
+
+    def counts(self) -> tuple[tuple[int, int], ...]:
+        """``(rank, count)`` of the cards the set uses."""
+        out = [(self.rank, self.natural)]
+        out += [(r, n) for r, n in ((TWO, self.w2), (BJ, self.wbj), (RJ, self.wrj)) if n]
+        return tuple(out)
+
+    def __str__(self) -> str:
+        words = [RANK_WORDS[self.rank]] * self.natural + ["2"] * self.w2 + ["BJ"] * self.wbj \
+            + ["RJ"] * self.wrj
+        return " ".join(words)
+
+    def __repr__(self) -> str:
+        return f"Play.parse({str(self)!r})"
+
+
+def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
+    """The set of a rank multiset (notes §2.1 default parse).
+
+    >>> str(play_from_counts([0] * 13 + [1, 1]))   # BJ + RJ: a BJ with a wild RJ (G8)
+    'BJ RJ'
+
+    :raises InvalidNotationError: for no cards, or natural cards of two ranks.
+    """
+    naturals = [r for r in range(TWO) if c[r]]
+    if len(naturals) > 1:
+        words = " and ".join(RANK_WORDS[r] for r in naturals)
+        raise InvalidNotationError(f"a set is one rank plus wild cards, not {words}",
+                                   token=" ".join(RANK_WORDS[r] for r in naturals))
+    if naturals:
+        r = naturals[0]
+        return Play(r, c[r], c[TWO], c[BJ], c[RJ])
+    if c[TWO]:
+        return Play(TWO, c[TWO], 0, c[BJ], c[RJ])
+    if c[BJ]:
+        return Play(BJ, c[BJ], 0, 0, c[RJ])
+    if c[RJ]:
+        return Play(RJ, c[RJ])
+    raise InvalidNotationError("an empty set: name one or more cards", token="")
+
+
+def rank_of_word(word: str) -> int:
+    """Rank index of a rank word or a card token (the suit is ignored).
+
+    >>> rank_of_word("q"), rank_of_word("10H"), rank_of_word("RJ")
+    (9, 7, 14)
+
+    :raises InvalidNotationError: naming the token.
+    """
+    key = word.strip().upper()
+    if key in _WORD_INDEX:
+        return _WORD_INDEX[key]
+    if len(key) >= 2 and key[-1] in "SCDH" and key[:-1] in _WORD_INDEX and key[:-1] not in ("BJ", "RJ"):
+        return _WORD_INDEX[key[:-1]]
+    raise InvalidNotationError(
+        f"unknown rank {word!r} (ranks are 3-10 J Q K A 2 BJ RJ; a suit may follow)", token=word)
+
+
+def parse_counts(text: str) -> list[int]:
+    """Rank counts of text such as ``"9 9 2"`` or ``"9S,9H,2C"``."""
+    c = [0] * NRANKS
+    for token in text.replace(",", " ").split():
+        c[rank_of_word(token)] += 1
+    return c
+
+
+def parse_play(text: str) -> Play:
+    """A set from rank words, e.g. ``"9 9 2"`` or ``"BJ RJ"``.
+
+    >>> parse_play("2 9 9"), parse_play("BJ BJ 2")
+    (Play.parse('9 9 2'), Play.parse('2 BJ BJ'))
+    """
+    return play_from_counts(parse_counts(text))
+
+
+def beats(new: Play, top: Play, bj_rule: str) -> bool:
+    """Whether ``new`` may be played on ``top`` (notes §2.1 "Beating a set").
+
+    Same size, strictly higher represented rank; nothing beats a wild RJ; a wild BJ
+    needs jokers per ``bj_rule`` (``count``: as many jokers, ``any_joker``: one,
+    ``coverage``: as many *wild* jokers, each BJ or RJ covering a BJ).
+
+    >>> beats(parse_play("6 6"), parse_play("5 BJ"), "count")      # seed: 6-6 may not follow 5+BJ
+    False
+    >>> beats(parse_play("5 BJ"), parse_play("6 6"), "count")      # nor 5+BJ follow 6-6
+    False
+    >>> beats(parse_play("7 BJ"), parse_play("5 BJ"), "count"), beats(parse_play("A RJ"), parse_play("5 RJ"), "count")
+    (True, False)
+    >>> beats(parse_play("BJ BJ"), parse_play("A BJ"), "count"), beats(parse_play("BJ BJ"), parse_play("A BJ"), "coverage")
+    (True, False)
+    """
+    if new.size != top.size or new.rank <= top.rank or top.wrj:
+        return False
+    if top.wbj:
+        if bj_rule == "count":
+            return new.jokers >= top.wbj
+        if bj_rule == "any_joker":
+            return new.jokers >= 1
+        return new.wbj + new.wrj >= top.wbj
+    return True
+
+
+def refusal(new: Play, top: Play, bj_rule: str) -> str:
+    """Why ``new`` does not beat ``top`` (for error messages)."""
+    if new.size != top.size:
+        return f"{new} has {new.size} cards, the set on the table ({top}) has {top.size}"
+    if new.rank <= top.rank:
+        return f"{new} stands for {new.rank_word}, not higher than {top.rank_word} ({top})"
+    if top.wrj:
+        return f"{top} uses a red joker as a wild card: nothing can beat it"
+    return (f"{top} uses {top.wbj} black joker(s) as wild: bj_wild_rule={bj_rule} needs "
+            + {"count": f"at least {top.wbj} joker(s)", "any_joker": "a joker",
+               "coverage": f"at least {top.wbj} wild joker(s)"}[bj_rule])
+
+
+def is_gouji(play: Play, thresholds: dict[int, int]) -> bool:
+    """Whether a set is gouji (notes §2.2): any joker, or the size reaches the threshold.
+
+    >>> [is_gouji(parse_play(t), THRESHOLDS) for t in ("J J J J", "J J J", "2", "3 BJ", "Q Q 2")]
+    [True, False, True, True, True]
+    """
+    if play.jokers:
+        return True
+    need = thresholds.get(play.rank)
+    return need is not None and play.size >= need
+
+
+@cache
+def _play(rank: int, natural: int, w2: int, wbj: int, wrj: int) -> Play:
+    """The one shared :class:`Play` value of these numbers (plays are made once)."""
+    return Play(rank, natural, w2, wbj, wrj)
+
+
+@lru_cache(maxsize=8192)
+def rank_plays(rank: int, k: int, a: int, b: int, c: int) -> tuple[Play, ...]:
+    """Every set of represented ``rank`` from ``k`` naturals, ``a`` 2s, ``b`` BJs, ``c`` RJs.
+
+    >>> [str(p) for p in rank_plays(TWO, 0, 1, 1, 0)]
+    ['2', '2 BJ']
+    """
+    if rank == RJ:
+        return tuple(_play(RJ, n, 0, 0, 0) for n in range(1, c + 1))
+    if rank == BJ:
+        return tuple(_play(BJ, n, 0, 0, z) for n in range(1, b + 1) for z in range(c + 1))
+    if rank == TWO:
+        return tuple(_play(TWO, n, 0, y, z) for n in range(1, a + 1) for y in range(b + 1)
+                     for z in range(c + 1))
+    return tuple(_play(rank, n, x, y, z) for n in range(1, k + 1) for x in range(a + 1)
+                 for y in range(b + 1) for z in range(c + 1))
+
+
+@lru_cache(maxsize=16384)
+def sized_plays(rank: int, k: int, a: int, b: int, c: int, size: int) -> tuple[Play, ...]:
+    """The sets of :func:`rank_plays` with exactly ``size`` cards."""
+    out: list[Play] = []
+    if rank == RJ:
+        return (_play(RJ, size, 0, 0, 0),) if c >= size else ()
+    if rank == BJ:
+        return tuple(_play(BJ, size - z, 0, 0, z) for z in range(min(c, size - 1) + 1) if b >= size - z)
+    if rank == TWO:
+        for n in range(1, min(a, size) + 1):
+            rest = size - n
+            out += [_play(TWO, n, 0, y, rest - y) for y in range(min(b, rest) + 1) if rest - y <= c]
+        return tuple(out)
+    for n in range(1, min(k, size) + 1):
+        for x in range(min(a, size - n) + 1):
+            rest = size - n - x
+            out += [_play(rank, n, x, y, rest - y) for y in range(min(b, rest) + 1) if rest - y <= c]
+    return tuple(out)
+
+
+def lead_plays(hand: list[int]) -> list[Play]:
+    """Every set a hand can lead, by represented rank, then naturals and wilds ascending.
+
+    >>> len(lead_plays(parse_counts("9 9 2 BJ")))   # 9, 9 9 with 0-1 2s and 0-1 BJs; 2, 2 BJ; BJ
+    11
+    """
+    a, b, c = hand[TWO], hand[BJ], hand[RJ]
+    out: list[Play] = []
+    for r in range(TWO):
+        if hand[r]:
+            out += rank_plays(r, hand[r], a, b, c)
+    if a:
+        out += rank_plays(TWO, 0, a, b, c)
+    if b:
+        out += rank_plays(BJ, 0, 0, b, c)
+    if c:
+        out += rank_plays(RJ, 0, 0, 0, c)
+    return out
+
+
+def follow_plays(hand: list[int], top: Play, bj_rule: str) -> list[Play]:
+    """Every set of the hand that beats ``top``, in :func:`lead_plays` order.
+
+    >>> [str(p) for p in follow_plays(parse_counts("9 9 Q 2 BJ"), parse_play("8 8"), "count")]
+    ['9 BJ', '9 2', '9 9', 'Q BJ', 'Q 2', '2 BJ']
+    """
+    if top.wrj:
+        return []
+    size = top.size
+    a, b, c = hand[TWO], hand[BJ], hand[RJ]
+    wild = a + b + c
+    out: list[Play] = []
+    ma, mb, mc = min(a, size), min(b, size), min(c, size)
+    for r in range(top.rank + 1, TWO):
+        k = hand[r]
+        if k and k + wild >= size:
+            out += sized_plays(r, min(k, size), ma, mb, mc, size)
+    if a and top.rank < TWO and wild >= size:
+        out += sized_plays(TWO, 0, ma, mb, mc, size)
+    if b and top.rank < BJ and b + c >= size:
+        out += sized_plays(BJ, 0, 0, mb, mc, size)
+    if c >= size and top.rank < RJ:
+        out += sized_plays(RJ, 0, 0, 0, mc, size)
+    if top.wbj:
+        out = [p for p in out if beats(p, top, bj_rule)]
+    return out
+
+
+def holds(hand: list[int], play: Play) -> bool:
+    """Whether the hand holds the cards of ``play``."""
+    return (hand[play.rank] >= play.natural and hand[TWO] >= play.w2 and hand[BJ] >= play.wbj
+            and hand[RJ] >= play.wrj)
+
+
+def burn_remainder_ok(rest: list[int]) -> bool:
+    """Whether a burner's remaining cards qualify (notes §2.2 "Burning").
+
+    Either one set (natural cards of at most one rank, with any wilds), or the
+    joker form: sets that each hold a joker, so at least one joker per natural rank.
+
+    >>> burn_remainder_ok(parse_counts("5 5 2")), burn_remainder_ok(parse_counts("5 7"))
+    (True, False)
+    >>> burn_remainder_ok(parse_counts("5 7 BJ RJ")), burn_remainder_ok(parse_counts(""))
+    (True, True)
+    """
+    ranks = sum(1 for r in range(TWO) if rest[r])
+    return ranks <= 1 or rest[BJ] + rest[RJ] >= ranks
+
+
+def burn_plays(hand: list[int], top: Play, bj_rule: str) -> list[Play]:
+    """The sets with which the hand may burn ``top``.
+
+    >>> [str(p) for p in burn_plays(parse_counts("K K 4 4 4"), parse_play("Q Q"), "count")]
+    ['K K']
+    >>> burn_plays(parse_counts("K K 4 5"), parse_play("Q Q"), "count")
+    []
+    """
+    naturals = sum(1 for r in range(TWO) if hand[r])
+    if naturals > 1 + max(1, hand[BJ] + hand[RJ]):
+        return []  # the set takes one natural rank; too many would remain
+    out = []
+    for p in follow_plays(hand, top, bj_rule):
+        rest = list(hand)
+        for r, n in p.counts():
+            rest[r] -= n
+        if burn_remainder_ok(rest):
+            out.append(p)
+    return out
+
+
+def highest(hand: list[int], n: int) -> list[int]:
+    """The ranks of the hand's ``n`` highest cards, highest first (tribute).
+
+    >>> [RANK_WORDS[r] for r in highest(parse_counts("3 A A RJ"), 2)]
+    ['RJ', 'A']
+    """
+    out: list[int] = []
+    for r in range(NRANKS - 1, -1, -1):
+        take = min(hand[r], n - len(out))
+        out += [r] * take
+        if len(out) == n:
+            break
+    return out
+
+
+def counts_text(c: list[int] | tuple[int, ...]) -> str:
+    """Rank counts as words, ascending: ``[2 nines, 1 two]`` → ``'9 9 2'``."""
+    return " ".join(w for r, w in enumerate(RANK_WORDS) for _ in range(c[r]))

@@ -1,0 +1,72 @@
+"""Hand-written Cambio transcripts replayed to their expected outcome."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from folkdeck.engine.errors import MalformedRecordError
+from folkdeck.engine.record import Record, ReplayError, dumps, loads
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "records"
+
+
+def test_horse_chain_example() -> None:
+    # seed 002 馬/家 and "山札から引いた道化は…最強"; notes §3.3, C4, C5
+    state = loads((EXAMPLES / "cambio-horse-chain.json").read_text()).replay()
+    result = state.result()
+    assert result is not None
+    assert result.details["losers"] == [3]
+    assert result.details["showdown"] == {"0": "7", "1": "HORSE", "2": "FOOL (16, from the stock)",
+                                          "3": "3"}
+    text = " ".join(n for e in state.history for n in e.notes)
+    assert "the stock turns up a HORSE" in text
+
+
+def test_cucco_example() -> None:
+    # seed 002 猫 (the requester's own card) and 梟 (クク out of turn), deal 4 of a game
+    state = loads((EXAMPLES / "cambio-cucco.json").read_text()).replay()
+    result = state.result()
+    assert result is not None
+    assert result.details["losers"] == [0, 2]
+    assert result.details["loser_pays"] == "eliminated"
+    assert result.placings == (2, None, 2, 1, 1)
+
+
+TRANSCRIPT = {
+    "format": "folkdeck-record/1", "game": "cambio", "rules": {"players": 3},
+    "setup": {"dealer": 0}, "hands": [["4"], ["MAN"], ["0"]], "stock": ["8"],
+    "actions": ["1: keep", "2: change", "0: change"],
+}
+
+
+def test_transcript_man_and_dealer() -> None:
+    # seat 2's right neighbour is the dealer, seat 0, who then changes with the stock
+    state = loads(json.dumps(TRANSCRIPT)).replay()
+    result = state.result()
+    assert result is not None
+    assert result.details["losers"] == [2]   # seat 2 now holds 4 < MAN, 8
+    assert str(state.card(0)) == "8"
+
+
+def test_illegal_line_is_reported_with_its_index() -> None:
+    bad = dict(TRANSCRIPT, actions=["1: keep", "0: cucco"])
+    with pytest.raises(ReplayError) as err:
+        loads(json.dumps(bad)).replay()
+    assert err.value.index == 1 and "OWL" in err.value.reason
+
+
+def test_bad_card_names_the_field() -> None:
+    bad = dict(TRANSCRIPT, hands=[["4"], ["KNIGHT"], ["0"]])
+    with pytest.raises(MalformedRecordError) as err:
+        loads(json.dumps(bad)).start()
+    assert err.value.field == "hands[1]"
+
+
+def test_from_state_round_trip() -> None:
+    state = loads(json.dumps(TRANSCRIPT)).replay()
+    again = loads(dumps(Record.from_state(state))).replay()
+    assert again.result() == state.result()
+    assert again.deal_info() == state.deal_info()

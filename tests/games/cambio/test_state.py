@@ -1,0 +1,185 @@
+"""Cambio deal flow: turn order, the owl window, errors, views, records of a deal."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from folkdeck import load
+from folkdeck.engine.errors import (
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidDealError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
+from folkdeck.engine.record import Record, dumps, loads
+from folkdeck.games.cambio import CHANGE, CUCCO, KEEP
+from folkdeck.games.cambio.options import PRESETS
+from folkdeck.sim.runner import random_playout
+
+
+def deal(hands: list[str], stock: list[str] | None = None, **setup: object) -> object:
+    game = load("cambio", players=len(hands))
+    return game.new_state(hands=[[h] if h else [] for h in hands], stock=stock, setup=setup)
+
+
+def test_turn_order_from_dealers_right_dealer_last() -> None:
+    # seed 002 "親の右隣のプレイヤーから…最後に親が山札と交換"
+    state = load("cambio", players=5).new_state(seed=3, setup={"dealer": 2})
+    seen = []
+    while not state.is_over():
+        seen.append(state.current_seat)
+        state.apply(KEEP)
+    assert seen == [3, 4, 0, 1, 2]
+
+
+def test_disqualified_player_loses_its_turn() -> None:
+    # notes §3.2 midgame_loss=continue: turns skip the disqualified
+    state = deal(["FOOL", "5", "7"], ["3"], dealer=2)
+    state.apply(CHANGE)
+    assert state.current_seat == 2
+    with pytest.raises(NotYourTurnError, match="disqualified"):
+        state.apply(KEEP, 1)
+
+
+def test_owl_window_lists_other_owl_holders() -> None:
+    # seed 002 梟 "いつでも": to_act = the seat on turn, then OWL holders
+    state = deal(["OWL", "3", "OWL", "5"], ["2"], dealer=3)
+    assert state.to_act == (0, 2)
+    assert state.legal_actions(0) == (CHANGE, KEEP, CUCCO)
+    assert state.legal_actions(2) == (CUCCO,)
+    assert state.legal_actions(1) == ()
+
+
+def test_errors_explain_refusals() -> None:
+    state = deal(["2", "5", "OWL"], ["3"], dealer=2)
+    with pytest.raises(IllegalActionError, match="only a player holding an OWL"):
+        state.apply(CUCCO, 1)
+    with pytest.raises(NotYourTurnError, match="it is seat 0's turn.*may call cucco"):
+        state.apply(CHANGE, 2)
+    before = state.observe(None).to_dict()
+    with pytest.raises(NotYourTurnError):
+        state.apply(KEEP, 1)
+    assert state.observe(None).to_dict() == before
+    state.apply(CUCCO, 2)
+    with pytest.raises(WrongPhaseError, match="the deal is over"):
+        state.apply(KEEP)
+
+
+def test_event_explains_horse() -> None:
+    state = deal(["2", "5", "HORSE", "9"], ["3"], dealer=3)
+    state.apply(KEEP)
+    event = state.apply(CHANGE)
+    assert "seat 2 holds a HORSE: seat 1's request passes on to seat 3" in event.notes
+
+
+def test_view_hides_other_cards_until_shown() -> None:
+    state = deal(["2", "HORSE", "5"], ["3"], dealer=2)
+    view = state.observe(0).to_dict()
+    assert view["card"] == "2" and view["shown"] == {} and view["known"] == {}
+    state.apply(CHANGE)  # the HORSE names itself (seed: 馬か家かを明確に)
+    assert state.observe(0).to_dict()["shown"] == {"1": "HORSE"}
+    assert state.observe(1).to_dict()["known"] == {}
+    assert state.observe(0).to_dict()["known"] == {"2": "2"}   # seat 0 gave its 2 to seat 2
+    assert [str(c) for c in state.hidden_cards(0)] == ["3"]  # the stock; seat 2 got seat 0's 2
+
+
+def test_known_card_follows_exchanges() -> None:
+    state = deal(["2", "7", "9", "4"], ["3"], dealer=3)
+    state.apply(CHANGE)   # 0 <-> 1: seat 1 holds the 2
+    state.apply(CHANGE)   # 1 <-> 2: the 2 moves on to seat 2
+    assert state.observe(0).to_dict()["known"] == {"2": "2"}
+
+
+def test_result_and_returns() -> None:
+    state = deal(["2", "7", "5"], ["3"], dealer=2)
+    for _ in range(3):
+        state.apply(KEEP)
+    result = state.result()
+    assert result is not None
+    assert result.placings == (2, 1, 1) and result.returns == (-1.0, 0.0, 0.0)
+    assert result.details["loser_pays"] == 1
+
+
+def test_eliminated_seat_not_placed() -> None:
+    state = deal(["2", "", "5"], ["3"], dealer=2, deal=4)
+    while not state.is_over():
+        state.apply(KEEP)
+    result = state.result()
+    assert result is not None and result.placings == (2, None, 1)
+    assert result.details["loser_pays"] == "eliminated"
+
+
+def test_stock_runs_out_mid_deal() -> None:
+    # notes C9: an empty stock is refilled from the discards, by setup.reshuffle_seed
+    state = deal(["2", "5"], [], dealer=1)
+    state.apply(KEEP)
+    event = state.apply(CHANGE)
+    assert "discards are shuffled into a new stock" in " ".join(event.notes)
+    again = loads(dumps(Record.from_state(state))).replay()
+    assert [str(e) for e in again.history] == [str(e) for e in state.history]
+
+
+def test_setup_errors_name_the_field() -> None:
+    game = load("cambio", players=3)
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["2"], ["3"], ["4", "5"]])
+    assert err.value.details["field"] == "hands[2]"
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["OWL"], ["OWL"], ["4"]], stock=["OWL"])
+    assert err.value.details["field"] == "stock"
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(seed=1, setup={"dealer": 3})
+    assert err.value.details["field"] == "setup.dealer"
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(seed=1, setup={"banker": 1})
+    assert err.value.details["field"] == "setup.banker"
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["2"], [], ["3"]], setup={"eliminated": [0]})
+    assert err.value.details["field"] == "setup.eliminated"
+
+
+def test_options_refused() -> None:
+    with pytest.raises(InvalidConfigError, match="nifty44.*not implemented"):
+        load("cambio", pack="nifty44")
+    with pytest.raises(InvalidConfigError, match="2 to 39 players"):
+        load("cambio", players=1)
+
+
+def test_seed_and_deck_agree() -> None:
+    # the lazily shuffled stock of a seeded deal is a real order: the record's deck replays it
+    game = load("cambio")
+    for seed in range(30):
+        a = game.new_state(seed=seed)
+        random_playout(a, random.Random(seed))
+        info = a.deal_info()
+        order = [h[0] for h in info["hands"][1:] + info["hands"][:1]] + info["stock"]
+        b = game.new_state(deck=order)
+        for e in a.history:
+            b.apply(e.action, e.seat)
+        assert [str(e) for e in b.history] == [str(e) for e in a.history]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 3, 5, 12, 39])
+def test_random_deals_conserve_cards_and_round_trip(preset: str, players: int) -> None:
+    game = load("cambio", preset=preset, players=players)
+    for seed in range(25):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            counts = Counter(c for cards in state.all_cards().values() for c in cards)
+            assert sum(counts.values()) == 40 and set(counts.values()) == {2}
+            if len(state.to_act) > 1 and rng.random() < 0.3:
+                seat = state.to_act[1]
+                state.apply(state.legal_actions(seat)[0], seat)
+                continue
+            clone = state.clone()
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            assert len(clone.history) == len(state.history) - 1
+        again = loads(dumps(Record.from_state(state))).replay()
+        assert again.result() == state.result()
