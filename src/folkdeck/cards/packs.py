@@ -59,7 +59,7 @@ class Pack:
         """The card's name in the pack's own language, e.g. ``'caballo de oros'``."""
         if card.suit is None or not self.rank_names:
             return str(card)
-        return f"{self.rank_names[card.rank.value]} {self.suit_names[card.suit]}"
+        return f"{self.rank_names[str(card.rank.value)]} {self.suit_names[card.suit]}"
 
 
 def _suited(ranks: tuple[Rank, ...]) -> tuple[Card, ...]:

@@ -22,7 +22,7 @@ from folkdeck.sim.runner import random_playout
 def measure(name: str, *, seconds: float, players: int | None = None) -> dict[str, Any]:
     """Play random deals of ``name`` for about ``seconds``; return the rates."""
     options = {"players": players} if players is not None else {}
-    game = load(name, **options)
+    game = load(name, None, **options)
     rng = random.Random(12345)
     deals = decisions = 0
     listing_time = 0.0

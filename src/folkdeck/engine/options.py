@@ -23,7 +23,12 @@ def option_fields(cls: type[Any]) -> dict[str, tuple[Any, Any]]:
     hints = typing.get_type_hints(cls)
     out: dict[str, tuple[Any, Any]] = {}
     for f in dataclasses.fields(cls):
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            default = None
         out[f.name] = (hints[f.name], default)
     return out
 

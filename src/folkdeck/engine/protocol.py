@@ -15,15 +15,18 @@ player on turn.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeAlias, runtime_checkable
 
 Seat: TypeAlias = int
 """A seat number, 0-based, in turn order (``seat + 1`` plays next in every game)."""
 
-Action: TypeAlias = Hashable
-"""A game's action: a frozen, hashable value whose ``str()`` is the record grammar."""
+Action: TypeAlias = Any
+"""A game's action: a frozen, hashable value whose ``str()`` is the record grammar.
+
+Typed ``Any`` at the protocol level so that each game's state can take its own
+action types (parameters are contravariant: a narrower type would not match)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +173,7 @@ class Game(Protocol):
         seed: int | None = None,
         rng: random.Random | None = None,
         deck: Sequence[Any] | None = None,
-        hands: Sequence[Sequence[Any]] | None = None,
+        hands: Sequence[Any] | None = None,
         stock: Sequence[Any] | None = None,
         setup: Mapping[str, Any] | None = None,
     ) -> State:

@@ -16,9 +16,11 @@ class _GamesPackage(types.ModuleType):
 
 sys.modules[__name__].__class__ = _GamesPackage
 
-from folkdeck.games import kaphai  # noqa: E402
-from folkdeck.games import gouji  # noqa: E402
-from folkdeck.games import cambio  # noqa: E402
-from folkdeck.games import cangkul  # noqa: E402
+from folkdeck.games import (
+    cambio,
+    cangkul,
+    gouji,
+    kaphai,
+)
 
-__all__ = ["kaphai"]
+__all__ = ["cambio", "cangkul", "gouji", "kaphai"]

@@ -183,3 +183,28 @@ def test_random_deals_conserve_cards_and_round_trip(preset: str, players: int) -
             assert len(clone.history) == len(state.history) - 1
         again = loads(dumps(Record.from_state(state))).replay()
         assert again.result() == state.result()
+
+
+def test_request_lapses_when_only_horses_and_houses_are_left() -> None:
+    # engine choice (docs): 36 players hold every card but the HORSEs and HOUSEs
+    names = ["FOOL", "LION", "MASK", "BUCKET", *map(str, range(11)), "CAT", "MAN", "OWL"]
+    hands = [n for n in names for _ in range(2)][:36]
+    game = load("cambio", players=36)
+    state = game.new_state(hands=[[h] for h in hands], stock=["HORSE", "HOUSE", "HORSE", "HOUSE"],
+                           setup={"dealer": 0})
+    while state.current_seat != 0:
+        state.apply(KEEP)
+    event = state.apply(CHANGE)
+    assert "request lapses" in " ".join(event.notes) and state.is_over()
+
+
+def test_match_deal_record_round_trips() -> None:
+    match = load("cambio", players=4).new_match(rng=random.Random(3))
+    for _ in range(6):
+        state = match.next_deal()
+        random_playout(state, random.Random(1))
+        again = loads(dumps(Record.from_state(state))).replay()
+        (h1, s1, d1), (h2, s2, d2) = again.piles(), state.piles()
+        assert again.result() == state.result()
+        assert (h1, s1, sorted(d1)) == (h2, s2, sorted(d2))  # the discards' order is no matter
+        match.finish_deal(state)

@@ -63,6 +63,7 @@ class CambioMatch:
         self._stock = permuted(FULL_PACK, rng.getrandbits(256))  # top last
         self._discards: list[int] = []
         self._bankrupt = False
+        self._reported = 0
 
     @property
     def game(self) -> CambioGame:
@@ -138,7 +139,8 @@ class CambioMatch:
         alive = [s for s in range(n) if s not in self.eliminated]
         pay = payment(self.deal_number, rules.pay_schedule)
         out = [s for s in losers if pay is None or self.chips[s] < pay]
-        lines = [f"Game {self.game_number}, deal {self.deal_number}: "
+        lines = self._unreported()
+        lines += [f"Game {self.game_number}, deal {self.deal_number}: "
                  + (("losers: " + ", ".join(f"seat {s}" for s in losers)) if losers else "nobody loses")]
         if out and len(out) == len(alive):
             if rules.all_eliminated == "replay":
@@ -173,6 +175,12 @@ class CambioMatch:
         else:
             self._pass_deal()
         return lines
+
+    def _unreported(self) -> list[str]:
+        """Log lines (the seating draw, reshuffles) not yet returned by :meth:`finish_deal`."""
+        out = self.log[self._reported:]
+        self._reported = len(self.log)
+        return out
 
     def _pass_deal(self) -> None:
         n = self._game.num_players

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,19 @@ class CambioObservation:
             "legal_actions": list(self.legal_actions), "result": self.result,
         }
 
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat has not seen: the pack less the discards, its own card and the
+        cards shown or known (the counting of seed 002 "カウンティング")."""
+        from folkdeck.cards import CUCCO_40, parse_card
+
+        left = Counter(CUCCO_40.cards)
+        left.subtract(self.discards)
+        if self.card is not None:
+            left[self.card] -= 1
+        for _, c in (*self.shown, *self.known):
+            left[parse_card(c)] -= 1
+        return tuple(c for c in sorted(left, key=lambda c: c.rank) for _ in range(max(left[c], 0)))
+
     def to_text(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
         stake = (f"losers pay {self.loser_pays}" if self.loser_pays is not None
@@ -82,6 +96,8 @@ class CambioObservation:
         lines.append(f"Stock: {self.stock_count} cards; discards ({self.discard_count}): "
                      + (format_cards(sorted(self.discards, key=lambda c: c.rank)) or "none")
                      + ("" if len(self.discards) == self.discard_count else " (the rest face down)"))
+        if self.seat is not None and len(self.discards) == self.discard_count:
+            lines.append("Unseen (hands and stock): " + (format_cards(self.unseen()) or "none"))
         if self.shown:
             lines.append("Shown: " + ", ".join(f"seat {s} holds {c}" for s, c in self.shown))
         if self.known:

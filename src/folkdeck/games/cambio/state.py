@@ -284,7 +284,15 @@ class CambioState:
 
     def _ask_stock(self, q: int, notes: list[str]) -> None:
         answers = _STOCK_ANSWERS
+        outside = len(self._stock) + len(self._discards)
+        skips = 0
         while True:
+            if skips >= outside:
+                # Only HORSEs and HOUSEs are left outside the hands (possible with 36+ players):
+                # the request can never be answered, so it lapses (an engine choice).
+                notes.append(f"every card outside the hands passes the request on: seat {q}'s "
+                             "request lapses")
+                return
             k = self._draw(notes)
             ans = answers[k]
             if ans is Answer.SWAP:
@@ -306,6 +314,7 @@ class CambioState:
             if ans is Answer.SKIP:
                 notes.append(f"the stock turns up a {NAMES[k]}: seat {q}'s request passes on to the "
                              "next stock card")
+                skips += 1
                 continue
             if ans is Answer.CUCCO:
                 notes.append("the stock turns up an OWL: the stock calls cucco, the exchanges end")

@@ -14,6 +14,9 @@ Sources: seed 000 and rules-notes §1; the full rules for players are in
 ``docs/rules/kaphai.md``.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.engine.registry import register
 from folkdeck.games.kaphai.actions import PASS, PUTUH, parse_action
@@ -27,7 +30,7 @@ def _make(options: KapHaiOptions) -> KapHaiGame:
     return KapHaiGame(SPEC, options)
 
 
-def _bots() -> dict[str, object]:
+def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.games.kaphai.agents import GreedyAgent
 

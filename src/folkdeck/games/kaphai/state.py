@@ -28,8 +28,8 @@ A short deal from a study position (the record example of ``docs/records.md``):
 from __future__ import annotations
 
 from bisect import bisect_right
-from operator import attrgetter
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.engine.errors import (

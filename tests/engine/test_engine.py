@@ -1,0 +1,93 @@
+"""Engine pieces: options, errors, seating, registry, records' shape checks."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Literal
+
+import pytest
+
+import folkdeck
+from folkdeck.engine.errors import InvalidConfigError, MalformedRecordError, NotYourTurnError
+from folkdeck.engine.options import (
+    describe_options,
+    options_from_mapping,
+    options_to_dict,
+    parse_assignments,
+)
+from folkdeck.engine.record import Record, loads
+from folkdeck.engine.seating import next_seat, previous_seat, relative_seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Opts:
+    flag: bool = False
+    count: int = 3
+    mode: Literal["a", "b"] = "a"
+    points: tuple[int, ...] = (1, 2)
+    prob: float = 0.0
+
+
+def test_options_from_text_and_json() -> None:
+    opts = options_from_mapping(Opts, parse_assignments(["flag=yes", "count=5", "mode=b",
+                                                         "points=3,2,1", "prob=0.5"]))
+    assert opts == Opts(flag=True, count=5, mode="b", points=(3, 2, 1), prob=0.5)
+    assert options_to_dict(opts)["points"] == [3, 2, 1]
+    assert options_from_mapping(Opts, {"flag": True, "points": [4]}).points == (4,)
+    assert ("mode", "a", "a | b") in describe_options(Opts)
+
+
+@pytest.mark.parametrize(("values", "message"), [
+    ({"nope": 1}, "unknown option 'nope'"), ({"flag": "maybe"}, "true or false"),
+    ({"count": "x"}, "whole number"), ({"count": True}, "whole number"),
+    ({"mode": "c"}, "one of a, b"), ({"prob": "p"}, "a number"), ({"points": 3}, "a list"),
+])
+def test_bad_options_name_the_option(values: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=message):
+        options_from_mapping(Opts, values)
+    with pytest.raises(InvalidConfigError, match="not key=value"):
+        parse_assignments(["flag"])
+
+
+def test_errors_are_structured() -> None:
+    err = NotYourTurnError("seat 2 may not act now", seat=2, action="pass")
+    assert err.to_dict() == {"error": "not_your_turn", "message": "seat 2 may not act now",
+                             "seat": 2, "action": "pass"}
+    assert isinstance(err, ValueError)
+    bad = MalformedRecordError("must be a list", field="hands")
+    assert bad.field == "hands" and str(bad) == "hands: must be a list"
+
+
+def test_seating_helpers_work_for_every_table_size() -> None:
+    for n in range(2, 9):
+        for s in range(n):
+            assert previous_seat(next_seat(s, n), n) == s
+            assert relative_seat(s, next_seat(s, n), n) == 1
+
+
+def test_registry() -> None:
+    assert "kaphai" in folkdeck.games()
+    assert folkdeck.get_spec("Kap-Hai").name == "kaphai"
+    with pytest.raises(folkdeck.UnknownGameError, match="unknown game 'poker'"):
+        folkdeck.load("poker")
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    ([], "(record)"), ({"game": 3, "seed": 1}, "game"), ({"game": "kaphai"}, "hands"),
+    ({"game": "kaphai", "seed": "x"}, "seed"), ({"game": "kaphai", "seed": 1, "setup": []}, "setup"),
+    ({"game": "kaphai", "hands": "3S"}, "hands"), ({"game": "kaphai", "hands": [[3]]}, "hands[0]"),
+    ({"game": "kaphai", "seed": 1, "stock": ["3S"]}, "stock"),
+    ({"game": "kaphai", "seed": 1, "actions": "0: pass"}, "actions"),
+    ({"game": "kaphai", "deck": "3S"}, "deck"),
+])
+def test_record_shape_errors(data: object, field: str) -> None:
+    with pytest.raises(MalformedRecordError) as info:
+        Record.from_dict(data)
+    assert info.value.field == field
+
+
+def test_record_keeps_extra_fields() -> None:
+    rec = loads(json.dumps({"game": "kaphai", "seed": 3, "players": ["Sok", "Dara"]}))
+    assert rec.to_dict()["players"] == ["Sok", "Dara"]
+    assert rec.replay().num_players == 4
