@@ -218,12 +218,13 @@ class PlayFlow:
         self._advance(s, notes)
 
     def _advance(self, s: int, notes: list[str]) -> None:
+        """The next seat after ``s`` still in the trick; the trick ends when every seat
+        but the one whose play stands has passed (or is out)."""
         seat = s
+        top = self._top_seat
         for _ in range(SEATS):
             seat = (seat + 1) % SEATS
-            if seat == self._top_seat:
-                break
-            if self._left[seat] and not self._passed >> seat & 1:
+            if seat != top and self._left[seat] and not self._passed >> seat & 1:
                 self._turn = seat
                 return
         self._end_trick(notes)

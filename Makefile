@@ -1,0 +1,34 @@
+# Two commands do all the set-up on a fresh machine with Python >= 3.11:
+#   make play    install into .venv if needed, then play Kap Hai against three bots
+#   make test    install into .venv if needed, then lint, type-check and run the tests
+VENV ?= .venv
+PYTHON ?= python3
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test test-slow bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/folkdeck play $(or $(GAME),kaphai) $(ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/mypy src/folkdeck
+
+test: lint
+	$(PY) -m pytest -n 2 -q
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -n 2 -q -m slow
+
+bench: $(STAMP)
+	$(VENV)/bin/folkdeck bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache
