@@ -6,6 +6,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from folkdeck import load
 from folkdeck.engine.errors import (
@@ -208,3 +210,29 @@ def test_match_deal_record_round_trips() -> None:
         assert again.result() == state.result()
         assert (h1, s1, sorted(d1)) == (h2, s2, sorted(d2))  # the discards' order is no matter
         match.finish_deal(state)
+
+
+@given(st.integers(2, 7), st.integers(0, 2**32), st.lists(st.integers(0, 9), max_size=12),
+       st.sampled_from(sorted(PRESETS)))
+@settings(max_examples=150, deadline=None)
+def test_property_any_deal_ends_cleanly(players: int, shuffle: int, choices: list[int],
+                                       preset: str) -> None:
+    # every deal ends within one declaration per player; cards are conserved; every
+    # disqualified player is a loser; at most the seats in the deal are placed
+    game = load("cambio", preset=preset, players=players)
+    state = game.new_state(seed=shuffle, setup={"dealer": shuffle % players})
+    steps = 0
+    moves = iter(choices)
+    while not state.is_over():
+        pick = next(moves, 0)
+        seat = state.to_act[pick % len(state.to_act)] if pick >= 5 else state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(legal[pick % len(legal)], seat)
+        steps += 1
+        assert steps <= players
+    counts = Counter(c for cards in state.all_cards().values() for c in cards)
+    assert set(counts.values()) == {2} and len(counts) == 20
+    result = state.result()
+    assert result is not None
+    assert set(map(int, result.details["disqualified"])) <= set(result.details["losers"])
+    assert all((p is None) == (not state.deal_info()["hands"][s]) for s, p in enumerate(result.placings))

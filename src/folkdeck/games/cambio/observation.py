@@ -96,7 +96,7 @@ class CambioObservation:
         lines.append(f"Stock: {self.stock_count} cards; discards ({self.discard_count}): "
                      + (format_cards(sorted(self.discards, key=lambda c: c.rank)) or "none")
                      + ("" if len(self.discards) == self.discard_count else " (the rest face down)"))
-        if self.seat is not None and len(self.discards) == self.discard_count:
+        if self.seat is not None and self.phase == "exchange" and len(self.discards) == self.discard_count:
             lines.append("Unseen (hands and stock): " + (format_cards(self.unseen()) or "none"))
         if self.shown:
             lines.append("Shown: " + ", ".join(f"seat {s} holds {c}" for s, c in self.shown))

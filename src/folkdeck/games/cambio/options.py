@@ -62,6 +62,10 @@ class CambioOptions:
         if self.entry_fee < 0:
             raise InvalidConfigError(f"option entry_fee={self.entry_fee}: must not be negative",
                                      option="entry_fee", value=self.entry_fee)
+        if self.entry_fee > self.start_chips:
+            raise InvalidConfigError(
+                f"option entry_fee={self.entry_fee}: more than the start_chips={self.start_chips}",
+                option="entry_fee", value=self.entry_fee)
         if any(p < 0 for p in self.pay_schedule):
             raise InvalidConfigError(
                 f"option pay_schedule={','.join(map(str, self.pay_schedule))}: payments must not be "

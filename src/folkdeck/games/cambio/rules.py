@@ -137,9 +137,9 @@ def showdown_losers(hands: Iterable[tuple[int, int, int]],
         if low == OWL:
             return tuple(fools)
         return tuple(sorted(fools + [s for s, k in others if k == low]))
-    values = [(s, value(k, o)) for s, k, o in entries]
-    low = min(v for _, v in values)
-    return tuple(sorted(s for s, v in values if v == low))
+    values = [(s, 16 if k == FOOL and o == STOCK else k - 4) for s, k, o in entries]
+    low = min([v for _, v in values])
+    return tuple(sorted([s for s, v in values if v == low]))
 
 
 def seed_bits(seed: int) -> int:

@@ -28,7 +28,7 @@ A short deal (the dealer is seat 2, so seat 0 speaks first):
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Action, Event, Result
@@ -98,11 +98,12 @@ class CambioState:
         self._pos = 0
         self._turn = self._order[0]
         self._dq: dict[int, str] = {}
-        self._declared: dict[int, CambioAction] = {}
+        self._declared: dict[int, Action] = {}
         self._history: list[Event] = []
         self._phase = "exchange"
         self._result: Result | None = None
-        self._known: list[dict[int, int]] | None = None  # made at the first swap
+        # What each viewer knows of others' cards (the cards it gave away): viewer -> {seat: kind}.
+        self._known: dict[int, dict[int, int]] = {}
         self._shown = [False] * n
         self._rng: random.Random | None = None
         self._ended_by = ""
@@ -235,7 +236,7 @@ class CambioState:
             notes.append(f"seat {s} calls cucco (クク) with the OWL: the exchanges end")
             self._finish("cucco", notes)
         else:
-            self._declared[s] = cast(CambioAction, action)  # verified above
+            self._declared[s] = action
             if action is CHANGE:
                 self._request(s, notes)
             if self._phase == "exchange":
@@ -298,7 +299,7 @@ class CambioState:
             if ans is Answer.SWAP:
                 old = self._kind[q]
                 seen = _UP if self._shown[q] else 1 << q  # a shown card stays public
-                for v, known in enumerate(self._known or ()):
+                for v, known in self._known.items():
                     if q in known:
                         seen |= 1 << v  # v gave this card away and followed it
                 self._discard(old, seen)
@@ -365,18 +366,21 @@ class CambioState:
         origin[q], origin[t] = origin[t], origin[q]
         self._shown[q], self._shown[t] = self._shown[t], self._shown[q]  # public cards stay public
         knowledge = self._known
-        if knowledge is None:
-            knowledge = self._known = [{} for _ in range(self._n)]
-        for known in knowledge:  # what others knew of the two cards moves with them
-            if known:
-                kq = known.pop(q, None)
-                kt = known.pop(t, None)
-                if kq is not None:
-                    known[t] = kq
-                if kt is not None:
-                    known[q] = kt
-        knowledge[q][t] = a
-        knowledge[t][q] = b
+        for known in knowledge.values():  # what others knew of the two cards moves with them
+            kq = known.pop(q, None)
+            kt = known.pop(t, None)
+            if kq is not None:
+                known[t] = kq
+            if kt is not None:
+                known[q] = kt
+        if q in knowledge:
+            knowledge[q][t] = a
+        else:
+            knowledge[q] = {t: a}
+        if t in knowledge:
+            knowledge[t][q] = b
+        else:
+            knowledge[t] = {q: b}
         notes.append(f"seat {q} exchanges cards with seat {t}")
         if self._rules.fool_rule == "japanese" and (a == FOOL or b == FOOL):
             out = [s for s, got in ((q, b), (t, a)) if got == FOOL]
@@ -397,7 +401,7 @@ class CambioState:
             self._disqualify([owner], f"the CAT's curse on the card seat {q} held", notes)
 
     def _forget(self, seat: int) -> None:
-        for known in self._known or ():
+        for known in self._known.values():
             known.pop(seat, None)
 
     def _disqualify(self, seats: list[int], reason: str, notes: list[str], *,
@@ -440,14 +444,12 @@ class CambioState:
             pass  # the first disqualification is the deal's only loss
         elif len(remaining) >= 2:
             japanese = rules.fool_rule == "japanese"
-            parts = []
             for s, k, o in remaining:
-                shown = NAMES[k] if k or o != STOCK or not japanese else "FOOL (16, from the stock)"
-                showdown[str(s)] = shown
-                parts.append(f"seat {s} {shown}")
+                showdown[str(s)] = NAMES[k] if k or o != STOCK or not japanese else \
+                    "FOOL (16, from the stock)"
             low = showdown_losers(remaining, rules.fool_rule)
             losers += low
-            notes.append("showdown: " + ", ".join(parts))
+            notes.append("showdown: " + ", ".join([f"seat {s} {c}" for s, c in showdown.items()]))
             if len(low) == 1:
                 notes.append(f"seat {low[0]} holds the lowest card and loses")
             else:
@@ -489,8 +491,8 @@ class CambioState:
         own = self._kind[seat] if seat is not None else -1
         shown = tuple((s, NAMES[self._kind[s]]) for s in range(n)
                       if self._shown[s] and self._kind[s] >= 0 and s != seat)
-        known = tuple(sorted((s, NAMES[k]) for s, k in self._known[seat].items())) \
-            if seat is not None and self._known is not None else ()
+        known = tuple(sorted((s, NAMES[k]) for s, k in self._known.get(seat, {}).items())) \
+            if seat is not None else ()
         setup = self._setup
         return CambioObservation(
             seat=seat, num_players=n, phase=self._phase, dealer=self.dealer,
@@ -526,8 +528,7 @@ class CambioState:
         new._dq = dict(self._dq)
         new._declared = dict(self._declared)
         new._history = list(self._history)
-        if self._known is not None:
-            new._known = [dict(k) for k in self._known]
+        new._known = {v: dict(k) for v, k in self._known.items()}
         new._shown = list(self._shown)
         if self._rng is not None:
             new._rng = random.Random()
@@ -562,7 +563,7 @@ class CambioState:
         hidden += [CARDS[k] for k, up in zip(self._discards, self._open, strict=True)
                    if up != _UP and (seat is None or not up >> seat & 1)]
         if self._phase == "exchange":
-            known = self._known[seat] if seat is not None and self._known is not None else {}
+            known = self._known.get(seat, {}) if seat is not None else {}
             hidden += [CARDS[k] for s, k in enumerate(self._kind)
                        if k >= 0 and s != seat and not self._shown[s] and s not in known]
         return tuple(hidden)

@@ -12,6 +12,7 @@
 ``burn 9 9 2``            burning (烧牌) with that set, instead of the opposite
 ``xian``                  先让让: ask the teammate two seats left to pass
 ``open``                  lay the hand face up for the rest of the deal
+``order 4 2``             ``team_reorder``: the team's seats in its turn positions
 ========================  ====================================================
 
 >>> [str(parse_action(t)) for t in ("2 9 9", "PASS", "burn K K", "return 7 5")]
@@ -59,6 +60,17 @@ class Burn:
         return f"burn {self.play}"
 
 
+@dataclass(frozen=True, slots=True)
+class Order:
+    """``team_reorder``: a team's remaining seats, in the order of the turn positions
+    its members hold (the first seat takes the team's earliest position)."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "order " + " ".join(map(str, self.seats))
+
+
 PASS = Word("pass")
 NO = Word("no")
 DECLARE = Word("declare")
@@ -69,7 +81,7 @@ INSIST = Word("insist")
 XIAN = Word("xian")
 OPEN = Word("open")
 WORDS = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, INSIST, XIAN, OPEN)}
-GouJiAction = Play | Word | Return | Burn
+GouJiAction = Play | Word | Return | Burn | Order
 
 
 def parse_action(text: str) -> GouJiAction:
@@ -94,6 +106,11 @@ def parse_action(text: str) -> GouJiAction:
         if not rest:
             raise InvalidNotationError("'burn' needs the burning set, e.g. 'burn K K'", token=text)
         return Burn(parse_play(rest))
+    if head == "order":
+        items = rest.split()
+        if not items or not all(i.isdigit() and int(i) < 6 for i in items):
+            raise InvalidNotationError("'order' needs seats 0-5, e.g. 'order 4 2'", token=text)
+        return Order(tuple(int(i) for i in items))
     if head in WORDS:
         raise InvalidNotationError(f"{head!r} takes no cards: {text!r}", token=text)
     return parse_play(text)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from folkdeck.cards import Card
 from folkdeck.engine.protocol import Action, Event, Result
-from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Return
+from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Order, Return
 from folkdeck.games.gouji.deal import SEATS, Setup, is_sweep, opposite, team, tribute_pairs
 from folkdeck.games.gouji.rules import BJ, RANK_WORDS, RJ, TWO, Play, burn_plays, highest, is_gouji
 
@@ -31,6 +31,7 @@ class PlayFlow:
     _cards: list[list[list[Card]]]
     _left: list[int]
     _played: list[Card]
+    _played_counts: list[int]
     _history: list[Event]
     _private: list[list[str]]
     _public: list[str]
@@ -44,11 +45,15 @@ class PlayFlow:
     _top_seat: int
     _passed: int
     _mode: str
-    _burners: list[int]
+    _window: list[int]
+    """Seats still to answer the open play-phase window (burning or re-ordering)."""
+    _window_kind: str
+    _order: list[int]
+    _pos: list[int]
     _gouji_seat: int
     _xian_offer: int
     _xian_req: int
-    _trick: list[tuple[int, str]]
+    _trick: list[tuple[int, Play | None]]
     _out: list[int]
     _turn: int
 
@@ -57,7 +62,10 @@ class PlayFlow:
         self._top_seat = -1
         self._passed = 0
         self._mode = "normal"
-        self._burners = []
+        self._window = []
+        self._window_kind = ""
+        self._order = list(range(SEATS))
+        self._pos = list(range(SEATS))
         self._gouji_seat = -1
         self._xian_offer = -1
         self._xian_req = -1
@@ -65,6 +73,7 @@ class PlayFlow:
         self._out = [s for s in range(SEATS) if not self._left[s]]
         self._turn = self._leader
         self._given = []
+        self._played_counts = [0] * len(RANK_WORDS)
 
     # --- cards ---------------------------------------------------------------------
     def _take(self, s: int, rank: int, n: int) -> list[Card]:
@@ -131,10 +140,15 @@ class PlayFlow:
 
     # --- play --------------------------------------------------------------------------
     def _apply_play(self, s: int, action: Action, notes: list[str]) -> None:
-        if type(action) is Play and not self._burners:
+        if type(action) is Play and not self._window:
             self._xian_offer = -1
             self._xian_req = -1
             self._play(s, action, notes, burn=False)
+            return
+        if (action is PASS or action == PASS) and not self._window:
+            self._xian_offer = -1
+            self._xian_req = -1
+            self._pass(s, notes)
             return
         if action == OPEN:
             self._open |= 1 << s
@@ -145,14 +159,27 @@ class PlayFlow:
             self._xian_offer = -1
             notes.append(f"seat {s} asks seat {self._turn} to let them go first (先让让)")
             return
-        if self._burners:
+        if self._window_kind == "reorder":
+            self._window.pop(0)
+            if isinstance(action, Order):
+                positions = sorted(self._pos[m] for m in action.seats)
+                for p, m in zip(positions, action.seats, strict=True):
+                    self._order[p] = m
+                    self._pos[m] = p
+                notes.append("turn order now " + " ".join(map(str, self._order)))
+            if not self._window:
+                self._window_kind = ""
+            return
+        if self._window:
             if action == NO:
-                self._burners.pop(0)
-                if not self._burners:
+                self._window.pop(0)
+                if not self._window:
+                    self._window_kind = ""
                     self._to_opposite(self._gouji_seat, notes)
                 return
             assert isinstance(action, Burn)
-            self._burners = []
+            self._window = []
+            self._window_kind = ""
             notes.append(f"seat {s} burns (烧牌) instead of seat {opposite(self._gouji_seat)}")
             self._play(s, action.play, notes, burn=True)
             return
@@ -166,12 +193,15 @@ class PlayFlow:
 
     def _play(self, s: int, p: Play, notes: list[str], *, burn: bool) -> None:
         self._played += self._take(s, p.rank, p.natural)
+        counts = self._played_counts
+        counts[p.rank] += p.natural
         for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)):
             if n:
                 self._played += self._take(s, r, n)
+                counts[r] += n
         self._top = p
         self._top_seat = s
-        self._trick.append((s, str(p)))
+        self._trick.append((s, p))
         if not self._left[s]:
             self._out.append(s)
             notes.append(f"seat {s} goes out: {PLACE_NAMES[len(self._out) - 1]}")
@@ -189,10 +219,11 @@ class PlayFlow:
         if self._left[o] and (mode in ("duel", "after_burn") or is_gouji(p, self._thresholds)):
             self._gouji_seat = s
             if self._opts.burning:
-                self._burners = [t for t in ((s + 1) % SEATS, (s + 5) % SEATS) if self._left[t]
+                self._window = [t for t in ((s + 1) % SEATS, (s + 5) % SEATS) if self._left[t]
                                  and burn_plays(self._hands[t], p, self._opts.bj_wild_rule)]
-            if self._burners:
-                notes.append("gouji: " + " then ".join(f"seat {t}" for t in self._burners)
+            if self._window:
+                self._window_kind = "burn"
+                notes.append("gouji: " + " then ".join(f"seat {t}" for t in self._window)
                              + " may burn")
             else:
                 self._to_opposite(s, notes)
@@ -209,7 +240,7 @@ class PlayFlow:
 
     def _pass(self, s: int, notes: list[str]) -> None:
         self._passed |= 1 << s
-        self._trick.append((s, "pass"))
+        self._trick.append((s, None))
         mode = self._mode
         if mode == "final" or (mode == "duel" and self._opts.gouji_duel_end == "trick_ends"):
             self._end_trick(notes)
@@ -222,8 +253,9 @@ class PlayFlow:
         but the one whose play stands has passed (or is out)."""
         seat = s
         top = self._top_seat
+        order, pos = self._order, self._pos
         for _ in range(SEATS):
-            seat = (seat + 1) % SEATS
+            seat = order[(pos[seat] + 1) % SEATS]
             if seat != top and self._left[seat] and not self._passed >> seat & 1:
                 self._turn = seat
                 return
@@ -240,21 +272,44 @@ class PlayFlow:
         self._mode = "normal"
         self._trick = []
         self._turn = leader
+        self._offer_reorder()
+
+    def _offer_reorder(self) -> None:
+        """``team_reorder``: with 2+ out and 4 or fewer left, each team with two or more
+        players left may re-order its members' turns before a round (seed)."""
+        holding = [s for s in range(SEATS) if self._left[s]]
+        if not self._opts.team_reorder or len(self._out) < 2 or len(holding) > 4:
+            return
+        reps = []
+        for k in (0, 1):
+            members = [s for s in holding if s % 2 == k]
+            if len(members) >= 2:
+                reps.append(members[0])
+        if reps:
+            self._window = reps
+            self._window_kind = "reorder"
+
+    def reorder_members(self, seat: int) -> tuple[int, ...]:
+        """The remaining seats of ``seat``'s team in their turn positions' order."""
+        members = [s for s in range(SEATS) if self._left[s] and team(s) == team(seat)]
+        return tuple(sorted(members, key=lambda m: self._pos[m]))
 
     def _offer_xian(self, s: int) -> None:
         """先让让: i played, i+1 and i+2 passed, the opposite i+3 (= s) played."""
         i = (s + 3) % SEATS
+        if self._order != list(range(SEATS)):
+            return  # turns re-ordered: the seating that 先让让 describes no longer holds
         if not self._opts.xian_rang_rang or self._turn != (s + 1) % SEATS or not self._left[i] \
                 or self._passed >> i & 1:
             return
         want = [(i, True), ((i + 1) % SEATS, False), ((i + 2) % SEATS, False), (s, True)]
-        got = [(t, text != "pass") for t, text in self._trick[-4:]]
+        got = [(t, p is not None) for t, p in self._trick[-4:]]
         if got == want:
             self._xian_offer = i
 
     def _next_with_cards(self, seat: int) -> int:
         for _ in range(SEATS):
-            seat = (seat + 1) % SEATS
+            seat = self._order[(self._pos[seat] + 1) % SEATS]
             if self._left[seat]:
                 return seat
         return seat
@@ -281,7 +336,8 @@ class PlayFlow:
                               "out", {"order": list(self._out), "team_scores": scores,
                                       "sweep": sweep})
         self._phase = "over"
-        self._burners = []
+        self._window = []
+        self._window_kind = ""
         self._xian_offer = -1
         notes.append("the deal is over: " + ", ".join(
             f"seat {t} {PLACE_NAMES[p - 1].split()[0]} {PLACE_NAMES[p - 1].split()[1]}"

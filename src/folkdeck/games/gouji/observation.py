@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from folkdeck.cards import Card, format_cards
+from folkdeck.games.gouji.rules import RANK_WORDS
 
 _MODES = {"normal": "", "duel": "gouji duel", "final": "gouji: last answer",
           "after_burn": "after a burn"}
@@ -30,6 +31,9 @@ class GouJiObservation:
     current_seat: int | None
     trick: tuple[str, ...]
     history: tuple[str, ...]
+    """The last events (at most ``RECENT``), as this seat may see them."""
+    played: tuple[int, ...]
+    """How many cards of each rank (3 … RJ) have been played this deal."""
     out_order: tuple[int, ...]
     leader: int
     tribute: tuple[str, ...]
@@ -48,6 +52,7 @@ class GouJiObservation:
             "gouji_seat": self.gouji_seat, "passed": list(self.passed),
             "to_act": list(self.to_act), "current_seat": self.current_seat,
             "trick": list(self.trick), "history": list(self.history),
+            "played": dict(zip(RANK_WORDS, self.played, strict=True)),
             "out_order": list(self.out_order), "leader": self.leader,
             "tribute": list(self.tribute), "private": list(self.private),
             "xian_request": self.xian_request, "legal_actions": list(self.legal_actions),

@@ -8,7 +8,8 @@ from typing import Literal
 from folkdeck.engine.errors import InvalidConfigError
 
 RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_NOT_BUILT = ("modern_burning", "modern_kai_dian", "modern_dian_gong", "team_reorder")
+_NOT_BUILT = ("modern_burning", "modern_kai_dian", "modern_dian_gong", "strict_penalty")
+"""Named options (notes §2.6) this engine does not implement: setting one is refused."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,6 +44,7 @@ class GouJiOptions:
     liberation: bool = True
     """A giver dealt four red jokers refuses the exchange (解放)."""
     team_reorder: bool = False
+    """With 2+ out and ≤ 4 left, a team may re-order its own turns each round (seed)."""
     public_counts: Literal["always", "le10", "never"] = "le10"
     allow_open_hand: bool = True
     """A player with 10 or fewer cards may lay the hand face up for the rest of the deal."""
@@ -55,7 +57,8 @@ class GouJiOptions:
     target_score: int = 0
     """A match also ends when a team reaches this total (0: no target)."""
     strict_penalty: bool = False
-    """A refused burning claim (``burn`` by a seat not entitled) makes the offender Da La."""
+    """Honour-system penalties (an offender becomes Da La): not implemented; the engine
+    refuses illegal actions instead (notes §2.1 "Penalty")."""
     modern_kai_dian: bool = False
     modern_bie_san: bool = False
     """3s may only be played as a whole last play without jokers (憋三)."""

@@ -16,9 +16,10 @@ wild 2s, black jokers and red jokers it adds (notes §2.1 "Represented rank").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from folkdeck.cards import FRENCH_54, Card
 from folkdeck.engine.errors import InvalidNotationError
 
 RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
@@ -26,6 +27,8 @@ TWO, BJ, RJ = 12, 13, 14
 NRANKS = 15
 THRESHOLDS: dict[int, int] = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, 12: 1}
 """The default gouji thresholds (notes §2.2): 10×5, J×4, Q×3, K×2, A×2, 2×1."""
+RANK_OF: dict[Card, int] = {c: RANK_WORDS.index(c.rank.value) for c in FRENCH_54.cards}
+"""The rank index of every card of the pack."""
 _WORD_INDEX = {w: i for i, w in enumerate(RANK_WORDS)} | {"T": 7}
 KAI_PAI_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 """The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; seed)."""
@@ -43,19 +46,19 @@ class Play:
     w2: int = 0
     wbj: int = 0
     wrj: int = 0
+    size: int = field(init=False, compare=False, repr=False)
+    """The number of cards, wild cards included."""
+    jokers: int = field(init=False, compare=False, repr=False)
+    """Jokers in the set, wild or natural."""
 
-    @property
-    def size(self) -> int:
-        return self.natural + self.w2 + self.wbj + self.wrj
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", self.natural + self.w2 + self.wbj + self.wrj)
+        object.__setattr__(self, "jokers",
+                           self.wbj + self.wrj + (self.natural if self.rank >= BJ else 0))
 
     @property
     def rank_word(self) -> str:
         return RANK_WORDS[self.rank]
-
-    @property
-    def jokers(self) -> int:
-        """Jokers in the set, wild or natural."""
-        return self.wbj + self.wrj + (self.natural if self.rank >= BJ else 0)
 
     def counts(self) -> tuple[tuple[int, int], ...]:
         """``(rank, count)`` of the cards the set uses."""

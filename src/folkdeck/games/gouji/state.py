@@ -43,7 +43,7 @@ folkdeck.engine.errors.IllegalActionError: seat 2 does not hold 2
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.cards import Card
@@ -62,6 +62,7 @@ from folkdeck.games.gouji.actions import (
     XIAN,
     Burn,
     GouJiAction,
+    Order,
     Return,
     parse_action,
 )
@@ -69,7 +70,7 @@ from folkdeck.games.gouji.deal import SEATS, Setup, team
 from folkdeck.games.gouji.rules import (
     BJ,
     NRANKS,
-    RANK_WORDS,
+    RANK_OF,
     RJ,
     TWO,
     Play,
@@ -85,6 +86,8 @@ if TYPE_CHECKING:
     from folkdeck.games.gouji.game import GouJiGame
     from folkdeck.games.gouji.observation import GouJiObservation
 
+RECENT = 30
+"""Events kept in an observation's ``history`` (the record has them all)."""
 _WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
                  "withdraw": (WITHDRAW, INSIST)}
 
@@ -102,13 +105,16 @@ class GouJiState(flow.PlayFlow):
         self._cards = [[[] for _ in range(NRANKS)] for _ in range(SEATS)]
         self._hands = [[0] * NRANKS for _ in range(SEATS)]
         for s, hand in enumerate(hands):
+            piles, counts = self._cards[s], self._hands[s]
             for c in hand:
-                r = RANK_WORDS.index(c.rank.value)
-                self._cards[s][r].append(c)
-                self._hands[s][r] += 1
+                r = RANK_OF[c]
+                piles[r].append(c)
+                counts[r] += 1
         self._left = [len(h) for h in hands]
         self._played: list[Card] = []
         self._history: list[Event] = []
+        self._lines: list[str] = []
+        """Each event as other seats see it (a tribute return hides its cards)."""
         self._private: list[list[str]] = [[] for _ in range(SEATS)]
         self._public: list[str] = []
         self._result: Result | None = None
@@ -143,8 +149,8 @@ class GouJiState(flow.PlayFlow):
     def to_act(self) -> tuple[int, ...]:
         phase = self._phase
         if phase == "play":
-            if self._burners:
-                return (self._burners[0],)
+            if self._window:
+                return (self._window[0],)
             if self._xian_offer >= 0:
                 return (self._turn, self._xian_offer)
             return (self._turn,)
@@ -198,7 +204,7 @@ class GouJiState(flow.PlayFlow):
         naturals and wilds ascending; then ``pass`` (when following) and ``open``.
         Burning: ``burn`` sets then ``no``. Tribute: ``return`` choices ascending."""
         phase = self._phase
-        if phase == "play" and not self._burners and (seat is None or seat == self._turn):
+        if phase == "play" and not self._window and (seat is None or seat == self._turn):
             return self._play_actions(self._turn)
         if phase == "over":
             return ()
@@ -210,7 +216,10 @@ class GouJiState(flow.PlayFlow):
             return _WINDOW_WORDS[phase]
         if phase == "tribute":
             return self._returns(s)
-        if self._burners:
+        if self._window_kind == "reorder":
+            current = self.reorder_members(s)
+            return (*(Order(p) for p in permutations(current) if p != current), NO)
+        if self._window:
             top = self._top
             assert top is not None
             plays = burn_plays(self._hands[s], top, self._opts.bj_wild_rule)
@@ -259,7 +268,7 @@ class GouJiState(flow.PlayFlow):
         :raises IllegalActionError: the rules refuse it (the message says why).
         """
         phase = self._phase
-        if phase == "play" and not self._burners and (seat is None or seat == self._turn):
+        if phase == "play" and not self._window and (seat is None or seat == self._turn):
             if type(action) is Play:
                 self._verify_play(self._turn, action, self._top)
                 return
@@ -274,7 +283,7 @@ class GouJiState(flow.PlayFlow):
             waiting = ", ".join(f"seat {t}" for t in acting)
             raise NotYourTurnError(f"seat {s} may not act now: waiting for {waiting}", seat=s,
                                    action=str(action))
-        if phase in _WINDOW_WORDS or phase == "tribute" or self._burners or s != acting[0]:
+        if phase in _WINDOW_WORDS or phase == "tribute" or self._window or s != acting[0]:
             if action not in self.legal_actions(s):
                 raise WrongPhaseError(self._window_reason(s, action), seat=s, action=str(action),
                                       phase=phase)
@@ -319,7 +328,10 @@ class GouJiState(flow.PlayFlow):
             n = self._pairs[0][2]
             return (f"seat {s} must return {n} card(s) of the hand (e.g. 'return "
                     f"{' '.join(['3'] * n)}'), not {action}")
-        if self._burners:
+        if self._window_kind == "reorder":
+            return (f"seat {s} must re-order the team's turns ('order "
+                    f"{' '.join(map(str, self.reorder_members(s)))}') or say 'no', not {action}")
+        if self._window:
             top = self._top
             if isinstance(action, Burn):
                 return (f"seat {s} cannot burn with {action.play}: it must beat {top} and leave "
@@ -342,7 +354,7 @@ class GouJiState(flow.PlayFlow):
     def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
         phase = self._phase
-        s = self._turn if seat is None and phase == "play" and not self._burners else \
+        s = self._turn if seat is None and phase == "play" and not self._window else \
             self._seat(seat)
         self.verify(action, s)
         notes: list[str] = []
@@ -451,6 +463,9 @@ class GouJiState(flow.PlayFlow):
         """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards."""
         from folkdeck.games.gouji.observation import GouJiObservation
 
+        lines = self._lines
+        for event in self._history[len(lines):]:  # filled lazily: apply stays lean
+            lines.append(self._public_line(event))
         acting = self.to_act
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
@@ -461,12 +476,14 @@ class GouJiState(flow.PlayFlow):
             counts=tuple(self._visible_count(seat, s) for s in range(SEATS)),
             shown=self._shown_to(seat), top=str(top) if top is not None else None,
             top_seat=self._top_seat if top is not None else None, mode=self._mode,
-            gouji_seat=self._gouji_seat if self._mode != "normal" or self._burners else None,
+            gouji_seat=self._gouji_seat if self._mode != "normal" or self._window else None,
             passed=tuple(s for s in range(SEATS) if self._passed >> s & 1),
             to_act=acting, current_seat=self.current_seat,
-            trick=tuple(f"{s}: {t}" for s, t in self._trick),
-            history=tuple(str(e) if e.seat == seat else self._public_line(e)
-                          for e in self._history),
+            trick=tuple(f"{s}: {'pass' if p is None else p}" for s, p in self._trick),
+            history=tuple(self._lines[-RECENT:]) if seat is None else tuple(
+                str(e) if e.seat == seat and isinstance(e.action, Return) else line
+                for e, line in zip(self._history[-RECENT:], self._lines[-RECENT:], strict=True)),
+            played=tuple(self._played_counts),
             out_order=tuple(self._out), leader=self._leader, tribute=tuple(self._public),
             private=tuple(self._private[seat]) if seat is not None else (),
             xian_request=self._xian_req if self._xian_req >= 0 else None,
@@ -480,14 +497,18 @@ class GouJiState(flow.PlayFlow):
         new._hands = [list(h) for h in self._hands]
         new._left = list(self._left)
         new._played = list(self._played)
+        new._played_counts = list(self._played_counts)
         new._history = list(self._history)
+        new._lines = list(self._lines)
         new._private = [list(p) for p in self._private]
         new._public = list(self._public)
         new._queue = list(self._queue)
         new._rev_rest = list(self._rev_rest)
         new._pairs = list(self._pairs)
         new._given = list(self._given)
-        new._burners = list(self._burners)
+        new._window = list(self._window)
+        new._order = list(self._order)
+        new._pos = list(self._pos)
         new._trick = list(self._trick)
         new._out = list(self._out)
         return new

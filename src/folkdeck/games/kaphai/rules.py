@@ -409,9 +409,11 @@ def refusal(new: Combo, top: Combo, rules: KapHaiOptions) -> str:
     if top.kind is Kind.STRAIGHT and new.kind is Kind.STRAIGHT and new.size == top.size:
         return head + "a straight must have a higher top card (rank, then the top card's suit)"
     if new.kind is not top.kind or new.size != top.size:
-        bombs = {Kind.SINGLE: " (or a kare or tong-farson)", Kind.KARE: " (or a tong-farson)",
-                 Kind.PAIR: " (or a pae-kare)"}.get(top.kind, "")
-        return head + f"answer a {top.name} of {top.size} cards with the same shape{bombs}"
+        bombs = {Kind.SINGLE: " (or cut by a kare or a tong-farson)",
+                 Kind.KARE: " (or cut by a tong-farson)",
+                 Kind.PAIR: " (or cut by a pae-kare)"}.get(top.kind, "")
+        shape = top.name + (f" of {top.size} cards" if top.kind in (Kind.STRAIGHT, Kind.PAIR_RUN) else "")
+        return head + f"a {shape} is answered only by a higher {shape}{bombs}"
     if top.kind is Kind.TRIPLE and new.is_throwable:
         return head + "three 2s are the weakest triple"
     if top.kind is Kind.TRIPLE and top.is_throwable:
