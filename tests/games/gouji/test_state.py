@@ -360,3 +360,20 @@ def test_match_carries_places_and_tribute() -> None:
         match.finish_deal(state)
     assert len(match.placings) == 3 and seen_tribute
     assert match.points[0] == -match.points[1]
+
+
+def test_team_reorder() -> None:
+    # seed: 2人以上が上がって残りが4人以下 … 味方チームのプレイの順番を交換 (team_reorder)
+    hands = ["3S", "5S 6S", "5C 6C", "4S", "5D 6D 7D", "5H 6H"]
+    s = make(hands, team_reorder=True)
+    run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass")
+    assert s.to_act == (2,) and legal(s) == ["order 4 2", "no"]
+    run(s, "2: order 4 2")
+    assert s.to_act == (1,) and legal(s) == ["order 5 1", "no"]
+    run(s, "1: no")
+    assert s.to_act == (4,)
+    run(s, "4: 5")
+    assert s.to_act == (2,)        # seat 2 now plays in seat 4's old place, after seat 4
+    s = make(hands)                # off by default: no window, seat 5 follows seat 4
+    run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass", "4: 5")
+    assert s.to_act == (5,)

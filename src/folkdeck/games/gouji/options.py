@@ -104,4 +104,6 @@ PRESETS: dict[str, dict[str, object]] = {
     "modern": {"bj_wild_rule": "coverage", "end_when_team_out": True,
                "score_table": (2, 1, 0, 0, -1, -2), "sweep_double": True, "modern_bie_san": True},
     "resume": {"gouji_duel_end": "resume", "tribute_between_teammates": "perform"},
+    "advanced": {"team_reorder": True, "tribute_swap_losers": True, "bj_wild_rule": "any_joker",
+                 "public_counts": "always"},
 }
