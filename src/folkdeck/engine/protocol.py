@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeAlias, runtime_checkable
+from typing import Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
 
 Seat: TypeAlias = int
 """A seat number, 0-based, in turn order (``seat + 1`` plays next in every game)."""
@@ -29,12 +29,12 @@ Typed ``Any`` at the protocol level so that each game's state can take its own
 action types (parameters are contravariant: a narrower type would not match)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """A transition that happened: who did what, and what followed from it.
 
     ``notes`` are short human sentences ("seat 2 wins the trick"), written with card
-    notation, in the order the things happened.
+    notation, in the order the things happened. Immutable (a named tuple: made on
+    every action, so it must be cheap).
     """
 
     seat: Seat

@@ -100,9 +100,11 @@ class PlayFlow:
                     continue
                 if team(giver) == team(receiver) and self._opts.tribute_between_teammates == "skip":
                     notes.append(f"seats {giver} and {receiver} are teammates: no exchange")
+                    self._public.append(notes[-1])
                     continue
                 if self._opts.liberation and self._hands[giver][RJ] == 4:
                     notes.append(f"seat {giver} holds four red jokers: liberation (解放), no exchange")
+                    self._public.append(notes[-1])
                     continue
                 ranks = highest(self._hands[giver], n)
                 for r in ranks:

@@ -243,17 +243,23 @@ class KapHaiState:
             raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
         return seat
 
-    def _combos(self, seat: int) -> _Table:
+    def _combos(self, seat: int, leading: bool) -> tuple[_Table, int]:
+        """The seat's table and the cards it lists that have been played since.
+
+        Following only needs short slices of the table, which are filtered on the
+        fly; a lead needs every combination, so the table is cleaned first.
+        """
         entry = self._tables[seat]
         hand = self._hands[seat]
         if entry is None:
             table = _Table.of(hand, self._rules)
-        elif entry[0] != hand:  # cards were played since: drop the combos that used them
-            table = entry[1].without(entry[0] & ~hand)
         else:
-            return entry[1]
+            gone = entry[0] & ~hand
+            if not gone or not leading:
+                return entry[1], gone
+            table = entry[1].without(gone)
         self._tables[seat] = (hand, table)
-        return table
+        return table, 0
 
     def legal_actions(self, seat: int | None = None) -> tuple[KapHaiAction, ...]:
         """Plays from weakest shape to strongest (by kind, size, key), then ``pass``.
@@ -271,16 +277,20 @@ class KapHaiState:
                 return ()
         if phase == "putuh":
             return (PUTUH, PASS)
-        table = self._combos(s)
         top = self._top
+        table, gone = self._combos(s, top is None)
         if top is None:
             if self._lead_single:
                 return tuple(table.shapes.get((Kind.SINGLE, 1), ()))
             return table.flat()
-        return (*self._answers(table, top), PASS)
+        answers = self._answers(table, top)
+        if gone:
+            return (*(c for c in answers if not c.mask & gone), PASS)
+        return (*answers, PASS)
 
     def _answers(self, table: _Table, top: Combo) -> list[Combo]:
-        """The plays of ``table`` that may go on ``top``, in legal-action order (§1.2)."""
+        """The plays of ``table`` that may go on ``top``, in legal-action order (§1.2);
+        the caller drops those using cards already played."""
         rules = self._rules
         tk, size = top.kind, top.size
         out: list[Combo] = []

@@ -1,0 +1,294 @@
+"""Information-set search bots: determinize, then Monte Carlo search.
+
+A search bot sees what every bot sees (its seat's observation, the legal actions and
+an RNG) plus the game object, whose rules are public (:meth:`SearchAgent.bind`;
+:func:`folkdeck.agents.make_agent` binds it when given the game). To decide, it
+samples *determinizations*: full states that agree with everything the seat has seen
+and whose hidden cards are dealt again at random (each game's
+``games/<g>/determinize.py``, registered in :data:`DETERMINIZERS`). Two searches run on
+them:
+
+- ``pimc`` (perfect-information Monte Carlo): per sampled world, every legal action is
+  tried and followed by a rollout; the action with the best mean return wins.
+- ``ismcts`` (single-observer information-set MCTS, Cowling, Powley and Whitehouse
+  2012): one tree over actions keyed by their notation, one new world per iteration,
+  UCB selection among the children legal in that world (availability counts).
+
+Rollouts play the game to its end with the game's fast engine, by uniformly random
+legal actions (``rollout="random"``) or the game's heuristic bot
+(``rollout="heuristic"``). The budget is a number of rollouts, not a time, so that a
+bot is reproducible from its seed; ``time_limit`` adds a wall-clock cap for interactive
+use (and gives up that reproducibility).
+
+Where a game has no determinizer, or the position is not searchable (a putuh window,
+a seat's first look at its cards...), the bot plays its ``fallback`` (the game's
+heuristic bot).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from folkdeck.engine.protocol import Action, Game, GameSpec, Observation, State
+
+Determinizer = Callable[[Any, Any, random.Random], State]
+
+DETERMINIZERS: dict[str, str] = {
+    "kaphai": "folkdeck.games.kaphai.determinize",
+    "cangkul": "folkdeck.games.cangkul.determinize",
+    "burro_es": "folkdeck.games.cangkul.determinize",
+    "burro_pt": "folkdeck.games.cangkul.determinize",
+    "cambio": "folkdeck.games.cambio.determinize",
+    "gouji": "folkdeck.games.gouji.determinize",
+}
+"""Game name -> module with ``determinize(game, observation, rng) -> State`` and
+``is_searchable(observation) -> bool``."""
+
+
+def determinizer_for(name: str) -> tuple[Determinizer, Callable[[Any], bool]] | None:
+    """The determinizer of a game, or ``None`` when the game has none (yet)."""
+    path = DETERMINIZERS.get(name)
+    if path is None:
+        return None
+    try:
+        module = importlib.import_module(path)
+    except ImportError:
+        return None
+    return module.determinize, module.is_searchable
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A strength level: rollouts per decision and the search's exploration constant."""
+
+    rollouts: int
+    exploration: float = 0.7
+
+
+LEVELS: dict[str, Level] = {
+    "fast": Level(rollouts=150),
+    "default": Level(rollouts=600),
+    "strong": Level(rollouts=2400),
+}
+"""``search:fast`` answers in about a quarter of the default's time, ``search:strong`` in
+about four times it (``docs/bots.md`` has the measured figures)."""
+
+
+def _play_out(state: State, policy: Any, rng: random.Random, max_steps: int = 10_000) -> None:
+    """Play ``state`` to its end with the required seat's actions only."""
+    steps = 0
+    if policy is None:
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+            if steps > max_steps:
+                raise RuntimeError(f"rollout not over after {max_steps} steps: {state!r}")
+        return
+    while not state.is_over():
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = legal[0] if len(legal) == 1 else policy.act(state.observe(seat), legal, rng)
+        state.apply(action, seat)
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"rollout not over after {max_steps} steps: {state!r}")
+
+
+class _Node:
+    __slots__ = ("seat", "visits", "total", "avail", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
+
+
+class SearchAgent:
+    """Determinization plus PIMC or ISMCTS (see the module docstring).
+
+    :param algorithm: ``"pimc"`` or ``"ismcts"``.
+    :param rollouts: the budget per decision (rollouts, one per iteration).
+    :param rollout: ``"random"`` or ``"heuristic"`` (the fallback bot plays the rollouts).
+    :param fallback: a factory of the bot used where the position cannot be searched.
+    :param time_limit: an optional wall-clock cap in seconds (not reproducible).
+    """
+
+    def __init__(self, spec: GameSpec, *, algorithm: str = "ismcts", rollouts: int = 600,
+                 exploration: float = 0.7, rollout: str = "random",
+                 fallback: Callable[[], Any] | None = None, time_limit: float | None = None,
+                 name: str = "search") -> None:
+        if algorithm not in ("pimc", "ismcts"):
+            raise ValueError(f"unknown search algorithm {algorithm!r} (pimc, ismcts)")
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"unknown rollout policy {rollout!r} (random, heuristic)")
+        self.name = name
+        self.spec = spec
+        self.algorithm = algorithm
+        self.rollouts = max(1, rollouts)
+        self.exploration = exploration
+        self.rollout = rollout
+        self.time_limit = time_limit
+        self.fallback = (fallback or spec.bots.get(spec.default_bot) or _first)()
+        self._policy = self.fallback if rollout == "heuristic" else None
+        self._game: Game | None = None
+        self._determinizer = determinizer_for(spec.name)
+
+    def bind(self, game: Game) -> None:
+        """Tell the bot the rules of the deal it plays (they are public)."""
+        self._game = game
+
+    def _game_for(self, observation: Any) -> Game:
+        if self._game is None:
+            from folkdeck.engine.registry import load
+
+            # Unbound: the default rules at the observed table size.
+            self._game = load(self.spec.name, players=observation.num_players)
+        return self._game
+
+    def interrupt(self, observation: Observation, legal: Sequence[Action],
+                  rng: random.Random) -> Action | None:
+        handler = getattr(self.fallback, "interrupt", None)
+        return handler(observation, legal, rng) if handler is not None else None
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action],
+            rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self._determinizer is None or not self._determinizer[1](observation):
+            return self.fallback.act(observation, legal_actions, rng)
+        game = self._game_for(observation)
+        sample = self._determinizer[0]
+        seat: int = observation.seat  # type: ignore[attr-defined]
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        if self.algorithm == "pimc":
+            return self._pimc(game, observation, legal_actions, seat, sample, rng, deadline)
+        return self._ismcts(game, observation, legal_actions, seat, sample, rng, deadline)
+
+    # --- PIMC ----------------------------------------------------------------------
+    def _pimc(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
+              sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+        keys = [str(a) for a in legal]
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        worlds = max(1, self.rollouts // len(legal))
+        for _ in range(worlds):
+            world = sample(game, observation, rng)
+            for i, key in enumerate(keys):
+                trial = world.clone()
+                trial.apply(trial.parse_action(key, seat), seat)
+                _play_out(trial, self._policy, rng)
+                result = trial.result()
+                assert result is not None
+                totals[i] += result.returns[seat]
+                counts[i] += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -math.inf, -i))
+        return legal[best]
+
+    # --- ISMCTS --------------------------------------------------------------------
+    def _ismcts(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
+                sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+        root = _Node(seat)
+        lo, hi = math.inf, -math.inf
+        c = self.exploration
+        for iteration in range(self.rollouts):
+            world = sample(game, observation, rng)
+            node = root
+            path: list[_Node] = []
+            while not world.is_over():
+                mover = world.to_act[0]
+                actions = world.legal_actions(mover)
+                children = node.children
+                untried = []
+                for a in actions:
+                    child = children.get(str(a))
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried:
+                    a = untried[rng.randrange(len(untried))]
+                    child = _Node(mover)
+                    children[str(a)] = child
+                    world.apply(a, mover)
+                    path.append(child)
+                    break
+                scale = (hi - lo) if hi > lo else 1.0
+                log_avail = 0.0
+                best_a: Action = None
+                best_child: _Node | None = None
+                best_value = -math.inf
+                for a in actions:
+                    child = children[str(a)]
+                    log_avail = math.log(child.avail)
+                    value = ((child.total / child.visits - lo) / scale if child.visits and hi > lo else 0.5) \
+                        + c * math.sqrt(log_avail / child.visits)
+                    if value > best_value:
+                        best_value, best_a, best_child = value, a, child
+                assert best_child is not None
+                world.apply(best_a, mover)
+                node = best_child
+                path.append(node)
+            _play_out(world, self._policy, rng)
+            result = world.result()
+            assert result is not None
+            returns = tuple(result.returns)
+            lo = min(lo, *returns)
+            hi = max(hi, *returns)
+            for n in path:
+                n.visits += 1
+                n.total += returns[n.seat]
+            if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
+                break
+        scored = [(root.children[k].visits if k in root.children else -1,
+                   root.children[k].total / root.children[k].visits
+                   if k in root.children and root.children[k].visits else -math.inf, -i)
+                  for i, k in enumerate(str(a) for a in legal)]
+        best = max(range(len(legal)), key=lambda i: scored[i])
+        return legal[best]
+
+
+def _first() -> Any:
+    from folkdeck.agents.base import FirstLegalAgent
+
+    return FirstLegalAgent()
+
+
+def search_bots(game_name: str, fallback: str | None = None) -> dict[str, Callable[[], Any]]:
+    """The ``search`` family of bot factories for a game: ``search`` (ISMCTS at the default
+    level), ``search:fast``, ``search:strong``, and ``pimc``, ``pimc:fast``, ``pimc:strong``.
+
+    The game's spec is looked up when a bot is made (the factories go into that spec).
+    """
+    def make(level: str, algorithm: str = "ismcts") -> Callable[[], Any]:
+        def factory() -> SearchAgent:
+            from folkdeck.engine.registry import get_spec
+
+            spec = get_spec(game_name)
+            chosen = LEVELS[level]
+            heur = spec.bots.get(fallback) if fallback else None
+            name = ("search" if level == "default" else f"search:{level}") if algorithm == "ismcts" \
+                else ("pimc" if level == "default" else f"pimc:{level}")
+            return SearchAgent(spec, algorithm=algorithm, rollouts=chosen.rollouts,
+                               exploration=chosen.exploration, fallback=heur, name=name)
+        return factory
+
+    bots = {}
+    for algorithm in ("ismcts", "pimc"):
+        prefix = "search" if algorithm == "ismcts" else "pimc"
+        for level in LEVELS:
+            bots[prefix if level == "default" else f"{prefix}:{level}"] = make(level, algorithm)
+    return bots
+
+
+__all__ = ["DETERMINIZERS", "LEVELS", "Level", "SearchAgent", "determinizer_for", "search_bots"]

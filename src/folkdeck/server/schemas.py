@@ -1,0 +1,115 @@
+"""Wire models: what the HTTP API and the WebSocket take and give (pydantic)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OptionValue = str | int | float | bool | list[int] | list[str]
+
+
+class SeatIn(BaseModel):
+    """One seat of a new table: a person (invited by link) or a bot."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: Annotated[str, Field(max_length=40)] | None = None
+    name: Annotated[str, Field(max_length=24)] = ""
+
+
+class TableCreate(BaseModel):
+    """A new table: the game, its rules and who sits where."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(max_length=40)]
+    players: Annotated[int, Field(ge=2, le=40)] | None = None
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(default_factory=dict, max_length=60)
+    deals: Annotated[int, Field(ge=1, le=100)] = 1
+    seats: list[SeatIn] = Field(default_factory=list, max_length=40)
+    turn_seconds: Annotated[int, Field(ge=0, le=3600)] = 0
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+
+
+class SeatLink(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    bot: str | None = None
+    link: str | None = None
+    token: str | None = None
+
+
+class TableCreated(BaseModel):
+    """The answer to a new table: the only time the seat tokens are shown."""
+
+    id: str
+    seats: list[SeatLink]
+    spectator_link: str
+    spectator_token: str
+
+
+class TablePublic(BaseModel):
+    """What anyone who knows a table's id may see of it."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    game: str
+    title: str
+    pack: str
+    players: int
+    deal: int
+    deals: int
+    match_over: bool
+
+
+class ObservationOut(BaseModel):
+    """One connection's view, sent after every event."""
+
+    type: Literal["state"] = "state"
+    you: int | None
+    table: dict[str, Any]
+    obs: dict[str, Any]
+    may_act: bool
+    on_turn: bool
+
+
+class ErrorOut(BaseModel):
+    """A refusal: ``error`` is the engine's code (``illegal_action``, ``not_your_turn``...)."""
+
+    model_config = ConfigDict(extra="allow")
+    type: Literal["error"] = "error"
+    error: str
+    message: str
+    ref: int | None = None
+
+
+class ActionIn(BaseModel):
+    """An action in the game's notation (``"4C 4D"``, ``"pass"``, ``"cucco"``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["action"]
+    action: Annotated[str, Field(min_length=1, max_length=300)]
+    ref: int | None = None
+
+
+class ControlIn(BaseModel):
+    """``resume``: take the seat back from the bot; ``ping``: keep-alive."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["resume", "ping"]
+    ref: int | None = None
+
+
+class RestActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=100)]
+    action: Annotated[str, Field(min_length=1, max_length=300)]
+
+
+ClientMessage = Annotated[ActionIn | ControlIn, Field(discriminator="type")]
+
+
+class ClientEnvelope(BaseModel):
+    msg: ClientMessage
