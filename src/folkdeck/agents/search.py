@@ -72,9 +72,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "fast": Level(rollouts=150),
-    "default": Level(rollouts=600),
-    "strong": Level(rollouts=2400),
+    "fast": Level(rollouts=100),
+    "default": Level(rollouts=400),
+    "strong": Level(rollouts=1600),
 }
 """``search:fast`` answers in about a quarter of the default's time, ``search:strong`` in
 about four times it (``docs/bots.md`` has the measured figures)."""

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.panel import Panel
 
 from folkdeck.agents import make_agent
@@ -116,7 +117,8 @@ def _human_turn(console: Console, state: State, seat: int) -> bool:
                 console.print(colour_cards(str(event)))
             continue
         if text in ("r", "rules"):
-            console.print(rules_text(state.game.spec.name) or "no rules document found")
+            rules = rules_text(state.game.spec.name)
+            console.print(Markdown(rules) if rules else "no rules document found")
             continue
         if text in ("v", "view"):
             console.print(colour_cards(state.observe(seat).to_text()))

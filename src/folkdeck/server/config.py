@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -11,10 +13,14 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="FOLKDECK_")
 
-    db: str = Field("folkdeck.sqlite3", description="SQLite file, ':memory:', or a postgresql:// URL")
-    bot_delay: float = Field(0.6, ge=0, le=10, description="seconds a bot waits before it acts")
-    deal_pause: float = Field(3.0, ge=0, le=60, description="seconds between the deals of a match")
-    max_message_bytes: int = Field(4096, ge=256, le=65536)
-    max_tables: int = Field(5000, ge=1)
-    max_spectators: int = Field(50, ge=0)
-    send_queue: int = Field(256, ge=8, description="messages queued for one connection before it is dropped")
+    db: str = "folkdeck.sqlite3"
+    """SQLite file, ``:memory:``, or a ``postgresql://`` URL."""
+    bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.6
+    """Seconds a bot waits before it acts (so people can follow)."""
+    deal_pause: Annotated[float, Field(ge=0, le=60)] = 3.0
+    """Seconds between the deals of a match."""
+    max_message_bytes: Annotated[int, Field(ge=256, le=65536)] = 4096
+    max_tables: Annotated[int, Field(ge=1)] = 5000
+    max_spectators: Annotated[int, Field(ge=0)] = 50
+    send_queue: Annotated[int, Field(ge=8)] = 256
+    """Messages queued for one connection before it is dropped."""

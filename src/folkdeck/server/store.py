@@ -92,5 +92,5 @@ def open_store(url: str) -> Store:
     if path != ":memory:":
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash (kill -9)
-    conn.isolation_level = ""  # explicit commits
+    conn.isolation_level = "DEFERRED"  # explicit commits
     return Store(conn)

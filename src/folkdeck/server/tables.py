@@ -310,7 +310,7 @@ class TableManager:
     def get(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)
 
-    def seat_of(self, table: Table, token: str) -> Seat | None:
+    def seat_of(self, table: Table, token: str) -> int:
         """The seat a token opens (``-1`` for the spectator token)."""
         digest = token_hash(token)
         for i, seat in enumerate(table.seats):

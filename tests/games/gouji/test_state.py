@@ -406,3 +406,26 @@ def test_team_reorder() -> None:
     s = make(hands)                # off by default: no window, seat 5 follows seat 4
     run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass", "4: 5")
     assert s.to_act == (5,)
+
+
+def test_modern_kai_dian_and_bie_san() -> None:
+    # notes §2.3 (modern): 开点 when the opposite passes your gouji; no 4s before opening
+    hands = ["4S 4H KS KH 3S", "3C 5C", "3D 5D", "3H 5H", "6S 7S", "6C 7C"]
+    s = make(hands, modern_kai_dian=True)
+    assert "4" not in legal(s) and "K K" in legal(s)
+    with pytest.raises(IllegalActionError, match="before opening"):
+        s.apply(s.parse_action("4"))
+    ev = run(s, "0: K K", "3: pass")[1]
+    assert "seat 0 opens (开点)" in ev.notes and s.observe(None).opened == (0,)
+    assert s.to_act == (0,) and "4 4" in legal(s)
+    assert "4" in legal(make(hands))                     # off by default
+    # 憋三: 3s only as the whole last play, without jokers
+    s = make(["3S 3H 9S", "3C 5C", "3D 5D", "3H 5H", "6S 7S", "6C 7C"], modern_bie_san=True)
+    assert not any(a.startswith("3") for a in legal(s))
+    s = make(["3S 3H", "3C 5C", "3D 5D", "4H 5H", "6S 7S", "6C 7C"], modern_bie_san=True)
+    assert "3 3" in legal(s) and "3" not in legal(s)
+    # a leader barred from every set (3s not whole, 4s before opening) may lead any set
+    s = make(["3S 3H 4S", "3C 5C", "3D 5D", "4H 5H", "6S 7S", "6C 7C"], modern_bie_san=True,
+             modern_kai_dian=True)
+    assert legal(s)[:3] == ["3", "3 3", "4"]
+    run(s, "0: 4")

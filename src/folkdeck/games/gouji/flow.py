@@ -37,6 +37,8 @@ class PlayFlow:
     _public: list[str]
     _result: Result | None
     _open: int
+    _opened: int
+    """``modern_kai_dian``: seats that have opened (开点): their gouji was passed by the opposite."""
     _leader: int
     _phase: str
     _pairs: list[tuple[int, int, int]]
@@ -66,6 +68,7 @@ class PlayFlow:
         self._window_kind = ""
         self._order = list(range(SEATS))
         self._pos = list(range(SEATS))
+        self._opened = 0
         self._gouji_seat = -1
         self._xian_offer = -1
         self._xian_req = -1
@@ -244,6 +247,9 @@ class PlayFlow:
         self._passed |= 1 << s
         self._trick.append((s, None))
         mode = self._mode
+        if mode == "duel" and self._opts.modern_kai_dian and not self._opened >> self._top_seat & 1:
+            self._opened |= 1 << self._top_seat
+            notes.append(f"seat {self._top_seat} opens (开点)")
         if mode == "final" or (mode == "duel" and self._opts.gouji_duel_end == "trick_ends"):
             self._end_trick(notes)
             return

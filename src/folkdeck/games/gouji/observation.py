@@ -39,6 +39,8 @@ class GouJiObservation:
     tribute: tuple[str, ...]
     private: tuple[str, ...]
     xian_request: int | None
+    opened: tuple[int, ...]
+    """``modern_kai_dian``: the seats that have opened (开点)."""
     legal_actions: tuple[str, ...]
     result: dict[str, Any] | None
 
@@ -55,7 +57,7 @@ class GouJiObservation:
             "played": dict(zip(RANK_WORDS, self.played, strict=True)),
             "out_order": list(self.out_order), "leader": self.leader,
             "tribute": list(self.tribute), "private": list(self.private),
-            "xian_request": self.xian_request, "legal_actions": list(self.legal_actions),
+            "xian_request": self.xian_request, "opened": list(self.opened), "legal_actions": list(self.legal_actions),
             "result": self.result,
             "teams": [[0, 2, 4], [1, 3, 5]],
             "opposite": None if self.seat is None else (self.seat + 3) % 6,

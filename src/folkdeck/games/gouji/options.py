@@ -8,7 +8,7 @@ from typing import Literal
 from folkdeck.engine.errors import InvalidConfigError
 
 RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_NOT_BUILT = ("modern_burning", "modern_kai_dian", "modern_dian_gong", "strict_penalty")
+_NOT_BUILT = ("modern_burning", "modern_dian_gong", "strict_penalty")
 """Named options (notes §2.6) this engine does not implement: setting one is refused."""
 
 
@@ -60,6 +60,8 @@ class GouJiOptions:
     """Honour-system penalties (an offender becomes Da La): not implemented; the engine
     refuses illegal actions instead (notes §2.1 "Penalty")."""
     modern_kai_dian: bool = False
+    """开点: a seat opens when its opposite passes on its gouji; 4s may not be played before
+    (unless the hand holds nothing else)."""
     modern_bie_san: bool = False
     """3s may only be played as a whole last play without jokers (憋三)."""
     modern_dian_gong: bool = False
@@ -102,7 +104,8 @@ class GouJiOptions:
 PRESETS: dict[str, dict[str, object]] = {
     "standard": {},
     "modern": {"bj_wild_rule": "coverage", "end_when_team_out": True,
-               "score_table": (2, 1, 0, 0, -1, -2), "sweep_double": True, "modern_bie_san": True},
+               "score_table": (2, 1, 0, 0, -1, -2), "sweep_double": True, "modern_bie_san": True,
+               "modern_kai_dian": True},
     "resume": {"gouji_duel_end": "resume", "tribute_between_teammates": "perform"},
     "advanced": {"team_reorder": True, "tribute_swap_losers": True, "bj_wild_rule": "any_joker",
                  "public_counts": "always"},

@@ -86,6 +86,8 @@ if TYPE_CHECKING:
     from folkdeck.games.gouji.game import GouJiGame
     from folkdeck.games.gouji.observation import GouJiObservation
 
+FOUR = 1
+"""The rank index of the 4s (``modern_kai_dian``)."""
 RECENT = 30
 """Events kept in an observation's ``history`` (the record has them all)."""
 _WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
@@ -235,8 +237,10 @@ class GouJiState(flow.PlayFlow):
             out = list(lead_plays(self._hands[s]))
         else:
             out = list(follow_plays(self._hands[s], top, self._opts.bj_wild_rule))
-        if self._opts.modern_bie_san:
-            out = [p for p in out if not isinstance(p, Play) or self._bie_san_ok(s, p)]
+        if self._opts.modern_bie_san or self._opts.modern_kai_dian:
+            kept = [p for p in out if isinstance(p, Play) and self._modern_why(s, p) is None]
+            if kept or top is not None:  # a leader barred from every set may lead any
+                out = list(kept)
         if top is not None:
             out.append(PASS)
         if self._can_open(s):
@@ -257,8 +261,18 @@ class GouJiState(flow.PlayFlow):
         return (self._opts.allow_open_hand and self._left[s] <= 10
                 and not self._open >> s & 1)
 
-    def _bie_san_ok(self, s: int, p: Play) -> bool:
-        return p.rank != 0 or (p.size == self._left[s] and not p.jokers)
+    def _modern_why(self, s: int, p: Play) -> str | None:
+        """Why a modern restriction bars ``p`` (``None``: it does not).
+
+        憋三 (``modern_bie_san``): 3s only as the whole last play, without jokers.
+        开点 (``modern_kai_dian``): no 4s before opening, unless the hand holds only 4s.
+        """
+        if self._opts.modern_bie_san and p.rank == 0 and (p.size != self._left[s] or p.jokers):
+            return "3s may only be played as the whole last play, without jokers (modern_bie_san)"
+        if self._opts.modern_kai_dian and p.rank == FOUR and not self._opened >> s & 1 \
+                and self._hands[s][FOUR] != self._left[s]:
+            return "4s may not be played before opening (开点, modern_kai_dian)"
+        return None
 
     def verify(self, action: Action, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
@@ -311,9 +325,11 @@ class GouJiState(flow.PlayFlow):
         if not holds(self._hands[s], p):
             raise IllegalActionError(f"seat {s} does not hold {p}", seat=s, action=str(p),
                                      reason="cards not in hand")
-        if self._opts.modern_bie_san and not self._bie_san_ok(s, p):
-            why = "3s may only be played as the whole last play, without jokers (modern_bie_san)"
-            raise IllegalActionError(f"{p}: {why}", seat=s, action=str(p), reason=why)
+        if self._opts.modern_bie_san or self._opts.modern_kai_dian:
+            why = self._modern_why(s, p)
+            if why is not None and (top is not None or any(
+                    self._modern_why(s, q) is None for q in lead_plays(self._hands[s]))):
+                raise IllegalActionError(f"{p}: {why}", seat=s, action=str(p), reason=why)
         if top is not None and not beats(p, top, self._opts.bj_wild_rule):
             why = refusal(p, top, self._opts.bj_wild_rule)
             raise IllegalActionError(f"{p} does not beat {top}: {why}", seat=s, action=str(p),
@@ -487,6 +503,7 @@ class GouJiState(flow.PlayFlow):
             out_order=tuple(self._out), leader=self._leader, tribute=tuple(self._public),
             private=tuple(self._private[seat]) if seat is not None else (),
             xian_request=self._xian_req if self._xian_req >= 0 else None,
+            opened=tuple(t for t in range(SEATS) if self._opened >> t & 1),
             legal_actions=legal,
             result=self._result.to_dict() if self._result is not None else None)
 

@@ -32,9 +32,11 @@ def _make(options: KapHaiOptions) -> KapHaiGame:
 
 def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
-    from folkdeck.games.kaphai.agents import GreedyAgent
+    from folkdeck.agents.search import search_bots
+    from folkdeck.games.kaphai.agents import GreedyAgent, HeuristicAgent
 
-    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
+    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
+            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic")}
 
 
 SPEC = register(GameSpec(

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from folkdeck.games.kaphai.actions import PUTUH, Pass
-from folkdeck.games.kaphai.rules import Combo, Kind
+from folkdeck.games.kaphai.rules import FULL, RULES, TWO, Combo, Kind, hand_combos, mask
 
 
 def _is_bomb(c: Combo) -> bool:
@@ -45,4 +45,141 @@ class GreedyAgent:
         return passes[0]
 
 
-__all__ = ["GreedyAgent"]
+def plan(hand: int) -> list[Combo]:
+    """A greedy partition of ``hand`` into plays, longest first (seed §Ⅵ① sort the
+    hand and keep its combinations): fewer units means fewer tricks to win.
+
+    >>> [str(c) for c in plan(mask("3S 4C 5D 9S 9H KD"))]
+    ['3S 4C 5D', '9S 9H', 'KD']
+    """
+    units: list[Combo] = []
+    rest = hand
+    for c in sorted(hand_combos(hand, RULES), key=lambda c: (-c.size, c.key)):
+        if c.mask & rest == c.mask and not (c.kind is Kind.STRAIGHT and c.key >> 2 == TWO):
+            units.append(c)
+            rest &= ~c.mask
+            if not rest:
+                break
+    return units
+
+
+def _rank(c: Combo) -> int:
+    return c.key >> 2 if c.key >= 0 else -1
+
+
+class HeuristicAgent:
+    """The seed's advice (§Ⅵ) as a bot; it reads only the observation.
+
+    - It sorts its hand into combinations (:func:`plan`) and prefers plays that keep them:
+      the fewer units left, the fewer tricks it must win.
+    - It counts the cards: every play in the public history is gone, so it knows when its
+      top single or set cannot be beaten (a "boss") and plays bosses before its last unit.
+    - It watches the others' hand sizes: against a seat about to go out it leads sets
+      rather than low singles, and breaks a combination to stop that seat.
+    - It breaks a run or a set only when the break costs no extra unit or a seat is close
+      to going out (§Ⅵ⑤).
+    - It keeps its weakest lone card for last while it has other things to lead (§Ⅵ⑥).
+    - It holds its bombs (kare, tong-farson, pae-kare) for 2s, or to go out.
+    """
+
+    name = "heuristic"
+
+    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        if PUTUH in legal_actions:
+            return PUTUH
+        plays = [a for a in legal_actions if isinstance(a, Combo)]
+        passes = [a for a in legal_actions if isinstance(a, Pass)]
+        if not plays:
+            return passes[0] if passes else legal_actions[0]
+        hand = mask(observation.hand)
+        seat = observation.seat
+        others = [c for s, c in enumerate(observation.counts) if s != seat and c > 0]
+        danger = min(others) if others else 99
+        units = plan(hand)
+        unseen = FULL & ~hand & ~self._gone(observation)
+        if not passes:
+            return self._lead(plays, units, unseen, danger, hand)
+        return self._follow(observation, plays, passes[0], units, danger, hand)
+
+    @staticmethod
+    def _gone(observation: Any) -> int:
+        gone = 0
+        for line in observation.history:
+            text = line.partition(": ")[2].split("; ")[0]
+            if text and text not in ("pass", "putuh"):
+                gone |= mask(text)
+        if observation.shed:
+            gone |= mask(observation.shed)
+        return gone
+
+    @staticmethod
+    def _boss(c: Combo, unseen: int) -> bool:
+        """No unseen cards can form a higher play of the same shape (bombs aside)."""
+        if c.kind not in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE):
+            return False
+        if c.kind is Kind.SINGLE:
+            return c.key > (unseen.bit_length() - 1)
+        need = c.size
+        for r in range(_rank(c) + 1, 13):
+            if (unseen >> (4 * r) & 0xF).bit_count() >= need:
+                return False
+        return True
+
+    def _lead(self, plays: list[Combo], units: list[Combo], unseen: int, danger: int,
+              hand: int) -> Combo:
+        legal = set(plays)
+        if len(units) == 1 and units[0] in legal:
+            return units[0]
+        leadable = [u for u in units if u in legal and not _is_bomb(u)] or [u for u in units if u in legal]
+        if not leadable:
+            pool = [c for c in plays if not _is_bomb(c)] or plays
+            return min(pool, key=lambda c: (_rank(c), -c.size, c.key))
+        bosses = [u for u in leadable if self._boss(u, unseen)]
+        if len(units) == 2 and bosses:
+            return bosses[0]  # a sure trick, then the last unit goes out
+        if danger <= 2:  # a seat close to going out: lead what it cannot answer
+            sets = [u for u in leadable if u.size > danger]
+            if sets:
+                return min(sets, key=lambda u: (_rank(u), -u.size))
+            return max(leadable, key=lambda u: (u.size, u.key))
+        ordered = sorted(leadable, key=lambda u: (_rank(u), -u.size, u.key))
+        if len(ordered) >= 3 and ordered[0].kind is Kind.SINGLE and _rank(ordered[0]) <= 4:
+            return ordered[1]  # §Ⅵ⑥: keep the useless low card for the end
+        return ordered[0]
+
+    def _follow(self, observation: Any, plays: list[Combo], pass_: Any, units: list[Combo],
+                danger: int, hand: int) -> Any:
+        n_units = len(units)
+        hand_size = hand.bit_count()
+        top = observation.top or ""
+        top_is_two = all(t.startswith("2") for t in top.split()) and bool(top)
+        best: tuple[tuple[int, int, int], Combo] | None = None
+        for c in plays:
+            if c.is_throwable:
+                continue
+            if _is_bomb(c) and not (top_is_two or c.size == hand_size or danger <= 1):
+                continue
+            after = len(plan(hand & ~c.mask))
+            extra = after - (n_units - 1)  # 0: the play is one of the plan's units
+            if extra > 0 and not (danger <= 3 or extra == 1 and c.size == 1 and _rank(c) <= 9):
+                continue
+            if c.kind is Kind.SINGLE and _rank(c) == TWO and danger > 3 and n_units > 3 \
+                    and _rank(classify_top(top)) < 8:
+                continue  # a 2 on a low single wastes it
+            score = (extra, _rank(c), c.key)
+            if best is None or score < best[0]:
+                best = (score, c)
+        return best[1] if best is not None else pass_
+
+
+def classify_top(top: str) -> Combo:
+    """The combination on the table (from the observation's notation)."""
+    from folkdeck.games.kaphai.rules import classify
+
+    combo = classify(mask(top))
+    assert combo is not None, top
+    return combo
+
+
+__all__ = ["GreedyAgent", "HeuristicAgent", "plan"]
+

@@ -30,7 +30,7 @@ def _refusal(exc: CardGameError) -> HTTPException:
 
 
 @router.post("/tables", status_code=201)
-def create_table(body: TableCreate, tables: TablesDep) -> TableCreated:
+async def create_table(body: TableCreate, tables: TablesDep) -> TableCreated:
     try:
         table, tokens, watch = tables.create(body)
     except CardGameError as exc:
@@ -94,8 +94,9 @@ async def replay(request: Request) -> JSONResponse:
             steps.append(_step(state, str(event)))
     except CardGameError as exc:
         raise HTTPException(422, exc.to_dict()) from exc
+    result = state.result() if state.is_over() else None
     return JSONResponse({"game": record.game, "players": state.num_players, "steps": steps,
-                         "result": state.result().to_dict() if state.is_over() and state.result() else None})
+                         "result": result.to_dict() if result is not None else None})
 
 
 def _json(body: bytes) -> Any:
