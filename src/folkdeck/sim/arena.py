@@ -1,0 +1,306 @@
+"""The arena: bots play duplicate deals; win shares, means with intervals, ratings.
+
+Duplicate deals cancel the luck of the cards: each deal is played once per rotation,
+the bots moving one seat on each time, so every bot holds every hand. The deal's
+cards come from ``(seed, deal)`` and each rotation's bot RNG from
+``(seed, deal, rotation)``, so the arena's results depend on the seed only, never on
+the backend, the number of jobs or the order in which the work finished.
+
+>>> summary = run_arena(ArenaConfig("kaphai", ("heuristic", "random", "random", "random"),
+...                                 deals=2, seed=1))
+>>> [b.name for b in summary.bots], summary.games_played
+(['heuristic', 'random'], 8)
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from folkdeck.agents.registry import make_agent
+from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.record import Record
+from folkdeck.engine.registry import get_spec, load
+from folkdeck.sim.backends import run_tasks
+from folkdeck.sim.runner import play_deal
+from folkdeck.sim.stats import MeanCI, mean_ci
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """What to play: the game and rules, one bot name per seat, how many deals."""
+
+    game: str
+    bots: tuple[str, ...]
+    deals: int
+    seed: int = 0
+    preset: str | None = None
+    rules: tuple[tuple[str, Any], ...] = ()
+    keep_records: bool = True
+
+    def make_game(self) -> Any:
+        options = dict(self.rules)
+        options.setdefault("players", len(self.bots))
+        return load(self.game, self.preset, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
+                "preset": self.preset, "rules": dict(self.rules)}
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from the parts (stable across processes, unlike ``hash``).
+
+    >>> derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(2, 1)
+    True
+    """
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[dict[str, Any]]:
+    """Every rotation of each of ``deals``: one dict per game played (the unit of work)."""
+    game = config.make_game()
+    spec = game.spec
+    n = game.num_players
+    out: list[dict[str, Any]] = []
+    for deal in deals:
+        deal_seed = derive_seed(config.seed, deal)
+        for rotation in range(n):
+            slots = [(s + rotation) % n for s in range(n)]  # seat -> index in config.bots
+            names = [config.bots[i] for i in slots]
+            agents = []
+            for name in names:
+                agent = make_agent(spec, name, game=game)
+                agents.append(agent)
+            state = game.new_state(seed=deal_seed)
+            play_deal(state, agents, random.Random(derive_seed(config.seed, deal, rotation)))
+            result = state.result()
+            assert result is not None
+            item: dict[str, Any] = {
+                "deal": deal, "rotation": rotation, "slots": slots, "bots": names,
+                "placings": list(result.placings), "returns": list(result.returns),
+                "reason": result.reason,
+            }
+            if config.keep_records:
+                item["record"] = Record.from_state(state, players=names, deal_seed=deal_seed).to_dict()
+            out.append(item)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    """One bot's figures over the arena (intervals over deals)."""
+
+    name: str
+    seats_played: int
+    win_share: MeanCI
+    mean_placing: MeanCI
+    mean_return: MeanCI
+    rating_mu: float
+    rating_sigma: float
+
+    @property
+    def rating(self) -> float:
+        """The conservative rating ``mu - 3 sigma`` (openskill's ordinal)."""
+        return self.rating_mu - 3 * self.rating_sigma
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "seats_played": self.seats_played,
+                "win_share": self.win_share.to_dict(), "mean_placing": self.mean_placing.to_dict(),
+                "mean_return": self.mean_return.to_dict(), "rating": self.rating,
+                "rating_mu": self.rating_mu, "rating_sigma": self.rating_sigma}
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaSummary:
+    config: ArenaConfig
+    bots: tuple[BotSummary, ...]
+    games: tuple[dict[str, Any], ...] = field(repr=False)
+    rating_system: str = "openskill PlackettLuce"
+
+    @property
+    def games_played(self) -> int:
+        return len(self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"config": self.config.to_dict(), "rating_system": self.rating_system,
+                "bots": [b.to_dict() for b in self.bots], "games": list(self.games)}
+
+
+def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSummary:
+    """Per bot name: win share, mean placing and mean return with 95% intervals over the
+    deals (a deal's value is the bot's mean over its seats and rotations), and a rating."""
+    names = list(dict.fromkeys(config.bots))
+    per_deal: dict[str, dict[int, list[tuple[float, float, float]]]] = {n: {} for n in names}
+    seats = dict.fromkeys(names, 0)
+    for g in games:
+        n_seats = len(g["bots"])
+        for seat, name in enumerate(g["bots"]):
+            place = g["placings"][seat]
+            placing = float(place) if place is not None else float(n_seats)
+            per_deal[name].setdefault(g["deal"], []).append(
+                (1.0 if place == 1 else 0.0, placing, float(g["returns"][seat])))
+            seats[name] += 1
+    ratings = rate(games, names)
+    bots = []
+    for name in names:
+        rows = [[sum(v[k] for v in vals) / len(vals) for k in range(3)]
+                for _, vals in sorted(per_deal[name].items())]
+        mu, sigma = ratings.get(name, (float("nan"), float("nan")))
+        bots.append(BotSummary(name, seats[name], mean_ci([r[0] for r in rows]),
+                               mean_ci([r[1] for r in rows]), mean_ci([r[2] for r in rows]), mu, sigma))
+    system = "openskill PlackettLuce" if ratings else "none (openskill not installed)"
+    return ArenaSummary(config, tuple(bots), tuple(games), system)
+
+
+def rate(games: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """An openskill Plackett-Luce rating per bot name (``{}`` without openskill).
+
+    Games are rated in arena order (deal, rotation). A game with several seats of one
+    bot rates each seat from the bot's rating and keeps the mean of the updates.
+    """
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        return {}
+    model = PlackettLuce()
+    current = {n: model.rating(name=n) for n in names}
+    for g in games:
+        seats = g["bots"]
+        worst = len(seats)
+        ranks = [p if p is not None else worst for p in g["placings"]]
+        teams = [[model.rating(mu=current[n].mu, sigma=current[n].sigma, name=n)] for n in seats]
+        updated = model.rate(teams, ranks=ranks)
+        for name in set(seats):
+            mine = [t[0] for t, n in zip(updated, seats, strict=True) if n == name]
+            current[name] = model.rating(mu=sum(r.mu for r in mine) / len(mine),
+                                         sigma=sum(r.sigma for r in mine) / len(mine), name=name)
+    return {n: (r.mu, r.sigma) for n, r in current.items()}
+
+
+def run_arena(config: ArenaConfig, *, jobs: int = 1, backend: str = "process",
+              address: str | None = None, chunk: int | None = None,
+              on_progress: Callable[[int], None] | None = None) -> ArenaSummary:
+    """Play the arena and summarize it. ``on_progress(k)`` reports ``k`` more deals done.
+
+    :raises InvalidConfigError: for a wrong number of bots or an unknown bot or game.
+    """
+    spec = get_spec(config.game)
+    if not spec.min_players <= len(config.bots) <= spec.max_players:
+        raise InvalidConfigError(
+            f"{len(config.bots)} bots given: {spec.title} is for {spec.min_players} to "
+            f"{spec.max_players} players (one bot per seat)", option="bots")
+    for name in set(config.bots):
+        if name not in spec.bots:
+            raise InvalidConfigError(f"unknown bot {name!r} for {spec.name} (bots are: "
+                                     f"{', '.join(spec.bots)})", option="bots", bot=name)
+    if config.deals < 1:
+        raise InvalidConfigError("--deals must be at least 1", option="deals")
+    config.make_game()  # check the rules before any work is sent out
+    size = chunk or max(1, min(25, config.deals // (max(1, jobs) * 8)))
+    chunks = [tuple(range(i, min(i + size, config.deals))) for i in range(0, config.deals, size)]
+    done = None
+    if on_progress is not None:
+        progress = on_progress
+        lengths = iter([len(c) for c in chunks])  # serial callers see chunks in order
+
+        def done(k: int) -> None:
+            progress(next(lengths, size) if k == 1 else k)
+    results = run_tasks(_Task(config), chunks, jobs=jobs, backend=backend, address=address,
+                        on_done=done)
+    games = [g for part in results for g in part]
+    return summarize(config, games)
+
+
+class _Task:
+    """The picklable unit of work: one chunk of deals."""
+
+    def __init__(self, config: ArenaConfig) -> None:
+        self.config = config
+
+    def __call__(self, deals: Sequence[int]) -> list[dict[str, Any]]:
+        return play_deals(self.config, deals)
+
+
+# --- output ----------------------------------------------------------------------
+def write_results(summary: ArenaSummary, path: str | Path) -> Path:
+    """JSON (the summary and every game with its record) or CSV (one row per seat)."""
+    path = Path(path)
+    if path.suffix.lower() == ".csv":
+        with path.open("w", newline="") as fp:
+            writer = csv.writer(fp)
+            writer.writerow(["deal", "rotation", "seat", "bot", "placing", "return", "reason", "record"])
+            for g in summary.games:
+                record = json.dumps(g["record"], separators=(",", ":")) if "record" in g else ""
+                for seat, bot in enumerate(g["bots"]):
+                    writer.writerow([g["deal"], g["rotation"], seat, bot, g["placings"][seat],
+                                     g["returns"][seat], g["reason"], record if seat == 0 else ""])
+        return path
+    path.write_text(json.dumps(summary.to_dict(), indent=1) + "\n")
+    return path
+
+
+def load_results(path: str | Path) -> dict[str, Any]:
+    """A JSON results file back (its records load with :meth:`Record.from_dict`)."""
+    data: dict[str, Any] = json.loads(Path(path).read_text())
+    return data
+
+
+def plot_results(summary: ArenaSummary, path: str | Path) -> Path:
+    """A PNG: each bot's win share and mean return with their 95% intervals.
+
+    :raises InvalidConfigError: without matplotlib (``pip install 'folkdeck[arena]'``).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:
+        raise InvalidConfigError("plots need matplotlib: pip install 'folkdeck[arena]'",
+                                 option="plot") from exc
+    names = [b.name for b in summary.bots]
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+    panels: list[tuple[Any, str, Callable[[BotSummary], MeanCI]]] = [
+        (axes[0], "win share", lambda b: b.win_share),
+        (axes[1], "mean return", lambda b: b.mean_return)]
+    for ax, title, get in panels:
+        values = [get(b) for b in summary.bots]
+        ax.bar(names, [v.mean for v in values], yerr=[v.half_width for v in values], capsize=6,
+               color=["#3b6ea5", "#d08c2b", "#5a9e5a", "#a64d79", "#777777", "#c44e52"][:len(names)])
+        ax.set_title(title)
+        ax.grid(axis="y", alpha=0.3)
+    c = summary.config
+    fig.suptitle(f"{c.game}: {', '.join(c.bots)} — {c.deals} duplicate deals, seed {c.seed} (95% CI)",
+                 fontsize=9)
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def replay_games(data: Mapping[str, Any]) -> int:
+    """Replay every record of a loaded results file; the number replayed.
+
+    :raises ReplayError: if a record does not replay.
+    """
+    count = 0
+    for g in data["games"]:
+        if "record" in g:
+            state = Record.from_dict(g["record"]).replay()
+            result = state.result()
+            assert result is not None and list(result.returns) == g["returns"], g["deal"]
+            count += 1
+    return count
+
+
+__all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "derive_seed", "load_results", "play_deals",
+           "plot_results", "rate", "replay_games", "run_arena", "summarize", "write_results"]
