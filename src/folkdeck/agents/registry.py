@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.protocol import Game, GameSpec
 
 
-def make_agent(spec: GameSpec, name: str | None = None) -> Any:
+def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = None) -> Any:
     """A new bot of the given name for a game (its default bot when ``name`` is None).
+
+    With ``game``, a bot that searches (it has a ``bind`` method) is told the rules of
+    the deals it will play; the rules are public, so this reveals no hidden card.
 
     :raises InvalidConfigError: naming the unknown bot and the known ones.
     """
@@ -18,4 +21,7 @@ def make_agent(spec: GameSpec, name: str | None = None) -> Any:
     if factory is None:
         raise InvalidConfigError(
             f"unknown bot {key!r} for {spec.name} (bots are: {', '.join(spec.bots)})", bot=key)
-    return factory()
+    agent = factory()
+    if game is not None and hasattr(agent, "bind"):
+        agent.bind(game)
+    return agent

@@ -167,7 +167,9 @@ class SearchAgent:
             return self.fallback.act(observation, legal_actions, rng)
         game = self._game_for(observation)
         sample = self._determinizer[0]
-        seat: int = observation.seat  # type: ignore[attr-defined]
+        seat = observation.seat
+        if seat is None:
+            return self.fallback.act(observation, legal_actions, rng)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         if self.algorithm == "pimc":
             return self._pimc(game, observation, legal_actions, seat, sample, rng, deadline)

@@ -1,4 +1,4 @@
-"""The ``folkdeck`` command: games, rules, play, replay, bench."""
+"""The ``folkdeck`` command: games, rules, play, replay, bench, arena."""
 
 from __future__ import annotations
 
@@ -42,6 +42,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     bench.add_argument("--players", type=int, help="number of players (default: the game's)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    from folkdeck.cli.arena import add_arena_parser
+
+    add_arena_parser(sub)
     return parser
 
 
@@ -69,6 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from folkdeck.cli.bench import bench
 
             return bench(args.games, seconds=args.seconds, players=args.players, as_json=args.json)
+        if args.command == "arena":
+            from folkdeck.cli.arena import arena
+
+            return arena(args)
     except CardGameError as exc:
         print(f"folkdeck: {exc.message}", file=sys.stderr)
         return 2

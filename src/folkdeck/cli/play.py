@@ -23,6 +23,9 @@ HELP = ("Type a number from the list, or the action itself (cards like '4C 4D', 
         "Commands: 'h' history of this deal, 'r' rules, 'v' show the table again, 'q' quit.")
 
 
+MAX_LISTED = 40  # a Gou Ji lead can have thousands of legal plays: number only some
+
+
 class _Quit(Exception):
     pass
 
@@ -38,7 +41,7 @@ def play(args: argparse.Namespace) -> int:
         raise InvalidConfigError(f"--seat {args.seat}: seats are 0 to {n - 1}", option="seat")
     human = None if args.watch else args.seat
     rng = random.Random(args.seed)
-    agents = [make_agent(spec, args.bot) for _ in range(n)]
+    agents = [make_agent(spec, args.bot, game=game) for _ in range(n)]
     console = Console(highlight=False)
     match = game.new_match(deals=args.deals, rng=rng)
     console.print(Panel(f"[bold]{spec.title}[/] — {n} players. You are "
@@ -100,8 +103,12 @@ def _human_turn(console: Console, state: State, seat: int) -> bool:
     legal = state.legal_actions(seat)
     required = state.to_act[0] == seat
     console.print(colour_cards(state.observe(seat).to_text()))
+    shown = legal if len(legal) <= MAX_LISTED else (*legal[:MAX_LISTED - 1], legal[-1])
+    numbers = [*range(1, len(shown))] + [len(legal)] if len(legal) > MAX_LISTED else range(1, len(shown) + 1)
     console.print("[bold]Your options:[/] " + "  ".join(
-        colour_cards(f"{i}) {a}") for i, a in enumerate(legal, 1)))
+        colour_cards(f"{i}) {a}") for i, a in zip(numbers, shown, strict=True)))
+    if len(legal) > MAX_LISTED:
+        console.print(f"(and {len(legal) - MAX_LISTED} more: type the play itself)")
     if not required:
         console.print("(you may act out of turn now; press Enter to let play go on)")
     while True:

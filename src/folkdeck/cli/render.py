@@ -13,7 +13,7 @@ _SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 def _card(match: re.Match[str]) -> str:
     if match.group(3):
         joker = match.group(3)
-        return f"[bold {'red' if joker == 'RJ' else 'white'}]{joker}🃏[/]"
+        return f"[bold {'red' if joker == 'RJ' else 'bright_white'}]{joker}[/]"
     rank, suit = match.group(1), match.group(2)
     colour = "red" if suit in "DH" else "bright_white"
     return f"[bold {colour}]{rank}{_SYMBOL[suit]}[/]"

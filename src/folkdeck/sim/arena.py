@@ -43,6 +43,8 @@ class ArenaConfig:
     preset: str | None = None
     rules: tuple[tuple[str, Any], ...] = ()
     keep_records: bool = True
+    first_deal: int = 0
+    """Deals are numbered from here: an arena can be played in pieces and merged."""
 
     def make_game(self) -> Any:
         options = dict(self.rules)
@@ -51,7 +53,7 @@ class ArenaConfig:
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
-                "preset": self.preset, "rules": dict(self.rules)}
+                "preset": self.preset, "rules": dict(self.rules), "first_deal": self.first_deal}
 
 
 def derive_seed(*parts: object) -> int:
@@ -205,14 +207,14 @@ def run_arena(config: ArenaConfig, *, jobs: int = 1, backend: str = "process",
         raise InvalidConfigError("--deals must be at least 1", option="deals")
     config.make_game()  # check the rules before any work is sent out
     size = chunk or max(1, min(25, config.deals // (max(1, jobs) * 8)))
-    chunks = [tuple(range(i, min(i + size, config.deals))) for i in range(0, config.deals, size)]
+    end = config.first_deal + config.deals
+    chunks = [tuple(range(i, min(i + size, end))) for i in range(config.first_deal, end, size)]
     done = None
     if on_progress is not None:
         progress = on_progress
-        lengths = iter([len(c) for c in chunks])  # serial callers see chunks in order
 
-        def done(k: int) -> None:
-            progress(next(lengths, size) if k == 1 else k)
+        def done(i: int) -> None:
+            progress(len(chunks[i]))
     results = run_tasks(_Task(config), chunks, jobs=jobs, backend=backend, address=address,
                         on_done=done)
     games = [g for part in results for g in part]

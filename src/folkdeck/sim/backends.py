@@ -2,7 +2,8 @@
 
 Every backend runs the same pure function on the same arguments and hands the
 results back in submission order, so a seeded arena gives identical results
-whichever backend ran it. ``on_done(k)`` is called as chunks finish (progress bars).
+whichever backend ran it. ``on_done(i)`` is called with the index of each task as it
+finishes (progress bars).
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, backen
     if backend == "process":
         if jobs <= 1 or len(tasks) <= 1:
             out = []
-            for t in tasks:
+            for i, t in enumerate(tasks):
                 out.append(fn(t))
                 if on_done is not None:
-                    on_done(1)
+                    on_done(i)
             return out
         return _pool(fn, tasks, jobs, on_done)
     if backend == "ray":
@@ -64,7 +65,7 @@ def _pool(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
             for f in done:
                 results[index[f]] = f.result()
                 if on_done is not None:
-                    on_done(1)
+                    on_done(index[f])
     return results
 
 
@@ -82,8 +83,9 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | Non
         else:
             ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
     try:
-        remote = ray.remote(fn)
-        refs = [remote.remote(t) for t in tasks]
+        remote: Any = ray.remote(_apply)
+        shared = ray.put(fn)
+        refs = [remote.remote(shared, t) for t in tasks]
         index = {ref: i for i, ref in enumerate(refs)}
         results: list[Any] = [None] * len(tasks)
         pending = list(refs)
@@ -92,11 +94,16 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | Non
             for ref in done:
                 results[index[ref]] = ray.get(ref)
                 if on_done is not None:
-                    on_done(1)
+                    on_done(index[ref])
         return results
     finally:
         if started:
             ray.shutdown()
+
+
+def _apply(fn: Callable[[T], R], task: T) -> R:
+    """Ray's unit of work (``ray.remote`` takes functions, not callable objects)."""
+    return fn(task)
 
 
 __all__ = ["BACKENDS", "default_jobs", "run_tasks"]

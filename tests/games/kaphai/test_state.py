@@ -164,9 +164,7 @@ def test_dealing_from_a_deck(players: int, rule: str, piles: list[int]) -> None:
     game = folkdeck.load("kaphai", players=players, two_player_hands=rule)
     state = game.new_state(deck=deck, setup={"three_game": False})
     for seat, pile in enumerate(piles):
-        assert [str(c) for c in state.hand(seat)] == sorted(
-            deck[pile::4], key=lambda c: folkdeck.cards.FRENCH_52.cards.index(folkdeck.cards.parse_card(c))
-        ) or len(state.hand(seat)) == 13
+        assert len(state.hand(seat)) == 13
         assert {str(c) for c in state.hand(seat)} == set(deck[pile::4])
     assert len(state.all_cards()["undealt"]) == 52 - 13 * players
 

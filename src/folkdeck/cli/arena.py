@@ -1,0 +1,77 @@
+"""``folkdeck arena GAME --bots A,B,...``: bots play duplicate deals; a table with intervals."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.options import parse_assignments
+from folkdeck.engine.registry import get_spec
+from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, run_arena, write_results
+from folkdeck.sim.backends import BACKENDS, default_jobs
+
+
+def add_arena_parser(sub: Any) -> None:
+    p = sub.add_parser("arena", help="bots play duplicate deals: win shares, intervals, ratings")
+    p.add_argument("game")
+    p.add_argument("--bots", required=True,
+                   help="one bot per seat, comma-separated, e.g. search,heuristic,heuristic,heuristic")
+    p.add_argument("--deals", type=int, default=100,
+                   help="duplicate deals (each played once per rotation; default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="parallel workers (default: every CPU; 1 runs in this process)")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process (a local pool, the default) or ray")
+    p.add_argument("--address", help="a Ray cluster's address (default: start a local Ray)")
+    p.add_argument("--preset", help="a named preset of rule options")
+    p.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help="rule options")
+    p.add_argument("--out", help="results file: .json (everything, records included) or .csv")
+    p.add_argument("--plot", help="a PNG plot of the win shares and mean returns")
+    p.add_argument("--no-records", action="store_true", help="leave the records out of --out")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def arena(args: argparse.Namespace) -> int:
+    spec = get_spec(args.game)
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    rules = parse_assignments(args.rules)
+    if args.address and args.backend != "ray":
+        raise InvalidConfigError("--address goes with --backend ray", option="address")
+    config = ArenaConfig(spec.name, bots, args.deals, args.seed, args.preset, tuple(sorted(rules.items())),
+                         keep_records=not args.no_records)
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    console = Console(highlight=False, stderr=False)
+    started = time.perf_counter()
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, disable=args.quiet, transient=True) as bar:
+        task = bar.add_task(f"{spec.title} arena", total=args.deals)
+        summary = run_arena(config, jobs=jobs, backend=args.backend, address=args.address,
+                            on_progress=lambda k: bar.advance(task, k))
+    elapsed = time.perf_counter() - started
+    console.print(table(summary, elapsed, jobs, args.backend))
+    if args.out:
+        console.print(f"results: {write_results(summary, args.out)}")
+    if args.plot:
+        console.print(f"plot: {plot_results(summary, args.plot)}")
+    return 0
+
+
+def table(summary: ArenaSummary, elapsed: float, jobs: int, backend: str) -> Table:
+    c = summary.config
+    t = Table(title=f"{c.game}: {c.deals} duplicate deals × {len(c.bots)} rotations, seed {c.seed} "
+                    f"({summary.games_played} games, {elapsed:.1f} s, {backend}, jobs {jobs})",
+              caption="± = 95% confidence interval over deals; rating = "
+                      f"{summary.rating_system} mu − 3σ")
+    for col in ("bot", "seats", "win share", "mean placing", "mean return", "rating"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for b in summary.bots:
+        t.add_row(b.name, str(b.seats_played), str(b.win_share), str(b.mean_placing), str(b.mean_return),
+                  f"{b.rating:.2f}")
+    return t

@@ -1,0 +1,91 @@
+"""The arena: duplicate deals, identical results on every backend, files that replay."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from folkdeck.cli.main import main
+from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.sim.arena import (
+    ArenaConfig,
+    load_results,
+    plot_results,
+    replay_games,
+    run_arena,
+    write_results,
+)
+
+CONFIG = ArenaConfig("kaphai", ("heuristic", "random", "random", "random"), deals=6, seed=3)
+
+
+def test_duplicate_deals_rotate_every_bot_through_every_seat() -> None:
+    summary = run_arena(CONFIG)
+    assert summary.games_played == 6 * 4
+    for deal in range(6):
+        games = [g for g in summary.games if g["deal"] == deal]
+        assert sorted(g["bots"].index("heuristic") for g in games) == [0, 1, 2, 3]
+        dealt = {json.dumps(g["record"]["hands"]) for g in games}
+        assert len(dealt) == 1  # the same cards in every rotation
+    heuristic, rand = summary.bots
+    assert heuristic.seats_played == 24 and rand.seats_played == 72
+    assert heuristic.mean_return.mean > rand.mean_return.mean
+
+
+def test_results_do_not_depend_on_jobs_or_chunking() -> None:
+    serial = run_arena(CONFIG, jobs=1).to_dict()
+    assert run_arena(CONFIG, jobs=2).to_dict() == serial
+    assert run_arena(CONFIG, jobs=2, chunk=1).to_dict() == serial
+    pieces = [run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=3, seed=3, first_deal=k)).games
+              for k in (0, 3)]
+    assert [g for p in pieces for g in p] == serial["games"]
+
+
+@pytest.mark.slow  # starting a local Ray takes 15-40 s: CI runs it in the slow step
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is not installed (pip install 'folkdeck[arena]')")
+def test_ray_backend_gives_the_same_results() -> None:
+    config = ArenaConfig("kaphai", ("heuristic", "random", "random", "random"), deals=4, seed=5)
+    assert run_arena(config, jobs=2, backend="ray").to_dict() == run_arena(config).to_dict()
+
+
+def test_results_files_keep_every_record_replayable(tmp_path: Path) -> None:
+    summary = run_arena(CONFIG)
+    data = load_results(write_results(summary, tmp_path / "r.json"))
+    assert data["config"]["bots"] == list(CONFIG.bots)
+    assert replay_games(data) == 24
+    rows = list(csv.DictReader(write_results(summary, tmp_path / "r.csv").open()))
+    assert len(rows) == 24 * 4 and {r["bot"] for r in rows} == {"heuristic", "random"}
+    if importlib.util.find_spec("matplotlib") is not None:
+        png = plot_results(summary, tmp_path / "r.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ratings_order_a_clear_gap() -> None:
+    pytest.importorskip("openskill")
+    summary = run_arena(ArenaConfig("kaphai", ("heuristic", "random", "random", "random"), deals=15, seed=1,
+                                    keep_records=False))
+    heuristic, rand = summary.bots
+    assert heuristic.rating > rand.rating
+    assert summary.rating_system.startswith("openskill")
+
+
+@pytest.mark.parametrize(("bots", "message"), [
+    (("heuristic",), "one bot per seat"), (("heuristic", "nobody"), "unknown bot")])
+def test_bad_lineups_are_refused(bots: tuple[str, ...], message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=message):
+        run_arena(ArenaConfig("kaphai", bots, deals=1))
+
+
+def test_cli_arena_prints_a_table_and_writes_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "a.json"
+    assert main(["arena", "kaphai", "--bots", "greedy,random,random", "--deals", "3", "--seed", "2",
+                 "--jobs", "1", "--quiet", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "greedy" in text and "±" in text and "win share" in text
+    assert len(load_results(out)["games"]) == 9
+    assert main(["arena", "kaphai", "--bots", "greedy", "--deals", "1", "--quiet"]) == 2
