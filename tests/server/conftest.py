@@ -44,10 +44,14 @@ def until_state(ws: Any, pred: Any = None, limit: int = 10_000) -> dict[str, Any
     raise AssertionError("no such state")
 
 
-def play_out(ws: Any, rng: Any = None, max_actions: int = 2000) -> dict[str, Any]:
-    """As a human seat, play the first (or a random) legal action whenever on turn, until the match ends."""
+def play_out(ws: Any, rng: Any = None, max_actions: int = 2000, first: Any = None) -> dict[str, Any]:
+    """As a human seat, play the first (or a random) legal action whenever on turn, until the match ends.
+
+    ``first``: a state message already read (it may be our turn in it)."""
     for _ in range(max_actions):
-        msg = until_state(ws, lambda m: m["table"]["match_over"] or m["on_turn"])
+        ready = first is not None and (first["table"]["match_over"] or first["on_turn"])
+        msg = first if ready else until_state(ws, lambda m: m["table"]["match_over"] or m["on_turn"])
+        first = None
         if msg["table"]["match_over"]:
             return msg
         legal = msg["obs"]["legal_actions"]

@@ -17,7 +17,7 @@ def test_a_person_plays_a_match_against_bots(client: Any) -> None:
         first = until_state(ws)
         assert first["you"] == 0 and isinstance(first["obs"]["hand"], str)
         assert all(s["kind"] == "bot" for s in first["table"]["seats"][1:])
-        end = play_out(ws)
+        end = play_out(ws, first=first)
     assert len(end["table"]["results"]) == 2 and end["table"]["records"]
     assert end["table"]["standings"][0].startswith("Deals played: 2")
 

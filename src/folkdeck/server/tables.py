@@ -415,6 +415,14 @@ class TableManager:
         self._arm_timer(table)
 
     async def _drive(self, table: Table) -> None:
+        try:
+            await self._drive_loop(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not pass silently: log it, the table waits for people
+            log.exception("table %s: the bots stopped", table.id)
+
+    async def _drive_loop(self, table: Table) -> None:
         delay = self.settings.bot_delay
         while True:
             async with table.lock:

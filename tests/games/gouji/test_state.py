@@ -8,7 +8,7 @@ import pytest
 
 from folkdeck import load
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
-from folkdeck.games.gouji.actions import NO, PASS, XIAN
+from folkdeck.games.gouji.actions import NO, PASS, XIAN, Draw
 from folkdeck.games.gouji.state import GouJiState
 from folkdeck.sim.runner import random_playout
 
@@ -360,6 +360,10 @@ def test_match_carries_places_and_tribute() -> None:
             if not state.setup.special:
                 da_la = previous.index(6)
                 assert state.setup.first_drawer == da_la and state.leader == da_la
+                # seed: 6位 … あるいは他の誰でも指名: the Da La names the drawer, itself first
+                assert state.phase == "drawer" and state.to_act == (da_la,)
+                assert state.legal_actions()[0] == Draw(da_la)
+                state.apply(state.legal_actions()[0])
                 assert any(str(e.action).startswith("return") for e in state.history) or \
                     state.phase == "tribute"
         random_playout(state, rng)

@@ -7,7 +7,9 @@ Pack                4 × French 54 = 216 cards; 3 low … A, 2, BJ, RJ high
 Hidden information  yes (hands; tribute cards)
 Actions             sets by ranks (``9 9 2``), ``pass``, ``no``, ``declare``,
                     ``revolution``/``object``/``withdraw``/``insist``,
-                    ``return …``, ``burn …``, ``xian``, ``open``, ``order …``
+                    ``return …``, ``burn …``, ``xian``, ``open``, ``order …``,
+                    ``draw N`` (the Da La names the drawer), ``foul …``
+                    (``strict_penalty``)
 Returns             team score by places, ``score_table`` (default +4 +2 0 0 −2 −4)
 Presets             ``standard``, ``modern``, ``resume``, ``advanced``
 ==================  =========================================================

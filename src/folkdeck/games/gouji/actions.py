@@ -13,10 +13,15 @@
 ``xian``                  先让让: ask the teammate two seats left to pass
 ``open``                  lay the hand face up for the rest of the deal
 ``order 4 2``             ``team_reorder``: the team's seats in its turn positions
+``draw 3``                a normal deal: the Da La names the first drawer (seed)
+``foul burn``             ``strict_penalty``: a claim the seat is not entitled to
+                          (``burn``, ``revolution``, ``xian``): it makes the
+                          offender Da La (notes §2.1 "Penalty")
 ========================  ====================================================
 
->>> [str(parse_action(t)) for t in ("2 9 9", "PASS", "burn K K", "return 7 5")]
-['9 9 2', 'pass', 'burn K K', 'return 5 7']
+>>> [str(parse_action(t)) for t in ("2 9 9", "PASS", "burn K K", "return 7 5", "draw 3",
+...                                   "foul Burn")]
+['9 9 2', 'pass', 'burn K K', 'return 5 7', 'draw 3', 'foul burn']
 """
 
 from __future__ import annotations
@@ -71,6 +76,31 @@ class Order:
         return "order " + " ".join(map(str, self.seats))
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A normal deal's first window: the Da La names ``seat`` to draw first (seed)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"draw {self.seat}"
+
+
+FOUL_CLAIMS = ("burn", "revolution", "xian")
+"""The claims a seat can make without being entitled (``strict_penalty``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    """``strict_penalty``: a claim made without the right to it, accepted as an offence
+    that makes the offender Da La (notes §2.1 "Penalty"; ``docs/rules/gouji.md``)."""
+
+    claim: str
+
+    def __str__(self) -> str:
+        return f"foul {self.claim}"
+
+
 PASS = Word("pass")
 NO = Word("no")
 DECLARE = Word("declare")
@@ -81,7 +111,7 @@ INSIST = Word("insist")
 XIAN = Word("xian")
 OPEN = Word("open")
 WORDS = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, INSIST, XIAN, OPEN)}
-GouJiAction = Play | Word | Return | Burn | Order
+GouJiAction = Play | Word | Return | Burn | Order | Draw | Foul
 
 
 def parse_action(text: str) -> GouJiAction:
@@ -111,6 +141,16 @@ def parse_action(text: str) -> GouJiAction:
         if not items or not all(i.isdigit() and int(i) < 6 for i in items):
             raise InvalidNotationError("'order' needs seats 0-5, e.g. 'order 4 2'", token=text)
         return Order(tuple(int(i) for i in items))
+    if head == "draw":
+        if not (rest.isdigit() and int(rest) < 6):
+            raise InvalidNotationError("'draw' needs one seat 0-5, e.g. 'draw 3'", token=text)
+        return Draw(int(rest))
+    if head == "foul":
+        if rest.lower() not in FOUL_CLAIMS:
+            raise InvalidNotationError(
+                f"'foul' needs the false claim: {', '.join(FOUL_CLAIMS)} (e.g. 'foul burn')",
+                token=text)
+        return Foul(rest.lower())
     if head in WORDS:
         raise InvalidNotationError(f"{head!r} takes no cards: {text!r}", token=text)
     return parse_play(text)

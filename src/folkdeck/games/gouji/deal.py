@@ -23,7 +23,8 @@ from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
 
 SEATS = 6
 HAND = 36
-_SETUP_KEYS = ("places", "special", "kai_pai", "first_drawer", "revolution_redeal", "leader")
+_SETUP_KEYS = ("places", "special", "kai_pai", "first_drawer", "revolution_redeal", "leader",
+               "name_drawer", "dian_gong")
 
 
 def team(seat: int) -> int:
@@ -55,6 +56,12 @@ class Setup:
     revolution_redeal: bool = False
     leader: int | None = None
     """A fixed leader (study positions): no 3s start."""
+    name_drawer: bool | None = None
+    """A normal deal opens with the Da La naming the first drawer (``draw N``); the hands
+    are then listed as drawn with the Da La first. Default: on when dealt from a seed or
+    a deck without ``first_drawer``, off with ``hands``."""
+    dian_gong: tuple[int, ...] = ()
+    """``modern_dian_gong``: the seats that owe 点贡 from the previous deal."""
 
     @property
     def da_la(self) -> int | None:
@@ -69,6 +76,10 @@ class Setup:
             out["revolution_redeal"] = True
         if self.leader is not None:
             out["leader"] = self.leader
+        if self.name_drawer:
+            out["name_drawer"] = True
+        if self.dian_gong:
+            out["dian_gong"] = list(self.dian_gong)
         return out
 
 
@@ -94,7 +105,7 @@ def read_setup(setup: Mapping[str, Any]) -> Setup:
             raise InvalidDealError("places must list each seat's place, 1 to 6, each once",
                                    field="setup.places")
         places = tuple(places)
-    for key in ("special", "revolution_redeal"):
+    for key in ("special", "revolution_redeal", "name_drawer"):
         if key in setup and not isinstance(setup[key], bool):
             raise InvalidDealError(f"{key} must be true or false", field=f"setup.{key}")
     revolution = bool(setup.get("revolution_redeal", False))
@@ -105,10 +116,20 @@ def read_setup(setup: Mapping[str, Any]) -> Setup:
     kai = _seat(setup.get("kai_pai", 0), "kai_pai")
     drawer = setup.get("first_drawer")
     leader = setup.get("leader")
+    name = setup.get("name_drawer")
+    if name and (special or leader is not None):
+        raise InvalidDealError("only a normal deal without a fixed leader names its drawer",
+                               field="setup.name_drawer")
+    owing = setup.get("dian_gong", [])
+    if not isinstance(owing, (list, tuple)) or places is None and owing:
+        raise InvalidDealError("dian_gong lists seats (with the previous places)",
+                               field="setup.dian_gong")
+    dian_gong = tuple(sorted({_seat(g, "dian_gong") for g in owing}))
     return Setup(places=places, special=special, kai_pai=kai,
                  first_drawer=None if drawer is None else _seat(drawer, "first_drawer"),
                  revolution_redeal=revolution,
-                 leader=None if leader is None else _seat(leader, "leader"))
+                 leader=None if leader is None else _seat(leader, "leader"),
+                 name_drawer=name, dian_gong=dian_gong)
 
 
 def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:

@@ -11,17 +11,15 @@ from typing import TYPE_CHECKING
 
 from folkdeck.cards import Card
 from folkdeck.engine.protocol import Action, Event, Result
-from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Order, Return
+from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Foul, Order, Return
 from folkdeck.games.gouji.deal import SEATS, Setup, is_sweep, opposite, team, tribute_pairs
-from folkdeck.games.gouji.rules import BJ, RANK_WORDS, RJ, TWO, Play, burn_plays, highest, is_gouji
+from folkdeck.games.gouji.modern import PLACE_NAMES, ModernRules
+from folkdeck.games.gouji.rules import BJ, RANK_WORDS, RJ, TWO, Play, highest, is_gouji
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
 
-PLACE_NAMES = ("Tou Ke 头科", "Er Ke 二科", "San Ke 三科", "Si Ke 四科", "Er La 二落", "Da La 大落")
-
-
-class PlayFlow:
+class PlayFlow(ModernRules):
     """Tribute and trick transitions; the state owns every container used here."""
 
     _opts: GouJiOptions
@@ -77,6 +75,9 @@ class PlayFlow:
         self._turn = self._leader
         self._given = []
         self._played_counts = [0] * len(RANK_WORDS)
+        self._fouls = []
+        self._to_end = 0
+        self._owe = None
 
     # --- cards ---------------------------------------------------------------------
     def _take(self, s: int, rank: int, n: int) -> list[Card]:
@@ -98,7 +99,9 @@ class PlayFlow:
         pairs: list[tuple[int, int, int]] = []
         if setup.places is not None and (not setup.revolution_redeal
                                          or self._opts.tribute_after_revolution):
-            for giver, receiver, n in tribute_pairs(setup.places, self._opts):
+            owed = [(g, r, n, "进贡") for g, r, n in tribute_pairs(setup.places, self._opts)]
+            owed += [(g, r, n, "点贡") for g, r, n in self._dian_gong_pairs()]
+            for giver, receiver, n, kind in owed:
                 if not (self._left[giver] and self._left[receiver]):
                     continue
                 if team(giver) == team(receiver) and self._opts.tribute_between_teammates == "skip":
@@ -115,7 +118,7 @@ class PlayFlow:
                 words = " ".join(RANK_WORDS[r] for r in ranks)
                 self._private[giver].append(f"you give {words} to seat {receiver}")
                 self._private[receiver].append(f"seat {giver} gives you {words}")
-                notes.append(f"seat {giver} gives {n} card(s) to seat {receiver} (进贡)")
+                notes.append(f"seat {giver} gives {n} card(s) to seat {receiver} ({kind})")
                 self._public.append(notes[-1])
                 pairs.append((giver, receiver, n))
         self._pairs = pairs
@@ -164,6 +167,17 @@ class PlayFlow:
             self._xian_offer = -1
             notes.append(f"seat {s} asks seat {self._turn} to let them go first (先让让)")
             return
+        if type(action) is Foul:
+            if self._window:  # a false burning claim
+                self._window.pop(0)
+                if self._foul(s, action.claim, notes):
+                    return
+                if not self._window:
+                    self._window_kind = ""
+                    self._to_opposite(self._gouji_seat, notes)
+                return
+            self._foul(s, action.claim, notes)  # a false 先让让
+            return
         if self._window_kind == "reorder":
             self._window.pop(0)
             if isinstance(action, Order):
@@ -186,6 +200,8 @@ class PlayFlow:
             self._window = []
             self._window_kind = ""
             notes.append(f"seat {s} burns (烧牌) instead of seat {opposite(self._gouji_seat)}")
+            if self._opts.modern_burning:
+                self._to_end |= 1 << s
             self._play(s, action.play, notes, burn=True)
             return
         self._xian_offer = -1
@@ -210,6 +226,8 @@ class PlayFlow:
         if not self._left[s]:
             self._out.append(s)
             notes.append(f"seat {s} goes out: {PLACE_NAMES[len(self._out) - 1]}")
+            if len(self._out) == 1:
+                self._note_tou_ke(s)
             if self._check_end(notes):
                 return
         mode = self._mode
@@ -224,8 +242,7 @@ class PlayFlow:
         if self._left[o] and (mode in ("duel", "after_burn") or is_gouji(p, self._thresholds)):
             self._gouji_seat = s
             if self._opts.burning:
-                self._window = [t for t in ((s + 1) % SEATS, (s + 5) % SEATS) if self._left[t]
-                                 and burn_plays(self._hands[t], p, self._opts.bj_wild_rule)]
+                self._window = self._burn_window(s, p)
             if self._window:
                 self._window_kind = "burn"
                 notes.append("gouji: " + " then ".join(f"seat {t}" for t in self._window)
@@ -247,7 +264,7 @@ class PlayFlow:
         self._passed |= 1 << s
         self._trick.append((s, None))
         mode = self._mode
-        if mode == "duel" and self._opts.modern_kai_dian and not self._opened >> self._top_seat & 1:
+        if mode == "duel" and self._tracks_opening and not self._opened >> self._top_seat & 1:
             self._opened |= 1 << self._top_seat
             notes.append(f"seat {self._top_seat} opens (开点)")
         if mode == "final" or (mode == "duel" and self._opts.gouji_duel_end == "trick_ends"):
@@ -332,6 +349,8 @@ class PlayFlow:
         after = self._out[-1] if self._out else 0
         holding.sort(key=lambda t: (self._left[t], (t - after) % SEATS))
         self._out += holding
+        self._out += reversed(self._fouls)  # offenders last: the first is Da La
+        self._note_tou_ke(self._out[0])
         places = [0] * SEATS
         for place, t in enumerate(self._out, 1):
             places[t] = place
@@ -340,9 +359,14 @@ class PlayFlow:
         sweep = is_sweep(places)
         if sweep and self._opts.sweep_double:
             scores = [2 * x for x in scores]
+        details: dict[str, object] = {"order": list(self._out), "team_scores": scores,
+                                      "sweep": sweep}
+        if self._fouls:
+            details["offenders"] = list(self._fouls)
+        if self._owe is not None:
+            details["dian_gong"] = list(self._owe)
         self._result = Result(tuple(places), tuple(float(scores[t % 2]) for t in range(SEATS)),
-                              "out", {"order": list(self._out), "team_scores": scores,
-                                      "sweep": sweep})
+                              "out", details)
         self._phase = "over"
         self._window = []
         self._window_kind = ""

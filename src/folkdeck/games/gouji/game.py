@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
@@ -74,6 +75,14 @@ class GouJiGame:
         if sources > 1:
             raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
         kai = s.kai_pai
+        naming = s.name_drawer
+        if naming is None:
+            naming = not s.special and s.leader is None and s.first_drawer is None and hands is None
+        if naming:
+            assert s.da_la is not None
+            if s.first_drawer not in (None, s.da_la):
+                raise InvalidDealError("with name_drawer the hands are drawn from the Da La",
+                                       field="setup.first_drawer")
         if hands is not None:
             dealt = self._read_hands(hands)
             drawer = s.first_drawer
@@ -100,8 +109,7 @@ class GouJiGame:
         if not s.special:
             assert s.da_la is not None
             kai = opposite(s.da_la)  # nominal kai pai of a normal deal (seed)
-        setup_out = type(s)(places=s.places, special=s.special, kai_pai=kai, first_drawer=drawer,
-                            revolution_redeal=s.revolution_redeal, leader=s.leader)
+        setup_out = replace(s, kai_pai=kai, first_drawer=drawer, name_drawer=naming)
         if s.leader is not None:
             leader, claims = s.leader, []
         elif s.special:
@@ -109,7 +117,7 @@ class GouJiGame:
         else:
             assert s.da_la is not None
             leader, claims = s.da_la, []
-        return GouJiState(self, dealt, setup_out, leader=leader, claims=claims)
+        return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming)
 
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
         """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``."""

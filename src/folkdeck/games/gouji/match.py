@@ -1,6 +1,7 @@
 """A Gou Ji match: deals in a row with tribute, kai pai and the start carried over.
 
-After a deal, the next one takes its places (tribute; the Da La draws first and
+After a deal, the next one takes its places (tribute, and 点贡 with
+``modern_dian_gong``; the Da La names the first drawer — itself by default — and
 leads), unless it was a sweep (top three one team: a special deal, the opposites
 exchange) or a revolution (a special deal; tribute from the last completed places,
 ``tribute_after_revolution``). Special deals move kai pai to the next seat (seed).
@@ -32,6 +33,7 @@ class GouJiMatch:
         self._kai = 0
         self._special = True
         self._revolution = False
+        self._dian_gong: list[int] = []
         self.points = [0.0] * 6
         self.placings: list[tuple[int | None, ...]] = []
 
@@ -46,6 +48,8 @@ class GouJiMatch:
             out["places"] = list(self._places)
         if self._revolution:
             out["revolution_redeal"] = True
+        if self._dian_gong:
+            out["dian_gong"] = list(self._dian_gong)
         return out
 
     def next_deal(self) -> Any:
@@ -69,6 +73,7 @@ class GouJiMatch:
         for s, r in enumerate(result.returns):
             self.points[s] += r
         self._places = places
+        self._dian_gong = list(result.details.get("dian_gong", []))
         sweep = is_sweep(places)
         self._special = sweep
         self._kai = (kai + 1) % 6 if sweep else kai
@@ -76,7 +81,7 @@ class GouJiMatch:
         lines = ["Places: " + ", ".join(f"{p}: seat {places.index(p)}" for p in range(1, 7)),
                  f"Team 0-2-4: {result.returns[0]:+g}, team 1-3-5: {result.returns[1]:+g}"]
         lines.append("A sweep: the opposites exchange and the next deal is special" if sweep else
-                     f"Seat {da_la} (Da La) draws first and leads the next deal")
+                     f"Seat {da_la} (Da La) names the first drawer and leads the next deal")
         return lines
 
     def is_over(self) -> bool:

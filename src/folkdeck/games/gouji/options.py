@@ -8,8 +8,6 @@ from typing import Literal
 from folkdeck.engine.errors import InvalidConfigError
 
 RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_NOT_BUILT = ("modern_burning", "modern_dian_gong", "strict_penalty")
-"""Named options (notes §2.6) this engine does not implement: setting one is refused."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,6 +33,8 @@ class GouJiOptions:
     """When a duellist passes: the trick ends (G3), or players not passed resume."""
     burning: bool = True
     modern_burning: bool = False
+    """Burning only by a seat that has opened (开点), with the one-set remainder only, and
+    "to the end": the burner may not pass while it can beat, and leads its whole rest."""
     xian_rang_rang: bool = True
     revolution_allowed: bool = True
     tribute_after_revolution: bool = True
@@ -57,14 +57,18 @@ class GouJiOptions:
     target_score: int = 0
     """A match also ends when a team reaches this total (0: no target)."""
     strict_penalty: bool = False
-    """Honour-system penalties (an offender becomes Da La): not implemented; the engine
-    refuses illegal actions instead (notes §2.1 "Penalty")."""
+    """Honour-system penalties (notes §2.1 "Penalty"): the false claims ``foul burn``,
+    ``foul revolution`` and ``foul xian`` become actions; each makes its offender Da La."""
     modern_kai_dian: bool = False
     """开点: a seat opens when its opposite passes on its gouji; 4s may not be played before
     (unless the hand holds nothing else)."""
     modern_bie_san: bool = False
     """3s may only be played as a whole last play without jokers (憋三)."""
     modern_dian_gong: bool = False
+    """点贡: seats not yet opened (开点) when Tou Ke goes out each owe one card at the
+    next deal's tribute (to Tou Ke; see ``dian_gong_to``)."""
+    dian_gong_to: Literal["tou_ke", "opposite"] = "tou_ke"
+    """Who receives 点贡: Tou Ke (default), or the payer's own opposite (the other reading)."""
 
     def __post_init__(self) -> None:
         if self.players != 6:
@@ -78,11 +82,6 @@ class GouJiOptions:
             raise InvalidConfigError(f"option deals={self.deals}: must be at least 1",
                                      option="deals", value=self.deals)
         self.thresholds()
-        for name in _NOT_BUILT:
-            if getattr(self, name):
-                raise InvalidConfigError(
-                    f"option {name}=true is not implemented by this engine (see docs/rules/gouji.md)",
-                    option=name, value=True)
 
     def thresholds(self) -> dict[int, int]:
         """``{rank index: minimum size}`` of non-joker gouji sets."""
@@ -105,8 +104,8 @@ PRESETS: dict[str, dict[str, object]] = {
     "standard": {},
     "modern": {"bj_wild_rule": "coverage", "end_when_team_out": True,
                "score_table": (2, 1, 0, 0, -1, -2), "sweep_double": True, "modern_bie_san": True,
-               "modern_kai_dian": True},
+               "modern_kai_dian": True, "modern_burning": True, "modern_dian_gong": True},
     "resume": {"gouji_duel_end": "resume", "tribute_between_teammates": "perform"},
     "advanced": {"team_reorder": True, "tribute_swap_losers": True, "bj_wild_rule": "any_joker",
-                 "public_counts": "always"},
+                 "public_counts": "always", "strict_penalty": True},
 }

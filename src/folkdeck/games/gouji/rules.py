@@ -16,8 +16,10 @@ wild 2s, black jokers and red jokers it adds (notes §2.1 "Represented rank").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
+from itertools import repeat
+from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from folkdeck.cards import FRENCH_54, Card
 from folkdeck.engine.errors import InvalidNotationError
@@ -34,31 +36,53 @@ KAI_PAI_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 """The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; seed)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(tuple[int, int, int, int, int, int, int]):
     """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (notes §2.1).
 
     For ``rank`` 2 the field ``w2`` is 0; for BJ also ``wbj``; a RJ set has no wilds.
+    An immutable value made cheaply (a tuple underneath, issue 3's listing speed):
+    ``(rank, natural, w2, wbj, wrj, size, jokers)``; plays do not order (``<`` is refused).
+
+    >>> Play(6, 2, 1) == parse_play("9 9 2"), Play(6, 2, 1).size, Play(BJ, 1, 0, 0, 1).jokers
+    (True, 3, 2)
     """
 
-    rank: int
-    natural: int
-    w2: int = 0
-    wbj: int = 0
-    wrj: int = 0
-    size: int = field(init=False, compare=False, repr=False)
-    """The number of cards, wild cards included."""
-    jokers: int = field(init=False, compare=False, repr=False)
-    """Jokers in the set, wild or natural."""
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "size", self.natural + self.w2 + self.wbj + self.wrj)
-        object.__setattr__(self, "jokers",
-                           self.wbj + self.wrj + (self.natural if self.rank >= BJ else 0))
+    if TYPE_CHECKING:
+        rank: int
+        natural: int
+        w2: int
+        wbj: int
+        wrj: int
+        size: int
+        """The number of cards, wild cards included."""
+        jokers: int
+        """Jokers in the set, wild or natural."""
+    else:
+        rank = property(itemgetter(0))
+        natural = property(itemgetter(1))
+        w2 = property(itemgetter(2))
+        wbj = property(itemgetter(3))
+        wrj = property(itemgetter(4))
+        size = property(itemgetter(5))
+        jokers = property(itemgetter(6))
+
+    def __new__(cls, rank: int, natural: int, w2: int = 0, wbj: int = 0, wrj: int = 0) -> Play:
+        return _mk(cls, (rank, natural, w2, wbj, wrj, natural + w2 + wbj + wrj,
+                         wbj + wrj + (natural if rank >= BJ else 0)))
+
+    def __getnewargs__(self) -> tuple[int, int, int, int, int]:
+        return self[0], self[1], self[2], self[3], self[4]
+
+    def __lt__(self, other: object) -> bool:  # a "beats" relation, not an order (§8.3)
+        return NotImplemented
+
+    __gt__ = __le__ = __ge__ = __lt__
 
     @property
     def rank_word(self) -> str:
-        return RANK_WORDS[self.rank]
+        return RANK_WORDS[self[0]]
 
     def counts(self) -> tuple[tuple[int, int], ...]:
         """``(rank, count)`` of the cards the set uses."""
@@ -73,6 +97,10 @@ class Play:
 
     def __repr__(self) -> str:
         return f"Play.parse({str(self)!r})"
+
+
+_mk = tuple.__new__
+"""Makes a :class:`Play` from its seven fields without Python-level code (the fast path)."""
 
 
 def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
@@ -186,12 +214,6 @@ def is_gouji(play: Play, thresholds: dict[int, int]) -> bool:
     return need is not None and play.size >= need
 
 
-@cache
-def _play(rank: int, natural: int, w2: int, wbj: int, wrj: int) -> Play:
-    """The one shared :class:`Play` value of these numbers (plays are made once)."""
-    return Play(rank, natural, w2, wbj, wrj)
-
-
 @lru_cache(maxsize=8192)
 def rank_plays(rank: int, k: int, a: int, b: int, c: int) -> tuple[Play, ...]:
     """Every set of represented ``rank`` from ``k`` naturals, ``a`` 2s, ``b`` BJs, ``c`` RJs.
@@ -199,34 +221,49 @@ def rank_plays(rank: int, k: int, a: int, b: int, c: int) -> tuple[Play, ...]:
     >>> [str(p) for p in rank_plays(TWO, 0, 1, 1, 0)]
     ['2', '2 BJ']
     """
+    mk, P = _mk, Play
     if rank == RJ:
-        return tuple(_play(RJ, n, 0, 0, 0) for n in range(1, c + 1))
+        return tuple([mk(P, (RJ, n, 0, 0, 0, n, n)) for n in range(1, c + 1)])
     if rank == BJ:
-        return tuple(_play(BJ, n, 0, 0, z) for n in range(1, b + 1) for z in range(c + 1))
+        return tuple([mk(P, (BJ, n, 0, 0, z, n + z, n + z)) for n in range(1, b + 1)
+                      for z in range(c + 1)])
     if rank == TWO:
-        return tuple(_play(TWO, n, 0, y, z) for n in range(1, a + 1) for y in range(b + 1)
-                     for z in range(c + 1))
-    return tuple(_play(rank, n, x, y, z) for n in range(1, k + 1) for x in range(a + 1)
-                 for y in range(b + 1) for z in range(c + 1))
+        return tuple([mk(P, (TWO, n, 0, y, z, n + y + z, y + z)) for n in range(1, a + 1)
+                      for y in range(b + 1) for z in range(c + 1)])
+    out: list[Play] = []
+    for n in range(1, k + 1):
+        out += map(mk, repeat(P), map((rank, n).__add__, _tails(a, b, c, n)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=2048)
+def _tails(a: int, b: int, c: int, n: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """``(w2, wbj, wrj, size, jokers)`` of every wild addition to ``n`` naturals, ascending."""
+    return tuple((x, y, z, n + x + y + z, y + z) for x in range(a + 1) for y in range(b + 1)
+                 for z in range(c + 1))
 
 
 @lru_cache(maxsize=16384)
 def sized_plays(rank: int, k: int, a: int, b: int, c: int, size: int) -> tuple[Play, ...]:
     """The sets of :func:`rank_plays` with exactly ``size`` cards."""
+    mk, P = _mk, Play
     out: list[Play] = []
     if rank == RJ:
-        return (_play(RJ, size, 0, 0, 0),) if c >= size else ()
+        return (mk(P, (RJ, size, 0, 0, 0, size, size)),) if c >= size else ()
     if rank == BJ:
-        return tuple(_play(BJ, size - z, 0, 0, z) for z in range(min(c, size - 1) + 1) if b >= size - z)
+        return tuple([mk(P, (BJ, size - z, 0, 0, z, size, size)) for z in range(min(c, size - 1) + 1)
+                      if b >= size - z])
     if rank == TWO:
         for n in range(1, min(a, size) + 1):
             rest = size - n
-            out += [_play(TWO, n, 0, y, rest - y) for y in range(min(b, rest) + 1) if rest - y <= c]
+            out += [mk(P, (TWO, n, 0, y, rest - y, size, rest)) for y in range(min(b, rest) + 1)
+                    if rest - y <= c]
         return tuple(out)
     for n in range(1, min(k, size) + 1):
         for x in range(min(a, size - n) + 1):
             rest = size - n - x
-            out += [_play(rank, n, x, y, rest - y) for y in range(min(b, rest) + 1) if rest - y <= c]
+            out += [mk(P, (rank, n, x, y, rest - y, size, rest)) for y in range(min(b, rest) + 1)
+                    if rest - y <= c]
     return tuple(out)
 
 
@@ -284,7 +321,7 @@ def holds(hand: list[int], play: Play) -> bool:
             and hand[RJ] >= play.wrj)
 
 
-def burn_remainder_ok(rest: list[int]) -> bool:
+def burn_remainder_ok(rest: list[int], joker_form: bool = True) -> bool:
     """Whether a burner's remaining cards qualify (notes §2.2 "Burning").
 
     Either one set (natural cards of at most one rank, with any wilds), or the
@@ -296,26 +333,29 @@ def burn_remainder_ok(rest: list[int]) -> bool:
     (True, True)
     """
     ranks = sum(1 for r in range(TWO) if rest[r])
-    return ranks <= 1 or rest[BJ] + rest[RJ] >= ranks
+    return ranks <= 1 or (joker_form and rest[BJ] + rest[RJ] >= ranks)
 
 
-def burn_plays(hand: list[int], top: Play, bj_rule: str) -> list[Play]:
-    """The sets with which the hand may burn ``top``.
+def burn_plays(hand: list[int], top: Play, bj_rule: str, joker_form: bool = True) -> list[Play]:
+    """The sets with which the hand may burn ``top`` (``joker_form``: the rest may be sets
+    that each hold a joker; off under ``modern_burning``: the rest must be one set).
 
     >>> [str(p) for p in burn_plays(parse_counts("K K 4 4 4"), parse_play("Q Q"), "count")]
     ['K K']
     >>> burn_plays(parse_counts("K K 4 5"), parse_play("Q Q"), "count")
     []
+    >>> [len(burn_plays(parse_counts("K K 4 5 BJ RJ"), parse_play("Q Q"), "count", f)) for f in (True, False)]
+    [1, 0]
     """
     naturals = sum(1 for r in range(TWO) if hand[r])
-    if naturals > 1 + max(1, hand[BJ] + hand[RJ]):
+    if naturals > 1 + (max(1, hand[BJ] + hand[RJ]) if joker_form else 1):
         return []  # the set takes one natural rank; too many would remain
     out = []
     for p in follow_plays(hand, top, bj_rule):
         rest = list(hand)
         for r, n in p.counts():
             rest[r] -= n
-        if burn_remainder_ok(rest):
+        if burn_remainder_ok(rest, joker_form):
             out.append(p)
     return out
 

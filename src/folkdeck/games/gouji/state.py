@@ -61,12 +61,15 @@ from folkdeck.games.gouji.actions import (
     WITHDRAW,
     XIAN,
     Burn,
+    Draw,
+    Foul,
     GouJiAction,
     Order,
     Return,
     parse_action,
 )
 from folkdeck.games.gouji.deal import SEATS, Setup, team
+from folkdeck.games.gouji.modern import FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN
 from folkdeck.games.gouji.rules import (
     BJ,
     NRANKS,
@@ -75,7 +78,6 @@ from folkdeck.games.gouji.rules import (
     TWO,
     Play,
     beats,
-    burn_plays,
     follow_plays,
     holds,
     lead_plays,
@@ -98,12 +100,16 @@ class GouJiState(flow.PlayFlow):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`."""
 
     def __init__(self, game: GouJiGame, hands: list[list[Card]], setup: Setup, *,
-                 leader: int, claims: list[int]) -> None:
+                 leader: int, claims: list[int], naming: bool = False) -> None:
         self._game = game
         self._opts = game.options
         self._thresholds = game.options.thresholds()
         self._setup = setup
         self._start_hands = tuple(tuple(h) for h in hands)
+        self._pending = None
+        if naming:  # the Da La names the drawer first: nobody holds cards yet (seed)
+            self._pending = [list(h) for h in hands]
+            hands = [[] for _ in range(SEATS)]
         self._cards = [[[] for _ in range(NRANKS)] for _ in range(SEATS)]
         self._hands = [[0] * NRANKS for _ in range(SEATS)]
         for s, hand in enumerate(hands):
@@ -131,7 +137,11 @@ class GouJiState(flow.PlayFlow):
         self._init_play()
         self._phase = "start"
         self._queue = list(claims)
-        if not self._queue:
+        if naming:
+            assert setup.da_la is not None
+            self._phase = "drawer"
+            self._queue = [setup.da_la]
+        elif not self._queue:
             self._begin_revolution([])
 
     # --- the protocol's read side ------------------------------------------------
@@ -155,8 +165,12 @@ class GouJiState(flow.PlayFlow):
                 return (self._window[0],)
             if self._xian_offer >= 0:
                 return (self._turn, self._xian_offer)
+            if self._opts.strict_penalty:
+                foul = self._xian_foul_seat()
+                if foul >= 0:
+                    return (self._turn, foul)
             return (self._turn,)
-        if phase in _WINDOW_WORDS:
+        if phase in _WINDOW_WORDS or phase == "drawer":
             return (self._queue[0],)
         if phase == "tribute":
             return (self._pairs[0][1],)
@@ -214,20 +228,26 @@ class GouJiState(flow.PlayFlow):
         acting = self.to_act
         if s not in acting:
             return ()
+        if phase == "revolution" and not self._may_revolt(s):
+            return (FOUL_REVOLUTION, NO)
         if phase in _WINDOW_WORDS:
             return _WINDOW_WORDS[phase]
         if phase == "tribute":
             return self._returns(s)
+        if phase == "drawer":
+            return self._drawer_choices()
         if self._window_kind == "reorder":
             current = self.reorder_members(s)
             return (*(Order(p) for p in permutations(current) if p != current), NO)
         if self._window:
             top = self._top
             assert top is not None
-            plays = burn_plays(self._hands[s], top, self._opts.bj_wild_rule)
+            plays = self._burns(s, top)
+            if not plays and self._opts.strict_penalty:
+                return (FOUL_BURN, NO)
             return (*(Burn(p) for p in plays), NO)
         if s != acting[0]:
-            return (XIAN,)
+            return (XIAN,) if s == self._xian_offer else (FOUL_XIAN,)
         return self._play_actions(s)
 
     def _play_actions(self, s: int) -> tuple[GouJiAction, ...]:
@@ -241,7 +261,13 @@ class GouJiState(flow.PlayFlow):
             kept = [p for p in out if isinstance(p, Play) and self._modern_why(s, p) is None]
             if kept or top is not None:  # a leader barred from every set may lead any
                 out = list(kept)
-        if top is not None:
+        may_pass = top is not None
+        if self._to_end >> s & 1:  # modern_burning: burn to the end
+            whole = [p for p in out if isinstance(p, Play) and p.size == self._left[s]]
+            if top is None and whole:
+                out = list(whole)
+            may_pass = may_pass and not out
+        if may_pass:
             out.append(PASS)
         if self._can_open(s):
             out.append(OPEN)
@@ -286,7 +312,7 @@ class GouJiState(flow.PlayFlow):
             if type(action) is Play:
                 self._verify_play(self._turn, action, self._top)
                 return
-            if action is PASS and self._top is not None:
+            if action is PASS and self._top is not None and not self._to_end >> self._turn & 1:
                 return
         if phase == "over":
             raise WrongPhaseError(f"the deal is over: {action} is not possible", phase="over",
@@ -297,7 +323,8 @@ class GouJiState(flow.PlayFlow):
             waiting = ", ".join(f"seat {t}" for t in acting)
             raise NotYourTurnError(f"seat {s} may not act now: waiting for {waiting}", seat=s,
                                    action=str(action))
-        if phase in _WINDOW_WORDS or phase == "tribute" or self._window or s != acting[0]:
+        if phase in _WINDOW_WORDS or phase in ("tribute", "drawer") or self._window \
+                or s != acting[0]:
             if action not in self.legal_actions(s):
                 raise WrongPhaseError(self._window_reason(s, action), seat=s, action=str(action),
                                       phase=phase)
@@ -315,6 +342,10 @@ class GouJiState(flow.PlayFlow):
             if top is None:
                 raise IllegalActionError(f"seat {s} leads this trick and may not pass", seat=s,
                                          action="pass", reason="the leader must lead")
+            if self._to_end >> s & 1 and PASS not in self._play_actions(s):
+                bar = "a burner must burn to the end: no pass while a set beats (modern_burning)"
+                raise IllegalActionError(f"seat {s} may not pass: {bar}", seat=s, action="pass",
+                                         reason=bar)
             return
         if not isinstance(action, Play):
             raise WrongPhaseError(f"seat {s} must play a set or pass now, not {action}", seat=s,
@@ -330,6 +361,10 @@ class GouJiState(flow.PlayFlow):
             if why is not None and (top is not None or any(
                     self._modern_why(s, q) is None for q in lead_plays(self._hands[s]))):
                 raise IllegalActionError(f"{p}: {why}", seat=s, action=str(p), reason=why)
+        if self._to_end >> s & 1 and top is None and p.size != self._left[s] \
+                and p not in self._play_actions(s):
+            why = "a burner must burn to the end: lead the whole rest (modern_burning)"
+            raise IllegalActionError(f"{p}: {why}", seat=s, action=str(p), reason=why)
         if top is not None and not beats(p, top, self._opts.bj_wild_rule):
             why = refusal(p, top, self._opts.bj_wild_rule)
             raise IllegalActionError(f"{p} does not beat {top}: {why}", seat=s, action=str(p),
@@ -337,8 +372,10 @@ class GouJiState(flow.PlayFlow):
 
     def _window_reason(self, s: int, action: Action) -> str:
         phase = self._phase
+        if phase == "drawer":
+            return f"seat {s} (Da La) must name the first drawer ('draw 0' … 'draw 5'), not {action}"
         if phase in _WINDOW_WORDS:
-            words = " or ".join(str(w) for w in _WINDOW_WORDS[phase])
+            words = " or ".join(str(w) for w in self.legal_actions(s))
             return f"seat {s} must answer {words} in the {phase} window, not {action}"
         if phase == "tribute":
             n = self._pairs[0][2]
@@ -349,11 +386,14 @@ class GouJiState(flow.PlayFlow):
                     f"{' '.join(map(str, self.reorder_members(s)))}') or say 'no', not {action}")
         if self._window:
             top = self._top
+            if isinstance(action, Burn) and self._opts.modern_burning:
+                return (f"seat {s} cannot burn with {action.play}: modern_burning needs the seat "
+                        "opened (开点) and one set left after it")
             if isinstance(action, Burn):
                 return (f"seat {s} cannot burn with {action.play}: it must beat {top} and leave "
                         "one set, or sets each holding a joker")
             return f"seat {s} must 'burn <set>' or say 'no' to burning {top}, not {action}"
-        return f"seat {s} may only ask xian (先让让) out of turn, not {action}"
+        return f"seat {s} may only ask {self.legal_actions(s)[0]} out of turn, not {action}"
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         try:
@@ -387,7 +427,15 @@ class GouJiState(flow.PlayFlow):
 
     def _answer_window(self, s: int, action: Action, notes: list[str]) -> None:
         phase = self._phase
+        if phase == "drawer":
+            assert isinstance(action, Draw)
+            self._name_drawer(action, notes)
+            return
         self._queue.pop(0)
+        if type(action) is Foul:  # a false revolution (strict_penalty)
+            if not self._foul(s, action.claim, notes) and not self._queue:
+                self._begin_tribute(notes)
+            return
         if phase == "start":
             if action == DECLARE:
                 self._leader = s
@@ -435,10 +483,14 @@ class GouJiState(flow.PlayFlow):
         self._queue = []
         if self._opts.revolution_allowed and all(n == 36 for n in self._left):
             order = [(self._leader + k) % SEATS for k in range(SEATS)]
-            self._queue = [s for s in order if not (self._hands[s][TWO] or self._hands[s][BJ]
-                                                     or self._hands[s][RJ])]
+            self._queue = [s for s in order if self._opts.strict_penalty or self._may_revolt(s)]
         if not self._queue:
             self._begin_tribute(notes)
+
+    def _may_revolt(self, s: int) -> bool:
+        """A hand with no 2 and no joker may call revolution (seed)."""
+        hand = self._hands[s]
+        return not (hand[TWO] or hand[BJ] or hand[RJ])
 
     def _revolution(self, notes: list[str]) -> None:
         notes.append(f"revolution: seat {self._declarer} has the cards dealt again")
@@ -528,6 +580,7 @@ class GouJiState(flow.PlayFlow):
         new._pos = list(self._pos)
         new._trick = list(self._trick)
         new._out = list(self._out)
+        new._fouls = list(self._fouls)
         return new
 
     def deal_info(self) -> dict[str, Any]:
@@ -538,12 +591,15 @@ class GouJiState(flow.PlayFlow):
         places: dict[str, tuple[Any, ...]] = {
             f"hand {s}": self._hand_cards(s) for s in range(SEATS)}
         places["played"] = tuple(self._played)
+        if self._pending is not None:
+            places["pack"] = tuple(c for h in self._pending for c in h)
         return places
 
     def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
         shown = self._shown_to(seat)
-        return tuple(c for s in range(SEATS) if s != seat and s not in shown
-                     for c in self._hand_cards(s))
+        pack = () if self._pending is None else tuple(c for h in self._pending for c in h)
+        return pack + tuple(c for s in range(SEATS) if s != seat and s not in shown
+                            for c in self._hand_cards(s))
 
     def __repr__(self) -> str:
         return (f"<GouJiState {self._phase} to_act={self.to_act} top={self._top} "

@@ -1,0 +1,63 @@
+"""Cold and warm ``legal_actions()`` timings for the worst Gou Ji hands (issue 3).
+
+Run ``python tests/games/gouji/bench_listing.py``: each case runs in a fresh
+process (``--one NAME``), so the first listing is truly cold (no play made yet).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+# 36 cards, 16 wild (8 twos, 4 BJ, 4 RJ), 20 naturals over 10 ranks: the most sets.
+WORST = "3 3 4 4 5 5 6 6 7 7 8 8 9 9 10 10 J J Q Q " + "2 " * 8 + "BJ " * 4 + "RJ " * 4
+CASES = {
+    "lead_worst": (WORST, None),
+    "follow_pairs": (WORST, "3 3"),
+    "follow_fives": (WORST, "3 3 3 3 3"),
+    "lead_12_wild_2s": ("3 4 5 6 7 8 9 10 J Q K A " + "A " * 8 + "2 " * 12 + "BJ BJ RJ RJ", None),
+}
+
+
+def _state(hand: str, top: str | None):  # type: ignore[no-untyped-def]
+    from folkdeck import load
+    suits = "SHDC"
+    cards, seen = [], {}
+    for w in hand.split():
+        if w in ("BJ", "RJ"):
+            cards.append(w)
+            continue
+        k = seen.get(w, 0)
+        seen[w] = k + 1
+        cards.append(w + suits[k % 4])
+    hands = [" ".join(cards), "3S", "3H", "4S", "4H", "5S"]
+    if top is None:
+        return load("gouji").new_state(hands=hands, setup={"leader": 0})
+    n = len(top.split())
+    hands[5] = " ".join("3" + "CDCDC"[i] for i in range(n)) + " 4C"
+    state = load("gouji").new_state(hands=hands, setup={"leader": 5})
+    state.apply(state.parse_action(top))
+    return state
+
+
+def one(name: str) -> None:
+    hand, top = CASES[name]
+    state = _state(hand, top)
+    t0 = time.perf_counter()
+    n = len(state.legal_actions())
+    cold = time.perf_counter() - t0
+    reps = 200
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        state.legal_actions()
+    warm = (time.perf_counter() - t0) / reps
+    sys.stdout.write(f"{name:18s} actions={n:5d} cold={cold * 1e3:7.2f} ms warm={warm * 1e6:7.1f} us\n")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--one":
+        one(sys.argv[2])
+    else:
+        for case in CASES:
+            subprocess.run([sys.executable, __file__, "--one", case], check=True)
