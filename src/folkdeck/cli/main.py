@@ -46,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
     from folkdeck.cli.arena import add_arena_parser
 
     add_arena_parser(sub)
+
+    from folkdeck.cli.serve import add_parser as add_serve_parsers
+
+    add_serve_parsers(sub)
     return parser
 
 
@@ -73,6 +77,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from folkdeck.cli.bench import bench
 
             return bench(args.games, seconds=args.seconds, players=args.players, as_json=args.json)
+        if args.command == "serve":
+            from folkdeck.cli.serve import serve
+
+            return serve(args)
+        if args.command == "loadtest":
+            from folkdeck.server.loadtest import run_loadtest
+
+            return run_loadtest(args)
         if args.command == "arena":
             from folkdeck.cli.arena import arena
 

@@ -1,0 +1,54 @@
+"""``folkdeck serve``: the web app on this machine (needs the ``server`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = sub.add_parser("serve", help="play in the browser: start the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    serve.add_argument("--db", default="folkdeck.sqlite3",
+                       help="SQLite file (default ./folkdeck.sqlite3) or a postgresql:// URL")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
+    serve.add_argument("--deal-pause", type=float, default=3.0, help="seconds between deals")
+    load = sub.add_parser("loadtest", help="load benchmark: simulated players over WebSockets on loopback")
+    load.add_argument("--tables", type=int, nargs="*", default=[50, 200, 500],
+                      help="concurrent tables per run (default 50 200 500; at most 1000)")
+    load.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run (at most 120)")
+    load.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks (default 1)")
+    load.add_argument("--game", default="kaphai")
+    load.add_argument("--json", action="store_true", help="print JSON")
+
+
+def serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from folkdeck.server.config import Settings
+        from folkdeck.server.main import create_app
+    except ImportError as exc:
+        print(f"folkdeck serve needs the server extra: pip install 'folkdeck[server]' ({exc})", file=sys.stderr)
+        return 2
+    settings = Settings(db=args.db, bot_delay=args.bot_delay, deal_pause=args.deal_pause)
+    app = create_app(settings)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    server = uvicorn.Server(config)
+
+    import asyncio
+    import socket
+
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((args.host, args.port))
+    port = sock.getsockname()[1]
+    host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"folkdeck: playing at http://{host}:{port}/  (tables in {args.db}; Ctrl-C stops)", flush=True)
+    try:
+        asyncio.run(server.serve(sockets=[sock]))
+    except KeyboardInterrupt:
+        pass
+    return 0

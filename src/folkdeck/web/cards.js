@@ -1,0 +1,114 @@
+// Cards drawn as SVG by folkdeck's own code: French, Spanish, Portuguese and Cucco packs.
+// cardSVG(code, pack) -> SVG markup; the library's notation is printed in the corner.
+const RED = "#c62828", BLACK = "#1b1b1b";
+const SUIT_PATHS = {
+  S: "M50 12 C30 38 10 50 22 68 C30 78 44 74 47 66 L42 88 H58 L53 66 C56 74 70 78 78 68 C90 50 70 38 50 12Z",
+  H: "M50 86 C30 66 10 52 14 34 C18 18 40 16 50 32 C60 16 82 18 86 34 C90 52 70 66 50 86Z",
+  D: "M50 10 L82 50 L50 90 L18 50Z",
+  C: "M50 12 a16 16 0 1 1 -0.1 0Z M28 40 a16 16 0 1 1 -0.1 0Z M72 40 a16 16 0 1 1 -0.1 0Z M46 50 L42 88 H58 L54 50Z",
+};
+const CUCCO = {
+  FOOL: ["-4", "#6a1b9a", "fool"], LION: ["-3", "#ef6c00", "lion"], MASK: ["-2", "#37474f", "mask"],
+  BUCKET: ["-1", "#5d4037", "bucket"], HOUSE: ["11", "#2e7d32", "house"], CAT: ["12", "#455a64", "cat"],
+  HORSE: ["13", "#795548", "horse"], MAN: ["14", "#1565c0", "man"], OWL: ["15", "#4e342e", "owl"],
+};
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+export function splitCard(code) {
+  if (code === "BJ" || code === "RJ") return { rank: code, suit: null };
+  const m = /^(10|[2-9JQKA])([SHDC])$/.exec(code);
+  return m ? { rank: m[1], suit: m[2] } : { rank: code, suit: null };
+}
+
+function suitShape(suit, x, y, size, pack) {
+  const s = size / 100;
+  if (pack === "spanish") return spanishSuit(suit, x, y, size);
+  const fill = suit === "H" || suit === "D" ? RED : BLACK;
+  return `<path d="${SUIT_PATHS[suit]}" fill="${fill}" transform="translate(${x - size / 2},${y - size / 2}) scale(${s})"/>`;
+}
+
+function spanishSuit(suit, x, y, size) {
+  const r = size / 2;
+  if (suit === "D") // oros: a gold coin
+    return `<circle cx="${x}" cy="${y}" r="${r * 0.8}" fill="#f2b705" stroke="#a0660a" stroke-width="${r * 0.12}"/>` +
+      `<circle cx="${x}" cy="${y}" r="${r * 0.38}" fill="none" stroke="#a0660a" stroke-width="${r * 0.08}"/>`;
+  if (suit === "H") // copas: a cup
+    return `<path d="M${x - r * 0.7} ${y - r * 0.7} H${x + r * 0.7} Q${x + r * 0.6} ${y + r * 0.1} ${x} ${y + r * 0.2} Q${x - r * 0.6} ${y + r * 0.1} ${x - r * 0.7} ${y - r * 0.7}Z M${x - r * 0.12} ${y + r * 0.2} V${y + r * 0.6} H${x - r * 0.45} V${y + r * 0.8} H${x + r * 0.45} V${y + r * 0.6} H${x + r * 0.12} V${y + r * 0.2}Z" fill="#c62828" stroke="#7f1010" stroke-width="${r * 0.06}"/>`;
+  if (suit === "S") // espadas: a sword
+    return `<path d="M${x} ${y - r * 0.95} L${x + r * 0.14} ${y + r * 0.35} H${x - r * 0.14}Z" fill="#546e9a" stroke="#22335a" stroke-width="${r * 0.05}"/>` +
+      `<rect x="${x - r * 0.45}" y="${y + r * 0.35}" width="${r * 0.9}" height="${r * 0.14}" fill="#a0660a"/>` +
+      `<rect x="${x - r * 0.08}" y="${y + r * 0.49}" width="${r * 0.16}" height="${r * 0.45}" fill="#5d4037"/>`;
+  // bastos: a club (cudgel)
+  return `<path d="M${x - r * 0.25} ${y + r * 0.95} L${x - r * 0.05} ${y - r * 0.9} Q${x + r * 0.45} ${y - r * 0.95} ${x + r * 0.3} ${y - r * 0.4} L${x + r * 0.2} ${y + r * 0.95}Z" fill="#2e7d32" stroke="#1b4d1f" stroke-width="${r * 0.06}"/>`;
+}
+
+const NATIVE_RANK = {
+  spanish: { J: "10", Q: "11", K: "12", A: "1" },
+  portuguese: { J: "V", Q: "D", K: "R", A: "A" },
+};
+
+export function cardSVG(code, pack = "french", { width = 64 } = {}) {
+  const h = Math.round(width * 1.4);
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" role="img" aria-label="${code}">`;
+  const frame = `<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>`;
+  if (pack === "cucco") return open + frame + cucco(code) + "</svg>";
+  const { rank, suit } = splitCard(code);
+  if (!suit) { // a joker
+    const color = rank === "RJ" ? RED : BLACK;
+    return open + frame + `<text x="50" y="62" font-size="26" text-anchor="middle" fill="${color}" font-weight="700">JOKER</text>` +
+      `<path d="M30 80 L40 100 L50 82 L60 100 L70 80 L66 112 H34Z" fill="${color}"/>` +
+      `<text x="10" y="24" font-size="18" fill="${color}" font-weight="700">${rank}</text></svg>`;
+  }
+  const color = pack === "spanish" ? { S: "#22335a", H: RED, D: "#a0660a", C: "#1b4d1f" }[suit]
+    : (suit === "H" || suit === "D" ? RED : BLACK);
+  const shown = (NATIVE_RANK[pack] || {})[rank] || rank;
+  let body = "";
+  if (["J", "Q", "K"].includes(rank)) {
+    body = `<rect x="22" y="30" width="56" height="80" rx="6" fill="${pack === "spanish" ? "#fff3d6" : "#eef3ff"}" stroke="${color}" stroke-width="2"/>` +
+      `<text x="50" y="84" font-size="40" text-anchor="middle" fill="${color}" font-family="serif" font-weight="700">${shown}</text>` +
+      suitShape(suit, 50, 48, 22, pack);
+  } else {
+    body = suitShape(suit, 50, 74, 54, pack);
+  }
+  const corner = `<text x="9" y="27" font-size="${shown.length > 1 ? 20 : 24}" fill="${color}" font-weight="700" font-family="sans-serif">${shown}</text>` +
+    suitShape(suit, 17, 42, 17, pack) +
+    `<g transform="rotate(180 50 70)"><text x="9" y="27" font-size="${shown.length > 1 ? 20 : 24}" fill="${color}" font-weight="700" font-family="sans-serif">${shown}</text></g>`;
+  const note = pack === "french" ? "" : `<text x="91" y="20" font-size="11" text-anchor="end" fill="#777">${code}</text>`;
+  return open + frame + body + corner + note + "</svg>";
+}
+
+function cucco(code) {
+  const named = CUCCO[code];
+  const value = named ? named[0] : code;
+  const color = named ? named[1] : `hsl(${(Number(code) * 31) % 360} 55% 38%)`;
+  const label = named ? code : "";
+  let motif = "";
+  if (named) {
+    const m = {
+      owl: `<circle cx="50" cy="72" r="22" fill="#8d6e63"/><circle cx="41" cy="66" r="8" fill="#fff"/><circle cx="59" cy="66" r="8" fill="#fff"/><circle cx="41" cy="66" r="3.5" fill="#000"/><circle cx="59" cy="66" r="3.5" fill="#000"/><path d="M46 76 L50 84 L54 76Z" fill="#f9a825"/>`,
+      cat: `<path d="M30 90 V58 L36 44 L44 56 H56 L64 44 L70 58 V90Z" fill="#607d8b"/><circle cx="42" cy="68" r="3" fill="#ffeb3b"/><circle cx="58" cy="68" r="3" fill="#ffeb3b"/>`,
+      house: `<path d="M28 66 L50 44 L72 66 V94 H28Z" fill="#a5d6a7" stroke="#2e7d32" stroke-width="3"/><rect x="44" y="74" width="12" height="20" fill="#2e7d32"/>`,
+      horse: `<path d="M34 94 L40 62 Q44 46 60 44 L70 54 L62 58 L64 94Z" fill="#a1887f"/>`,
+      man: `<circle cx="50" cy="54" r="10" fill="#90caf9"/><path d="M34 96 Q36 68 50 68 Q64 68 66 96Z" fill="#1565c0"/>`,
+      fool: `<path d="M30 60 L40 44 L50 58 L60 44 L70 60Z" fill="#ab47bc"/><circle cx="50" cy="76" r="14" fill="#f3e5f5" stroke="#6a1b9a" stroke-width="3"/>`,
+      lion: `<circle cx="50" cy="70" r="22" fill="#ffb74d"/><circle cx="50" cy="70" r="13" fill="#ffe0b2"/>`,
+      mask: `<path d="M28 60 Q50 50 72 60 Q70 84 50 88 Q30 84 28 60Z" fill="#cfd8dc" stroke="#37474f" stroke-width="3"/><circle cx="41" cy="66" r="4" fill="#37474f"/><circle cx="59" cy="66" r="4" fill="#37474f"/>`,
+      bucket: `<path d="M32 56 H68 L62 94 H38Z" fill="#8d6e63" stroke="#4e342e" stroke-width="3"/><path d="M32 56 Q50 36 68 56" fill="none" stroke="#4e342e" stroke-width="3"/>`,
+    }[named[2]];
+    motif = m;
+  } else {
+    motif = `<text x="50" y="92" font-size="52" text-anchor="middle" fill="${color}" font-weight="800" font-family="sans-serif">${value}</text>`;
+  }
+  return `<rect x="8" y="8" width="84" height="22" rx="5" fill="${color}"/>` +
+    `<text x="50" y="25" font-size="15" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label || value}</text>` +
+    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}</text>`;
+}
+
+export function backSVG(width = 40, label = "") {
+  const h = Math.round(width * 1.4);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" aria-label="card back">` +
+    `<rect x="2" y="2" width="96" height="136" rx="9" fill="#1e3a6e" stroke="#fff" stroke-width="4"/>` +
+    `<path d="M14 14 H86 V126 H14Z" fill="none" stroke="#7fa7e6" stroke-width="3" stroke-dasharray="6 4"/>` +
+    (label ? `<text x="50" y="84" font-size="40" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label}</text>` : "") +
+    "</svg>";
+}
