@@ -4,18 +4,29 @@
 VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# Playing needs only the package (and Rich); the tests need every extra.
+PLAY_STAMP := $(VENV)/.installed-play
+STAMP := $(VENV)/.installed-all
 
-.PHONY: play test test-slow bench lint clean
+.PHONY: play serve test test-slow bench lint clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,arena,server]'
-	touch $(STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[dev,arena,server]'
+	touch $(STAMP) $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(VENV)/bin/folkdeck play $(or $(GAME),kaphai) $(ARGS)
+
+serve: $(STAMP)
+	$(VENV)/bin/folkdeck serve $(ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests

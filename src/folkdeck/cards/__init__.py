@@ -19,6 +19,7 @@ from folkdeck.cards.packs import (
     FRENCH_52,
     FRENCH_54,
     GOUJI_216,
+    NIFTY_44,
     PACKS,
     PORTUGUESE_40,
     SPANISH_48,
@@ -26,7 +27,7 @@ from folkdeck.cards.packs import (
 )
 
 __all__ = [
-    "CUCCO_40", "FRENCH_52", "FRENCH_54", "GOUJI_216", "PACKS", "PORTUGUESE_40", "SPANISH_48",
+    "CUCCO_40", "FRENCH_52", "FRENCH_54", "GOUJI_216", "NIFTY_44", "PACKS", "PORTUGUESE_40", "SPANISH_48",
     "Card", "CardsLike", "CuccoRank", "Pack", "Rank", "Suit", "as_cards", "format_cards",
     "parse_card", "parse_cards", "pretty_card",
 ]

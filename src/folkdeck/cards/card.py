@@ -72,7 +72,16 @@ class Rank(StrEnum):
 
 
 class CuccoRank(IntEnum):
-    """The 20 kinds of the Cucco (Cuccù) pack; the value is the card's number."""
+    """The kinds of the Cucco (Cuccù) packs.
+
+    The 20 kinds of the 40-card pack come first; their value is the card's number
+    (``FOOL`` -4 … ``OWL`` 15). ``XI`` and ``XII`` are the extra number cards of the
+    Nifty 44-card edition (rules-notes §3.1): the numbers 11 and 12 already belong to
+    ``HOUSE`` and ``CAT``, so their values 111 and 112 are identifiers only, never
+    card numbers. Games must compare Cucco cards by their pack's own order (e.g.
+    :data:`folkdeck.cards.packs.NIFTY_44` lists the cards bottom to top), never by
+    the raw enum value.
+    """
 
     FOOL = -4
     LION = -3
@@ -94,11 +103,20 @@ class CuccoRank(IntEnum):
     HORSE = 13
     MAN = 14
     OWL = 15
+    XI = 111
+    """The Nifty edition's number card XI (between 10 and ``HOUSE`` there)."""
+    XII = 112
+    """The Nifty edition's number card XII (between XI and ``HOUSE`` there)."""
 
     @property
     def notation(self) -> str:
-        """``FOOL`` … ``BUCKET``, ``0`` … ``10``, ``HOUSE`` … ``OWL``."""
+        """``FOOL`` … ``BUCKET``, ``0`` … ``10``, ``HOUSE`` … ``OWL``, ``XI``, ``XII``."""
         return str(self.value) if 0 <= self.value <= 10 else self.name
+
+    @property
+    def is_nifty_extra(self) -> bool:
+        """``XI`` or ``XII``: a card only of the Nifty 44-card edition."""
+        return self.value > 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +127,8 @@ class Card:
     Card.parse('10H')
     >>> str(Card(Rank.RED_JOKER))
     'RJ'
-    >>> str(Card(CuccoRank.OWL))
-    'OWL'
+    >>> str(Card(CuccoRank.OWL)), str(Card(CuccoRank.XII))
+    ('OWL', 'XII')
     """
 
     rank: Rank | CuccoRank

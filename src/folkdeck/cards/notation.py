@@ -3,12 +3,18 @@
 Tokens are ``<rank><suit>`` for suited cards (``3S``, ``10H``; ``T`` for 10, lower
 case and the symbols ♠♣♦♥ are accepted on input), ``BJ``/``RJ`` for the jokers, and
 for the Cucco pack the card's name or number (``FOOL``, ``0``…``10``, ``OWL``; the
-values ``-4``…``15`` are accepted too). Cards are separated by spaces or commas.
+values ``-4``…``15`` are accepted too, so ``11`` is ``HOUSE`` and ``12`` is ``CAT``).
+The Nifty 44-card edition's extra number cards are written in Roman numerals as
+printed, ``XI`` and ``XII`` (any case on input); they have no Arabic-number form,
+since ``11`` and ``12`` already name ``HOUSE`` and ``CAT``. Cards are separated by
+spaces or commas.
 
 >>> parse_cards("3s, th ♥2 RJ")
 (Card.parse('3S'), Card.parse('10H'), Card.parse('2H'), Card.parse('RJ'))
 >>> format_cards(parse_cards("2H 3S 10C"))
 '2H 3S 10C'
+>>> format_cards(parse_cards("xi XII 11 12"))
+'XI XII HOUSE CAT'
 >>> parse_card("1S")
 Traceback (most recent call last):
 ...
@@ -32,7 +38,8 @@ _SUITS_IN = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HE
              "♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS}
 _RANKS_IN = {r.value: r for r in Rank if not r.is_joker} | {"T": Rank.TEN}
 _JOKERS_IN = {"BJ": Rank.BLACK_JOKER, "RJ": Rank.RED_JOKER}
-_CUCCO_IN = {r.name: r for r in CuccoRank} | {str(r.value): r for r in CuccoRank}
+_CUCCO_IN = {r.name: r for r in CuccoRank} | {
+    str(r.value): r for r in CuccoRank if not r.is_nifty_extra}  # XI/XII: no number form
 _SPLIT = re.compile(r"[\s,]+")
 
 # Every distinct card value, made once: parsing returns these shared instances.

@@ -2,8 +2,10 @@
 
 >>> len(FRENCH_52.cards), len(FRENCH_54.cards), len(GOUJI_216.cards)
 (52, 54, 216)
->>> len(SPANISH_48.cards), len(PORTUGUESE_40.cards), len(CUCCO_40.cards)
-(48, 40, 40)
+>>> len(SPANISH_48.cards), len(PORTUGUESE_40.cards), len(CUCCO_40.cards), len(NIFTY_44.cards)
+(48, 40, 40, 44)
+>>> " ".join(str(c) for c in NIFTY_44.kinds[13:])
+'9 10 XI XII HOUSE CAT HORSE MAN OWL'
 >>> SPANISH_48.card_name(Card.parse("QD"))
 'caballo de oros'
 """
@@ -85,9 +87,16 @@ PORTUGUESE_40 = Pack(
     suit_names={Suit.SPADES: "de espadas", Suit.CLUBS: "de paus", Suit.DIAMONDS: "de ouros",
                 Suit.HEARTS: "de copas"},
 )
-CUCCO_40 = Pack("Cucco 40", tuple(Card(r) for r in CuccoRank) * 2)
+_CUCCO_20 = tuple(r for r in CuccoRank if not r.is_nifty_extra)
+CUCCO_40 = Pack("Cucco 40", tuple(Card(r) for r in _CUCCO_20) * 2)
+"""The Cucco pack: 20 kinds, two of each, in order from FOOL (-4) to OWL (15)."""
+NIFTY_44 = Pack("Cucco Nifty 44", tuple(
+    Card(r) for r in (*_CUCCO_20[:15], CuccoRank.XI, CuccoRank.XII, *_CUCCO_20[15:])) * 2)
+"""The Nifty edition (rules-notes §3.1): 22 kinds, two of each, bottom to top FOOL, LION,
+MASK, BUCKET, 0 … 10, XI, XII, then the five pictures HOUSE, CAT, HORSE, MAN, OWL."""
 
-PACKS = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUGUESE_40, CUCCO_40)}
+PACKS = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUGUESE_40, CUCCO_40,
+                             NIFTY_44)}
 
 
 def require_pack_card(card: Card, pack: Pack) -> Card:

@@ -12,6 +12,9 @@ const CUCCO = {
   BUCKET: ["-1", "#5d4037", "bucket"], HOUSE: ["11", "#2e7d32", "house"], CAT: ["12", "#455a64", "cat"],
   HORSE: ["13", "#795548", "horse"], MAN: ["14", "#1565c0", "man"], OWL: ["15", "#4e342e", "owl"],
 };
+// The Nifty 44-card edition's extra number cards, printed in Roman numerals (rules-notes §3.1):
+// drawn like the other numbers, coloured by their number.
+const NIFTY_NUMBERS = { XI: 11, XII: 12 };
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 export function splitCard(code) {
@@ -80,7 +83,8 @@ export function cardSVG(code, pack = "french", { width = 64 } = {}) {
 function cucco(code) {
   const named = CUCCO[code];
   const value = named ? named[0] : code;
-  const color = named ? named[1] : `hsl(${(Number(code) * 31) % 360} 55% 38%)`;
+  const number = NIFTY_NUMBERS[code] ?? Number(code);
+  const color = named ? named[1] : `hsl(${(number * 31) % 360} 55% 38%)`;
   const label = named ? code : "";
   let motif = "";
   if (named) {
@@ -97,7 +101,7 @@ function cucco(code) {
     }[named[2]];
     motif = m;
   } else {
-    motif = `<text x="50" y="92" font-size="52" text-anchor="middle" fill="${color}" font-weight="800" font-family="sans-serif">${value}</text>`;
+    motif = `<text x="50" y="92" font-size="${String(value).length > 2 ? 40 : 52}" text-anchor="middle" fill="${color}" font-weight="800" font-family="sans-serif">${value}</text>`;
   }
   return `<rect x="8" y="8" width="84" height="22" rx="5" fill="${color}"/>` +
     `<text x="50" y="25" font-size="15" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label || value}</text>` +

@@ -1,15 +1,17 @@
 """Cambio (カンビオ), the Cucco-pack gambling game in its modern Japanese rules (seed 002).
 
 ==================  =========================================================
-Seats               2-39 (one card each, one card left for the stock); play to
+Seats               2-39 (one card each, one card left for the stock; 2-43 with
+                    ``pack=nifty44``); play to
                     the right (seat + 1 next), the dealer last
 Teams               none
-Pack                Cucco 40: FOOL -4 … OWL 15, two of each (notes §3.1)
+Pack                Cucco 40: FOOL -4 … OWL 15, two of each (notes §3.1); or
+                    ``pack=nifty44``: 44 cards, XI and XII between 10 and HOUSE
 Hidden information  yes (the cards in hands, the stock)
 Actions             ``change``, ``keep``; ``cucco`` (an OWL holder, also out of turn)
 Returns             -1 for each loser of the deal, 0 otherwise; chips in the match
 Presets             ``standard``, ``sudden``, ``italian_fool``, ``owl_refuses``,
-                    ``closed_discards``
+                    ``closed_discards``, ``nifty44``
 ==================  =========================================================
 
 Sources: seed 002 and rules-notes §3; the full rules for players are in
@@ -34,9 +36,11 @@ def _make(options: CambioOptions) -> CambioGame:
 
 def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.agents.search import search_bots
     from folkdeck.games.cambio.agents import CountingAgent
 
-    return {"counting": CountingAgent, "random": RandomAgent, "first": FirstLegalAgent}
+    return {"counting": CountingAgent, "random": RandomAgent, "first": FirstLegalAgent,
+            **search_bots("cambio", "counting")}
 
 
 SPEC = register(GameSpec(

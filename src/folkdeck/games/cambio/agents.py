@@ -27,9 +27,10 @@ from folkdeck.games.cambio.rules import (
     HOUSE,
     KIND,
     MAN,
-    NUM_KINDS,
     OWL,
+    PACK_40,
     STOCK,
+    PackTable,
     kind,
 )
 
@@ -37,9 +38,11 @@ OWL_RISK = 0.05
 """The owl holder calls cucco once a request may reach it with at least this chance."""
 
 
-def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int]) -> float:
+def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int],
+             values: Sequence[int] = PACK_40.values) -> float:
     """The chance that value ``v`` is the lowest (ties lose too) against the known
-    values ``fixed`` and ``m`` others drawn from the ``unseen`` kinds.
+    values ``fixed`` and ``m`` others drawn from the ``unseen`` kinds, whose values
+    are ``values`` (the pack's order, notes §3.1).
 
     >>> p_lowest(0, [3], 0, Counter()), p_lowest(5, [3], 1, Counter({10: 2}))
     (1.0, 0.0)
@@ -53,27 +56,28 @@ def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int]) -> floa
     total = sum(unseen.values())
     if total < m:
         return 0.0
-    at_least = sum(c for k, c in unseen.items() if k - 4 >= v)
+    at_least = sum(c for k, c in unseen.items() if values[k] >= v)
     return comb(at_least, m) / comb(total, m)
 
 
 def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int, int],
-            stock: list[int], me: int, first: bool) -> bool:
+            stock: list[int], me: int, first: bool, pack: PackTable = PACK_40) -> bool:
     """Play the rest of a deal from the turn at ``order[pos]`` (``me``, who changes if
-    ``first``); the others change below value 5 (Japanese rules, cards as kinds). True if
-    ``me`` loses. ``cards``/``origin``/``stock`` are consumed.
+    ``first``); the others change below value 5 (Japanese rules, cards as kinds, valued
+    by ``pack``). True if ``me`` loses. ``cards``/``origin``/``stock`` are consumed.
 
     >>> rollout([0, 1], 0, {0: FOOL, 1: 9}, {0: 0, 1: 1}, [14], 0, True)   # the FOOL is passed on
     False
     """
     out: set[int] = set()
     active = list(order)
+    values = pack.values
     for i in range(pos, len(order)):
         q = order[i]
         if q in out:
             continue
         k = cards[q]
-        change = first if q == me else (k - 4 <= 4 and not (k == FOOL and origin[q] == STOCK))
+        change = first if q == me else (values[k] <= 4 and not (k == FOOL and origin[q] == STOCK))
         if not change:
             continue
         j = i + 1
@@ -103,7 +107,7 @@ def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int,
                 break
             ks = stock.pop()
             if ks == OWL:
-                return _loses(active, out, cards, origin, me)
+                return _loses(active, out, cards, origin, me, pack)
             if ks == MAN:
                 out.add(q)
             elif ks == CAT:
@@ -117,17 +121,18 @@ def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int,
             break
         if q == me and me in out:
             return True
-    return _loses(active, out, cards, origin, me)
+    return _loses(active, out, cards, origin, me, pack)
 
 
 def _loses(order: list[int], out: set[int], cards: dict[int, int], origin: dict[int, int],
-           me: int) -> bool:
+           me: int, pack: PackTable) -> bool:
     if me in out:
         return True
     left = [s for s in order if s not in out]
     if len(left) < 2:
         return False
-    values = {s: (16 if cards[s] == FOOL and origin[s] == STOCK else cards[s] - 4) for s in left}
+    vals, top = pack.values, pack.stock_fool
+    values = {s: (top if cards[s] == FOOL and origin[s] == STOCK else vals[cards[s]]) for s in left}
     return values[me] == min(values.values())
 
 
@@ -171,6 +176,7 @@ class CountingAgent:
         if len(pool) < len(unknown) or not pool or self.samples <= 0:
             return self._p_keep(obs, mine), self._p_change(obs, mine)
         mine_origin = obs.card_origin if obs.card_origin is not None else STOCK
+        pack = obs.pack_table
         lose_keep = lose_change = 0
         for _ in range(self.samples):
             rng.shuffle(pool)
@@ -181,8 +187,9 @@ class CountingAgent:
             origin = {s: s for s in order}
             origin[obs.seat] = mine_origin
             stock = pool[len(unknown):]
-            lose_keep += rollout(order, pos, dict(cards), dict(origin), list(stock), obs.seat, False)
-            lose_change += rollout(order, pos, cards, origin, stock, obs.seat, True)
+            lose_keep += rollout(order, pos, dict(cards), dict(origin), list(stock), obs.seat, False,
+                                 pack)
+            lose_change += rollout(order, pos, cards, origin, stock, obs.seat, True, pack)
         return lose_keep / self.samples, lose_change / self.samples
 
     def interrupt(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
@@ -209,7 +216,7 @@ class CountingAgent:
         for s, c in (*obs.shown, *obs.known):
             if s in obs.active and s != obs.seat:
                 fixed[s] = kind(c)
-        unseen = Counter(dict.fromkeys(range(NUM_KINDS), COPIES))
+        unseen = Counter(dict.fromkeys(obs.pack_table.kinds, COPIES))
         for c in obs.discards:
             unseen[KIND[c]] -= 1
         for k in fixed.values():
@@ -222,11 +229,14 @@ class CountingAgent:
         fixed, unseen = self._seen(obs)
         others = [s for s in obs.active if s != obs.seat]
         m = sum(1 for s in others if s not in fixed) - drop
-        return p_lowest(self._value(obs, mine), [k - 4 for k in fixed.values()], m, unseen)
+        values = obs.pack_table.values
+        return p_lowest(self._value(obs, mine), [values[k] for k in fixed.values()], m, unseen,
+                        values)
 
     @staticmethod
     def _value(obs: Any, k: int) -> int:
-        return 16 if k == FOOL and obs.card_from_stock else k - 4
+        pack: PackTable = obs.pack_table
+        return pack.stock_fool if k == FOOL and obs.card_from_stock else pack.values[k]
 
     def _p_change(self, obs: Any, mine: int) -> float:
         fixed, unseen = self._seen(obs)
@@ -245,7 +255,8 @@ class CountingAgent:
         if total == 0:
             return keep
         risk = 0.0
-        base = [k - 4 for s, k in fixed.items() if s != target]
+        values = obs.pack_table.values
+        base = [values[k] for s, k in fixed.items() if s != target]
         for t, c in dist.items():
             if t in (HORSE, HOUSE):
                 continue  # passed on: treated like the other outcomes
@@ -262,8 +273,8 @@ class CountingAgent:
                 rest = unseen.copy()
                 if dist is unseen:
                     rest[t] -= 1
-                given = [] if target == STOCK else [mine - 4]
-                p = p_lowest(t - 4, base + given, m_after, +rest)
+                given = [] if target == STOCK else [values[mine]]
+                p = p_lowest(values[t], base + given, m_after, +rest, values)
             risk += w * p
         return risk
 

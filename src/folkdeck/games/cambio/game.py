@@ -11,7 +11,15 @@ from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cambio.options import CambioOptions
-from folkdeck.games.cambio.rules import COPIES, FULL_PACK, KIND, NAMES, permuted, seed_bits
+from folkdeck.games.cambio.rules import (
+    COPIES,
+    KIND,
+    NAMES,
+    PACK_TABLES,
+    PackTable,
+    permuted,
+    seed_bits,
+)
 from folkdeck.games.cambio.state import CambioState
 
 SETUP_KEYS = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed")
@@ -29,6 +37,7 @@ class CambioGame:
     def __init__(self, spec: GameSpec, options: CambioOptions) -> None:
         self._spec = spec
         self._options = options
+        self._pack = PACK_TABLES[options.pack]
         self._orders: dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         n = options.players
         self._default: dict[str, Any] = {
@@ -58,6 +67,11 @@ class CambioGame:
         return self._options
 
     @property
+    def pack(self) -> PackTable:
+        """The pack of the ``pack`` option as kinds, with its card order (notes §3.1)."""
+        return self._pack
+
+    @property
     def num_players(self) -> int:
         return self._options.players
 
@@ -70,7 +84,7 @@ class CambioGame:
                   setup: Mapping[str, Any] | None = None) -> CambioState:
         """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
 
-        * ``seed``/``rng``: the whole 40-card pack is shuffled; one card each from the
+        * ``seed``/``rng``: the whole pack (40 cards, or 44 with ``pack=nifty44``) is shuffled; one card each from the
           top, starting at the dealer's right, the dealer last; the rest is the stock.
         * ``deck``: the stock before the deal, top first (any part of the pack; the
           cards missing from it are the face-up discards), dealt the same way.
@@ -103,7 +117,7 @@ class CambioGame:
                                        field="setup.eliminated")
             info = self._read_setup(setup or {}, sorted(empty))
             if stock is not None:
-                pile = list(reversed(_read_cards(stock, "stock")))
+                pile = list(reversed(_read_cards(stock, "stock", self._pack)))
             else:
                 pile = []
             counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
@@ -111,11 +125,11 @@ class CambioGame:
                 if c > COPIES:
                     raise InvalidDealError(f"{NAMES[k]} is given {c} times; the pack has {COPIES}",
                                            field="stock" if stock is not None else "hands")
-            rest = _remainder(counts)
+            rest = _remainder(counts, self._pack)
             if stock is None:
                 pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
                 rest = []
-            if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(FULL_PACK):
+            if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(self._pack.full):
                 raise AssertionError("card count")  # pragma: no cover
             return CambioState(self, kinds, pile, rest, info)
         info = self._read_setup(setup, out) if setup else self._default_setup()
@@ -125,13 +139,13 @@ class CambioGame:
         if deck is None:
             # The shuffle is drawn lazily (rules.unfold): the same order, fewer steps.
             bits = rng.getrandbits(256) if rng is not None else seed_bits(seed if seed is not None else 0)
-            pile = list(FULL_PACK)
+            pile = list(self._pack.full)
             for s in players:
                 bits, j = divmod(bits, len(pile))
                 pile[j], pile[-1] = pile[-1], pile[j]
                 kinds[s] = pile.pop()
             return CambioState(self, kinds, pile, [], info, bits)
-        order = _read_cards(deck, "deck")
+        order = _read_cards(deck, "deck", self._pack)
         counts = Counter(order)
         for k, c in counts.items():
             if c > COPIES:
@@ -143,15 +157,16 @@ class CambioGame:
                                    field="deck")
         for s in players:
             kinds[s] = order.pop()
-        return CambioState(self, kinds, order, _remainder(counts), info)
+        return CambioState(self, kinds, order, _remainder(counts, self._pack), info)
 
     def _seeded(self, seed: int) -> CambioState:
         bits = seed_bits(seed)
-        pile = list(FULL_PACK)
+        pile = list(self._pack.full)
+        size = len(pile)
         n = self._options.players
         kinds = [-1] * n
         for s in range(1, n + 1):
-            bits, j = divmod(bits, 41 - s)
+            bits, j = divmod(bits, size + 1 - s)
             pile[j], pile[-1] = pile[-1], pile[j]
             kinds[s % n] = pile.pop()
         return CambioState(self, kinds, pile, [], self._default, bits)
@@ -205,7 +220,7 @@ class CambioGame:
             raise InvalidDealError(f"{len(hands)} hands given for {n} players", field="hands")
         kinds: list[int] = []
         for s, hand in enumerate(hands):
-            cards = _read_cards(hand, f"hands[{s}]")
+            cards = _read_cards(hand, f"hands[{s}]", self._pack)
             if len(cards) > 1:
                 raise InvalidDealError(f"{len(cards)} cards: a Cambio player holds one card (or none "
                                        "when eliminated)", field=f"hands[{s}]")
@@ -226,11 +241,11 @@ def _read_seats(value: Any, n: int) -> list[int]:
     return sorted(set(value))
 
 
-def _remainder(counts: Counter[int]) -> list[int]:
-    return [k for k in range(len(NAMES)) for _ in range(COPIES - counts.get(k, 0))]
+def _remainder(counts: Counter[int], pack: PackTable) -> list[int]:
+    return [k for k in pack.kinds for _ in range(COPIES - counts.get(k, 0))]
 
 
-def _read_cards(items: Any, where: str) -> list[int]:
+def _read_cards(items: Any, where: str, pack: PackTable) -> list[int]:
     """Kinds from notation text or a list of card tokens/cards."""
     try:
         if isinstance(items, str):
@@ -243,7 +258,8 @@ def _read_cards(items: Any, where: str) -> list[int]:
     out = []
     for c in cards:
         k = KIND.get(c)
-        if k is None:
-            raise InvalidDealError(f"{c} is not a card of the Cucco pack", field=where)
+        if k is None or k not in pack:
+            raise InvalidDealError(f"{c} is not a card of the {pack.pack.name} pack (pack="
+                                   f"{pack.option})", field=where)
         out.append(k)
     return out

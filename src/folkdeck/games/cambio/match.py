@@ -24,7 +24,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from folkdeck.engine.protocol import State
-from folkdeck.games.cambio.rules import FULL_PACK, NAMES, payment, permuted, seating_groups
+from folkdeck.games.cambio.rules import NAMES, payment, permuted, seating_groups
 
 if TYPE_CHECKING:
     from folkdeck.games.cambio.game import CambioGame
@@ -60,7 +60,7 @@ class CambioMatch:
         self.in_game = False
         self.deals_played = 0
         self.log: list[str] = []
-        self._stock = permuted(FULL_PACK, rng.getrandbits(256))  # top last
+        self._stock = permuted(game.pack.full, rng.getrandbits(256))  # top last
         self._discards: list[int] = []
         self._bankrupt = False
         self._reported = 0
@@ -92,7 +92,7 @@ class CambioMatch:
                 self._discards.append(k)  # the drawn cards are seen: face-up discards
                 draws[s] = k
             lines.append("draw: " + ", ".join(f"seat {s} {NAMES[k]}" for s, k in draws.items()))
-            first = seating_groups(draws)[0]
+            first = seating_groups(draws, self._game.pack)[0]
             if len(first) == 1:
                 break
             drawers = first

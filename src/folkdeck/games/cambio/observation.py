@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from folkdeck.cards import Card, format_cards
+from folkdeck.games.cambio.rules import FOOL, KIND, PACK_TABLES, PackTable
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -17,6 +18,8 @@ class CambioObservation:
 
     seat: int | None
     num_players: int
+    pack: str
+    """The ``pack`` option: ``"40"`` or ``"nifty44"`` (notes §3.1)."""
     phase: str
     dealer: int
     deal: int
@@ -25,7 +28,7 @@ class CambioObservation:
     pot: int
     card: Card | None
     card_from_stock: bool
-    """The card was taken from the stock this deal (a FOOL then counts 16)."""
+    """The card was taken from the stock this deal (a FOOL then counts above the OWL)."""
     card_origin: int | None
     """The seat first dealt this seat's card (``None``: the stock); public, since every
     exchange is announced."""
@@ -51,7 +54,7 @@ class CambioObservation:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": "cambio", "seat": self.seat, "phase": self.phase, "dealer": self.dealer,
+            "game": "cambio", "seat": self.seat, "pack": self.pack, "phase": self.phase, "dealer": self.dealer,
             "deal": self.deal, "game_number": self.game_number, "chips": list(self.chips),
             "pot": self.pot, "card": str(self.card) if self.card is not None else None,
             "card_from_stock": self.card_from_stock, "card_origin": self.card_origin,
@@ -66,35 +69,46 @@ class CambioObservation:
             "legal_actions": list(self.legal_actions), "result": self.result,
         }
 
+    @property
+    def pack_table(self) -> PackTable:
+        """The pack's kinds and card order."""
+        return PACK_TABLES[self.pack]
+
+    def order_key(self, card: Card) -> int:
+        """A sort key: the card's place in this pack's order, bottom first."""
+        return self.pack_table.values[KIND[card]]
+
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat has not seen: the pack less the discards, its own card and the
         cards shown or known (the counting of seed 002 "カウンティング")."""
-        from folkdeck.cards import CUCCO_40, parse_card
+        from folkdeck.cards import parse_card
 
-        left = Counter(CUCCO_40.cards)
+        left = Counter(self.pack_table.pack.cards)
         left.subtract(self.discards)
         if self.card is not None:
             left[self.card] -= 1
         for _, c in (*self.shown, *self.known):
             left[parse_card(c)] -= 1
-        return tuple(c for c in sorted(left, key=lambda c: c.rank) for _ in range(max(left[c], 0)))
+        return tuple(c for c in sorted(left, key=self.order_key) for _ in range(max(left[c], 0)))
 
     def to_text(self) -> str:
         who = "spectator" if self.seat is None else f"seat {self.seat}"
         stake = (f"losers pay {self.loser_pays}" if self.loser_pays is not None
                  else "losers are eliminated")
-        lines = [f"Cambio, {self.num_players} players, {who}; game {self.game_number}, deal "
+        pack = "" if self.pack == "40" else " (Nifty 44-card pack)"
+        lines = [f"Cambio{pack}, {self.num_players} players, {who}; game {self.game_number}, deal "
                  f"{self.deal} ({stake}); dealer: seat {self.dealer}"]
         lines.append("Chips: " + ", ".join(
             f"seat {s}: {c}" + ("" if s in self.in_deal else " (out)") for s, c in enumerate(self.chips))
             + f"; pot {self.pot}")
         if self.card is not None:
-            extra = " (from the stock: counts 16)" if self.card_from_stock and str(self.card) == "FOOL" else ""
+            extra = (f" (from the stock: counts {self.pack_table.stock_fool})"
+                     if self.card_from_stock and KIND[self.card] == FOOL else "")
             lines.append(f"Your card: {self.card}{extra}")
         elif self.seat is not None and self.seat in self.in_deal:
             lines.append("Your card: none (disqualified)")
         lines.append(f"Stock: {self.stock_count} cards; discards ({self.discard_count}): "
-                     + (format_cards(sorted(self.discards, key=lambda c: c.rank)) or "none")
+                     + (format_cards(sorted(self.discards, key=self.order_key)) or "none")
                      + ("" if len(self.discards) == self.discard_count else " (the rest face down)"))
         if self.seat is not None and self.phase == "exchange" and len(self.discards) == self.discard_count:
             lines.append("Unseen (hands and stock): " + (format_cards(self.unseen()) or "none"))

@@ -9,7 +9,10 @@ from folkdeck.engine.errors import InvalidConfigError
 
 MAX_PLAYERS = 39
 """One card each and at least one card left outside the hands (40 - 1), so that the
-stock can always be refilled from the discards (notes §3.2, C9)."""
+stock can always be refilled from the discards (notes §3.2, C9). The registered bound
+is the default pack's; ``pack=nifty44`` allows 43 (:data:`PACK_SIZES`)."""
+PACK_SIZES = {"40": 40, "nifty44": 44}
+"""Cards in each ``pack`` option's pack (notes §3.1)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -20,19 +23,22 @@ class CambioOptions:
     Traceback (most recent call last):
     ...
     folkdeck.engine.errors.InvalidConfigError: option players=40: Cambio is for 2 to 39 players (one card each, and one card must stay outside the hands for the stock)
-    >>> CambioOptions(pack="nifty44")
+    >>> CambioOptions(pack="nifty44", players=43).players
+    43
+    >>> CambioOptions(pack="52")
     Traceback (most recent call last):
     ...
-    folkdeck.engine.errors.InvalidConfigError: option pack=nifty44: the Nifty 44-card edition is not implemented (no source gives the values and powers of its extra cards XI and XII against HOUSE and CAT); use pack=40
+    folkdeck.engine.errors.InvalidConfigError: option pack=52: the packs are 40 (the Cucco pack) and nifty44 (the Nifty edition with XI and XII)
     """
 
     players: int = 4
     pack: Literal["40", "nifty44"] = "40"
-    """The 40-card Cucco pack (notes §3.1); ``nifty44`` is refused as not implemented."""
+    """The 40-card Cucco pack, or ``nifty44``: the Nifty edition's 44 cards, with the number
+    cards XI and XII between 10 and HOUSE (notes §3.1)."""
     midgame_loss: Literal["continue", "end_deal"] = "continue"
     """After a disqualification the deal goes on among the others (C1), or ends at once."""
     fool_rule: Literal["japanese", "italian"] = "japanese"
-    """Japanese: FOOL is -4, receiving it in an exchange disqualifies, a stock FOOL is 16.
+    """Japanese: FOOL is -4, receiving it in an exchange disqualifies, a stock FOOL counts above the OWL.
     Italian: a single FOOL equals the lowest other card in play (notes §3.4)."""
     owl_refuses_when_asked: bool = False
     """An OWL asked to exchange refuses and calls cucco (C2; Gnav-like)."""
@@ -46,16 +52,16 @@ class CambioOptions:
     """A loser of deal *k* pays ``pay_schedule[k-1]``; after the schedule, losers are eliminated."""
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= MAX_PLAYERS:
+        size = PACK_SIZES.get(self.pack)
+        if size is None:
             raise InvalidConfigError(
-                f"option players={self.players}: Cambio is for 2 to {MAX_PLAYERS} players (one card "
+                f"option pack={self.pack}: the packs are 40 (the Cucco pack) and nifty44 (the Nifty "
+                "edition with XI and XII)", option="pack", value=self.pack)
+        if not 2 <= self.players <= size - 1:
+            raise InvalidConfigError(
+                f"option players={self.players}: Cambio is for 2 to {size - 1} players (one card "
                 "each, and one card must stay outside the hands for the stock)",
                 option="players", value=self.players)
-        if self.pack != "40":
-            raise InvalidConfigError(
-                "option pack=nifty44: the Nifty 44-card edition is not implemented (no source gives "
-                "the values and powers of its extra cards XI and XII against HOUSE and CAT); use pack=40",
-                option="pack", value=self.pack)
         if self.start_chips < 1:
             raise InvalidConfigError(f"option start_chips={self.start_chips}: must be at least 1",
                                      option="start_chips", value=self.start_chips)
@@ -78,4 +84,5 @@ PRESETS: dict[str, dict[str, object]] = {
     "italian_fool": {"fool_rule": "italian"},
     "owl_refuses": {"owl_refuses_when_asked": True},
     "closed_discards": {"open_discards": False},
+    "nifty44": {"pack": "nifty44"},
 }

@@ -1,14 +1,18 @@
 """Cambio rules as pure functions over card kinds (seed 002, rules-notes §3).
 
-A card *kind* is an ``int`` 0 … 19, the card's value plus 4: ``FOOL`` (-4) is 0,
-``0`` is 4, ``10`` is 14, ``HOUSE`` 15, ``CAT`` 16, ``HORSE`` 17, ``MAN`` 18 and
-``OWL`` (15) is 19, so the kind order *is* the card order. The pack holds two
-cards of each kind. Where a card came from matters twice (the CAT blames the seat
-it was first dealt to; a FOOL taken from the stock counts 16): an *origin* is the
-seat the card was dealt to, or :data:`STOCK`.
+A card *kind* is an ``int`` naming one kind of card in every pack: the 40-card
+pack's kinds are 0 … 19, the card's value plus 4 (``FOOL`` (-4) is 0, ``0`` is 4,
+``10`` is 14, ``HOUSE`` 15, ``CAT`` 16, ``HORSE`` 17, ``MAN`` 18, ``OWL`` (15) 19);
+the Nifty 44-card edition's extra number cards ``XI`` and ``XII`` are kinds 20
+and 21. A kind is an identity, not a strength: cards are compared by the
+:class:`PackTable` of the game's ``pack`` option, whose ``values`` give each kind's
+showdown value (notes §3.1, §3.3). Each pack holds two cards of each of its kinds.
+Where a card came from matters twice (the CAT blames the seat it was first dealt to;
+a FOOL taken from the stock counts above the OWL): an *origin* is the seat the card
+was dealt to, or :data:`STOCK`.
 
->>> [CARDS[k].rank.notation for k in (FOOL, ZERO, HOUSE, OWL)]
-['FOOL', '0', 'HOUSE', 'OWL']
+>>> [CARDS[k].rank.notation for k in (FOOL, ZERO, HOUSE, OWL, XI)]
+['FOOL', '0', 'HOUSE', 'OWL', 'XI']
 >>> answer(HORSE, to_stock=False, owl_refuses=False).name
 'SKIP'
 >>> showdown_losers([(0, kind("5"), 0), (1, kind("MASK"), 1), (2, kind("MASK"), 2)])
@@ -19,24 +23,82 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
 
-from folkdeck.cards import Card, CuccoRank, parse_card
+from folkdeck.cards import CUCCO_40, NIFTY_44, Card, CuccoRank, Pack, parse_card
 from folkdeck.engine.errors import InvalidNotationError
 
 FOOL, LION, MASK, BUCKET, ZERO = 0, 1, 2, 3, 4
 HOUSE, CAT, HORSE, MAN, OWL = 15, 16, 17, 18, 19
-NUM_KINDS = 20
+XI, XII = 20, 21
+"""The Nifty edition's number cards XI and XII (notes §3.1)."""
+NUM_KINDS = 22
+"""The kinds of every pack (the 40-card pack uses the first 20)."""
 COPIES = 2
 STOCK = -1
 """The origin of a card taken from the stock during the deal."""
 STOCK_FOOL_VALUE = 16
+"""A FOOL taken from the stock in the 40-card pack: above the OWL (15)."""
 
-CARDS: tuple[Card, ...] = tuple(Card(CuccoRank(k - 4)) for k in range(NUM_KINDS))
+CARDS: tuple[Card, ...] = tuple(
+    Card(r) for r in (*(CuccoRank(k - 4) for k in range(20)), CuccoRank.XI, CuccoRank.XII))
 KIND: dict[Card, int] = {c: k for k, c in enumerate(CARDS)}
 NAMES: tuple[str, ...] = tuple(c.rank.notation for c in CARDS)   # type: ignore[union-attr]
-FULL_PACK: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(COPIES))
+
+
+@dataclass(frozen=True, slots=True)
+class PackTable:
+    """A Cambio pack as kinds: which kinds it holds and how they rank (notes §3.1).
+
+    ``values[k]`` is kind ``k``'s showdown value (only meaningful for the pack's
+    own kinds); ``stock_fool`` is the value of a FOOL taken from the stock, just
+    above the OWL.
+    """
+
+    option: str
+    """The ``pack`` option value: ``"40"`` or ``"nifty44"``."""
+    pack: Pack
+    kinds: tuple[int, ...]
+    """The pack's kinds, bottom to top."""
+    values: tuple[int, ...]
+    stock_fool: int
+    full: tuple[int, ...]
+    """Every card of the pack as kinds, two of each, bottom to top (the order a shuffle starts from)."""
+
+    @classmethod
+    def build(cls, option: str, pack: Pack) -> PackTable:
+        kinds = tuple(KIND[c] for c in pack.kinds)
+        values = [0] * NUM_KINDS
+        for v, k in enumerate(kinds, start=-4):   # FOOL is -4 in every pack
+            values[k] = v
+        return cls(option, pack, kinds, tuple(values), values[OWL] + 1,
+                   tuple(k for k in kinds for _ in range(COPIES)))
+
+    def __contains__(self, k: object) -> bool:
+        return k in self.kinds
+
+    def __repr__(self) -> str:
+        return f"PackTable({self.option!r})"
+
+
+PACK_40 = PackTable.build("40", CUCCO_40)
+"""The 40-card pack: FOOL -4 … 10, HOUSE 11, CAT 12, HORSE 13, MAN 14, OWL 15; stock FOOL 16.
+
+>>> [PACK_40.values[k] for k in (FOOL, ZERO, HOUSE, OWL)], PACK_40.stock_fool, len(PACK_40.full)
+([-4, 0, 11, 15], 16, 40)
+"""
+PACK_NIFTY44 = PackTable.build("nifty44", NIFTY_44)
+"""The Nifty 44-card edition (notes §3.1): 22 kinds, XI and XII between 10 and HOUSE, so
+HOUSE 13, CAT 14, HORSE 15, MAN 16, OWL 17, and a stock FOOL 18, still above the OWL.
+
+>>> [PACK_NIFTY44.values[k] for k in (FOOL, 14, XI, XII, HOUSE, OWL)], PACK_NIFTY44.stock_fool
+([-4, 10, 11, 12, 13, 17], 18)
+"""
+PACK_TABLES: dict[str, PackTable] = {"40": PACK_40, "nifty44": PACK_NIFTY44}
+FULL_PACK: tuple[int, ...] = PACK_40.full
+"""The 40-card pack as kinds (kept for callers of the 40-card game)."""
 
 JAPANESE = {FOOL: "道化 (fool, Matto)", LION: "獅子 (lion)", MASK: "仮面 (mask)", BUCKET: "桶 (bucket)",
             HOUSE: "家 (house)", CAT: "猫 (cat)", HORSE: "馬 (horse)", MAN: "人間 (man)",
@@ -56,8 +118,8 @@ class Answer(IntEnum):
 def kind(token: str) -> int:
     """The kind of a Cucco card given by name or value.
 
-    >>> kind("owl"), kind("-4"), kind("10")
-    (19, 0, 14)
+    >>> kind("owl"), kind("-4"), kind("10"), kind("xii")
+    (19, 0, 14, 21)
 
     :raises InvalidNotationError: for text that is not a Cucco card.
     """
@@ -66,12 +128,13 @@ def kind(token: str) -> int:
     if k is None:
         raise InvalidNotationError(
             f"{token!r} is not a Cucco card (cards are FOOL LION MASK BUCKET 0-10 HOUSE CAT HORSE "
-            "MAN OWL, or their values -4 to 15)", token=token)
+            "MAN OWL, or their values -4 to 15; XI XII in the Nifty pack)", token=token)
     return k
 
 
 def name(k: int) -> str:
-    """The notation of a kind: ``FOOL`` … ``BUCKET``, ``0`` … ``10``, ``HOUSE`` … ``OWL``."""
+    """The notation of a kind: ``FOOL`` … ``BUCKET``, ``0`` … ``10``, ``HOUSE`` … ``OWL``,
+    ``XI``, ``XII``."""
     return NAMES[k]
 
 
@@ -80,6 +143,8 @@ def answer(k: int, *, to_stock: bool, owl_refuses: bool) -> Answer:
 
     >>> [answer(k, to_stock=False, owl_refuses=False).name for k in (OWL, MAN, HORSE, CAT, HOUSE, FOOL)]
     ['SWAP', 'MAN', 'SKIP', 'CAT', 'SKIP', 'SWAP']
+    >>> answer(XI, to_stock=True, owl_refuses=False).name   # Nifty XI, XII: numbers, they swap
+    'SWAP'
     >>> answer(OWL, to_stock=True, owl_refuses=False).name, answer(OWL, to_stock=False, owl_refuses=True).name
     ('CUCCO', 'CUCCO')
     """
@@ -94,19 +159,24 @@ def answer(k: int, *, to_stock: bool, owl_refuses: bool) -> Answer:
     return Answer.SWAP
 
 
-def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japanese") -> int:
-    """The showdown value of a card (notes §3.3 table); a stock FOOL is 16 in Japan.
+def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japanese",
+          pack: PackTable = PACK_40) -> int:
+    """The showdown value of a card in ``pack`` (notes §3.3 table); a stock FOOL counts
+    above the OWL in Japan (16 in the 40-card pack).
 
     >>> value(FOOL, 2), value(FOOL, STOCK), value(FOOL, STOCK, "italian"), value(OWL, 0)
     (-4, 16, -4, 15)
+    >>> value(XII, 0, pack=PACK_NIFTY44) < value(HOUSE, 0, pack=PACK_NIFTY44)
+    True
     """
     if k == FOOL and origin == STOCK and fool_rule == "japanese":
-        return STOCK_FOOL_VALUE
-    return k - 4
+        return pack.stock_fool
+    return pack.values[k]
 
 
 def showdown_losers(hands: Iterable[tuple[int, int, int]],
-                    fool_rule: Literal["japanese", "italian"] = "japanese") -> tuple[int, ...]:
+                    fool_rule: Literal["japanese", "italian"] = "japanese",
+                    pack: PackTable = PACK_40) -> tuple[int, ...]:
     """The seats holding the lowest value among ``(seat, kind, origin)`` (ties all lose).
 
     Japanese rule (seed 002 ④): values as :func:`value`. Italian rule (notes §3.4):
@@ -121,23 +191,27 @@ def showdown_losers(hands: Iterable[tuple[int, int, int]],
     (0, 1)
     >>> showdown_losers([(0, OWL, 0), (1, FOOL, 1)], "italian")
     (1,)
+    >>> showdown_losers([(0, HOUSE, 0), (1, XII, 1)], pack=PACK_NIFTY44)   # notes §3.1: XII < HOUSE
+    (1,)
     """
     entries = list(hands)
     if not entries:
         return ()
+    vals = pack.values
     if fool_rule == "italian":
         fools = [s for s, k, _ in entries if k == FOOL]
-        others = [(s, k) for s, k, _ in entries if k != FOOL]
+        others = [(s, vals[k]) for s, k, _ in entries if k != FOOL]
         if len(fools) != 1 or not others:
             if fools:
                 return tuple(sorted(fools))
-            low = min(k for _, k in others)
-            return tuple(sorted(s for s, k in others if k == low))
-        low = min(k for _, k in others)
-        if low == OWL:
+            low = min(v for _, v in others)
+            return tuple(sorted(s for s, v in others if v == low))
+        low = min(v for _, v in others)
+        if low == vals[OWL]:
             return tuple(fools)
-        return tuple(sorted(fools + [s for s, k in others if k == low]))
-    values = [(s, 16 if k == FOOL and o == STOCK else k - 4) for s, k, o in entries]
+        return tuple(sorted(fools + [s for s, v in others if v == low]))
+    top = pack.stock_fool
+    values = [(s, top if k == FOOL and o == STOCK else vals[k]) for s, k, o in entries]
     low = min([v for _, v in values])
     return tuple(sorted([s for s, v in values if v == low]))
 
@@ -159,6 +233,8 @@ def permuted(items: Sequence[int], bits: int) -> list[int]:
 
     >>> permuted([1, 2, 3], 0), sorted(permuted(FULL_PACK, seed_bits(1))) == list(FULL_PACK)
     ([2, 3, 1], True)
+
+    With 44 cards (the Nifty pack, 44! < 2**180) the bias stays below 2**-76.
     """
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
@@ -187,16 +263,18 @@ def unfold(pile: Sequence[int], bits: int) -> list[int]:
     return order
 
 
-def seating_strength(k: int) -> int:
+def seating_strength(k: int, pack: PackTable = PACK_40) -> int:
     """A card's strength in the seating draw: a FOOL from the stock is the strongest.
 
     >>> seating_strength(FOOL) > seating_strength(OWL) > seating_strength(MAN)
     True
+    >>> seating_strength(HOUSE, PACK_NIFTY44) > seating_strength(XII, PACK_NIFTY44) > seating_strength(14, PACK_NIFTY44)
+    True
     """
-    return value(k, STOCK)
+    return value(k, STOCK, pack=pack)
 
 
-def seating_groups(draws: Mapping[int, int]) -> list[list[int]]:
+def seating_groups(draws: Mapping[int, int], pack: PackTable = PACK_40) -> list[list[int]]:
     """Players grouped by the strength of their drawn card, strongest group first.
 
     A group of more than one player is a tie, which the notes settle by a redraw (C7).
@@ -206,7 +284,7 @@ def seating_groups(draws: Mapping[int, int]) -> list[list[int]]:
     """
     by: dict[int, list[int]] = {}
     for player, k in draws.items():
-        by.setdefault(seating_strength(k), []).append(player)
+        by.setdefault(seating_strength(k, pack), []).append(player)
     return [sorted(by[v]) for v in sorted(by, reverse=True)]
 
 
@@ -220,6 +298,7 @@ def payment(deal: int, schedule: Sequence[int]) -> int | None:
 
 
 __all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE", "JAPANESE",
-           "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "STOCK", "ZERO", "Answer", "answer",
+           "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "PACK_40", "PACK_NIFTY44", "PACK_TABLES",
+           "STOCK", "XI", "XII", "ZERO", "Answer", "PackTable", "answer",
            "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating_groups", "seating_strength", "showdown_losers",
            "value"]

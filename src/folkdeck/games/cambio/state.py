@@ -63,7 +63,7 @@ _STOCK_ANSWERS = tuple(answer(k, to_stock=True, owl_refuses=False) for k in rang
 class CambioState:
     """A Cambio deal. Build it with :meth:`CambioGame.new_state`.
 
-    Cards are kinds (``int`` 0-19, see :mod:`~folkdeck.games.cambio.rules`); the
+    Cards are kinds (``int`` 0-21, see :mod:`~folkdeck.games.cambio.rules`); the
     stock is a list with its top card last; every card not in a hand or the stock
     is in the discards.
     """
@@ -444,10 +444,11 @@ class CambioState:
             pass  # the first disqualification is the deal's only loss
         elif len(remaining) >= 2:
             japanese = rules.fool_rule == "japanese"
+            pack = self._game.pack
             for s, k, o in remaining:
                 showdown[str(s)] = NAMES[k] if k or o != STOCK or not japanese else \
-                    "FOOL (16, from the stock)"
-            low = showdown_losers(remaining, rules.fool_rule)
+                    f"FOOL ({pack.stock_fool}, from the stock)"
+            low = showdown_losers(remaining, rules.fool_rule, pack)
             losers += low
             notes.append("showdown: " + ", ".join([f"seat {s} {c}" for s, c in showdown.items()]))
             if len(low) == 1:
@@ -498,7 +499,7 @@ class CambioState:
             seat=seat, num_players=n, phase=self._phase, dealer=self.dealer,
             deal=int(setup["deal"]), game_number=int(setup["game"]),
             chips=tuple(setup["chips"]), pot=int(setup["pot"]),
-            card=CARDS[own] if own >= 0 else None,
+            pack=self._rules.pack, card=CARDS[own] if own >= 0 else None,
             card_from_stock=seat is not None and own >= 0 and self._origin[seat] == STOCK,
             card_origin=(self._origin[seat] if self._origin[seat] != STOCK else None)
             if seat is not None and own >= 0 else None,

@@ -33,12 +33,13 @@ from folkdeck.games.cangkul.options import PRESETS, BurroEsOptions, BurroPtOptio
 from folkdeck.games.cangkul.state import CangkulState
 
 
-def _bots() -> dict[str, Any]:
+def _bots(name: str = "cangkul") -> dict[str, Any]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.agents.search import search_bots
     from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
 
     return {"heuristic": HeuristicAgent, "greedy": GreedyAgent, "random": RandomAgent,
-            "first": FirstLegalAgent}
+            "first": FirstLegalAgent, **search_bots(name, "heuristic")}
 
 
 def _make_cangkul(options: CangkulOptions) -> CangkulGame:
@@ -64,14 +65,14 @@ BURRO_ES = register(GameSpec(
     min_players=3, max_players=8, default_players=4, options_type=BurroEsOptions,
     make=_make_burro_es, presets=PRESETS["burro_es"],
     summary="Spanish donkey: follow suit or draw; the last player holding cards takes a penalty.",
-    rules_doc="docs/rules/cangkul.md", bots=_bots(), default_bot="heuristic",
+    rules_doc="docs/rules/cangkul.md", bots=_bots("burro_es"), default_bot="heuristic",
 ))
 BURRO_PT = register(GameSpec(
     name="burro_pt", title="Portuguese Burro", aliases=("burro-pt", "portuguese_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroPtOptions,
     make=_make_burro_pt, presets=PRESETS["burro_pt"],
     summary="Portuguese donkey: Burro with the stock in two leaning piles.",
-    rules_doc="docs/rules/cangkul.md", bots=_bots(), default_bot="heuristic",
+    rules_doc="docs/rules/cangkul.md", bots=_bots("burro_pt"), default_bot="heuristic",
 ))
 
 __all__ = ["BURRO_ES", "BURRO_PT", "CANGKUL", "DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS",

@@ -36,9 +36,11 @@ def _make(options: GouJiOptions) -> GouJiGame:
 
 def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
-    from folkdeck.games.gouji.agents import GreedyAgent
+    from folkdeck.agents.search import search_bots
+    from folkdeck.games.gouji.agents import GreedyAgent, HeuristicAgent
 
-    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
+    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
+            "heuristic": HeuristicAgent, **search_bots("gouji", "heuristic")}
 
 
 SPEC = register(GameSpec(
