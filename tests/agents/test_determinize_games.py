@@ -56,6 +56,7 @@ def _check(game: Any, real: Any, seat: int, rng: random.Random, play_on: bool) -
 CASES: list[tuple[str, str | None, dict[str, Any]]] = [
     ("cambio", None, {}), ("cambio", None, {"players": 9}), ("cambio", "closed_discards", {}),
     ("cambio", "owl_refuses", {}), ("cambio", "sudden", {"players": 6}),
+    ("cambio", "nifty44", {"players": 5}),
     ("cangkul", None, {}), ("cangkul", "joker", {"joker_play": "must_when_void"}),
     ("cangkul", "drop_out", {"players": 5}), ("burro_es", None, {}), ("burro_pt", None, {}),
     ("burro_pt", "knock", {}), ("burro_pt", "one_pile", {}),

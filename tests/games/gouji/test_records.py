@@ -89,8 +89,9 @@ def test_bad_setups_name_the_field(setup: dict[str, object], hands_patch: list[s
 
 
 def test_docs_example_record_replays() -> None:
-    docs = Path(__file__).resolve().parents[3] / "docs" / "records-gouji.md"
-    text = docs.read_text(encoding="utf-8").split("```json")[1].split("```")[0]
+    docs = Path(__file__).resolve().parents[3] / "docs" / "records.md"
+    section = docs.read_text(encoding="utf-8").split("## Gou Ji (`gouji`)")[1]
+    text = section.split("```json")[1].split("```")[0]
     result = loads(text).replay().result()
     assert result is not None and result.placings == (5, 1, 6, 3, 4, 2)
     assert result.returns[:2] == (-6.0, 6.0)

@@ -15,7 +15,7 @@ Presets             ``standard``, ``modern``, ``resume``, ``advanced``
 ==================  =========================================================
 
 Sources: seed 001 and rules-notes §2; the full rules for players are in
-``docs/rules/gouji.md``, the record grammar in ``docs/records-gouji.md``.
+``docs/rules/gouji.md``, the record grammar in ``docs/records.md``.
 """
 
 from collections.abc import Callable

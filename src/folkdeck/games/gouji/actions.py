@@ -1,4 +1,4 @@
-"""Gou Ji actions and their record grammar (``docs/records-gouji.md``).
+"""Gou Ji actions and their record grammar (``docs/records.md``).
 
 ========================  ====================================================
 ``9 9 2``, ``BJ RJ``      a set, written by ranks (suits are ignored on input)

@@ -64,7 +64,7 @@ class GouJiGame:
         top card(s) to find the first drawer (jokers pass kai pai on), the turned cards
         go back into the middle, and the seats draw in turn. ``hands`` are given in
         draw order (they may be short, for study positions). ``setup`` keys are in
-        :func:`~folkdeck.games.gouji.deal.read_setup` and ``docs/records-gouji.md``.
+        :func:`~folkdeck.games.gouji.deal.read_setup` and ``docs/records.md``.
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.places``).
         """

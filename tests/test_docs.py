@@ -1,0 +1,33 @@
+"""The documents' examples work: every JSON record in docs/records.md replays."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from folkdeck.engine.record import loads
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+BLOCKS = re.findall(r"```json\n(.*?)```", (DOCS / "records.md").read_text(encoding="utf-8"), re.S)
+RECORDS = [b for b in BLOCKS if '"game"' in b and '"actions"' in b]
+
+
+def test_the_records_document_has_an_example_per_game() -> None:
+    games = {json.loads(b)["game"] for b in RECORDS}
+    assert {"kaphai", "gouji", "cambio"} <= games
+    assert games & {"cangkul", "burro_es", "burro_pt"}
+
+
+@pytest.mark.parametrize("block", RECORDS)
+def test_every_record_in_the_docs_replays(block: str) -> None:
+    state = loads(block).replay()
+    assert state.num_players >= 2
+
+
+@pytest.mark.parametrize("path", sorted((DOCS.parent / "examples" / "records").glob("*.json")),
+                         ids=lambda p: p.name)
+def test_every_example_record_replays(path: Path) -> None:
+    loads(path.read_text(encoding="utf-8")).replay()
