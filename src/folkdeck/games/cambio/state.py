@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.engine.state_base import StateBase
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.observation import CambioObservation
 from folkdeck.games.cambio.rules import (
@@ -60,7 +61,7 @@ _ANSWERS = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k 
 _STOCK_ANSWERS = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
 
 
-class CambioState:
+class CambioState(StateBase):
     """A Cambio deal. Build it with :meth:`CambioGame.new_state`.
 
     Cards are kinds (``int`` 0-21, see :mod:`~folkdeck.games.cambio.rules`); the
@@ -116,14 +117,6 @@ class CambioState:
         return self._game
 
     @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def to_act(self) -> tuple[int, ...]:
         """The seat on turn, then (in turn order) every other active OWL holder."""
         if self._phase != "exchange":
@@ -144,10 +137,6 @@ class CambioState:
         return self._turn if self._phase == "exchange" else None
 
     @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
-
-    @property
     def dealer(self) -> int:
         return int(self._setup["dealer"])
 
@@ -155,9 +144,6 @@ class CambioState:
         """The card ``seat`` holds, or ``None`` (the engine's view: not for agents)."""
         k = self._kind[seat]
         return CARDS[k] if k >= 0 else None
-
-    def is_over(self) -> bool:
-        return self._phase == "over"
 
     # --- legal actions -------------------------------------------------------------
     def _seat(self, seat: int | None) -> int:
@@ -211,13 +197,6 @@ class CambioState:
             raise NotYourTurnError(
                 f"seat {s} may not {action} now: it is seat {self._turn}'s turn to say change or "
                 f"keep{hint}", seat=s, action=str(action))
-
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        try:
-            self.verify(action, seat)
-        except IllegalActionError:
-            return False
-        return True
 
     def parse_action(self, text: str, seat: int | None = None) -> CambioAction:
         """Read ``change``, ``keep`` or ``cucco``; legality is checked by :meth:`apply`."""

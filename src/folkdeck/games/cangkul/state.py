@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Self
 from folkdeck.cards import Card
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.engine.state_base import StateBase
 from folkdeck.games.cangkul.actions import (
     DRAW,
     DRAW_LEFT,
@@ -83,7 +84,7 @@ LogEntry = tuple[int, str, int]
 on a suit, ``take`` a card mask, ``knock`` a card count, ``out`` (arg 0)."""
 
 
-class CangkulState:
+class CangkulState(StateBase):
     """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
     :meth:`CangkulGame.new_state`."""
 
@@ -129,24 +130,12 @@ class CangkulState:
         return self._game
 
     @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def to_act(self) -> tuple[int, ...]:
         return (self._turn,) if self._phase == "play" else ()
 
     @property
     def current_seat(self) -> int | None:
         return self._turn if self._phase == "play" else None
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
 
     @property
     def led_suit(self) -> int:
@@ -164,12 +153,6 @@ class CangkulState:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (the engine's view: not for agents)."""
         return cards_of(self._hands[seat], self._deck)
-
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    def result(self) -> Result | None:
-        return self._result
 
     # --- legal actions -------------------------------------------------------------
     def _seat(self, seat: int | None) -> int:
@@ -283,13 +266,6 @@ class CangkulState:
             return (f"seat {s} holds {notation(follow, self._deck)}: follow the led suit "
                     f"{self._suit_name(self._suit)} instead of drawing")
         return f"seat {s} holds no {self._suit_name(self._suit)} and must play the joker"
-
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        try:
-            self.verify(action, seat)
-        except IllegalActionError:
-            return False
-        return True
 
     def parse_action(self, text: str, seat: int | None = None) -> CangkulAction:
         """Read ``text`` (a card, ``draw``, ``draw left|right``, ``pass``); legality is

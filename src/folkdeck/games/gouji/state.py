@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, Self
 from folkdeck.cards import Card
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.engine.state_base import StateBase
 from folkdeck.games.gouji import flow
 from folkdeck.games.gouji.actions import (
     DECLARE,
@@ -96,7 +97,7 @@ _WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "object
                  "withdraw": (WITHDRAW, INSIST)}
 
 
-class GouJiState(flow.PlayFlow):
+class GouJiState(flow.PlayFlow, StateBase):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`."""
 
     def __init__(self, game: GouJiGame, hands: list[list[Card]], setup: Setup, *,
@@ -154,10 +155,6 @@ class GouJiState(flow.PlayFlow):
         return SEATS
 
     @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def to_act(self) -> tuple[int, ...]:
         phase = self._phase
         if phase == "play":
@@ -177,15 +174,6 @@ class GouJiState(flow.PlayFlow):
         return ()
 
     @property
-    def current_seat(self) -> int | None:
-        acting = self.to_act
-        return acting[0] if acting else None
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
-
-    @property
     def leader(self) -> int:
         """The seat that leads the first trick (上班 Shang Ban)."""
         return self._leader
@@ -197,12 +185,6 @@ class GouJiState(flow.PlayFlow):
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         """Rank counts of a seat's hand (the engine's view: not for agents)."""
         return tuple(self._hands[seat])
-
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    def result(self) -> Result | None:
-        return self._result
 
     # --- legal actions -------------------------------------------------------------
     def _seat(self, seat: int | None) -> int:
@@ -394,13 +376,6 @@ class GouJiState(flow.PlayFlow):
                         "one set, or sets each holding a joker")
             return f"seat {s} must 'burn <set>' or say 'no' to burning {top}, not {action}"
         return f"seat {s} may only ask {self.legal_actions(s)[0]} out of turn, not {action}"
-
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        try:
-            self.verify(action, seat)
-        except IllegalActionError:
-            return False
-        return True
 
     def parse_action(self, text: str, seat: int | None = None) -> GouJiAction:
         """Read ``text`` in the record grammar; legality is checked by :meth:`apply`."""

@@ -38,6 +38,7 @@ from folkdeck.engine.errors import (
     WrongPhaseError,
 )
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.state_base import StateBase
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh, parse_action
 from folkdeck.games.kaphai.observation import KapHaiObservation
 from folkdeck.games.kaphai.options import KapHaiOptions
@@ -123,7 +124,7 @@ class _Putuh:
     answered: set[int]
 
 
-class KapHaiState:
+class KapHaiState(StateBase):
     """A Kap Hai deal. Build it with :meth:`KapHaiGame.new_state`."""
 
     __slots__ = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game",
@@ -188,14 +189,6 @@ class KapHaiState:
         return self._game
 
     @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
     def to_act(self) -> tuple[int, ...]:
         if self._phase == "play":
             return (self._turn,)
@@ -203,15 +196,6 @@ class KapHaiState:
             assert self._putuh is not None
             return tuple(s for s in self._putuh.eligible if s not in self._putuh.answered)
         return ()
-
-    @property
-    def current_seat(self) -> int | None:
-        acting = self.to_act
-        return acting[0] if acting else None
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
 
     @property
     def top(self) -> Combo | None:
@@ -226,23 +210,7 @@ class KapHaiState:
         """The cards ``seat`` holds (the engine's view: not for agents)."""
         return cards_of(self._hands[seat])
 
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    def result(self) -> Result | None:
-        return self._result
-
     # --- legal actions -------------------------------------------------------------
-    def _seat(self, seat: int | None) -> int:
-        if seat is None:
-            current = self.current_seat
-            if current is None:
-                raise WrongPhaseError("the deal is over: no seat may act", phase=self._phase)
-            return current
-        if not 0 <= seat < self._n:
-            raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
-        return seat
-
     def _combos(self, seat: int, leading: bool) -> tuple[_Table, int]:
         """The seat's table and the cards it lists that have been played since.
 
@@ -371,13 +339,6 @@ class KapHaiState:
         if beats(combo, top, rules) or can_throw(combo, top, rules):
             return None
         return refusal(combo, top, rules)
-
-    def is_legal(self, action: KapHaiAction, seat: int | None = None) -> bool:
-        try:
-            self.verify(action, seat)
-        except IllegalActionError:
-            return False
-        return True
 
     def parse_action(self, text: str, seat: int | None = None) -> KapHaiAction:
         """Read ``text`` (cards, ``pass`` or ``putuh``); legality is checked by :meth:`apply`."""

@@ -1,0 +1,77 @@
+"""What every game's State shares: the protocol members that only read common fields.
+
+A game's state class inherits :class:`StateBase` and keeps its own data in slots named
+``_n`` (seats), ``_phase``, ``_history`` (a list of events) and ``_result``; it
+provides ``to_act`` and ``verify``. Everything here may be overridden where a game
+knows better (a cheaper ``current_seat``, a lazily built ``result``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.protocol import Event, Result
+
+
+class StateBase:
+    """Shared read-side of the :class:`~folkdeck.engine.protocol.State` protocol."""
+
+    __slots__ = ()
+    _n: int
+    _phase: str
+    _history: list[Event]
+    _result: Result | None
+
+    @property
+    def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides it
+        raise NotImplementedError
+
+    def verify(self, action: Any, seat: int | None = None) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def current_seat(self) -> int | None:
+        acting = self.to_act
+        return acting[0] if acting else None
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        return tuple(self._history)
+
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def is_legal(self, action: Any, seat: int | None = None) -> bool:
+        """Whether ``action`` is legal for ``seat`` now (:meth:`verify` without raising)."""
+        try:
+            self.verify(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _seat(self, seat: int | None) -> int:
+        """The acting seat: ``seat``, or the seat on turn when ``None``.
+
+        :raises WrongPhaseError: ``None`` when nobody may act (the deal is over).
+        :raises NotYourTurnError: a seat number the table does not have.
+        """
+        if seat is None:
+            current = self.current_seat
+            if current is None:
+                raise WrongPhaseError("the deal is over: no seat may act", phase=self._phase)
+            return current
+        if not 0 <= seat < self._n:
+            raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
+        return seat
