@@ -106,6 +106,9 @@ function renderCenter(obs, table) {
   center.append(kv);
 }
 
+const LEGAL_SHOWN = 24;
+let showAllLegal = false;
+
 function renderHand(msg) {
   const { obs } = msg;
   const hand = handOf(obs);
@@ -141,9 +144,17 @@ function renderHand(msg) {
   const list = $("legal"); list.replaceChildren();
   if (cardActions.size) {
     list.append(t("legal") + ": ");
-    for (const [a, used] of cardActions) {
+    // A Gou Ji lead can have thousands of plays: show the first few unless asked.
+    const entries = [...cardActions];
+    const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
+    for (const [a, used] of shown) {
       const b = button(a, "", () => { selected = [...used]; renderHand(last); });
       b.dataset.legal = a; list.append(b);
+    }
+    if (entries.length > LEGAL_SHOWN) {
+      const more = button(showAllLegal ? t("fewer") : t("more", entries.length - LEGAL_SHOWN), "link",
+        () => { showAllLegal = !showAllLegal; renderHand(last); });
+      more.id = "legal-more"; list.append(more);
     }
   }
 }
