@@ -14,6 +14,7 @@ from folkdeck.games.kaphai.rules import FULL, INDEX
 from folkdeck.games.kaphai.state import KapHaiState
 
 HAND_SIZE = 13
+_BITS = tuple(1 << i for i in range(52))
 
 
 class KapHaiGame:
@@ -76,9 +77,7 @@ class KapHaiGame:
         else:
             order = list(range(52))
             (rng if rng is not None else random.Random(seed)).shuffle(order)
-        piles = [0, 0, 0, 0]
-        for i, card in enumerate(order):
-            piles[i % 4] |= 1 << card
+        piles = [sum(_BITS[c] for c in order[p::4]) for p in range(4)]
         if self.num_players == 4:
             used = [0, 1, 2, 3]
         elif self.num_players == 3:

@@ -382,15 +382,14 @@ def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
         return (5, 0)
     if counts[TWO] == 4:
         return (4, 0)
-    if all(c == 1 for c in counts):
+    if counts.count(1) == 13:
         return (3, top_index(hand & RANK_MASKS[TWO]))
-    kares = [r for r in range(13) if counts[r] == 4]
-    if len(kares) >= 3:
-        return (2, kares[-1])
-    triples = [r for r in range(13) if counts[r] >= 3]
-    if len(triples) >= 3:
-        return (1, triples[-1])
-    if sum(c // 2 for c in counts) >= 6:
+    fours, threes, twos = counts.count(4), counts.count(3), counts.count(2)
+    if fours >= 3:
+        return (2, max(r for r in range(13) if counts[r] == 4))
+    if threes + fours >= 3:
+        return (1, max(r for r in range(13) if counts[r] >= 3))
+    if twos + threes + 2 * fours >= 6:  # pairs: a triple holds one, a kare two (notes §1.3)
         high = max(r for r in range(13) if counts[r] >= 2)
         return (0, top_index(hand & RANK_MASKS[high]))
     return None

@@ -67,13 +67,16 @@ Shape = tuple[int, int]
 
 class _Table:
     """A hand's combinations by shape, each list sorted by key: the move generator's
-    precomputed table. Replaced (never mutated) when the hand plays, so clones share it."""
+    precomputed table. Replaced (never mutated) when the hand plays, so clones share it;
+    the key lists and bomb lists are derived on first use and kept."""
 
-    __slots__ = ("shapes", "_flat")
+    __slots__ = ("shapes", "_flat", "_keys", "_bombs")
 
     def __init__(self, shapes: dict[Shape, list[Combo]]) -> None:
         self.shapes = shapes
         self._flat: tuple[Combo, ...] | None = None
+        self._keys: dict[Shape, list[int]] = {}
+        self._bombs: dict[int, list[Combo]] = {}
 
     @classmethod
     def of(cls, hand: int, rules: KapHaiOptions) -> _Table:
@@ -109,9 +112,30 @@ class _Table:
         cs = self.shapes.get(shape)
         if not cs:
             return []
-        return cs[bisect_right(cs, key, key=_KEY):]
+        keys = self._keys.get(shape)
+        if keys is None:
+            keys = self._keys[shape] = [c.key for c in cs]
+        return cs[bisect_right(keys, key):]
+
+    def bombs(self, kind: int) -> list[Combo]:
+        """The plays that cut any play of ``kind`` (notes §1.2): kares and tong-farsons
+        cut singles, tong-farsons cut kares, pae-kare cuts pairs."""
+        found = self._bombs.get(kind)
+        if found is None:
+            shapes = self.shapes
+            tong = [c for c in shapes.get(_FIVE_STRAIGHT, ()) if c.flush]
+            found = self._bombs[kind] = (
+                [*shapes.get(_KARE, ()), *tong] if kind == Kind.SINGLE else
+                tong if kind == Kind.KARE else
+                list(shapes.get(_PAE_KARE, ())) if kind == Kind.PAIR else [])
+        return found
 
 
+_KARE: Shape = (Kind.KARE, 4)
+_FIVE_STRAIGHT: Shape = (Kind.STRAIGHT, 5)
+_PAE_KARE: Shape = (Kind.PAIR_RUN, 8)
+_SINGLE: Shape = (Kind.SINGLE, 1)
+_TRIPLE: Shape = (Kind.TRIPLE, 3)
 _KEY = attrgetter("key")
 
 
@@ -260,28 +284,24 @@ class KapHaiState(StateBase):
         """The plays of ``table`` that may go on ``top``, in legal-action order (§1.2);
         the caller drops those using cards already played."""
         rules = self._rules
-        tk, size = top.kind, top.size
-        out: list[Combo] = []
+        tk = top.kind
         if tk == Kind.STRAIGHT:
-            if size == 3 and rules.throw_222_on_any_three:
-                out.extend(c for c in table.shapes.get((Kind.TRIPLE, 3), ()) if c.is_throwable)
-            police = top.is_police(rules)
-            out.extend(c for c in table.above((tk, size), top.key) if not police or c.is_police(rules))
+            out: list[Combo] = []
+            if top.size == 3 and rules.throw_222_on_any_three:
+                out.extend(c for c in table.shapes.get(_TRIPLE, ()) if c.is_throwable)
+            above = table.above((tk, top.size), top.key)
+            out.extend(c for c in above if c.is_police(rules)) if top.is_police(rules) else out.extend(above)
             return out
         if tk == Kind.SINGLE and top.key >> 2 <= FIVE and (
                 rules.low_single_free or rules.low_single_same_rank):
-            out.extend(c for c in table.shapes.get((tk, 1), ()) if beats(c, top, rules))
+            out = [c for c in table.shapes.get(_SINGLE, ()) if beats(c, top, rules)]
+        elif tk == Kind.TRIPLE and not top.is_throwable:
+            out = [c for c in table.shapes.get(_TRIPLE, ())[:1] if c.is_throwable]
+            out.extend(table.above(_TRIPLE, top.key))
         else:
-            if tk == Kind.TRIPLE and not top.is_throwable:
-                out.extend(c for c in table.shapes.get((tk, 3), ())[:1] if c.is_throwable)
-            out.extend(table.above((tk, size), top.key))
-        if tk == Kind.SINGLE:
-            out.extend(table.shapes.get((Kind.KARE, 4), ()))
-        if tk in (Kind.SINGLE, Kind.KARE):
-            out.extend(c for c in table.shapes.get((Kind.STRAIGHT, 5), ()) if c.flush)
-        elif tk == Kind.PAIR:
-            out.extend(table.shapes.get((Kind.PAIR_RUN, 8), ()))
-        return out
+            out = table.above((tk, top.size), top.key)
+        bombs = table.bombs(tk)
+        return [*out, *bombs] if bombs else out
 
     def verify(self, action: KapHaiAction, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
