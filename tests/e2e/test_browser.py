@@ -67,7 +67,8 @@ def _play_deal(page: Any, game: str, budget: float) -> int:
         page.wait_for_selector("#status.mine, #result-box", timeout=30_000)
         if page.query_selector("#result-box"):
             return moves
-        before = page.eval_on_selector_all("#history li", "els => els.length")
+        # The deal's action count as the page last rendered it (history lists may be capped).
+        before = page.evaluate("document.body.dataset.progress || ''")
         chip = page.query_selector("#legal button[data-legal]")
         if chip is not None:
             chip.click()  # selects the cards of the first legal play
@@ -80,15 +81,15 @@ def _play_deal(page: Any, game: str, budget: float) -> int:
             page.click("#actions button[data-action]")
         moves += 1
         page.wait_for_function(
-            f"document.querySelectorAll('#history li').length !== {before} || !!document.getElementById('result-box')"
-            " || !document.getElementById('error').hidden", timeout=30_000)
+            "([before]) => (document.body.dataset.progress || '') !== before"
+            " || !!document.getElementById('result-box') || !document.getElementById('error').hidden",
+            arg=[before], timeout=30_000)
         if moves == 1:
             page.screenshot(path=str(ARTIFACTS / f"{game}-playing.png"))
     raise AssertionError(f"{game}: the deal did not end in {budget} s ({moves} moves)")
 
 
-GAMES = [pytest.param(g, marks=pytest.mark.xfail(reason="Gou Ji engine still in progress", strict=False))
-         if g == "gouji" else g for g in folkdeck.games()]
+GAMES = list(folkdeck.games())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -98,7 +99,7 @@ def test_play_a_full_deal_against_bots(server: str, browser: Any, game: str) -> 
     try:
         _new_table(page, server, game)
         page.screenshot(path=str(ARTIFACTS / f"{game}-start.png"))
-        _play_deal(page, game, budget=60 if game != "gouji" else 45)
+        _play_deal(page, game, budget=60 if game != "gouji" else 240)  # six players, ~300 actions
         page.wait_for_selector("#result-box a[download]")
         page.screenshot(path=str(ARTIFACTS / f"{game}-result.png"), full_page=True)
         assert page.inner_text("#results")

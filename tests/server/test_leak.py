@@ -36,8 +36,7 @@ class _Sink(Connection):
         pass
 
 
-GAMES = [pytest.param(g, marks=pytest.mark.xfail(reason="Gou Ji engine still in progress", strict=False))
-         if g == "gouji" else g for g in folkdeck.games()]
+GAMES = list(folkdeck.games())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -205,6 +205,7 @@ class Table:
         return {
             "id": self.id, "game": spec.name, "title": spec.title, "pack": PACKS.get(spec.name, "french"),
             "players": self.num_players, "deal": self.deal + 1, "deals": self.config["deals"],
+            "actions": len(self.state.history),  # actions so far in this deal: a change marker
             "match_over": self.match_over(), "turn_seconds": self.config["turn_seconds"],
             "deadline": None if self.deadline is None else max(0.0, self.deadline - time.monotonic()),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],

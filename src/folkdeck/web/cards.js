@@ -56,6 +56,10 @@ export function cardSVG(code, pack = "french", { width = 64 } = {}) {
   const frame = `<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>`;
   if (pack === "cucco") return open + frame + cucco(code) + "</svg>";
   const { rank, suit } = splitCard(code);
+  if (!suit && rank !== "BJ" && rank !== "RJ") { // a rank alone: Gou Ji writes plays by ranks
+    return open + frame + `<text x="50" y="88" font-size="54" text-anchor="middle" fill="${BLACK}" font-weight="700">${rank}</text>` +
+      `<text x="10" y="24" font-size="18" fill="${BLACK}" font-weight="700">${rank}</text></svg>`;
+  }
   if (!suit) { // a joker
     const color = rank === "RJ" ? RED : BLACK;
     return open + frame + `<text x="50" y="62" font-size="26" text-anchor="middle" fill="${color}" font-weight="700">JOKER</text>` +

@@ -39,6 +39,7 @@ function handOf(obs) { return obs.hand != null ? cardsOf(obs.hand) : cardsOf(obs
 function render(msg) {
   last = msg;
   const { table, obs } = msg;
+  document.body.dataset.progress = `${table.deal}:${table.actions}`;  // tests wait on changes
   document.title = `${table.title} · folkdeck`;
   $("title").textContent = gameTitle(table.game, table.title);
   $("deal").textContent = t("deal", table.deal, table.deals);
