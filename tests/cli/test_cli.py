@@ -82,3 +82,19 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "kaphai", "--seconds", "0.2", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["game"] == "kaphai" and rows[0]["deals"] > 0
+
+
+def test_play_in_process_every_game(monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal game loop for each game: numbered choices, history, rules, a refusal."""
+    import io
+
+    import folkdeck
+
+    for game in folkdeck.games():
+        script = "h\nv\n?\nnot-a-card\n" + "1\n" * 2000
+        monkeypatch.setattr("sys.stdin", io.StringIO(script))
+        assert main(["play", game, "--seed", "3", "--deals", "1"]) == 0, game
+        out = capsys.readouterr().out
+        assert "Match over" in out, game
+        assert "Refused" in out, game
