@@ -133,6 +133,7 @@ def determinize(game: CangkulGame, observation: CangkulObservation,
     st._rules = rules
     st._jp = rules.joker_play
     st._deck = deck
+    st._by_id = deck.by_id
     st._n = n
     st._hands = [hands[s] for s in range(n)]
     st._known = known[:seat] + [mask(observation.known[seat], deck) if observation.known[seat] else 0] \

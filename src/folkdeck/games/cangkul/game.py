@@ -76,15 +76,18 @@ class CangkulGame:
             if deck is not None:
                 order = self._read_deck(deck)
             else:
-                order = indices(self.deck.full)
+                order = list(self.deck.ordered)
                 rng = rng if rng is not None else random.Random(seed)
                 rng.shuffle(order)
                 if self.rules.knock_prob > 0 and knock_seed is None:
                     knock_seed = rng.getrandbits(32)
             n, size = self.num_players, self.rules.hand_size
             masks = [0] * n
-            for k in range(n * size):
-                masks[(leader + k) % n] |= 1 << order[k]
+            for j in range(n):  # one card at a time round the table: seat leader + j gets every n-th
+                m = 0
+                for c in order[j:n * size:n]:
+                    m |= 1 << c
+                masks[(leader + j) % n] = m
             pile = order[n * size:]
         if self.rules.knock_prob > 0:
             setup["knock_seed"] = int(knock_seed or 0)

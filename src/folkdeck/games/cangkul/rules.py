@@ -79,6 +79,13 @@ class Deck:
     suit_cards: tuple[dict[int, tuple[Card, ...]], ...] = field(
         repr=False, default_factory=lambda: ({}, {}, {}, {}))
     """Per suit, a cache ``16-bit suit mask -> its cards``."""
+    names: tuple[str, ...] = field(repr=False, default=())
+    """``names[i]`` is ``str(cards[i])`` (``""`` for unused indices): event notes are
+    written on every draw, and ``Card.__str__`` is slow enough to show in profiles."""
+    ordered: tuple[int, ...] = field(repr=False, default=())
+    """Every card index of the pack, ascending: the unshuffled deck."""
+    suit_words: tuple[str, ...] = field(repr=False, default=())
+    """:meth:`suit_name` of suits 0-3, made once for the event notes."""
 
     @property
     def size(self) -> int:
@@ -86,9 +93,13 @@ class Deck:
 
     def suit_name(self, suit: int) -> str:
         """``'hearts'`` in a French pack, ``'copas'`` in a Spanish or Portuguese one."""
-        if not self.pack.suit_names:
-            return SUITS[suit].name.lower()
-        return self.pack.suit_names[SUITS[suit]].removeprefix("de ")
+        return self.suit_words[suit]
+
+
+def _suit_word(pack: Pack, suit: int) -> str:
+    if not pack.suit_names:
+        return SUITS[suit].name.lower()
+    return pack.suit_names[SUITS[suit]].removeprefix("de ")
 
 
 _DECKS: dict[tuple[str, bool], Deck] = {}
@@ -115,8 +126,12 @@ def deck_for(pack: PackName, ace_high: bool = False) -> Deck:
         if pack == "french53":
             cards[JOKER] = JOKER_CARD
             index[JOKER_CARD] = JOKER
-        deck = _DECKS[key] = Deck(base, order, tuple(cards), index, sum(1 << i for i in index.values()),
-                                  {id(c): i for c, i in index.items()})
+        full = sum(1 << i for i in index.values())
+        deck = _DECKS[key] = Deck(base, order, tuple(cards), index, full,
+                                  {id(c): i for c, i in index.items()},
+                                  names=tuple("" if c is None else str(c) for c in cards),
+                                  ordered=tuple(indices(full)),
+                                  suit_words=tuple(_suit_word(base, s) for s in range(4)))
     return deck
 
 
@@ -164,18 +179,26 @@ def cards_of(m: int, deck: Deck) -> tuple[Card, ...]:
     >>> cards_of(mask("RJ 2H AS 3S", d), d)
     (Card.parse('3S'), Card.parse('AS'), Card.parse('2H'), Card.parse('RJ'))
     """
+    # Every legal-move listing comes here: one cache look-up per suit, and the mask is
+    # shifted down as we go so that empty high suits end the loop early.
     out: tuple[Card, ...] = ()
-    for s in range(4):
-        part = m >> (STRIDE * s) & 0xFFFF
+    s = 0
+    while m:
+        part = m & 0xFFFF
         if part:
-            cache = deck.suit_cards[s]
-            got = cache.get(part)
+            got = deck.suit_cards[s].get(part) if s < 4 else (JOKER_CARD,)
             if got is None:
-                got = cache[part] = tuple(deck.cards[STRIDE * s + i] for i in indices(part))  # type: ignore[misc]
+                got = _suit_cards(part, s, deck)
             out += got
-    if m >> JOKER:
-        out += (JOKER_CARD,)
+        m >>= STRIDE
+        s += 1
     return out
+
+
+def _suit_cards(part: int, s: int, deck: Deck) -> tuple[Card, ...]:
+    """The cards of one suit's 16-bit mask, remembered in the deck's cache."""
+    got = deck.suit_cards[s][part] = tuple(deck.cards[STRIDE * s + i] for i in indices(part))  # type: ignore[misc]
+    return got
 
 
 def notation(m: int, deck: Deck) -> str:
@@ -236,9 +259,10 @@ def led_suit(plays: Sequence[tuple[int, int]]) -> int:
     return NO_SUIT
 
 
-def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
+def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> int:
     """The seat that played the highest card of the led suit, or the joker (seed §プレイ,
     variation 2). ``plays`` are ``(seat, card index)`` in order; passes are left out.
+    ``suit`` is their :func:`led_suit`, when the caller already knows it.
 
     >>> d = deck_for("french52")
     >>> trick_winner([(0, d.index[Card.parse("9H")]), (1, d.index[Card.parse("AS")]),
@@ -247,7 +271,8 @@ def trick_winner(plays: Sequence[tuple[int, int]]) -> int:
     >>> trick_winner([(0, d.index[Card.parse("9H")]), (1, JOKER)])
     1
     """
-    suit = led_suit(plays)
+    if suit is None:
+        suit = led_suit(plays)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
         if card == JOKER or (card >> 4 == suit and card > best):

@@ -67,6 +67,7 @@ from folkdeck.games.cangkul.rules import (
     JOKER,
     JOKER_BIT,
     NO_SUIT,
+    STRIDE,
     SUIT_MASKS,
     cards_of,
     choices,
@@ -83,6 +84,16 @@ LogEntry = tuple[int, str, int]
 """A public fact ``(seat, verb, arg)``: ``lead``/``play`` a card index, ``draw``/``pass``
 on a suit, ``take`` a card mask, ``knock`` a card count, ``out`` (arg 0)."""
 
+# The hot path (``folkdeck bench``, search bots) makes an event and its notes on every
+# action, so the constant parts are built once here: the digging choices, the most
+# common note, and the event itself without the named tuple's Python-level __new__.
+_DRAW_ONLY, _DRAW_BOTH = (DRAW,), (DRAW_LEFT, DRAW_RIGHT)
+_DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PASS,)
+_WINS_AND_LEADS = tuple(f"seat {s} wins the trick and leads" for s in range(16))  # options allow 8
+_PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
+"""Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
+_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, notes))`` == ``Event(seat, action, notes)``
+
 
 class CangkulState(StateBase):
     """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
@@ -91,7 +102,7 @@ class CangkulState(StateBase):
     __slots__ = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands",
                  "_start_stock", "_setup", "_unused", "_dead", "_rng", "_phase", "_turn",
                  "_trick_leader", "_plays", "_suit", "_acted", "_passers", "_out", "_history",
-                 "_log", "_collected", "_result", "_jp")
+                 "_log", "_collected", "_result", "_jp", "_by_id")
 
     def __init__(self, game: CangkulGame, hands: list[int], stock: list[int], *, leader: int,
                  setup: dict[str, Any], knock_seed: int | None) -> None:
@@ -100,6 +111,7 @@ class CangkulState(StateBase):
         self._rules = rules
         self._jp = rules.joker_play
         self._deck = game.deck
+        self._by_id = game.deck.by_id
         self._n = len(hands)
         self._hands = list(hands)
         self._known = [0] * self._n
@@ -167,21 +179,32 @@ class CangkulState(StateBase):
     def _draws(self) -> tuple[CangkulAction, ...]:
         piles = self._piles
         if len(piles) == 1:
-            return (DRAW,) if piles[0] else ()
-        return ((DRAW_LEFT,) if piles[0] else ()) + ((DRAW_RIGHT,) if piles[1] else ())
+            return _DRAW_ONLY if piles[0] else ()
+        left, right = piles
+        if left:
+            return _DRAW_BOTH if right else _DRAW_LEFT_ONLY
+        return _DRAW_RIGHT_ONLY if right else ()
 
     def legal_actions(self, seat: int | None = None) -> tuple[CangkulAction, ...]:
         """The cards that may be played (suits S C D H, weakest first, then the joker),
         then ``draw`` (``draw left``, ``draw right``), or ``pass`` when the stock is empty."""
-        if self._phase == "over":
+        s = self._turn
+        if self._phase != "play" or (seat is not None and seat != s):
             return ()
-        s = self._turn if seat is None else seat
-        if s != self._turn:
-            return ()
-        allowed, dig = choices(self._hands[s], self._suit, self._jp)
+        hand, suit = self._hands[s], self._suit
+        if suit != NO_SUIT and not hand & JOKER_BIT:
+            # The common case, a follower without the joker: what :func:`choices` gives,
+            # straight from the deck's per-suit cache (the held cards of the led suit,
+            # else dig).
+            follow = hand >> (STRIDE * suit) & 0xFFFF
+            if not follow:
+                return self._draws() or _PASS_ONLY
+            got = self._deck.suit_cards[suit].get(follow)
+            return got if got is not None else cards_of(hand & SUIT_MASKS[suit], self._deck)
+        allowed, dig = choices(hand, suit, self._jp)
         cards: tuple[CangkulAction, ...] = cards_of(allowed, self._deck)
         if dig:
-            return cards + (self._draws() or (PASS,))
+            return cards + (self._draws() or _PASS_ONLY)
         return cards
 
     def verify(self, action: Action, seat: int | None = None) -> None:
@@ -285,22 +308,30 @@ class CangkulState(StateBase):
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
         s = self._turn
         notes: list[str] = []
-        i = self._deck.by_id.get(id(action))
-        if i is not None and (seat is None or seat == s) and self._phase == "play" and \
-                choices(self._hands[s], self._suit, self._jp)[0] >> i & 1:
-            # The fast path: one of this deck's own card objects, legal for the seat on turn.
-            self._play(s, i, notes)
-            event = Event(s, action, tuple(notes))
-            self._history.append(event)
-            return event
-        if action is DRAW and (seat is None or seat == s) and self._phase == "play" and \
-                len(self._piles) == 1 and self._piles[0]:
-            allowed, dig = choices(self._hands[s], self._suit, self._jp)
-            if dig:
-                self._draw(s, 0, notes)
-                event = Event(s, action, tuple(notes))
-                self._history.append(event)
-                return event
+        if (seat is None or seat == s) and self._phase == "play":
+            # The fast paths, for the seat on turn: the checks of :meth:`verify` for the
+            # actions :meth:`legal_actions` hands out; anything else goes the long way.
+            hand, suit = self._hands[s], self._suit
+            i = self._by_id.get(id(action))  # one of this deck's own card objects
+            if i is not None:
+                # A held card is legal on a lead or in the led suit; other cards (off
+                # suit, the joker) need the full rule.
+                if hand >> i & 1 and (suit == NO_SUIT or i >> 4 == suit
+                                      or choices(hand, suit, self._jp)[0] >> i & 1):
+                    self._play(s, i, notes)
+                    event: Event = _new_event(Event, (s, action, tuple(notes)))
+                    self._history.append(event)
+                    return event
+            elif action.__class__ is Draw:
+                piles = self._piles
+                pile = action.pile
+                # Void in the led suit without the joker: dig; else :func:`choices` decides.
+                if (pile is None) == (len(piles) == 1) and piles[pile or 0] and (
+                        suit != NO_SUIT and not hand & _PLAY_ON[suit] or choices(hand, suit, self._jp)[1]):
+                    self._draw(s, pile or 0, notes)
+                    event = _new_event(Event, (s, action, tuple(notes)))
+                    self._history.append(event)
+                    return event
         s = self._seat(seat)
         self.verify(action, s)
         if isinstance(action, Card):
@@ -316,14 +347,26 @@ class CangkulState(StateBase):
 
     def _play(self, s: int, i: int, notes: list[str]) -> None:
         bit = 1 << i
-        self._hands[s] ^= bit
-        self._known[s] &= ~bit
-        self._log.append((s, "play" if self._plays else "lead", i))
-        self._plays.append((s, i))
+        hands, known, plays = self._hands, self._known, self._plays
+        hands[s] ^= bit
+        if known[s]:
+            known[s] &= ~bit
+        self._log.append((s, "play" if plays else "lead", i))
+        plays.append((s, i))
         if self._suit == NO_SUIT and i != JOKER:
             self._suit = i >> 4
-        self._acted |= 1 << s
-        if not self._hands[s]:
+        acted = self._acted = self._acted | 1 << s
+        if hands[s]:
+            # The common case, settled without calling :meth:`_advance`: the next seat has
+            # not acted, holds cards, and can play or dig (no automatic pass).
+            n, suit = self._n, self._suit
+            nxt = s + 1 if s + 1 < n else 0
+            hand = hands[nxt]
+            if hand and not acted >> nxt & 1 and (suit == NO_SUIT or hand & _PLAY_ON[suit]
+                                                   or any(self._piles)):
+                self._turn = nxt
+                return
+        else:
             if not self._rules.drop_out:
                 notes.append(f"seat {s} has played the last card and wins the deal")
                 self._finish(winner=s)
@@ -353,14 +396,12 @@ class CangkulState(StateBase):
             notes.append(f"seat {s} knocks the stock over and takes all {k} card{'' if k == 1 else 's'}")
         else:
             i = self._piles[pile].pop()
-            if i >> 4 == self._suit:
-                self._hands[s] |= 1 << i
-                notes.append(f"seat {s} draws {self._deck.cards[i]} and plays it")
-                self._log.append((s, "draw", self._suit))
-                self._play(s, i, notes)
-                return
             self._hands[s] |= 1 << i
             self._log.append((s, "draw", self._suit))
+            if i >> 4 == self._suit:
+                notes.append(f"seat {s} draws {self._deck.names[i]} and plays it")
+                self._play(s, i, notes)
+                return
             if any(self._piles):
                 return
         allowed, dig = choices(self._hands[s], self._suit, self._jp)
@@ -373,22 +414,25 @@ class CangkulState(StateBase):
         self._passers.append(s)
         self._log.append((s, "pass", self._suit))
         if auto:
-            notes.append(f"seat {s} cannot follow {self._suit_name(self._suit)} and the stock is empty: passes")
+            notes.append(f"seat {s} cannot follow {self._deck.suit_words[self._suit]} and the stock is "
+                         "empty: passes")
 
     def _advance(self, s: int, notes: list[str]) -> None:
         """Give the turn to the next seat of the trick (passing for it when it must), or
         end the trick."""
-        n, hands, jp = self._n, self._hands, self._jp
-        stock = any(self._piles)
+        n, hands, suit = self._n, self._hands, self._suit
+        # With the led suit set and the stock empty, a seat holding neither that suit nor
+        # the joker must pass: :func:`choices` gives it nothing to play and it cannot dig.
+        blocked = SUIT_MASKS[suit] | JOKER_BIT if suit != NO_SUIT and not any(self._piles) else 0
         seat = s
         for _ in range(n):
             seat = seat + 1 if seat + 1 < n else 0
             if self._acted >> seat & 1:
                 break
-            if not hands[seat]:
+            hand = hands[seat]
+            if not hand:
                 continue
-            allowed, dig = choices(hands[seat], self._suit, jp)
-            if dig and not allowed and not stock:
+            if blocked and not hand & blocked:
                 self._pass(seat, notes, auto=True)
                 continue
             self._turn = seat
@@ -397,7 +441,7 @@ class CangkulState(StateBase):
 
     def _end_trick(self, notes: list[str]) -> None:
         plays, passers = self._plays, self._passers
-        winner = trick_winner(plays)
+        winner = trick_winner(plays, self._suit)
         self._collected = []
         if passers and self._rules.passers_collect:
             for p, cards in zip(passers, share_out([c for _, c in plays], passers), strict=True):
@@ -409,13 +453,15 @@ class CangkulState(StateBase):
                     self._log.append((p, "take", m))
                     notes.append(f"seat {p} takes {notation(m, self._deck)}")
         else:
+            dead = self._dead
             for _, c in plays:
-                self._dead |= 1 << c
+                dead |= 1 << c
+            self._dead = dead
         leader = passers[0] if passers and self._rules.lead_after_pass == "first_passer" else winner
         if not self._hands[leader]:
             leader = self._lead_after_out(winner)
         if leader == winner:
-            notes.append(f"seat {winner} wins the trick and leads")
+            notes.append(_WINS_AND_LEADS[winner])
         else:
             notes.append(f"seat {winner} wins the trick; seat {leader} leads")
         self._plays = []
