@@ -9,6 +9,7 @@ from typing import Any
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (
@@ -25,7 +26,7 @@ from folkdeck.games.cambio.state import CambioState
 SETUP_KEYS = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed")
 
 
-class CambioGame:
+class CambioGame(GameBase[CambioOptions]):
     """Cambio with a set of options; makes deals and matches.
 
     >>> from folkdeck import load
@@ -35,8 +36,7 @@ class CambioGame:
     """
 
     def __init__(self, spec: GameSpec, options: CambioOptions) -> None:
-        self._spec = spec
-        self._options = options
+        super().__init__(spec, options)
         self._pack = PACK_TABLES[options.pack]
         self._orders: dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         n = options.players
@@ -59,24 +59,9 @@ class CambioGame:
         return found
 
     @property
-    def spec(self) -> GameSpec:
-        return self._spec
-
-    @property
-    def options(self) -> CambioOptions:
-        return self._options
-
-    @property
     def pack(self) -> PackTable:
         """The pack of the ``pack`` option as kinds, with its card order (notes §3.1)."""
         return self._pack
-
-    @property
-    def num_players(self) -> int:
-        return self._options.players
-
-    def __repr__(self) -> str:
-        return f"<CambioGame {self._options}>"
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Sequence[Any]] | None = None,

@@ -8,6 +8,7 @@ from typing import Any
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cangkul.options import AnyOptions, Ruleset, ruleset
 from folkdeck.games.cangkul.rules import Deck, deck_for, indices
@@ -16,7 +17,7 @@ from folkdeck.games.cangkul.state import CangkulState
 SETUP_KEYS = ("dealer", "leader", "knock_seed")
 
 
-class CangkulGame:
+class CangkulGame(GameBase[AnyOptions]):
     """One of the three games with its options; makes deals and matches.
 
     >>> from folkdeck import load
@@ -26,25 +27,9 @@ class CangkulGame:
     """
 
     def __init__(self, spec: GameSpec, options: AnyOptions) -> None:
-        self._spec = spec
-        self._options = options
+        super().__init__(spec, options)
         self.rules: Ruleset = ruleset(options)
         self.deck: Deck = deck_for(self.rules.pack, self.rules.ace_high)
-
-    @property
-    def spec(self) -> GameSpec:
-        return self._spec
-
-    @property
-    def options(self) -> AnyOptions:
-        return self._options
-
-    @property
-    def num_players(self) -> int:
-        return self._options.players
-
-    def __repr__(self) -> str:
-        return f"<CangkulGame {self._options}>"
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,

@@ -10,7 +10,7 @@ from typing import Any
 
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.game_base import GameBase
 from folkdeck.games.gouji.deal import (
     SEATS,
     draw,
@@ -26,7 +26,7 @@ from folkdeck.games.gouji.state import GouJiState
 _PACK = Counter(GOUJI_216.cards)
 
 
-class GouJiGame:
+class GouJiGame(GameBase[GouJiOptions]):
     """Gou Ji with a set of options; makes deals and matches.
 
     >>> from folkdeck import load
@@ -35,24 +35,9 @@ class GouJiGame:
     (6, [36, 36, 36, 36, 36, 36])
     """
 
-    def __init__(self, spec: GameSpec, options: GouJiOptions) -> None:
-        self._spec = spec
-        self._options = options
-
-    @property
-    def spec(self) -> GameSpec:
-        return self._spec
-
-    @property
-    def options(self) -> GouJiOptions:
-        return self._options
-
     @property
     def num_players(self) -> int:
         return SEATS
-
-    def __repr__(self) -> str:
-        return f"<GouJiGame {self._options}>"
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,

@@ -8,7 +8,7 @@ from typing import Any
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.game_base import GameBase
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import FULL, INDEX
 from folkdeck.games.kaphai.state import KapHaiState
@@ -17,7 +17,7 @@ HAND_SIZE = 13
 _BITS = tuple(1 << i for i in range(52))
 
 
-class KapHaiGame:
+class KapHaiGame(GameBase[KapHaiOptions]):
     """Kap Hai with a set of options; makes deals and matches.
 
     >>> from folkdeck import load
@@ -25,25 +25,6 @@ class KapHaiGame:
     >>> state.num_players, state.phase
     (4, 'play')
     """
-
-    def __init__(self, spec: GameSpec, options: KapHaiOptions) -> None:
-        self._spec = spec
-        self._options = options
-
-    @property
-    def spec(self) -> GameSpec:
-        return self._spec
-
-    @property
-    def options(self) -> KapHaiOptions:
-        return self._options
-
-    @property
-    def num_players(self) -> int:
-        return self._options.players
-
-    def __repr__(self) -> str:
-        return f"<KapHaiGame {self._options}>"
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
