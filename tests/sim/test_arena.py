@@ -37,12 +37,23 @@ def test_duplicate_deals_rotate_every_bot_through_every_seat() -> None:
 
 
 def test_results_do_not_depend_on_jobs_or_chunking() -> None:
-    serial = run_arena(CONFIG, jobs=1).to_dict()
-    assert run_arena(CONFIG, jobs=2).to_dict() == serial
-    assert run_arena(CONFIG, jobs=2, chunk=1).to_dict() == serial
-    pieces = [run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=3, seed=3, first_deal=k)).games
-              for k in (0, 3)]
+    # Decision times are measured, so they are the one part the seed does not fix.
+    serial = run_arena(CONFIG, jobs=1).to_dict(timing=False)
+    assert run_arena(CONFIG, jobs=2).to_dict(timing=False) == serial
+    assert run_arena(CONFIG, jobs=2, chunk=1).to_dict(timing=False) == serial
+    pieces = [run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=3, seed=3, first_deal=k))
+              .to_dict(timing=False)["games"] for k in (0, 3)]
     assert [g for p in pieces for g in p] == serial["games"]
+
+
+def test_decision_times_are_measured_per_bot() -> None:
+    summary = run_arena(CONFIG)
+    for bot in summary.bots:
+        clock = bot.decision_time
+        assert clock is not None and clock.decisions > 0
+        assert 0 <= clock.mean <= clock.slowest
+    # every game keeps [decisions, seconds, slowest] per seat
+    assert all(len(g["timing"]) == 4 for g in summary.games)
 
 
 @pytest.mark.slow  # starting a local Ray takes 15-40 s: CI runs it in the slow step
@@ -50,7 +61,8 @@ def test_results_do_not_depend_on_jobs_or_chunking() -> None:
                     reason="Ray is not installed (pip install 'folkdeck[arena]')")
 def test_ray_backend_gives_the_same_results() -> None:
     config = ArenaConfig("kaphai", ("heuristic", "random", "random", "random"), deals=4, seed=5)
-    assert run_arena(config, jobs=2, backend="ray").to_dict() == run_arena(config).to_dict()
+    assert run_arena(config, jobs=2, backend="ray").to_dict(timing=False) == \
+        run_arena(config).to_dict(timing=False)
 
 
 def test_results_files_keep_every_record_replayable(tmp_path: Path) -> None:

@@ -68,10 +68,14 @@ def table(summary: ArenaSummary, elapsed: float, jobs: int, backend: str) -> Tab
     t = Table(title=f"{c.game}: {c.deals} duplicate deals × {len(c.bots)} rotations, seed {c.seed} "
                     f"({summary.games_played} games, {elapsed:.1f} s, {backend}, jobs {jobs})",
               caption="± = 95% confidence interval over deals; rating = "
-                      f"{summary.rating_system} mu − 3σ")
-    for col in ("bot", "seats", "win share", "mean placing", "mean return", "rating"):
+                      f"{summary.rating_system} mu − 3σ; decision = CPU time of a choice "
+                      "among two or more actions")
+    for col in ("bot", "seats", "win share", "mean placing", "mean return", "rating",
+                "decision ms (mean/max)"):
         t.add_column(col, justify="left" if col == "bot" else "right")
     for b in summary.bots:
+        clock = b.decision_time
         t.add_row(b.name, str(b.seats_played), str(b.win_share), str(b.mean_placing), str(b.mean_return),
-                  f"{b.rating:.2f}")
+                  f"{b.rating:.2f}",
+                  f"{clock.mean * 1e3:.2f} / {clock.slowest * 1e3:.0f}" if clock else "-")
     return t

@@ -18,6 +18,7 @@ import csv
 import hashlib
 import json
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,10 +78,7 @@ def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[dict[str, Any]
         for rotation in range(n):
             slots = [(s + rotation) % n for s in range(n)]  # seat -> index in config.bots
             names = [config.bots[i] for i in slots]
-            agents = []
-            for name in names:
-                agent = make_agent(spec, name, game=game)
-                agents.append(agent)
+            agents = [_TimedAgent(make_agent(spec, name, game=game)) for name in names]
             state = game.new_state(seed=deal_seed)
             play_deal(state, agents, random.Random(derive_seed(config.seed, deal, rotation)))
             result = state.result()
@@ -89,11 +87,58 @@ def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[dict[str, Any]
                 "deal": deal, "rotation": rotation, "slots": slots, "bots": names,
                 "placings": list(result.placings), "returns": list(result.returns),
                 "reason": result.reason,
+                "timing": [[a.decisions, round(a.seconds, 6), round(a.slowest, 6)] for a in agents],
             }
             if config.keep_records:
                 item["record"] = Record.from_state(state, players=names, deal_seed=deal_seed).to_dict()
             out.append(item)
     return out
+
+
+class _TimedAgent:
+    """A bot wrapped to measure the CPU time of its decisions (``time.process_time``, so
+    other processes on the machine do not count). A decision is an ``act`` call with a
+    choice (two or more legal actions) or an ``interrupt`` offer."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.decisions = 0
+        self.seconds = 0.0
+        self.slowest = 0.0
+        if hasattr(agent, "interrupt"):
+            self.interrupt = self._interrupt
+
+    def _count(self, start: float) -> None:
+        spent = time.process_time() - start
+        self.decisions += 1
+        self.seconds += spent
+        self.slowest = max(self.slowest, spent)
+
+    def act(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        start = time.process_time()
+        action = self.agent.act(observation, legal, rng)
+        if len(legal) > 1:
+            self._count(start)
+        return action
+
+    def _interrupt(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        start = time.process_time()
+        action = self.agent.interrupt(observation, legal, rng)
+        self._count(start)
+        return action
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionTime:
+    """CPU seconds a bot spent per decision (a choice among two or more actions)."""
+
+    decisions: int
+    mean: float
+    slowest: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "mean_s": self.mean, "max_s": self.slowest}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +152,8 @@ class BotSummary:
     mean_return: MeanCI
     rating_mu: float
     rating_sigma: float
+    decision_time: DecisionTime | None = None
+    """Measured, so it varies from run to run (everything else is fixed by the seed)."""
 
     @property
     def rating(self) -> float:
@@ -117,7 +164,8 @@ class BotSummary:
         return {"name": self.name, "seats_played": self.seats_played,
                 "win_share": self.win_share.to_dict(), "mean_placing": self.mean_placing.to_dict(),
                 "mean_return": self.mean_return.to_dict(), "rating": self.rating,
-                "rating_mu": self.rating_mu, "rating_sigma": self.rating_sigma}
+                "rating_mu": self.rating_mu, "rating_sigma": self.rating_sigma,
+                "decision_time": self.decision_time.to_dict() if self.decision_time else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +179,17 @@ class ArenaSummary:
     def games_played(self) -> int:
         return len(self.games)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
+        """Everything; ``timing=False`` leaves out the measured decision times, which
+        are the only part of a summary that the seed does not fix."""
+        bots = [b.to_dict() for b in self.bots]
+        games = list(self.games)
+        if not timing:
+            for b in bots:
+                del b["decision_time"]
+            games = [{k: v for k, v in g.items() if k != "timing"} for g in games]
         return {"config": self.config.to_dict(), "rating_system": self.rating_system,
-                "bots": [b.to_dict() for b in self.bots], "games": list(self.games)}
+                "bots": bots, "games": games}
 
 
 def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSummary:
@@ -142,8 +198,14 @@ def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSumm
     names = list(dict.fromkeys(config.bots))
     per_deal: dict[str, dict[int, list[tuple[float, float, float]]]] = {n: {} for n in names}
     seats = dict.fromkeys(names, 0)
+    clock = {n: [0, 0.0, 0.0] for n in names}  # decisions, seconds, slowest
     for g in games:
         n_seats = len(g["bots"])
+        for seat, (decisions, seconds, slowest) in enumerate(g.get("timing", ())):
+            total = clock[g["bots"][seat]]
+            total[0] += decisions
+            total[1] += seconds
+            total[2] = max(total[2], slowest)
         for seat, name in enumerate(g["bots"]):
             place = g["placings"][seat]
             placing = float(place) if place is not None else float(n_seats)
@@ -156,8 +218,11 @@ def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSumm
         rows = [[sum(v[k] for v in vals) / len(vals) for k in range(3)]
                 for _, vals in sorted(per_deal[name].items())]
         mu, sigma = ratings.get(name, (float("nan"), float("nan")))
+        decisions, seconds, slowest = clock[name]
+        timing = DecisionTime(int(decisions), seconds / decisions, slowest) if decisions else None
         bots.append(BotSummary(name, seats[name], mean_ci([r[0] for r in rows]),
-                               mean_ci([r[1] for r in rows]), mean_ci([r[2] for r in rows]), mu, sigma))
+                               mean_ci([r[1] for r in rows]), mean_ci([r[2] for r in rows]), mu, sigma,
+                               timing))
     system = "openskill PlackettLuce" if ratings else "none (openskill not installed)"
     return ArenaSummary(config, tuple(bots), tuple(games), system)
 
@@ -304,5 +369,5 @@ def replay_games(data: Mapping[str, Any]) -> int:
     return count
 
 
-__all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "derive_seed", "load_results", "play_deals",
+__all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "DecisionTime", "derive_seed", "load_results", "play_deals",
            "plot_results", "rate", "replay_games", "run_arena", "summarize", "write_results"]
