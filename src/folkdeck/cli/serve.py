@@ -29,6 +29,7 @@ def serve(args: argparse.Namespace) -> int:
 
         from folkdeck.server.config import Settings
         from folkdeck.server.main import create_app
+        from folkdeck.server.store import redact
     except ImportError as exc:
         print(f"folkdeck serve needs the server extra: pip install 'folkdeck[server]' ({exc})", file=sys.stderr)
         return 2
@@ -46,7 +47,7 @@ def serve(args: argparse.Namespace) -> int:
     sock.bind((args.host, args.port))
     port = sock.getsockname()[1]
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"folkdeck: playing at http://{host}:{port}/  (tables in {args.db}; Ctrl-C stops)", flush=True)
+    print(f"folkdeck: playing at http://{host}:{port}/  (tables in {redact(args.db)}; Ctrl-C stops)", flush=True)
     try:
         asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:

@@ -3,94 +3,316 @@
 A table is rebuilt by replaying its lines (the engine is deterministic), so an action
 is durable once :meth:`Store.append_action` returns: the row is committed before the
 server acknowledges the action. SQLite (the standard library's ``sqlite3``, WAL
-journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (installed apart).
+journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in the
+``server`` extra). Both databases get the same two tables and the same semantics:
+
+- every method is one transaction, committed before it returns, rolled back if it fails;
+- :meth:`Store.load_tables` reads one consistent snapshot;
+- writes are idempotent (a repeated ``append_action`` with the same line is a no-op; a
+  different line at a stored position is refused), so an operation whose commit was cut
+  off with the connection can be retried safely;
+- a PostgreSQL connection that was lost (server restart, network) is opened again and
+  the operation retried once, on the next call;
+- every failure is a :class:`StoreError` with a message that names the database (never
+  its password) and says what went wrong, not a driver's traceback.
+
+One server process per database: each process keeps its tables in memory.
 
 >>> store = open_store(":memory:")
 >>> store.create_table("t1", {"game": "kaphai"})
 >>> store.append_action("t1", 0, 0, "0: 4C")
 >>> store.load_tables()
 [('t1', {'game': 'kaphai'}, {0: ['0: 4C']})]
+>>> store.append_action("t1", 0, 0, "0: 4C")  # the same line again: already stored
+>>> store.append_action("t1", 0, 0, "0: 5C")
+Traceback (most recent call last):
+...
+folkdeck.server.store.StoreError: table 't1', deal 0, action 0 is already stored as '0: 4C', not '0: 5C'
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
+import threading
 import time
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS fd_tables (id TEXT PRIMARY KEY, config TEXT NOT NULL, created REAL NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS fd_actions (table_id TEXT NOT NULL, deal INTEGER NOT NULL,"
-    " idx INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (table_id, deal, idx))",
-)
+from folkdeck.engine.errors import CardGameError
+
+T = TypeVar("T")
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+CONNECT_TIMEOUT = 10
+"""Seconds to wait for a PostgreSQL server (unless the URL sets ``connect_timeout``)."""
+
+
+class StoreError(CardGameError):
+    """The database cannot be opened, is unreachable, or refused a write.
+
+    ``message`` names the database for the operator (the log, ``folkdeck serve``);
+    :meth:`to_dict`, what a player is sent, does not.
+    """
+
+    code = "storage_error"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": self.code, "message": "the server could not store this; try again in a moment"}
 
 
 class _Connection(Protocol):
     def execute(self, sql: str, params: Any = ...) -> Any: ...
-    def commit(self) -> None: ...
     def close(self) -> None: ...
 
 
-class Store:
-    """Tables and their actions in a SQL database (DB-API connection)."""
+@dataclass(frozen=True, slots=True)
+class _Dialect:
+    """What differs between the two databases: placeholders, types, transactions, errors."""
 
-    def __init__(self, conn: _Connection, placeholder: str = "?") -> None:
-        self._conn = conn
-        self._ph = placeholder
-        for statement in _SCHEMA:
-            self._conn.execute(statement)
-        self._conn.commit()
+    name: str
+    placeholder: str
+    float_type: str
+    begin_read: str
+    begin_write: str
+    errors: tuple[type[Exception], ...]
+    is_broken: Callable[[Any], bool]
+    schema_lock: tuple[str, ...] = ()
+    """Statements that serialise schema creation between processes starting together."""
+
+    def schema(self) -> tuple[str, ...]:
+        return (
+            *self.schema_lock,
+            "CREATE TABLE IF NOT EXISTS fd_tables (id TEXT PRIMARY KEY, config TEXT NOT NULL,"
+            f" created {self.float_type} NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS fd_actions (table_id TEXT NOT NULL, deal INTEGER NOT NULL,"
+            " idx INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (table_id, deal, idx))",
+        )
+
+
+SQLITE = _Dialect(name="SQLite", placeholder="?", float_type="REAL", begin_read="BEGIN",
+                  begin_write="BEGIN IMMEDIATE", errors=(sqlite3.Error,), is_broken=lambda conn: False)
+
+
+def redact(text: str) -> str:
+    """Hide the password of any URL in ``text``.
+
+    >>> redact("postgresql://ann:s3cret@db.example/folkdeck")
+    'postgresql://ann:***@db.example/folkdeck'
+    """
+    return re.sub(r"(://[^:/@\s]*):[^@/\s]*@", r"\1:***@", text)
+
+
+def _reason(exc: BaseException) -> str:
+    """The driver's message on one line, without the password."""
+    return redact(" ".join(str(exc).split())) or type(exc).__name__
+
+
+class Store:
+    """Tables and their actions in a SQL database (a DB-API connection in autocommit mode).
+
+    ``connect`` opens a connection; it is called again after a lost connection. The store
+    is safe to share between threads (one operation at a time).
+    """
+
+    def __init__(self, connect: Callable[[], _Connection], dialect: _Dialect = SQLITE,
+                 where: str = "the database") -> None:
+        self._connect = connect
+        self._dialect = dialect
+        self._where = where
+        self._ph = dialect.placeholder
+        self._lock = threading.Lock()
+        self._conn: _Connection | None = None
+        self._closed = False
+        self._conn = self._open()
+        self._transaction(lambda conn: [conn.execute(s) for s in dialect.schema()], write=True)
+
+    @property
+    def backend(self) -> str:
+        """``"SQLite"`` or ``"PostgreSQL"``."""
+        return self._dialect.name
+
+    # --- connection and transactions ---------------------------------------------------
+    def _open(self) -> _Connection:
+        try:
+            return self._connect()
+        except StoreError:
+            raise
+        except Exception as exc:  # the driver's own error types: reported, not a crash trace
+            raise StoreError(f"cannot connect to {self._where}: {_reason(exc)}") from exc
+
+    def _transaction(self, work: Callable[[_Connection], T], *, write: bool) -> T:
+        """Run ``work`` in one transaction; commit before returning, roll back on failure.
+
+        A connection found broken is opened again and ``work`` retried once (the writes
+        are idempotent, so a commit that was cut off is not applied twice).
+        """
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"the store for {self._where} is closed")
+            for attempt in (1, 2):
+                if self._conn is None:
+                    self._conn = self._open()
+                conn = self._conn
+                try:
+                    conn.execute(self._dialect.begin_write if write else self._dialect.begin_read)
+                    result = work(conn)
+                    conn.execute("COMMIT")
+                    return result
+                except self._dialect.errors as exc:
+                    if self._dialect.is_broken(conn):
+                        self._drop()
+                        if attempt == 1:
+                            continue
+                        raise StoreError(f"lost the connection to {self._where}: {_reason(exc)}") from exc
+                    self._rollback(conn)
+                    raise StoreError(f"{self._where} refused the operation: {_reason(exc)}") from exc
+                except BaseException:
+                    self._rollback(conn)
+                    raise
+            raise AssertionError("unreachable")  # pragma: no cover
+
+    def _rollback(self, conn: _Connection) -> None:
+        try:
+            conn.execute("ROLLBACK")
+        except self._dialect.errors:  # no transaction open, or the connection went: start afresh
+            self._drop()
+
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()
+            except self._dialect.errors:  # pragma: no cover - closing a broken connection
+                pass
 
     def _sql(self, sql: str) -> str:
         return sql if self._ph == "?" else sql.replace("?", self._ph)
 
+    # --- the API ----------------------------------------------------------------------------
     def create_table(self, table_id: str, config: dict[str, Any]) -> None:
-        self._conn.execute(self._sql("INSERT INTO fd_tables (id, config, created) VALUES (?, ?, ?)"),
-                           (table_id, json.dumps(config), time.time()))
-        self._conn.commit()
+        """Store a new table (committed on return).
+
+        :raises StoreError: if another table has this id, or the database fails.
+        """
+        text = json.dumps(config)
+
+        def work(conn: _Connection) -> None:
+            cur = conn.execute(self._sql("INSERT INTO fd_tables (id, config, created) VALUES (?, ?, ?)"
+                                         " ON CONFLICT (id) DO NOTHING"), (table_id, text, time.time()))
+            if cur.rowcount == 0:
+                stored = conn.execute(self._sql("SELECT config FROM fd_tables WHERE id = ?"), (table_id,)).fetchone()
+                if stored is None or stored[0] != text:
+                    raise StoreError(f"a table with id {table_id!r} already exists")
+
+        self._transaction(work, write=True)
 
     def update_config(self, table_id: str, config: dict[str, Any]) -> None:
-        self._conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"),
-                           (json.dumps(config), table_id))
-        self._conn.commit()
+        self._transaction(lambda conn: conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"),
+                                                    (json.dumps(config), table_id)), write=True)
 
     def append_action(self, table_id: str, deal: int, idx: int, line: str) -> None:
-        """Store one record line and commit (the action is durable on return)."""
-        self._conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line) VALUES (?, ?, ?, ?)"),
-                           (table_id, deal, idx, line))
-        self._conn.commit()
+        """Store one record line and commit (the action is durable on return).
+
+        :raises StoreError: if a different line is stored at this position, or the database fails.
+        """
+
+        def work(conn: _Connection) -> None:
+            cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line) VALUES (?, ?, ?, ?)"
+                                         " ON CONFLICT (table_id, deal, idx) DO NOTHING"),
+                               (table_id, deal, idx, line))
+            if cur.rowcount == 0:
+                stored = conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND deal = ?"
+                                                " AND idx = ?"), (table_id, deal, idx)).fetchone()
+                if stored is None or stored[0] != line:
+                    raise StoreError(f"table {table_id!r}, deal {deal}, action {idx} is already stored"
+                                     f" as {stored[0] if stored else None!r}, not {line!r}")
+
+        self._transaction(work, write=True)
 
     def delete_table(self, table_id: str) -> None:
-        self._conn.execute(self._sql("DELETE FROM fd_actions WHERE table_id = ?"), (table_id,))
-        self._conn.execute(self._sql("DELETE FROM fd_tables WHERE id = ?"), (table_id,))
-        self._conn.commit()
+        def work(conn: _Connection) -> None:
+            conn.execute(self._sql("DELETE FROM fd_actions WHERE table_id = ?"), (table_id,))
+            conn.execute(self._sql("DELETE FROM fd_tables WHERE id = ?"), (table_id,))
+
+        self._transaction(work, write=True)
 
     def load_tables(self) -> list[tuple[str, dict[str, Any], dict[int, list[str]]]]:
-        """Every table: id, configuration, and its lines by deal number, in order."""
-        rows = self._conn.execute("SELECT id, config FROM fd_tables ORDER BY created").fetchall()
+        """Every table (oldest first): id, configuration, and its lines by deal number, in order.
+
+        Both queries read the same snapshot of the database.
+        """
+
+        def work(conn: _Connection) -> tuple[list[Any], list[Any]]:
+            tables = conn.execute("SELECT id, config FROM fd_tables ORDER BY created, id").fetchall()
+            actions = conn.execute("SELECT table_id, deal, line FROM fd_actions ORDER BY table_id, deal, idx").fetchall()
+            return tables, actions
+
+        rows, actions = self._transaction(work, write=False)
         lines: dict[str, dict[int, list[str]]] = {}
-        for table_id, deal, line in self._conn.execute(
-                "SELECT table_id, deal, line FROM fd_actions ORDER BY table_id, deal, idx").fetchall():
+        for table_id, deal, line in actions:
             lines.setdefault(table_id, {}).setdefault(deal, []).append(line)
         return [(tid, json.loads(cfg), lines.get(tid, {})) for tid, cfg in rows]
 
     def close(self) -> None:
-        self._conn.close()
+        with self._lock:
+            self._closed = True
+            self._drop()
+
+
+def _postgres(url: str) -> Store:
+    try:
+        import psycopg  # type: ignore[import-not-found, unused-ignore]
+        from psycopg.conninfo import conninfo_to_dict  # type: ignore[import-not-found, unused-ignore]
+    except ImportError as exc:
+        raise StoreError("a PostgreSQL database needs psycopg: pip install 'folkdeck[server]'"
+                         " (or pip install 'psycopg[binary]')") from exc
+    try:
+        params = conninfo_to_dict(url)
+    except psycopg.Error as exc:
+        raise StoreError(f"bad PostgreSQL URL {redact(url)!r}: {_reason(exc)}") from exc
+    where = "PostgreSQL database {db!r} at {host}:{port}".format(
+        db=params.get("dbname") or params.get("user") or "(default)",
+        host=params.get("host") or "(local socket)", port=params.get("port") or 5432)
+    # The store's calls block the server's event loop: never wait for ever on a dead network
+    # (TCP keepalives, and at most 30 s for unacknowledged data); the URL may set its own.
+    defaults = {"connect_timeout": CONNECT_TIMEOUT, "keepalives": 1, "keepalives_idle": 30,
+                "keepalives_interval": 10, "keepalives_count": 3}
+    if psycopg.pq.version() >= 120000:  # libpq 12 added tcp_user_timeout
+        defaults["tcp_user_timeout"] = 30_000
+    extra: dict[str, Any] = {key: value for key, value in defaults.items() if key not in params}
+
+    def connect() -> _Connection:
+        conn: _Connection = psycopg.connect(url, autocommit=True, **extra)
+        return conn
+
+    dialect = _Dialect(name="PostgreSQL", placeholder="%s", float_type="DOUBLE PRECISION",
+                       begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", begin_write="BEGIN",
+                       errors=(psycopg.Error,), is_broken=lambda conn: bool(conn.closed or conn.broken),
+                       schema_lock=("SELECT pg_advisory_xact_lock(7210531)",))  # any fixed key
+    return Store(connect, dialect, where)
 
 
 def open_store(url: str) -> Store:
-    """A store for a SQLite path (or ``:memory:``) or a ``postgresql://`` URL."""
-    if url.startswith(("postgresql://", "postgres://")):
-        try:
-            import psycopg  # type: ignore[import-not-found, unused-ignore]
-        except ImportError as exc:  # pragma: no cover - depends on the deployment
-            raise RuntimeError("a PostgreSQL database needs `pip install psycopg`") from exc
-        return Store(psycopg.connect(url), placeholder="%s")  # pragma: no cover
+    """A store for a SQLite path (``sqlite:///path`` too, or ``:memory:``) or a ``postgresql://`` URL.
+
+    :raises StoreError: for a URL of another database, a database that cannot be opened,
+        or a PostgreSQL server that cannot be reached.
+    """
+    if url.startswith(POSTGRES_SCHEMES):
+        return _postgres(url)
+    if "://" in url and not url.startswith("sqlite:///"):
+        raise StoreError(f"unsupported database URL {redact(url)!r}: give a SQLite file"
+                         " (or sqlite:///path) or a postgresql:// URL")
     path = url.removeprefix("sqlite:///")
-    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-    if path != ":memory:":
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash (kill -9)
-    conn.isolation_level = "DEFERRED"  # explicit commits
-    return Store(conn)
+
+    def connect() -> _Connection:
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)  # explicit BEGIN/COMMIT
+        if path != ":memory:":
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash (kill -9)
+        return conn
+
+    return Store(connect, SQLITE, f"SQLite database {path!r}")
