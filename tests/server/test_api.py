@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
+
 import folkdeck
+from folkdeck.engine.record import Record, dumps
 from tests.server.conftest import create
 
 
@@ -66,7 +70,69 @@ def test_rest_actions_need_a_seat_token_and_refusals_change_nothing(client: Any)
     assert r.status_code == 200 and r.json()["line"] == f"{seat}: {action}"
 
 
-def test_records_only_after_the_match_and_replay(client: Any) -> None:
+def _play_rest(client: Any, t: dict[str, Any], until: Any, limit: int = 3000) -> None:
+    """Every seat is a person: play each first legal action over REST until ``until(table)``."""
+    table = client.app.state.tables.get(t["id"])
+    for _ in range(limit):
+        if until(table):
+            return
+        if table.state.is_over():
+            client.get("/api/games")  # the driver deals the next deal
+            continue
+        seat = table.state.to_act[0]
+        action = str(table.state.legal_actions(seat)[0])
+        r = client.post(f"/api/tables/{t['id']}/actions", json={"token": t["seats"][seat]["token"], "action": action})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the table did not get there")
+
+
+@pytest.mark.parametrize("game", ["kaphai", "gouji", "cangkul", "burro_es", "burro_pt"])
+def test_a_deal_record_is_given_as_soon_as_the_deal_ends(client: Any, game: str) -> None:
+    """Fresh shuffle each deal (seed 000 §Ⅲ⑥ for Kap Hai; seeds 001, 003): nothing of a
+    finished deal is hidden any more, so its record is given before the match ends."""
+    n = folkdeck.get_spec(game).default_players
+    t = create(client, game, seed=21, deals=3, seats=[{"kind": "human"}] * n)
+    tid = t["id"]
+    table = client.app.state.tables.get(tid)
+    assert client.get(f"/api/tables/{tid}/records/1").json()["detail"]["error"] == "not_over"
+    assert client.get(f"/api/tables/{tid}").json()["records"] == []
+    _play_rest(client, t, lambda tb: len(tb.finished) >= 1 and tb.deal >= 1)
+    assert not table.match_over()
+    pub = client.get(f"/api/tables/{tid}").json()
+    assert pub["records"] == [f"/api/tables/{tid}/records/1"] and pub["records_locked"] is None
+    record = client.get(f"/api/tables/{tid}/records/1")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    body = record.json()
+    # the record is the finished deal's, played to its end: not the deal in play
+    assert len(body["actions"]) == len(table.finished[0].history)
+    assert body["hands"] != json.loads(dumps(Record.from_state(table.state)))["hands"]
+    steps = client.post("/api/replay", content=record.content).json()
+    assert steps["result"] is not None and len(steps["steps"]) == len(body["actions"]) + 1
+    current = client.get(f"/api/tables/{tid}/records/2")
+    assert current.status_code == 409 and current.json()["detail"]["error"] == "not_over"
+    assert client.get(f"/api/tables/{tid}/records/4").status_code == 404
+
+
+def test_cambio_deal_records_wait_for_the_end_of_the_match(client: Any) -> None:
+    """Cambio's stock carries over between deals (seed 002): a finished deal's record shows
+    the stock order still hidden in the match, so it is locked, with the reason."""
+    t = create(client, "cambio", seed=5, deals=3, seats=[{"kind": "human"}] * 4)
+    tid = t["id"]
+    table = client.app.state.tables.get(tid)
+    _play_rest(client, t, lambda tb: len(tb.finished) >= 1 and tb.deal >= 1)
+    assert not table.match_over()
+    pub = client.get(f"/api/tables/{tid}").json()
+    assert pub["records"] == [] and "stock carries over" in pub["records_locked"]
+    locked = client.get(f"/api/tables/{tid}/records/1")
+    assert locked.status_code == 409 and locked.json()["detail"]["error"] == "locked"
+    assert "stock" in locked.json()["detail"]["message"]
+    _play_rest(client, t, lambda tb: tb.match_over())
+    pub = client.get(f"/api/tables/{tid}").json()
+    assert pub["records_locked"] is None and len(pub["records"]) == len(table.finished)
+    assert client.get(f"/api/tables/{tid}/records/1").json()["stock"]
+
+
+def test_records_and_replay(client: Any) -> None:
     t = create(client, "kaphai", seed=5, seats=[{"kind": "bot"}] * 4)
     assert client.get(f"/api/tables/{t['id']}/records/1").status_code in (200, 409)
     table = client.app.state.tables.get(t["id"])

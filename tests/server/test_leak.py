@@ -67,6 +67,7 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
 
     app.state.tables.on_send = check
     matches = 2 if game != "gouji" else 1
+    early_records = 0
     with TestClient(app) as client:
         for seed in range(matches):
             rng = random.Random(seed)
@@ -80,7 +81,11 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
             for seat in [None, *range(n)]:
                 app.state.tables.join(table, seat, _Sink())
             if True:
+                probed = -1
                 for _ in range(8000):
+                    if len(table.finished) != probed or table.match_over():
+                        probed = len(table.finished)
+                        early_records += _probe_records(client, table, t["id"])
                     if table.match_over():
                         break
                     acting = [s for s in table.state.to_act if kinds[s] == "human"]
@@ -98,6 +103,40 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
                                 json={"token": t["seats"][seat]["token"], "action": action})
                 assert table.match_over(), f"{game}: match not over"
     assert checked["state"] > 50
+    if game not in ("cambio", "gouji"):  # one-deal Gou Ji matches here; Cambio's stay locked
+        assert early_records > 0, "no record was given before the end of a match"
+
+
+def _probe_records(client: TestClient, table: Any, tid: str) -> int:
+    """The record endpoint (public: no token) gives a deal only once nothing of it is hidden.
+
+    A deal in play is never given; Cambio's finished deals stay locked until the match is
+    over (its stock carries over, seed 002); the other games give each deal once it is over,
+    and what is given is that finished deal, played to its end (whose cards the next
+    shuffle makes irrelevant), never the deal in play."""
+    game = table.game.spec.name
+    early = 0
+    for deal in range(1, table.config["deals"] + 1):
+        resp = client.get(f"/api/tables/{tid}/records/{deal}")
+        finished = deal <= len(table.finished)
+        if not finished or (game == "cambio" and not table.match_over()):
+            assert resp.status_code in (404, 409), f"{game}: deal {deal} given too early: {resp.text[:200]}"
+            continue
+        assert resp.status_code == 200, resp.text
+        record = resp.json()
+        done = table.finished[deal - 1]
+        assert done.is_over() and len(record["actions"]) == len(done.history)
+        if not table.match_over() and not table.state.is_over():
+            assert record["hands"] != _dealt(table.state), f"{game}: a record shows the deal in play"
+            early += 1
+    return early
+
+
+def _dealt(state: Any) -> list[Any]:
+    from folkdeck.engine.record import Record, dumps
+
+    hands: list[Any] = json.loads(dumps(Record.from_state(state)))["hands"]
+    return hands
 
 
 def test_hook_sees_refusals_too(client: Any) -> None:

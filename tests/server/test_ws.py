@@ -108,3 +108,26 @@ def test_out_of_turn_and_other_games_play_through(client: Any, game: str) -> Non
     with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as ws:
         end = play_out(ws, random.Random(1))
     assert end["table"]["match_over"] and end["table"]["results"]
+
+
+@pytest.mark.parametrize("game", ["kaphai", "cambio"])
+def test_state_messages_offer_a_deal_record_once_it_may_be_public(client: Any, game: str) -> None:
+    """Kap Hai deals are shuffled afresh (seed 000 §Ⅲ⑥): deal 1's record is offered during deal 2.
+    Cambio's stock carries over (seed 002): nothing is offered before the end, with the reason."""
+    t = create(client, game, seed=12, deals=3)
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as ws:
+        first = until_state(ws)
+        assert first["table"]["records"] == [] and first["table"]["records_locked"] is None
+        msg = first
+        for _ in range(3000):
+            if msg["table"]["deal"] >= 2 or msg["table"]["match_over"]:
+                break
+            if msg["on_turn"]:
+                ws.send_text(json.dumps({"type": "action", "action": msg["obs"]["legal_actions"][0]}))
+            msg = until_state(ws)
+        assert msg["table"]["deal"] == 2 and not msg["table"]["match_over"]
+        if game == "kaphai":
+            assert msg["table"]["records"] == [f"/api/tables/{t['id']}/records/1"]
+            assert msg["table"]["records_locked"] is None
+        else:
+            assert msg["table"]["records"] == [] and "stock" in msg["table"]["records_locked"]

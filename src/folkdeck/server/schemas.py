@@ -62,6 +62,10 @@ class TablePublic(BaseModel):
     deal: int
     deals: int
     match_over: bool
+    records: list[str] = Field(default_factory=list)
+    """The finished deals' records that may be downloaded now."""
+    records_locked: str | None = None
+    """Why finished deals' records are withheld until the match ends (Cambio's stock)."""
 
 
 class ObservationOut(BaseModel):

@@ -48,6 +48,17 @@ PACKS = {"kaphai": "french", "gouji": "french", "cangkul": "french", "burro_es":
          "burro_pt": "portuguese", "cambio": "cucco"}
 """The pack each game's cards are drawn from in the browser."""
 
+DEAL_RECORDS_LOCKED = {
+    "cambio": "the stock carries over between deals, so a deal's record would show cards "
+              "still hidden in the match; every record opens when the match is over",
+}
+"""Games whose finished deals must not be published before the match ends, and why.
+
+The others shuffle afresh for every deal (Kap Hai seed 000 §Ⅲ⑥, Gou Ji, Cangkul and the
+Burros), so a finished deal's record names no card that is still hidden: each deal's
+record is given as soon as that deal is over. Cambio keeps its stock from deal to deal
+(seed 002; the record stores the stock order and the reshuffle seed)."""
+
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
 
@@ -193,6 +204,16 @@ class Table:
             self.agents[seat] = make_agent(self.game.spec, self.config.get("auto_bot"))
         return self.agents[seat]
 
+    def records_locked(self) -> str | None:
+        """Why the finished deals' records are withheld now (``None``: they are given)."""
+        if self.match_over():
+            return None
+        return DEAL_RECORDS_LOCKED.get(self.game.spec.name)
+
+    def record_available(self, deal: int) -> bool:
+        """Whether deal ``deal`` (0-based) may be published: over, and nothing of it still hidden."""
+        return 0 <= deal < len(self.finished) and self.records_locked() is None
+
     def record(self, deal: int) -> Record:
         state = self.finished[deal]
         return Record.from_state(state, table=self.id, deal=deal + 1,
@@ -212,8 +233,9 @@ class Table:
                        "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i))}
                       for i, s in enumerate(self.seats)],
             "results": self.results, "standings": self.match.standings(),
-            "records": ([f"/api/tables/{self.id}/records/{d + 1}" for d in range(len(self.finished))]
-                        if self.match_over() else []),
+            "records": [f"/api/tables/{self.id}/records/{d + 1}" for d in range(len(self.finished))
+                        if self.record_available(d)],
+            "records_locked": self.records_locked() if self.finished else None,
         }
 
     def view(self, seat: Seat | None, public: dict[str, Any]) -> dict[str, Any]:

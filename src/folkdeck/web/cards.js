@@ -15,6 +15,9 @@ const CUCCO = {
 // The Nifty 44-card edition's extra number cards, printed in Roman numerals (rules-notes §3.1):
 // drawn like the other numbers, coloured by their number.
 const NIFTY_NUMBERS = { XI: 11, XII: 12 };
+// Names printed under the Cucco pack's named cards (the Japanese names of seed 002 in 日本語).
+let cuccoNames = {};
+export function setCuccoNames(names) { cuccoNames = names || {}; }
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 export function splitCard(code) {
@@ -109,7 +112,7 @@ function cucco(code) {
   }
   return `<rect x="8" y="8" width="84" height="22" rx="5" fill="${color}"/>` +
     `<text x="50" y="25" font-size="15" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label || value}</text>` +
-    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}</text>`;
+    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}${named && cuccoNames[code] ? " " + cuccoNames[code] : ""}</text>`;
 }
 
 export function backSVG(width = 40, label = "") {

@@ -1,15 +1,16 @@
-import { t, setLang, lang, gameTitle, applyStatic } from "./i18n.js";
+import { t, setLang, lang, gameTitle, applyStatic, term } from "./i18n.js";
 import { renderMarkdown } from "./md.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 const current = () => games.find((g) => g.name === $("game").value);
 
-function optionInput(opt) {
+function optionInput(opt, game) {
   const row = document.createElement("div");
   row.className = "field opt";
   const label = document.createElement("label");
-  label.textContent = opt.name; label.htmlFor = "opt-" + opt.name;
+  const named = term(game, "options", opt.name);
+  label.textContent = named === opt.name ? opt.name : `${named} (${opt.name})`; label.htmlFor = "opt-" + opt.name;
   let input;
   const choices = opt.choices.includes("|") ? opt.choices.split("|").map((c) => c.trim()) : null;
   if (choices) {
@@ -49,11 +50,11 @@ function seatRows() {
 
 function showGame() {
   const g = current();
-  $("summary").textContent = g.summary || "";
+  $("summary").textContent = term(g.name, "summary", "") || g.summary || "";
   $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = g.default_players;
   $("players-hint").textContent = `${g.min_players}–${g.max_players}`;
   $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(p, p)));
-  $("options").replaceChildren(...g.options.map(optionInput));
+  $("options").replaceChildren(...g.options.map((o) => optionInput(o, g.name)));
   seatRows();
 }
 

@@ -1,6 +1,6 @@
 // Step through a finished deal: every hand face up, the event of each step.
-import { cardSVG } from "./cards.js";
-import { t, lang, applyStatic } from "./i18n.js";
+import { cardSVG, setCuccoNames } from "./cards.js";
+import { t, lang, applyStatic, cuccoNames, prose } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const PACKS = { burro_es: "spanish", burro_pt: "portuguese", cambio: "cucco" };
@@ -11,7 +11,7 @@ function show() {
   const step = data.steps[at];
   $("slider").max = data.steps.length - 1; $("slider").value = at;
   $("step").textContent = t("step", at, data.steps.length - 1);
-  $("event").textContent = step.event || "—";
+  $("event").textContent = step.event ? prose(data.game, step.event) : "—";
   const pack = PACKS[data.game] || "french";
   $("hands").replaceChildren(...step.hands.map((hand, i) => {
     const row = document.createElement("div"); row.className = "seat"; row.style.margin = ".4rem 0";
@@ -31,7 +31,7 @@ async function load(text) {
   data = body; at = 0; show();
 }
 
-document.documentElement.lang = lang; applyStatic();
+document.documentElement.lang = lang; applyStatic(); setCuccoNames(cuccoNames());
 $("prev").onclick = () => { at = Math.max(0, at - 1); show(); };
 $("next").onclick = () => { if (data) { at = Math.min(data.steps.length - 1, at + 1); show(); } };
 $("slider").oninput = () => { at = Number($("slider").value); show(); };

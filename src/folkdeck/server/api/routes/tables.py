@@ -68,12 +68,19 @@ async def post_action(table_id: str, body: RestActionIn, tables: TablesDep) -> d
 
 @router.get("/tables/{table_id}/records/{deal}")
 def get_record(table_id: str, deal: int, tables: TablesDep) -> Response:
-    """A finished match's deal as a ``folkdeck-record/1`` file (only once the match is over)."""
+    """A finished deal as a ``folkdeck-record/1`` file.
+
+    Given as soon as the deal is over, except in games whose deals share hidden cards
+    (Cambio's stock), where every record waits for the end of the match (409 with the reason).
+    """
     table = _table(tables, table_id)
-    if not table.match_over():
-        raise HTTPException(409, {"error": "not_over", "message": "records are given once the match is over"})
-    if not 1 <= deal <= len(table.finished):
+    if not 1 <= deal <= table.config["deals"] or (table.match_over() and deal > len(table.finished)):
         raise HTTPException(404, {"error": "no_deal", "message": f"no deal {deal}"})
+    if deal > len(table.finished):
+        raise HTTPException(409, {"error": "not_over", "message": f"deal {deal} is not over yet"})
+    locked = table.records_locked()
+    if locked is not None:
+        raise HTTPException(409, {"error": "locked", "message": f"deal {deal} is over, but {locked}"})
     text = dumps(table.record(deal - 1))
     name = f"{table.game.spec.name}-{table.id}-deal{deal}.json"
     return Response(text, media_type="application/json",
