@@ -127,4 +127,11 @@ def test_an_action_that_cannot_be_stored_is_not_acknowledged(pg_url: str, postgr
         assert reply == {"type": "error", "error": "storage_error", "ref": 1,
                          "message": "the server could not store this; try again in a moment"}
         assert client.app.state.tables.store.load_tables()[0][2] == {}  # nothing stored, and the store recovers
+        table = client.app.state.tables.get(t["id"])
+        assert len(table.state.history) == 0  # the table did not run ahead of the store
+        with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
+            until_state(ws)
+            ws.send_text(json.dumps({"type": "action", "action": legal[0], "ref": 2}))
+            until_state(ws)  # the same action, tried again once the database is back, is taken
+        assert len(client.app.state.tables.store.load_tables()[0][2][0]) == 1
     client.app.state.tables.store.close()

@@ -52,4 +52,6 @@ def serve(args: argparse.Namespace) -> int:
         asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:
         pass
+    finally:
+        app.state.tables.store.close()  # every action was committed already; this frees the connection
     return 0

@@ -389,8 +389,9 @@ class TableManager:
                 who = state.current_seat
                 raise NotYourTurnError(f"seat {seat} may not act now; it is seat {who}'s turn", seat=seat)
             action = state.parse_action(text, seat)
+            before = state.clone()
             event = state.apply(action, seat)
-            self._commit(table, event)
+            self._commit(table, event, before)
             if table.seats[seat].get("auto"):
                 self._set_auto(table, seat, False)
         return event
@@ -409,22 +410,17 @@ class TableManager:
             table.seats[seat].pop("auto", None)
         self.store.update_config(table.id, table.config)
 
-    def _commit(self, table: Table, event: Event) -> None:
+    def _commit(self, table: Table, event: Event, before: State) -> None:
+        """Store the action just applied; if it cannot be stored, the table goes back to
+        ``before`` (the state as it was stored), so memory never runs ahead of the store."""
         index = len(table.state.history) - 1
         try:
             self.store.append_action(table.id, table.deal, index, event.line)
-        except Exception:  # the action is not durable: rebuild the table as stored
-            log.exception("table %s: action %r not stored; restoring", table.id, event.line)
-            self._reload(table)
+        except Exception:  # the action is not durable: take it back
+            log.exception("table %s: action %r not stored; taken back", table.id, event.line)
+            table.state = before
             raise
         table.finish_deal_if_over()
-
-    def _reload(self, table: Table) -> None:
-        for table_id, config, lines in self.store.load_tables():
-            if table_id == table.id:
-                fresh = Table.restore(table_id, config, lines)
-                table.match, table.state, table.deal = fresh.match, fresh.state, fresh.deal
-                table.finished, table.results = fresh.finished, fresh.results
 
     def after_event(self, table: Table) -> None:
         self.broadcast(table)
@@ -471,9 +467,10 @@ class TableManager:
             if delay:
                 await asyncio.sleep(delay)
             async with table.lock:
+                before = table.state.clone()
                 event = table.bot_move()
                 if event is not None:
-                    self._commit(table, event)
+                    self._commit(table, event, before)
             if event is None:
                 return
             self.broadcast(table)

@@ -11,6 +11,7 @@ from folkdeck.engine.errors import CardGameError, IllegalActionError, MalformedR
 from folkdeck.engine.record import Record, dumps
 from folkdeck.server.api.deps import TablesDep
 from folkdeck.server.schemas import RestActionIn, SeatLink, TableCreate, TableCreated, TablePublic
+from folkdeck.server.store import StoreError
 from folkdeck.server.tables import Table, TableManager
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -26,6 +27,9 @@ def _table(tables: TableManager, table_id: str) -> Table:
 
 
 def _refusal(exc: CardGameError) -> HTTPException:
+    """409 for an illegal action, 503 when the store is down (try again), else 422."""
+    if isinstance(exc, StoreError):
+        return HTTPException(503, exc.to_dict())
     return HTTPException(409 if isinstance(exc, IllegalActionError) else 422, exc.to_dict())
 
 
