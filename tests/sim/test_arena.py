@@ -14,6 +14,7 @@ from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.sim.arena import (
     ArenaConfig,
     load_results,
+    merge_results,
     plot_results,
     replay_games,
     run_arena,
@@ -44,6 +45,18 @@ def test_results_do_not_depend_on_jobs_or_chunking() -> None:
     pieces = [run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=3, seed=3, first_deal=k))
               .to_dict(timing=False)["games"] for k in (0, 3)]
     assert [g for p in pieces for g in p] == serial["games"]
+
+
+def test_pieces_merge_into_the_whole_arena() -> None:
+    whole = run_arena(CONFIG).to_dict(timing=False)
+    pieces = [run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=3, seed=3, first_deal=k)).to_dict()
+              for k in (3, 0)]
+    assert merge_results(pieces).to_dict(timing=False) == whole
+    with pytest.raises(InvalidConfigError, match="in two pieces"):
+        merge_results([pieces[0], pieces[0]])
+    other = run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=1, seed=4, first_deal=9)).to_dict()
+    with pytest.raises(InvalidConfigError, match="different arenas"):
+        merge_results([pieces[0], other])
 
 
 def test_decision_times_are_measured_per_bot() -> None:

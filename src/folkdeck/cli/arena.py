@@ -25,6 +25,9 @@ def add_arena_parser(sub: Any) -> None:
     p.add_argument("--deals", type=int, default=100,
                    help="duplicate deals (each played once per rotation; default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    p.add_argument("--first-deal", type=int, default=0, metavar="N",
+                   help="number the deals from N: play a long arena in pieces (merge the JSON "
+                        "files with folkdeck.sim.arena.merge_results)")
     p.add_argument("--jobs", type=int, default=None,
                    help="parallel workers (default: every CPU; 1 runs in this process)")
     p.add_argument("--backend", choices=BACKENDS, default="process",
@@ -44,8 +47,10 @@ def arena(args: argparse.Namespace) -> int:
     rules = parse_assignments(args.rules)
     if args.address and args.backend != "ray":
         raise InvalidConfigError("--address goes with --backend ray", option="address")
+    if args.first_deal < 0:
+        raise InvalidConfigError("--first-deal must be 0 or more", option="first_deal")
     config = ArenaConfig(spec.name, bots, args.deals, args.seed, args.preset, tuple(sorted(rules.items())),
-                         keep_records=not args.no_records)
+                         keep_records=not args.no_records, first_deal=args.first_deal)
     jobs = args.jobs if args.jobs is not None else default_jobs()
     console = Console(highlight=False, stderr=False)
     started = time.perf_counter()

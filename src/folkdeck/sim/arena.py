@@ -354,6 +354,36 @@ def plot_results(summary: ArenaSummary, path: str | Path) -> Path:
     return path
 
 
+def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
+    """One summary from results files of the same arena played in pieces (``first_deal``).
+
+    The pieces must share game, rules, bots and seed, and hold distinct deals; merged, they
+    give exactly the summary of one run over all their deals.
+
+    :raises InvalidConfigError: if the pieces are of different arenas or overlap.
+    """
+    if not parts:
+        raise InvalidConfigError("no results to merge", option="merge")
+    first = parts[0]["config"]
+    same = ("game", "bots", "seed", "preset", "rules")
+    games: list[dict[str, Any]] = []
+    deals: set[int] = set()
+    for part in parts:
+        config = part["config"]
+        if any(config[k] != first[k] for k in same):
+            raise InvalidConfigError("these results are of different arenas (game, bots, seed, preset "
+                                     "and rules must agree)", option="merge")
+        mine = {g["deal"] for g in part["games"]}
+        if mine & deals:
+            raise InvalidConfigError(f"deals {sorted(mine & deals)[:5]} are in two pieces", option="merge")
+        deals |= mine
+        games.extend(part["games"])
+    games.sort(key=lambda g: (g["deal"], g["rotation"]))
+    config = ArenaConfig(first["game"], tuple(first["bots"]), len(deals), first["seed"], first["preset"],
+                         tuple(sorted(first["rules"].items())), first_deal=min(deals))
+    return summarize(config, games)
+
+
 def replay_games(data: Mapping[str, Any]) -> int:
     """Replay every record of a loaded results file; the number replayed.
 
@@ -369,5 +399,6 @@ def replay_games(data: Mapping[str, Any]) -> int:
     return count
 
 
-__all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "DecisionTime", "derive_seed", "load_results", "play_deals",
+__all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "DecisionTime", "derive_seed", "load_results",
+           "merge_results", "play_deals",
            "plot_results", "rate", "replay_games", "run_arena", "summarize", "write_results"]
