@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import WrongPhaseError
@@ -35,7 +35,7 @@ from folkdeck.games.kaphai.actions import PASS, Pass, parse_action
 from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.observation import KapHaiObservation
 from folkdeck.games.kaphai.rules import FULL, INDEX, Combo, classify
-from folkdeck.games.kaphai.state import KapHaiState
+from folkdeck.games.kaphai.state import KapHaiState, _Table
 
 
 def _mask(cards: Any) -> int:
@@ -69,16 +69,8 @@ def determinize(game: KapHaiGame, observation: KapHaiObservation, rng: random.Ra
         raise WrongPhaseError(f"nothing to determinize in phase {observation.phase}",
                               phase=observation.phase)
     n = observation.num_players
-    events = [parse_event(line) for line in observation.history]
-    played_by = [0] * n
-    for e in events:
-        if isinstance(e.action, Combo):
-            played_by[e.seat] |= e.action.mask
-    played = 0
-    for m in played_by:
-        played |= m
-    shed = _text_mask(observation.shed)
-    own = _mask(observation.hand)
+    seen = _seen(game, observation)
+    events, played_by, played, shed, own = seen.events, seen.played_by, seen.played, seen.shed, seen.own
     unknown = FULL & ~(own | played | shed)
     pool = [i for i in range(52) if unknown >> i & 1]
     rng.shuffle(pool)
@@ -109,7 +101,7 @@ def determinize(game: KapHaiGame, observation: KapHaiObservation, rng: random.Ra
     st._lead_single = observation.three_game and not played
     st._phase = "play"
     st._turn = observation.current_seat
-    st._top = classify(_text_mask(observation.top)) if observation.top else None
+    st._top = seen.top
     st._top_seat = observation.top_seat if observation.top_seat is not None else -1
     passed = 0
     for s in observation.passed:
@@ -117,19 +109,59 @@ def determinize(game: KapHaiGame, observation: KapHaiObservation, rng: random.Ra
     st._passed = passed
     st._out = list(observation.out_order)
     st._played = played
+    st._trick = list(seen.trick)
+    st._history = list(events)
+    st._history_text = list(observation.history)
+    st._putuh = None
+    st._result = None
+    st._tables = [None] * n
+    st._tables[seat] = seen.own_table
+    return state
+
+
+class _Seen(NamedTuple):
+    """What a seat's observation says, parsed once for all the worlds sampled from it."""
+
+    events: tuple[Event, ...]
+    played_by: tuple[int, ...]
+    played: int
+    shed: int
+    own: int
+    top: Combo | None
+    trick: tuple[tuple[int, Any, bool], ...]
+    own_table: Any
+
+
+_last_seen: list[tuple[KapHaiObservation, KapHaiGame, _Seen]] = []
+"""A one-entry memo: a search samples hundreds of worlds from the same observation."""
+
+
+def _seen(game: KapHaiGame, observation: KapHaiObservation) -> _Seen:
+    if _last_seen and _last_seen[0][0] is observation and _last_seen[0][1] is game:
+        return _last_seen[0][2]
+    events = tuple(parse_event(line) for line in observation.history)
+    played_by = [0] * observation.num_players
+    for e in events:
+        if isinstance(e.action, Combo):
+            played_by[e.seat] |= e.action.mask
+    played = 0
+    for m in played_by:
+        played |= m
     trick = []
     for item in observation.trick:
         head, _, rest = item.partition(": ")
         thrown = rest.endswith(" (thrown)")
         action = parse_action(rest.removesuffix(" (thrown)"))
         trick.append((int(head), PASS if isinstance(action, Pass) else action, thrown))
-    st._trick = trick
-    st._history = events
-    st._history_text = list(observation.history)
-    st._putuh = None
-    st._result = None
-    st._tables = [None] * n
-    return state
+    own = _mask(observation.hand or ())
+    # The seat's hand is the same in every world: its move table (immutable, shared by
+    # clones) is built once.
+    own_table = (own, _Table.of(own, game.options))
+    seen = _Seen(events, tuple(played_by), played, _text_mask(observation.shed), own,
+                 classify(_text_mask(observation.top)) if observation.top else None, tuple(trick),
+                 own_table)
+    _last_seen[:] = [(observation, game, seen)]
+    return seen
 
 
 def is_searchable(observation: Any) -> bool:
