@@ -36,11 +36,11 @@ def _make(options: CambioOptions) -> CambioGame:
 
 def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
-    from folkdeck.agents.search import search_bots
     from folkdeck.games.cambio.agents import CountingAgent
+    from folkdeck.games.cambio.search import cambio_search_bots
 
     return {"counting": CountingAgent, "random": RandomAgent, "first": FirstLegalAgent,
-            **search_bots("cambio", "counting")}
+            **cambio_search_bots()}
 
 
 SPEC = register(GameSpec(

@@ -4,8 +4,9 @@ The counting bot works from its observation only: the open discards, the cards t
 rules have shown (refusals), the cards it gave away and can follow, and its own
 card. Every other card is *unseen*. It deals the unseen cards at random to the
 players whose cards it does not know and to the stock, plays the rest of the deal
-out both ways (keep, change; the others changing below 5) over many such samples,
-and takes the choice that loses less often. :func:`p_lowest` is the one-step
+out both ways (keep, change; the others changing below 5, an OWL holder calling cucco
+before either of the two seats to its left speaks) over many such samples, and takes
+the choice that loses less often. :func:`p_lowest` is the one-step
 estimate (its card the lowest against the unseen cards), used when nothing is
 unseen. With the OWL it calls cucco before a request can reach it.
 """
@@ -36,6 +37,12 @@ from folkdeck.games.cambio.rules import (
 
 OWL_RISK = 0.05
 """The owl holder calls cucco once a request may reach it with at least this chance."""
+CHANGE_AT = 4
+"""In the counting bot's playouts, the other seats change a card of this value or lower."""
+OWL_REACH = 2
+"""In its playouts, an OWL holder calls cucco before either of the two seats to its left
+speaks (the seat's own rule: a request from there reaches the OWL unless a HORSE or
+HOUSE sits between, and the seed's "左2隣" question is answered by calling)."""
 
 
 def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int],
@@ -61,10 +68,13 @@ def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int],
 
 
 def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int, int],
-            stock: list[int], me: int, first: bool, pack: PackTable = PACK_40) -> bool:
+            stock: list[int], me: int, first: bool, pack: PackTable = PACK_40, *,
+            threshold: int = CHANGE_AT, owl_reach: int = 0) -> bool:
     """Play the rest of a deal from the turn at ``order[pos]`` (``me``, who changes if
-    ``first``); the others change below value 5 (Japanese rules, cards as kinds, valued
-    by ``pack``). True if ``me`` loses. ``cards``/``origin``/``stock`` are consumed.
+    ``first``); the others change at value ``threshold`` or below (Japanese rules, cards
+    as kinds, valued by ``pack``), and an OWL holder calls cucco before the seat on
+    turn speaks when at most ``owl_reach - 1`` active seats sit between them (0: never).
+    True if ``me`` loses. ``cards``/``origin``/``stock`` are consumed.
 
     >>> rollout([0, 1], 0, {0: FOOL, 1: 9}, {0: 0, 1: 1}, [14], 0, True)   # the FOOL is passed on
     False
@@ -76,8 +86,11 @@ def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int,
         q = order[i]
         if q in out:
             continue
+        if owl_reach and i > pos and _owl_within(order, i, cards, out, owl_reach):
+            break
         k = cards[q]
-        change = first if q == me else (values[k] <= 4 and not (k == FOOL and origin[q] == STOCK))
+        change = first if q == me else (values[k] <= threshold
+                                        and not (k == FOOL and origin[q] == STOCK))
         if not change:
             continue
         j = i + 1
@@ -124,6 +137,20 @@ def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int,
     return _loses(active, out, cards, origin, me, pack)
 
 
+def _owl_within(order: list[int], i: int, cards: dict[int, int], out: set[int], reach: int) -> bool:
+    """Does an OWL sit at most ``reach`` active seats to the right of ``order[i]``?"""
+    seen = 0
+    for t in order[i + 1:]:
+        if t in out:
+            continue
+        if cards[t] == OWL:
+            return True
+        seen += 1
+        if seen >= reach:
+            return False
+    return False
+
+
 def _loses(order: list[int], out: set[int], cards: dict[int, int], origin: dict[int, int],
            me: int, pack: PackTable) -> bool:
     if me in out:
@@ -144,8 +171,11 @@ class CountingAgent:
 
     name = "counting"
 
-    def __init__(self, samples: int = 100) -> None:
+    def __init__(self, samples: int = 100, *, threshold: int = CHANGE_AT,
+                 owl_reach: int = OWL_REACH) -> None:
         self.samples = samples
+        self.threshold = threshold
+        self.owl_reach = owl_reach
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         if CHANGE not in legal_actions:
@@ -188,8 +218,9 @@ class CountingAgent:
             origin[obs.seat] = mine_origin
             stock = pool[len(unknown):]
             lose_keep += rollout(order, pos, dict(cards), dict(origin), list(stock), obs.seat, False,
-                                 pack)
-            lose_change += rollout(order, pos, cards, origin, stock, obs.seat, True, pack)
+                                 pack, threshold=self.threshold, owl_reach=self.owl_reach)
+            lose_change += rollout(order, pos, cards, origin, stock, obs.seat, True, pack,
+                                   threshold=self.threshold, owl_reach=self.owl_reach)
         return lose_keep / self.samples, lose_change / self.samples
 
     def interrupt(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:

@@ -1,0 +1,350 @@
+"""Cambio's search bots: determinized worlds weighted by what the others said.
+
+The generic search (:mod:`folkdeck.agents.search`) plays Cambio poorly: its rollouts
+let every other seat say ``change`` or ``keep`` at random and never call cucco out of
+turn, and its worlds deal the hidden cards uniformly although a seat that said
+``keep`` probably holds a high card. A Cambio decision is one word per seat, so the
+search here spends its budget where the game is decided:
+
+- **Worlds** come from :func:`~folkdeck.games.cambio.determinize.determinize` (every
+  card the seat has seen placed, the rest dealt at random) and are then **weighted by
+  the likelihood of every other seat's past words** under the :class:`OpponentModel`
+  (importance sampling): the card each seat held when it spoke is found by undoing the
+  public history (exchanges, stock draws, cards shown) in that world. ``belief=False``
+  turns the weighting off (plain PIMC).
+- **Every legal action** is played out in each world (common random numbers: the same
+  world and the same random draws of the others for each action), the later seats
+  speaking by the model and OWL holders calling cucco as the counting bot does.
+- The action with the best weighted mean return wins.
+
+Returns per deal are the right objective: a deal costs a seat its stake (chips, or its
+place in the game) exactly when it loses, whatever the others do, so lowering the
+chance of losing is what every stake asks for (only in an elimination deal do the
+others' losses matter too, through the pot, and the bots ignore that).
+
+With the OWL, the bot calls cucco as soon as a request could reach it (an OWL holder
+that is never asked cannot lose); on its own turn it searches like any other seat.
+
+Every random choice comes from the ``rng`` handed to :meth:`CambioSearchAgent.act`,
+so a bot is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from folkdeck.agents.search import SearchAgent
+from folkdeck.engine.protocol import Action, GameSpec, Observation
+from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
+from folkdeck.games.cambio.agents import OWL_REACH, rollout
+from folkdeck.games.cambio.determinize import determinize, is_searchable, parse_event
+from folkdeck.games.cambio.rules import FOOL, OWL, PACK_TABLES, kind
+from folkdeck.games.cambio.state import CambioState
+
+_SWAP = re.compile(r"^seat (\d+) exchanges cards with seat (\d+)$")
+_TAKE = re.compile(r"^seat (\d+) takes the top card of the stock and discards (\S+) face up$")
+_TAKE_DOWN = re.compile(r"^seat (\d+) takes the top card of the stock and discards their card")
+_SHOWS = re.compile(r"^seat (\d+) shows and discards (\S+)$")
+_FOOL_OUT = re.compile(r"^seat (\d+) receives the FOOL in the exchange")
+_UNKNOWN = -2
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentModel:
+    """How another seat is expected to speak: as the counting bot would in a fresh deal.
+
+    For a seat at place ``pos`` of ``n`` active seats holding ``card`` (its own dealt
+    card, or one passed to it, which the CAT cannot blame on it), the counting bot's
+    two estimates, the chance of losing if it keeps and if it changes, are computed
+    once by its own playouts (:func:`folkdeck.games.cambio.agents.rollout`) over
+    ``samples`` uniform deals and cached; the seat says ``change`` with the chance
+    that the counting bot's 100-sample estimate finds changing better (a normal
+    approximation of its sampling noise), mixed with ``noise`` of uniform choice, so
+    that a bot playing at random never makes a world impossible. An OWL holder keeps;
+    an OWL holder out of turn calls cucco when the seat on turn sits at most
+    ``owl_reach`` active seats to its left (the counting bot's rule, seed 002).
+    """
+
+    noise: float = 0.05
+    owl_reach: int = 2
+    samples: int = 200
+    sampled_up_to: int = 6
+    """Larger tables use the analytic rule of :func:`_analytic_table` (sampling every
+    place of a large table would cost seconds)."""
+
+    def p_change(self, pack: str, n: int, pos: int, card: int, own: bool) -> float:
+        """The chance that the seat at place ``pos`` of ``n`` active seats, holding
+        ``card`` (a kind; ``own``: the card it was dealt), says ``change``."""
+        if card == OWL or n < 2:
+            return self.noise / 2
+        if n > self.sampled_up_to:
+            return _analytic_table(pack, n - 1, self.noise)[card]
+        diff, sd = _counting_view(pack, n, pos, card, own or pos == 0, self.samples)
+        z = diff / max(sd / 10.0, 0.005)  # the counting bot's estimates use 100 samples
+        return self.noise / 2 + (1 - self.noise) * 0.5 * math.erfc(-z / math.sqrt(2))
+
+    def owl_calls(self, gap: int) -> bool:
+        """Does an OWL holder call cucco when ``gap`` active seats sit between it and the
+        seat on turn (to its left)?"""
+        return gap < self.owl_reach
+
+
+@lru_cache(maxsize=8192)
+def _counting_view(pack: str, n: int, pos: int, card: int, own: bool,
+                   samples: int) -> tuple[float, float]:
+    """The counting bot's view of a fresh deal: the mean and standard deviation of its
+    paired difference (losing if it keeps) - (losing if it changes), from ``samples``
+    playouts by a generator seeded with the question itself (so it is reproducible)."""
+    table = PACK_TABLES[pack]
+    rng = random.Random(f"cambio-model:{pack}:{n}:{pos}:{card}:{own}")
+    pool = list(table.full)
+    pool.remove(card)
+    order = list(range(n))
+    origin0 = {s: s for s in order}
+    origin0[pos] = pos if own else pos - 1
+    total = total2 = 0.0
+    for _ in range(samples):
+        rng.shuffle(pool)
+        cards = {s: pool[s if s < pos else s - 1] for s in order if s != pos}
+        cards[pos] = card
+        stock = pool[n - 1:]
+        keep = rollout(order, pos, dict(cards), dict(origin0), list(stock), pos, False, table,
+                       owl_reach=OWL_REACH)
+        change = rollout(order, pos, cards, dict(origin0), stock, pos, True, table,
+                         owl_reach=OWL_REACH)
+        d = float(keep) - float(change)
+        total += d
+        total2 += d * d
+    mean = total / samples
+    return mean, math.sqrt(max(total2 / samples - mean * mean, 0.0))
+
+
+@lru_cache(maxsize=256)
+def _analytic_table(pack: str, others: int, noise: float) -> tuple[float, ...]:
+    """Large tables: a seat changes when its card is more likely than an average card to
+    be the lowest against ``others`` cards drawn from the rest of the pack (a logistic
+    around ``1 / (others + 1)``)."""
+    table = PACK_TABLES[pack]
+    values = table.values
+    rest = len(table.full) - 1
+    average = 1 / (others + 1)
+    out = [0.0] * len(values)
+    for k in table.kinds:
+        at_least = sum(1 for c in table.full if values[c] >= values[k]) - 1
+        p_keep = math.comb(at_least, others) / math.comb(rest, others) if rest >= others else 1.0
+        z = max(-50.0, min(50.0, (p_keep - average) / (0.18 * average)))
+        out[k] = noise / 2 + (1 - noise) / (1 + math.exp(-z))
+    return tuple(out)
+
+
+def cards_when_spoken(world: CambioState, events: Sequence[Any]) -> list[tuple[int, Any, int]]:
+    """``(seat, action, card)`` for every ``change``/``keep`` of the history, the card (a
+    kind, or ``-2`` when it cannot be told) being the one the seat held when it spoke,
+    found by undoing the public history from the world's current cards."""
+    cards = _kinds(world)
+    out: list[tuple[int, Any, int]] = []
+    for event in reversed(events):
+        for note in reversed(event.notes):
+            if m := _SWAP.match(note):
+                q, t = int(m[1]), int(m[2])
+                cards[q], cards[t] = cards[t], cards[q]
+            elif m := _SHOWS.match(note):
+                cards[int(m[1])] = kind(m[2])
+            elif m := _FOOL_OUT.match(note):
+                cards[int(m[1])] = FOOL
+            elif m := _TAKE.match(note):
+                cards[int(m[1])] = kind(m[2])
+            elif m := _TAKE_DOWN.match(note):
+                cards[int(m[1])] = _UNKNOWN
+        if event.action is CHANGE or event.action is KEEP:
+            out.append((event.seat, event.action, cards[event.seat]))
+    out.reverse()
+    return out
+
+
+def _kinds(world: CambioState) -> list[int]:
+    st: Any = world  # the private card list, read inside the game's own package
+    return list(st._kind)
+
+
+def speeches(game: Any, obs: Any, events: Sequence[Any]) -> list[tuple[int, int, bool]]:
+    """For every ``change``/``keep`` of the history (public knowledge): how many seats
+    were active, the speaker's place among them, and whether it held its own dealt card
+    (no exchange had reached it)."""
+    in_deal = tuple(s in obs.in_deal for s in range(obs.num_players))
+    active = list(game.seating(obs.dealer, in_deal)[0])
+    reached: set[int] = set()
+    out: list[tuple[int, int, bool]] = []
+    for event in events:
+        if event.action is CHANGE or event.action is KEEP:
+            s = event.seat
+            out.append((len(active), active.index(s) if s in active else 0, s not in reached))
+        for note in event.notes:
+            if m := _SWAP.match(note):
+                reached.add(int(m[2]))
+            elif (m := _SHOWS.match(note) or _FOOL_OUT.match(note)) and int(m[1]) in active:
+                active.remove(int(m[1]))
+    return out
+
+
+def likelihood(world: CambioState, events: Sequence[Any], seat: int, model: OpponentModel,
+               said: Sequence[tuple[int, int, bool]]) -> float:
+    """The chance, under ``model``, that the other seats said what they said in the
+    history (``said``: :func:`speeches`), had the world's cards been the real ones."""
+    pack = world.game.options.pack
+    w = 1.0
+    for (s, action, card), (n, pos, own) in zip(cards_when_spoken(world, events), said,
+                                                strict=True):
+        if s == seat or card < 0:
+            continue
+        p = model.p_change(pack, n, pos, card, own)
+        w *= p if action is CHANGE else 1 - p
+    return w
+
+
+class CambioSearchAgent(SearchAgent):
+    """Belief-weighted determinized search for Cambio (see the module docstring).
+
+    :param worlds: worlds sampled per decision (each plays out every legal action).
+    :param belief: weight the worlds by the others' past words (``False``: plain PIMC).
+    :param model: the model of the other seats (their words and cucco calls).
+    """
+
+    def __init__(self, spec: GameSpec, *, worlds: int = 800, belief: bool = True,
+                 model: OpponentModel | None = None, fallback: Callable[[], Any] | None = None,
+                 time_limit: float | None = None, name: str = "search") -> None:
+        super().__init__(spec, algorithm="pimc", rollouts=max(1, worlds), rollout="heuristic",
+                         fallback=fallback, time_limit=time_limit, name=name)
+        self.worlds = max(1, worlds)
+        self.belief = belief
+        self.model = model or OpponentModel()
+        self._policy = None
+
+    def interrupt(self, observation: Observation, legal: Sequence[Action],
+                  rng: random.Random) -> Action | None:
+        """Call cucco with the OWL as soon as a request could reach it: an OWL holder
+        that is never asked cannot lose, so waiting only adds risk to its own deal."""
+        if CUCCO not in legal:
+            return None
+        obs: Any = observation
+        turn = obs.current_seat
+        if turn is None or turn == obs.seat:
+            return None
+        order = [s % obs.num_players for s in range(obs.dealer + 1, obs.dealer + obs.num_players + 1)
+                 if s % obs.num_players in obs.active]
+        return CUCCO if order.index(turn) < order.index(obs.seat) else None
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action],
+            rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        obs: Any = observation
+        if not is_searchable(obs):
+            return self.fallback.act(observation, legal_actions, rng)
+        values = self.evaluate(obs, legal_actions, rng)
+        keep_first = sorted(range(len(legal_actions)),
+                            key=lambda i: legal_actions[i] is not KEEP)  # ties: keep
+        return legal_actions[max(keep_first, key=lambda i: values[i])]
+
+    def evaluate(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> list[float]:
+        """The weighted mean return of each legal action over the sampled worlds.
+
+        The budget is ``worlds`` at four active seats or fewer and shrinks in proportion
+        beyond (a world of a larger table costs more to play out), so that a decision
+        takes about the same time at any table.
+        """
+        game: Any = self._game_for(obs)
+        seat: int = obs.seat
+        events = [parse_event(line) for line in obs.history]
+        said = speeches(game, obs, events)
+        model = self.model
+        worlds = max(1, self.worlds * 4 // max(4, len(obs.active)))
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        totals = [0.0] * len(legal)
+        plain = [0.0] * len(legal)
+        weight = 0.0
+        for i_world in range(worlds):
+            world = determinize(game, obs, rng)
+            w = likelihood(world, events, seat, model, said) if self.belief else 1.0
+            draws = [rng.random() for _ in range(obs.num_players)]
+            weight += w
+            for i, action in enumerate(legal):
+                r = play_out(world.clone(), seat, action, draws, model)
+                totals[i] += w * r
+                plain[i] += r
+            if deadline is not None and time.perf_counter() > deadline:
+                worlds = i_world + 1
+                break
+        if weight <= 0.0:  # every weight underflowed: the worlds count alike
+            return [t / worlds for t in plain]
+        return [t / weight for t in totals]
+
+
+def play_out(world: CambioState, seat: int, action: Action, draws: Sequence[float],
+             model: OpponentModel) -> float:
+    """``seat`` plays ``action``, then the deal is played to its end by ``model`` (each
+    seat's word drawn from ``draws[seat]``; ``seat`` itself calls cucco as
+    :meth:`CambioSearchAgent.interrupt` does); ``seat``'s return."""
+    world.apply(action, seat)
+    st: Any = world
+    pack = world.game.options.pack
+    while not world.is_over():
+        acting = world.to_act
+        turn = acting[0]
+        if len(acting) > 1:
+            order, index, active = st._order, st._index, st._active
+            t = index[turn]
+            caller = None
+            for s in acting[1:]:
+                o = index[s]
+                if o < t:
+                    continue
+                gap = sum(1 for i in range(t + 1, o) if active[order[i]])
+                if (s == seat and o > t) or (s != seat and model.owl_calls(gap)):
+                    caller = s
+                    break
+            if caller is not None:
+                world.apply(CUCCO, caller)
+                break
+        order, index, active = st._order, st._index, st._active
+        pos = sum(1 for i in range(index[turn]) if active[order[i]])
+        p = model.p_change(pack, sum(active), pos, st._kind[turn], st._origin[turn] == turn)
+        world.apply(CHANGE if draws[turn] < p else KEEP, turn)
+    result = world.result()
+    assert result is not None
+    return float(result.returns[seat])
+
+
+LEVELS = {"fast": 200, "default": 800, "strong": 3200}
+"""Worlds per decision of each level (each world plays out every legal action)."""
+
+
+def cambio_search_bots() -> dict[str, Callable[[], Any]]:
+    """``search`` (belief-weighted), ``search:fast``, ``search:strong``, and ``pimc``
+    (uniform worlds), ``pimc:fast``, ``pimc:strong``."""
+    def make(level: str, belief: bool) -> Callable[[], Any]:
+        prefix = "search" if belief else "pimc"
+        name = prefix if level == "default" else f"{prefix}:{level}"
+
+        def factory() -> CambioSearchAgent:
+            from folkdeck.engine.registry import get_spec
+            from folkdeck.games.cambio.agents import CountingAgent
+
+            return CambioSearchAgent(get_spec("cambio"), worlds=LEVELS[level], belief=belief,
+                                     fallback=CountingAgent, name=name)
+        return factory
+
+    return {(p if lv == "default" else f"{p}:{lv}"): make(lv, p == "search")
+            for p in ("search", "pimc") for lv in LEVELS}
+
+
+__all__ = ["LEVELS", "CambioSearchAgent", "OpponentModel", "cambio_search_bots",
+           "cards_when_spoken", "likelihood", "play_out", "speeches"]
+
