@@ -17,6 +17,8 @@ End of deal         first empty hand wins           last holder loses    last ho
 Returns             ``score``: 1 to the winner      -1 (a penalty point) -1 (a penalty point)
 ==================  ==============================  ===================  ======================
 
+A Cangkul deal whose passers keep taking the tricks with the stock empty ends as a
+stalemate after ``stall_limit`` such tricks in a row (an engine gap rule, default 100).
 Seats play in seat + 1 order in every game (notes §0.3); the dealer's next seat leads.
 Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw left``,
 ``draw right``), ``pass`` (only to decline the joker). Sources: seed 003 and rules-notes
@@ -37,9 +39,10 @@ def _bots(name: str = "cangkul") -> dict[str, Any]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.agents.search import search_bots
     from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
+    from folkdeck.games.cangkul.rollout import playout
 
     return {"heuristic": HeuristicAgent, "greedy": GreedyAgent, "random": RandomAgent,
-            "first": FirstLegalAgent, **search_bots(name, "heuristic")}
+            "first": FirstLegalAgent, **search_bots(name, "heuristic", rollout=playout)}
 
 
 def _make_cangkul(options: CangkulOptions) -> CangkulGame:

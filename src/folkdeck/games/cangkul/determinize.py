@@ -32,8 +32,8 @@ from folkdeck.engine.protocol import Event
 from folkdeck.games.cangkul.actions import parse_action
 from folkdeck.games.cangkul.game import CangkulGame
 from folkdeck.games.cangkul.observation import CangkulObservation
-from folkdeck.games.cangkul.rules import JOKER, NO_SUIT, mask
-from folkdeck.games.cangkul.state import CangkulState, LogEntry
+from folkdeck.games.cangkul.rules import JOKER, NO_SUIT, mask, trick_winner
+from folkdeck.games.cangkul.state import _NEXTS, CangkulState, LogEntry
 
 _SUITS = "SCDH"
 _JOKER_CLASS = 4
@@ -135,6 +135,7 @@ def determinize(game: CangkulGame, observation: CangkulObservation,
     st._deck = deck
     st._by_id = deck.by_id
     st._n = n
+    st._nexts = _NEXTS[n]
     st._hands = [hands[s] for s in range(n)]
     st._known = known[:seat] + [mask(observation.known[seat], deck) if observation.known[seat] else 0] \
         + known[seat + 1:]
@@ -162,7 +163,24 @@ def determinize(game: CangkulGame, observation: CangkulObservation,
     st._log = [_log_entry(e, deck) for e in observation.log]
     st._collected = [(s, mask(c, deck)) for s, c in observation.collected]
     st._result = None
+    st._stall = _stall(observation)
+    st._win = 0
+    if trick:  # the trick's best play so far, as the state keeps it
+        best = trick_winner(trick)
+        st._win = next(c for t, c in trick if t == best) << 4 | best
     return state
+
+
+def _stall(observation: CangkulObservation) -> int:
+    """The state's stall counter: the public count, or -1 while a trick in which a player
+    went out is in progress (its end then counts from 0, as in the state)."""
+    if observation.trick:
+        for _, verb, _ in reversed(observation.log):
+            if verb == "out":
+                return -1
+            if verb == "lead":
+                break
+    return observation.stall
 
 
 def _deal(pool: list[int], need: dict[int, int], void: list[int],

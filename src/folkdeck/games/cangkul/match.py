@@ -69,6 +69,11 @@ class CangkulMatch:
             self.penalties[loser] += 1
             lines.append(f"Seat {loser} is the burro (donkey): penalty {self.penalties[loser]} "
                          f"of {self._penalty_limit}")
+        elif result.reason == "stalemate":
+            lines.append(f"Stalemate after {result.details['stall_tricks']} tricks without progress: "
+                         + ("seats " + ", ".join(map(str, result.details["winners"])) + " held the fewest cards"
+                            if "winners" in result.details else
+                            "seats " + ", ".join(map(str, result.details["losers"])) + " held the most cards"))
         elif "winner" in result.details:
             lines.append(f"Seat {result.details['winner']} emptied the hand and wins the deal")
         else:

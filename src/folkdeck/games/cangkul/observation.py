@@ -43,6 +43,10 @@ class CangkulObservation:
     legal_actions: tuple[str, ...]
     card_names: tuple[tuple[str, str], ...]
     result: dict[str, Any] | None
+    stall: int = 0
+    """Finished tricks in a row that the passers took with the stock empty (no card left play)."""
+    stall_limit: int = 0
+    """The ``stall`` count that ends the deal as a stalemate (0: no limit)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +59,7 @@ class CangkulObservation:
             "out": list(self.out), "dead": self.dead, "current_seat": self.current_seat,
             "log": [list(e) for e in self.log], "history": list(self.history),
             "legal_actions": list(self.legal_actions), "result": self.result,
+            "stall": self.stall, "stall_limit": self.stall_limit,
         }
 
     def to_text(self) -> str:
@@ -83,6 +88,9 @@ class CangkulObservation:
             lines.append("Last trick collected: " + "; ".join(f"seat {s} took {c}" for s, c in self.collected))
         if any(self.known):
             lines.append("Known in hands: " + "; ".join(f"seat {s}: {k}" for s, k in enumerate(self.known) if k))
+        if self.stall and self.stall_limit:
+            lines.append(f"Tricks in a row taken by passers: {self.stall} "
+                         f"(a stalemate at {self.stall_limit})")
         if self.current_seat is not None:
             lines.append(f"To play: seat {self.current_seat}")
         elif self.result is not None:

@@ -25,6 +25,10 @@ LeadAfterOut = Literal["next_active", "highest_remaining"]
 Score = Literal["win_count", "cards_left_penalty"]
 PackName = Literal["french52", "french53", "spanish48", "portuguese40"]
 
+STALL_LIMIT = 100
+"""Default ``stall_limit`` (docs/rules/cangkul.md, "Stalemate": measured so that it
+practically never cuts a deal that would end)."""
+
 PACK_SIZES = {"french52": 52, "french53": 53, "spanish48": 48, "portuguese40": 40}
 
 
@@ -53,9 +57,16 @@ class CangkulOptions:
     """With ``cangkul_drop_out``: who leads when the trick's winner has gone out."""
     score: Score = "win_count"
     """``win_count``: 1 point to the winner; ``cards_left_penalty``: losers lose 1 per card held."""
+    stall_limit: int = STALL_LIMIT
+    """Engine gap rule: with the stock empty, this many tricks in a row taken by passers
+    (no card left play, nobody went out) end the deal as a stalemate; 0 = off (the literal
+    seed, where a deal may never end)."""
 
     def __post_init__(self) -> None:
         _check_players("Cangkul", self.players, 3, 5)
+        if not isinstance(self.stall_limit, int) or isinstance(self.stall_limit, bool) or self.stall_limit < 0:
+            raise InvalidConfigError(f"option stall_limit={self.stall_limit}: must be a whole number "
+                                     "from 0 (off) up", option="stall_limit", value=self.stall_limit)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -155,6 +166,8 @@ class Ruleset:
     knock_prob: float
     penalty_limit: int | None
     direction: Literal["clockwise", "counter-clockwise"]
+    stall_limit: int = 0
+    """Tricks in a row taken by passers with the stock empty that end the deal (0: never)."""
 
     @property
     def has_joker(self) -> bool:
@@ -169,7 +182,8 @@ def ruleset(options: AnyOptions) -> Ruleset:
             pack="french53" if options.joker else "french52", ace_high=True, hand_size=7,
             passers_collect=True, drop_out=options.cangkul_drop_out, joker_play=options.joker_play,
             lead_after_pass=options.lead_after_pass, lead_after_out=options.lead_after_out,
-            score=options.score, piles=1, knock_prob=0.0, penalty_limit=None, direction="clockwise")
+            score=options.score, piles=1, knock_prob=0.0, penalty_limit=None, direction="clockwise",
+            stall_limit=options.stall_limit)
     return Ruleset(
         title=options.title, players=options.players, pack=options.pack,
         ace_high=options.pt_ace_high if isinstance(options, BurroPtOptions) else False,

@@ -62,6 +62,7 @@ from folkdeck.games.cangkul.actions import (
     Pass,
     parse_action,
 )
+from folkdeck.games.cangkul.messages import why_no_dig, why_not_card
 from folkdeck.games.cangkul.observation import CangkulObservation
 from folkdeck.games.cangkul.rules import (
     JOKER,
@@ -74,8 +75,8 @@ from folkdeck.games.cangkul.rules import (
     notation,
     share_out,
     split_stock,
-    trick_winner,
 )
+from folkdeck.games.cangkul.scoring import last_holder_result, out_result, stalemate
 
 if TYPE_CHECKING:
     from folkdeck.games.cangkul.game import CangkulGame
@@ -92,6 +93,8 @@ _DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PA
 _WINS_AND_LEADS = tuple(f"seat {s} wins the trick and leads" for s in range(16))  # options allow 8
 _PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
+_NEXTS = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
+"""``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
 _new_event = tuple.__new__  # ``_new_event(Event, (seat, action, notes))`` == ``Event(seat, action, notes)``
 
 
@@ -102,25 +105,30 @@ class CangkulState(StateBase):
     __slots__ = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands",
                  "_start_stock", "_setup", "_unused", "_dead", "_rng", "_phase", "_turn",
                  "_trick_leader", "_plays", "_suit", "_acted", "_passers", "_out", "_history",
-                 "_log", "_collected", "_result", "_jp", "_by_id")
+                 "_log", "_collected", "_result", "_jp", "_by_id", "_stall", "_win", "_nexts")
 
     def __init__(self, game: CangkulGame, hands: list[int], stock: list[int], *, leader: int,
-                 setup: dict[str, Any], knock_seed: int | None) -> None:
+                 setup: dict[str, Any], knock_seed: int | None, unused: int | None = None) -> None:
         rules = game.rules
         self._game = game
         self._rules = rules
         self._jp = rules.joker_play
         self._deck = game.deck
         self._by_id = game.deck.by_id
-        self._n = len(hands)
+        self._n = n = len(hands)
+        self._nexts = _NEXTS[n]
         self._hands = list(hands)
         self._known = [0] * self._n
         self._start_hands = tuple(hands)
         self._start_stock = tuple(stock)
         self._piles = [p[::-1] for p in split_stock(stock, rules.piles)]  # the top is last
         self._setup = dict(setup)
-        in_play = sum(hands) | sum(1 << c for c in stock)
-        self._unused = game.deck.full & ~in_play
+        if unused is None:
+            in_play = sum(hands)
+            for c in stock:
+                in_play |= 1 << c
+            unused = game.deck.full & ~in_play
+        self._unused = unused
         self._dead = 0
         self._rng = random.Random(knock_seed) if rules.knock_prob > 0 else None
         self._phase = "play"
@@ -135,6 +143,9 @@ class CangkulState(StateBase):
         self._log: list[LogEntry] = []
         self._collected: list[tuple[int, int]] = []
         self._result: Result | None = None
+        self._stall = 0
+        self._win = 0
+        """The trick's winning play so far as ``card index << 4 | seat``."""
 
     # --- the protocol's read side ------------------------------------------------
     @property
@@ -157,6 +168,12 @@ class CangkulState(StateBase):
     @property
     def trick_leader(self) -> int:
         return self._trick_leader
+
+    @property
+    def stall(self) -> int:
+        """Finished tricks in a row, with the stock empty, that the passers took (no card left
+        play, nobody went out): the count ``stall_limit`` ends the deal at."""
+        return max(self._stall, 0)
 
     def stock_sizes(self) -> tuple[int, ...]:
         """Cards left in each stock pile (one pile, or left and right)."""
@@ -198,6 +215,9 @@ class CangkulState(StateBase):
             # else dig).
             follow = hand >> (STRIDE * suit) & 0xFFFF
             if not follow:
+                piles = self._piles
+                if len(piles) == 1:
+                    return _DRAW_ONLY if piles[0] else _PASS_ONLY
                 return self._draws() or _PASS_ONLY
             got = self._deck.suit_cards[suit].get(follow)
             return got if got is not None else cards_of(hand & SUIT_MASKS[suit], self._deck)
@@ -232,12 +252,12 @@ class CangkulState(StateBase):
                 raise IllegalActionError(f"seat {s} does not hold {action}", seat=s,
                                          action=str(action), reason="card not in hand")
             if not allowed >> i & 1:
-                why = self._why_not(s, i, hand, dig)
+                why = why_not_card(self._deck, self._suit, self._jp, s, i, hand, dig)
                 raise IllegalActionError(why, seat=s, action=str(action), reason=why)
             return
         if isinstance(action, Draw):
             if not dig:
-                why = self._why_no_dig(s, hand)
+                why = why_no_dig(self._deck, self._suit, bool(self._plays), s, hand)
                 raise IllegalActionError(why, seat=s, action=str(action), reason=why)
             piles = self._piles
             if not any(piles):
@@ -255,7 +275,7 @@ class CangkulState(StateBase):
             return
         if isinstance(action, Pass):
             if not dig:
-                why = self._why_no_dig(s, hand).replace("instead of drawing", "instead of passing")
+                why = why_no_dig(self._deck, self._suit, bool(self._plays), s, hand).replace("instead of drawing", "instead of passing")
                 raise IllegalActionError(why, seat=s, action="pass", reason=why)
             if any(self._piles):
                 why = f"seat {s} may not pass while the stock holds cards: draw"
@@ -266,29 +286,6 @@ class CangkulState(StateBase):
 
     def _suit_name(self, suit: int) -> str:
         return self._deck.suit_name(suit)
-
-    def _why_not(self, s: int, i: int, hand: int, dig: bool) -> str:
-        card = self._deck.cards[i]
-        if i == JOKER:
-            return (f"seat {s} holds {self._suit_name(self._suit)}: the joker may only be played "
-                    f"when void in the led suit (joker_play={self._jp})")
-        follow = hand & SUIT_MASKS[self._suit]
-        if follow:
-            return (f"seat {s} holds {notation(follow, self._deck)}: follow the led suit "
-                    f"{self._suit_name(self._suit)} (not {card})")
-        if hand & JOKER_BIT and not dig:
-            return f"seat {s} holds no {self._suit_name(self._suit)} and must play the joker"
-        return f"seat {s} holds no {self._suit_name(self._suit)}: {card} cannot be played; draw"
-
-    def _why_no_dig(self, s: int, hand: int) -> str:
-        if self._suit == NO_SUIT:
-            return (f"seat {s} leads: play any card" if not self._plays else
-                    f"seat {s} may play any card after the joker lead")
-        follow = hand & SUIT_MASKS[self._suit]
-        if follow:
-            return (f"seat {s} holds {notation(follow, self._deck)}: follow the led suit "
-                    f"{self._suit_name(self._suit)} instead of drawing")
-        return f"seat {s} holds no {self._suit_name(self._suit)} and must play the joker"
 
     def parse_action(self, text: str, seat: int | None = None) -> CangkulAction:
         """Read ``text`` (a card, ``draw``, ``draw left|right``, ``pass``); legality is
@@ -319,7 +316,7 @@ class CangkulState(StateBase):
                 if hand >> i & 1 and (suit == NO_SUIT or i >> 4 == suit
                                       or choices(hand, suit, self._jp)[0] >> i & 1):
                     self._play(s, i, notes)
-                    event: Event = _new_event(Event, (s, action, tuple(notes)))
+                    event: Event = _new_event(Event, (s, action, tuple(notes) if notes else ()))
                     self._history.append(event)
                     return event
             elif action.__class__ is Draw:
@@ -329,7 +326,7 @@ class CangkulState(StateBase):
                 if (pile is None) == (len(piles) == 1) and piles[pile or 0] and (
                         suit != NO_SUIT and not hand & _PLAY_ON[suit] or choices(hand, suit, self._jp)[1]):
                     self._draw(s, pile or 0, notes)
-                    event = _new_event(Event, (s, action, tuple(notes)))
+                    event = _new_event(Event, (s, action, tuple(notes) if notes else ()))
                     self._history.append(event)
                     return event
         s = self._seat(seat)
@@ -351,16 +348,27 @@ class CangkulState(StateBase):
         hands[s] ^= bit
         if known[s]:
             known[s] &= ~bit
-        self._log.append((s, "play" if plays else "lead", i))
+        key = i << 4 | s  # the trick's best card so far, with its seat (seats < 16)
+        if plays:
+            self._log.append((s, "play", i))
+            suit = self._suit
+            if suit == NO_SUIT and i != JOKER:
+                suit = self._suit = i >> 4
+            # The highest card of the led suit, or the joker (:func:`trick_winner`).
+            if key > self._win and (i >> 4 == suit or i == JOKER):
+                self._win = key
+        else:
+            self._log.append((s, "lead", i))
+            self._win = key
+            if i != JOKER:
+                self._suit = i >> 4
         plays.append((s, i))
-        if self._suit == NO_SUIT and i != JOKER:
-            self._suit = i >> 4
         acted = self._acted = self._acted | 1 << s
         if hands[s]:
             # The common case, settled without calling :meth:`_advance`: the next seat has
             # not acted, holds cards, and can play or dig (no automatic pass).
-            n, suit = self._n, self._suit
-            nxt = s + 1 if s + 1 < n else 0
+            suit = self._suit
+            nxt = self._nexts[s]
             hand = hands[nxt]
             if hand and not acted >> nxt & 1 and (suit == NO_SUIT or hand & _PLAY_ON[suit]
                                                    or any(self._piles)):
@@ -373,6 +381,7 @@ class CangkulState(StateBase):
                 return
             self._out.append(s)
             self._log.append((s, "out", 0))
+            self._stall = -1  # going out is progress: this trick's end counts from 0 again
             notes.append(f"seat {s} is out")
             if self._n - len(self._out) <= 1:
                 loser = next(t for t in range(self._n) if self._hands[t])
@@ -440,10 +449,10 @@ class CangkulState(StateBase):
         self._end_trick(notes)
 
     def _end_trick(self, notes: list[str]) -> None:
-        plays, passers = self._plays, self._passers
-        winner = trick_winner(plays, self._suit)
+        plays, passers, rules = self._plays, self._passers, self._rules
+        winner = self._win & 15
         self._collected = []
-        if passers and self._rules.passers_collect:
+        if passers and rules.passers_collect:
             for p, cards in zip(passers, share_out([c for _, c in plays], passers), strict=True):
                 m = sum(1 << c for c in cards)
                 if m:
@@ -469,6 +478,12 @@ class CangkulState(StateBase):
         self._acted = 0
         self._suit = NO_SUIT
         self._turn = self._trick_leader = leader
+        if passers and rules.passers_collect and not any(self._piles):
+            self._stall += 1  # no card left play (a -1 from a player going out makes it 0)
+            if self._stall >= rules.stall_limit > 0:
+                self._stalemate(notes)
+        else:
+            self._stall = 0
 
     def _lead_after_out(self, winner: int) -> int:
         """Notes §4.1: the winner has gone out; ``next_active`` or ``highest_remaining``."""
@@ -484,31 +499,18 @@ class CangkulState(StateBase):
                 return seat
         return winner
 
+    def _stalemate(self, notes: list[str]) -> None:
+        """End a deal that stopped moving (``stall_limit``; :func:`.scoring.stalemate`)."""
+        left = [h.bit_count() for h in self._hands]
+        self._result = stalemate(self._rules, left, self._out, self._stall, notes)
+        self._phase = "over"
+
     def _finish(self, *, winner: int | None) -> None:
         """Score the deal: ``winner`` emptied the hand (Cangkul), or ``None`` when the drop-out
         order is complete and its last seat lost (Cangkul variation 1, the Burros)."""
-        n, rules = self._n, self._rules
         left = [h.bit_count() for h in self._hands]
-        placings: list[int | None]
-        if winner is not None:
-            if rules.score == "cards_left_penalty":
-                placings = [1 + sum(1 for t in range(n) if left[t] < left[s]) for s in range(n)]
-                returns = [-float(c) for c in left]
-            else:
-                placings = [1 if s == winner else None for s in range(n)]
-                returns = [1.0 if s == winner else 0.0 for s in range(n)]
-            details: dict[str, Any] = {"winner": winner, "cards_left": left}
-            reason = "out"
-        else:
-            loser = self._out[-1]
-            placings = [None] * n
-            for place, s in enumerate(self._out, 1):
-                placings[s] = place
-            penalty = float(left[loser]) if rules.score == "cards_left_penalty" else 1.0
-            returns = [-penalty if s == loser else 0.0 for s in range(n)]
-            details = {"loser": loser, "order": list(self._out), "cards_left": left}
-            reason = "last_holder"
-        self._result = Result(tuple(placings), tuple(returns), reason, details)
+        self._result = (out_result(self._rules, left, winner) if winner is not None
+                        else last_holder_result(self._rules, left, self._out))
         self._phase = "over"
 
     # --- views, copies, records ----------------------------------------------------
@@ -535,7 +537,8 @@ class CangkulState(StateBase):
             log=log, history=tuple(str(e) for e in self._history), legal_actions=legal,
             card_names=tuple((str(c), deck.pack.card_name(c)) for c in
                              (deck.cards[i] for _, i in self._plays) if c is not None),
-            result=self._result.to_dict() if self._result is not None else None)
+            result=self._result.to_dict() if self._result is not None else None,
+            stall=max(self._stall, 0), stall_limit=self._rules.stall_limit)
 
     def _log_arg(self, verb: str, arg: int) -> str:
         if verb in ("lead", "play"):

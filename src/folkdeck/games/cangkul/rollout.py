@@ -1,0 +1,70 @@
+"""The search bots' rollout policy for Cangkul and Burro: fast, and better than random.
+
+A rollout plays a sampled world to its end thousands of times per decision, so it runs
+on the engine's own action lists, without observations. Its policy is a noisy version
+of how people play these games (and of :class:`~folkdeck.games.cangkul.agents.HeuristicAgent`):
+
+- a follower plays its **lowest** card of the led suit (the listing's first card), keeping
+  its high cards to win later tricks; it takes a trick cheaply when it plays last;
+- a leader leads from its **longest** suit, its lowest card there;
+- digging draws from a random pile;
+- with probability ``NOISE`` any legal action instead, so that the worlds' futures vary.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from folkdeck.cards import Card
+from folkdeck.games.cangkul.rules import SUIT_MASKS
+
+NOISE = 0.25
+"""The share of moves a rollout plays at random."""
+
+_MAX_STEPS = 20_000
+
+
+def playout(state: Any, rng: random.Random) -> None:
+    """Play ``state`` (a :class:`~folkdeck.games.cangkul.state.CangkulState`) to its end."""
+    index = state._deck.index
+    steps = 0
+    while state._phase == "play":
+        legal = state.legal_actions()
+        n = len(legal)
+        if n == 1 or rng.random() < NOISE:
+            action = legal[rng.randrange(n)]
+        elif legal[0].__class__ is not Card:
+            action = legal[rng.randrange(n)]  # only draws (a pile each) or a pass
+        elif state._plays:
+            action = legal[0]  # the lowest card of the led suit (cards come weakest first)
+            if state._suit >= 0 and _last_to_play(state):
+                # Last to play: the lowest card that beats the trick, if any.
+                best = state._win >> 4
+                for a in legal:
+                    i = index.get(a) if a.__class__ is Card else None
+                    if i is not None and i > best and i >> 4 == state._suit:
+                        action = a
+                        break
+        else:
+            hand = state._hands[state._turn]
+            longest = max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
+            action = legal[0]
+            for a in legal:
+                i = index.get(a) if a.__class__ is Card else None
+                if i is not None and i >> 4 == longest:
+                    action = a
+                    break
+        state.apply(action)
+        steps += 1
+        if steps > _MAX_STEPS:
+            raise RuntimeError(f"rollout not over after {_MAX_STEPS} steps: {state!r}")
+
+
+def _last_to_play(state: Any) -> bool:
+    """Whether every other seat still holding cards has played or passed in this trick."""
+    acted = state._acted | 1 << state._turn
+    return all(acted >> s & 1 or not h for s, h in enumerate(state._hands))
+
+
+__all__ = ["NOISE", "playout"]
