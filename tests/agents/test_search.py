@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -69,3 +70,85 @@ def test_search_beats_random_players() -> None:
             assert result is not None
             points.append(result.returns[rotation])
     assert sum(points) / len(points) > 2.2
+
+
+def test_search_opt_in_playout_evaluate_candidates_and_depth() -> None:
+    """A game's opt-in settings: a playout that stops early, scored by ``evaluate``; root
+    candidates; a tree depth. The defaults stay the plain full random rollout."""
+    spec = get_spec("kaphai")
+    game = load("kaphai")
+    state = game.new_state(seed=3)
+    seat = state.to_act[0]
+    seen, legal = state.observe(seat), state.legal_actions(seat)
+    calls: list[int] = []
+
+    def stop_at_once(world: object, rng: random.Random) -> None:
+        calls.append(1)
+
+    def even(world: object) -> tuple[float, ...]:
+        return (0.0,) * 4
+
+    kept = legal[-1]
+    for algorithm in ("ismcts", "pimc"):
+        calls.clear()
+        bot = SearchAgent(spec, algorithm=algorithm, rollouts=12, rollout=stop_at_once,
+                          evaluate=even, candidates=lambda o, a: [a[-1]], tree_depth=1)
+        bot.bind(game)
+        assert bot.act(seen, legal, random.Random(1)) == kept   # the only candidate
+        bot = SearchAgent(spec, algorithm=algorithm, rollouts=12, rollout=stop_at_once,
+                          evaluate=even, candidates=lambda o, a: list(a[:2]), tree_depth=1)
+        bot.bind(game)
+        assert bot.act(seen, legal, random.Random(1)) in legal[:2]
+        assert len(calls) >= 6
+        unscored = SearchAgent(spec, algorithm=algorithm, rollouts=4, rollout=stop_at_once)
+        unscored.bind(game)
+        with pytest.raises(RuntimeError, match="no evaluation"):
+            unscored.act(seen, legal, random.Random(1))
+    with pytest.raises(ValueError, match="tree_depth"):
+        SearchAgent(spec, tree_depth=0)
+    with pytest.raises(ValueError, match="rollout policy"):
+        SearchAgent(spec, rollout="greedy")
+    plain = make_agent(spec, "search")
+    assert isinstance(plain, SearchAgent)
+    assert plain._playout is None and plain._evaluate is None and plain._candidates is None
+    assert plain.tree_depth is None and plain.rollouts == LEVELS["default"].rollouts
+
+
+def test_pimc_confidence_keeps_the_default_without_evidence() -> None:
+    """``confidence``: PIMC leaves the first action only for one that is better on the
+    same worlds by that many standard errors."""
+    spec = get_spec("kaphai")
+    game = load("kaphai")
+    state = game.new_state(seed=3)
+    seat = state.to_act[0]
+    seen, legal = state.observe(seat), state.legal_actions(seat)
+    target = str(legal[2])
+
+    def stay(world: object, rng: random.Random) -> None:
+        return None
+
+    def prefers_target(world: Any) -> tuple[float, ...]:
+        return (1.0 if str(world.history[-1].action) == target else 0.0,) * 4
+
+    def level(world: Any) -> tuple[float, ...]:
+        return (0.0,) * 4
+
+    for evaluate, expected in ((prefers_target, target), (level, str(legal[0]))):
+        bot = SearchAgent(spec, algorithm="pimc", rollouts=4 * len(legal), rollout=stay,
+                          evaluate=evaluate, confidence=2.0)
+        bot.bind(game)
+        assert str(bot.act(seen, legal, random.Random(2))) == expected
+
+
+def test_search_algorithm_opt_in_names_ismcts() -> None:
+    from folkdeck.agents.search import search_bots
+
+    plain = search_bots("kaphai", "heuristic")
+    assert set(plain) == {"search", "search:fast", "search:strong", "pimc", "pimc:fast",
+                          "pimc:strong"}
+    bots = search_bots("kaphai", "heuristic", search_algorithm="pimc")
+    assert {"ismcts", "ismcts:fast", "ismcts:strong"} <= set(bots)
+    assert bots["search"]().algorithm == "pimc" and bots["ismcts"]().algorithm == "ismcts"
+    assert plain["search"]().algorithm == "ismcts"
+    with pytest.raises(ValueError, match="search algorithm"):
+        search_bots("kaphai", search_algorithm="mcts")

@@ -20,6 +20,12 @@ legal actions (``rollout="random"``) or the game's heuristic bot
 bot is reproducible from its seed; ``time_limit`` adds a wall-clock cap for interactive
 use (and gives up that reproducibility).
 
+A game may opt in, through :func:`search_bots`, to its own level table, a playout
+function that stops part way with an evaluation of the position, root candidates, an
+ISMCTS depth limit, and PIMC as a policy improvement over a default action
+(``confidence``); Gou Ji does (``games/gouji/rollout.py``). Without them every game
+searches exactly as before.
+
 Where a game has no determinizer, or the position is not searchable (a putuh window,
 a seat's first look at its cards...), the bot plays its ``fallback`` (the game's
 heuristic bot).
@@ -38,6 +44,12 @@ from typing import Any
 from folkdeck.engine.protocol import Action, Game, GameSpec, Observation, State
 
 Determinizer = Callable[[Any, Any, random.Random], State]
+Playout = Callable[[Any, random.Random], None]
+"""Advances a sampled world in place, to its end or part way (then ``Evaluate`` scores it)."""
+Evaluate = Callable[[Any], Sequence[float]]
+"""Every seat's (estimated) return at a position, finished or not."""
+Candidates = Callable[[Any, Sequence[Action]], Sequence[Action]]
+"""The root actions worth searching, from the observation and the legal actions."""
 
 DETERMINIZERS: dict[str, str] = {
     "kaphai": "folkdeck.games.kaphai.determinize",
@@ -120,16 +132,28 @@ class SearchAgent:
     :param rollout: ``"random"`` or ``"heuristic"`` (the fallback bot plays the rollouts).
     :param fallback: a factory of the bot used where the position cannot be searched.
     :param time_limit: an optional wall-clock cap in seconds (not reproducible).
+    :param evaluate: scores the position a rollout stopped at (a playout function may stop
+        part way); without it a rollout must reach the end.
+    :param candidates: restricts the root to these of the legal actions.
+    :param tree_depth: ISMCTS grows its tree at most this deep (``None``: no limit).
+    :param confidence: PIMC keeps the first legal (or candidate) action, the default,
+        unless another one beats it on the same worlds by this many standard errors of
+        the mean difference (``None``: the best mean wins).
     """
 
     def __init__(self, spec: GameSpec, *, algorithm: str = "ismcts", rollouts: int = 600,
-                 exploration: float = 0.7, rollout: str = "random",
+                 exploration: float = 0.7, rollout: str | Playout = "random",
                  fallback: Callable[[], Any] | None = None, time_limit: float | None = None,
-                 name: str = "search") -> None:
+                 name: str = "search", evaluate: Evaluate | None = None,
+                 candidates: Candidates | None = None, tree_depth: int | None = None,
+                 confidence: float | None = None) -> None:
         if algorithm not in ("pimc", "ismcts"):
             raise ValueError(f"unknown search algorithm {algorithm!r} (pimc, ismcts)")
-        if rollout not in ("random", "heuristic"):
-            raise ValueError(f"unknown rollout policy {rollout!r} (random, heuristic)")
+        if not callable(rollout) and rollout not in ("random", "heuristic"):
+            raise ValueError(f"unknown rollout policy {rollout!r} (random, heuristic, or a "
+                             "playout function)")
+        if tree_depth is not None and tree_depth < 1:
+            raise ValueError(f"tree_depth must be at least 1 (or None), not {tree_depth}")
         self.name = name
         self.spec = spec
         self.algorithm = algorithm
@@ -139,6 +163,11 @@ class SearchAgent:
         self.time_limit = time_limit
         self.fallback = (fallback or spec.bots.get(spec.default_bot) or _first)()
         self._policy = self.fallback if rollout == "heuristic" else None
+        self._playout: Playout | None = rollout if callable(rollout) else None
+        self._evaluate = evaluate
+        self._candidates = candidates
+        self.tree_depth = tree_depth
+        self.confidence = confidence
         self._game: Game | None = None
         self._determinizer = determinizer_for(spec.name)
 
@@ -171,13 +200,33 @@ class SearchAgent:
         if seat is None:
             return self.fallback.act(observation, legal_actions, rng)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        if self._candidates is not None:
+            legal_actions = list(self._candidates(observation, legal_actions)) or legal_actions
+            if len(legal_actions) == 1:
+                return legal_actions[0]
         if self.algorithm == "pimc":
             return self._pimc(game, observation, legal_actions, seat, sample, rng, deadline)
         return self._ismcts(game, observation, legal_actions, seat, sample, rng, deadline)
 
+    def _returns(self, world: State, rng: random.Random) -> tuple[float, ...]:
+        """Every seat's return after a rollout from ``world`` (played out or evaluated)."""
+        if self._playout is not None:
+            self._playout(world, rng)
+        else:
+            _play_out(world, self._policy, rng)
+        if self._evaluate is not None:
+            return tuple(self._evaluate(world))
+        result = world.result()
+        if result is None:
+            raise RuntimeError(f"the rollout stopped before the end and no evaluation was "
+                               f"given: {world!r}")
+        return tuple(result.returns)
+
     # --- PIMC ----------------------------------------------------------------------
     def _pimc(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
               sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+        if self.confidence is not None:
+            return self._pimc_paired(game, observation, legal, seat, sample, rng, deadline)
         keys = [str(a) for a in legal]
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
@@ -187,14 +236,45 @@ class SearchAgent:
             for i, key in enumerate(keys):
                 trial = world.clone()
                 trial.apply(trial.parse_action(key, seat), seat)
-                _play_out(trial, self._policy, rng)
-                result = trial.result()
-                assert result is not None
-                totals[i] += result.returns[seat]
+                totals[i] += self._returns(trial, rng)[seat]
                 counts[i] += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -math.inf, -i))
+        return legal[best]
+
+    def _pimc_paired(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
+                     sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+        """PIMC as a policy improvement over the default action ``legal[0]``: each other
+        action's return less the default's, on the same worlds (common random numbers)."""
+        keys = [str(a) for a in legal]
+        sums = [0.0] * len(legal)
+        squares = [0.0] * len(legal)
+        worlds = max(2, self.rollouts // len(legal))
+        done = 0
+        for _ in range(worlds):
+            world = sample(game, observation, rng)
+            values = []
+            for key in keys:
+                trial = world.clone()
+                trial.apply(trial.parse_action(key, seat), seat)
+                values.append(self._returns(trial, rng)[seat])
+            for i, v in enumerate(values):
+                d = v - values[0]
+                sums[i] += d
+                squares[i] += d * d
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best, best_low = 0, 0.0
+        assert self.confidence is not None
+        for i in range(1, len(legal)):
+            mean = sums[i] / done
+            spread = max(0.0, squares[i] / done - mean * mean)
+            error = math.sqrt(spread / (done - 1)) if done > 1 else math.inf
+            low = mean - self.confidence * error
+            if low > best_low:
+                best, best_low = i, low
         return legal[best]
 
     # --- ISMCTS --------------------------------------------------------------------
@@ -203,13 +283,19 @@ class SearchAgent:
         root = _Node(seat)
         lo, hi = math.inf, -math.inf
         c = self.exploration
+        depth = self.tree_depth
+        allowed = {str(a) for a in legal} if self._candidates is not None else None
         for iteration in range(self.rollouts):
             world = sample(game, observation, rng)
             node = root
             path: list[_Node] = []
             while not world.is_over():
+                if depth is not None and len(path) >= depth:
+                    break
                 mover = world.to_act[0]
                 actions = world.legal_actions(mover)
+                if node is root and allowed is not None:
+                    actions = tuple(a for a in actions if str(a) in allowed)
                 children = node.children
                 untried = []
                 for a in actions:
@@ -241,10 +327,7 @@ class SearchAgent:
                 world.apply(best_a, mover)
                 node = best_child
                 path.append(node)
-            _play_out(world, self._policy, rng)
-            result = world.result()
-            assert result is not None
-            returns = tuple(result.returns)
+            returns = self._returns(world, rng)
             lo = min(lo, *returns)
             hi = max(hi, *returns)
             for n in path:
@@ -266,30 +349,47 @@ def _first() -> Any:
     return FirstLegalAgent()
 
 
-def search_bots(game_name: str, fallback: str | None = None) -> dict[str, Callable[[], Any]]:
+def search_bots(game_name: str, fallback: str | None = None, *,
+                levels: dict[str, Level] | None = None, rollout: str | Playout = "random",
+                evaluate: Evaluate | None = None, candidates: Candidates | None = None,
+                tree_depth: int | None = None, confidence: float | None = None,
+                search_algorithm: str = "ismcts") -> dict[str, Callable[[], Any]]:
     """The ``search`` family of bot factories for a game: ``search`` (ISMCTS at the default
     level), ``search:fast``, ``search:strong``, and ``pimc``, ``pimc:fast``, ``pimc:strong``.
 
     The game's spec is looked up when a bot is made (the factories go into that spec).
+    The keywords are a game's opt-in settings (the defaults are every other game's):
+    its own ``levels`` table (the keys of :data:`LEVELS`), a ``rollout`` playout function
+    with an ``evaluate`` of the position it stops at, the root ``candidates``, a
+    ``tree_depth`` limit for ISMCTS and PIMC's ``confidence`` rule (see :class:`SearchAgent`),
+    and ``search_algorithm``, the algorithm of the ``search`` names: with ``"pimc"`` they
+    play PIMC and ISMCTS keeps its own names ``ismcts``, ``ismcts:fast``, ``ismcts:strong``.
     """
-    def make(level: str, algorithm: str = "ismcts") -> Callable[[], Any]:
+    if search_algorithm not in ("pimc", "ismcts"):
+        raise ValueError(f"unknown search algorithm {search_algorithm!r} (pimc, ismcts)")
+    table = LEVELS if levels is None else levels
+
+    def make(level: str, algorithm: str, prefix: str) -> Callable[[], Any]:
         def factory() -> SearchAgent:
             from folkdeck.engine.registry import get_spec
 
             spec = get_spec(game_name)
-            chosen = LEVELS[level]
+            chosen = table[level]
             heur = spec.bots.get(fallback) if fallback else None
-            name = ("search" if level == "default" else f"search:{level}") if algorithm == "ismcts" \
-                else ("pimc" if level == "default" else f"pimc:{level}")
+            name = prefix if level == "default" else f"{prefix}:{level}"
             return SearchAgent(spec, algorithm=algorithm, rollouts=chosen.rollouts,
-                               exploration=chosen.exploration, fallback=heur, name=name)
+                               exploration=chosen.exploration, fallback=heur, name=name,
+                               rollout=rollout, evaluate=evaluate, candidates=candidates,
+                               tree_depth=tree_depth, confidence=confidence)
         return factory
 
+    families = [("search", search_algorithm), ("pimc", "pimc")]
+    if search_algorithm != "ismcts":
+        families.append(("ismcts", "ismcts"))
     bots = {}
-    for algorithm in ("ismcts", "pimc"):
-        prefix = "search" if algorithm == "ismcts" else "pimc"
-        for level in LEVELS:
-            bots[prefix if level == "default" else f"{prefix}:{level}"] = make(level, algorithm)
+    for prefix, algorithm in families:
+        for level in table:
+            bots[prefix if level == "default" else f"{prefix}:{level}"] = make(level, algorithm, prefix)
     return bots
 
 
