@@ -108,7 +108,9 @@ def test_search_opt_in_playout_evaluate_candidates_and_depth() -> None:
         SearchAgent(spec, tree_depth=0)
     with pytest.raises(ValueError, match="rollout policy"):
         SearchAgent(spec, rollout="greedy")
-    plain = make_agent(spec, "search")
+    from folkdeck.agents.search import search_bots
+
+    plain = search_bots("kaphai", "heuristic")["search"]()   # no opt-in: the old search
     assert isinstance(plain, SearchAgent)
     assert plain._playout is None and plain._evaluate is None and plain._candidates is None
     assert plain.tree_depth is None and plain.rollouts == LEVELS["default"].rollouts

@@ -39,7 +39,7 @@ def test_greedy_leads_low_natural_sets_and_takes_windows() -> None:
 
 
 def test_spec_bots() -> None:
-    assert SPEC.default_bot == "greedy" and set(SPEC.bots) >= {"random", "greedy"}
+    assert SPEC.default_bot == "heuristic" and set(SPEC.bots) >= {"random", "greedy", "heuristic"}
 
 
 def test_greedy_team_beats_random_team() -> None:

@@ -38,16 +38,20 @@ def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.agents.search import search_bots
     from folkdeck.games.gouji.agents import GreedyAgent, HeuristicAgent
+    from folkdeck.games.gouji.rollout import CONFIDENCE, LEVELS, candidates, evaluate, playout
 
     return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
-            "heuristic": HeuristicAgent, **search_bots("gouji", "heuristic")}
+            "heuristic": HeuristicAgent,
+            **search_bots("gouji", "heuristic", levels=LEVELS, rollout=playout,
+                          evaluate=evaluate, candidates=candidates, tree_depth=1,
+                          confidence=CONFIDENCE, search_algorithm="pimc")}
 
 
 SPEC = register(GameSpec(
     name="gouji", title="Gou Ji", aliases=("gou-ji", "gou_ji", "够级"),
     min_players=6, max_players=6, default_players=6, options_type=GouJiOptions, make=_make,
     presets=PRESETS, summary="Qingdao team climbing game: six players, four packs, gouji duels.",
-    rules_doc="docs/rules/gouji.md", bots=_bots(), default_bot="greedy",
+    rules_doc="docs/rules/gouji.md", bots=_bots(), default_bot="heuristic",
 ))
 
 __all__ = ["PASS", "SPEC", "Burn", "GouJiGame", "GouJiOptions", "GouJiState", "Play", "Return",

@@ -17,7 +17,8 @@ from folkdeck.games.gouji.actions import (
     Burn,
     Return,
 )
-from folkdeck.games.gouji.rules import BJ, RANK_OF, RJ, THRESHOLDS, TWO, Play, is_gouji
+from folkdeck.games.gouji.policy import DEFAULT, Tactics, choose, view_of
+from folkdeck.games.gouji.rules import BJ, RANK_OF, RJ, THRESHOLDS, TWO, Play
 
 
 def _cost(p: Play) -> tuple[int, int, int]:
@@ -78,30 +79,21 @@ def _counts(hand: Sequence[Any]) -> list[int]:
 
 
 class HeuristicAgent:
-    """Team play from seed 001 (``docs/bots.md``):
+    """Team play from seed 001, on rank counts (:mod:`folkdeck.games.gouji.policy` lists
+    the tactics: team, finish, help, block, weakness, economy).
 
-    - never beats a teammate's standing play when it may pass (nor a seat that asked
-      先让让); beats an opponent's play with the cheapest set (fewest wilds, lowest rank);
-      ``save_wilds``: keeps its 2s and jokers while the hand is long and the table low;
-    - leads its whole hand when it can, else its lowest natural rank whole;
-      ``pressure``: with its opposite (对门) at 10 cards or fewer, leads a natural gouji set
-      (10×5, J×4, Q×3, K×2, A×2, a 2) to force the duel; ``endgame``: with three ranks
-      or fewer left it leads its best set first;
-    - tribute returns: the lowest cards that break no pair or set (useless singles);
-    - burns whenever it can (a burn leaves one set: it is about to go out), cheapest burn;
-    - declares its 3s, calls revolution, never objects, insists; asks for 先让让 when
-      offered.
+    Windows: tribute returns give the lowest cards that break no pair or set (useless
+    singles); burns whenever it can (a burn leaves one set: it is about to go out),
+    cheapest burn; declares its 3s, calls revolution, never objects, insists; asks for
+    先让让 when offered.
     """
 
     name = "heuristic"
-    save_wilds = False
-    pressure = False
-    endgame = False
-    """The three tactics below are switches, off by default: against the greedy bot each
-    one measured worse or no better (``docs/bots.md``)."""
 
-    def __init__(self, thresholds: dict[int, int] | None = None) -> None:
+    def __init__(self, thresholds: dict[int, int] | None = None,
+                 tactics: Tactics = DEFAULT) -> None:
         self.thresholds = dict(THRESHOLDS if thresholds is None else thresholds)
+        self.tactics = tactics
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         legal = list(legal_actions)
@@ -113,54 +105,17 @@ class HeuristicAgent:
             return min(burns, key=lambda b: _cost(b.play))
         if NO in legal:
             return NO
-        hand = getattr(observation, "hand", None) or ()
-        counts = _counts(hand)
         returns = [a for a in legal if isinstance(a, Return)]
         if returns:
+            counts = _counts(getattr(observation, "hand", None) or ())
             return min(returns, key=lambda a: (sum(counts[r] - a.ranks.count(r) > 0 for r in set(a.ranks)),
                                                sum(r in (TWO, BJ, RJ) for r in a.ranks), sorted(a.ranks,
                                                reverse=True)))
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return PASS if PASS in legal else legal[0]
-        if PASS not in legal:
-            return self._lead(observation, plays, counts)
-        seat = getattr(observation, "seat", None)
-        top_seat = getattr(observation, "top_seat", None)
-        mate = seat is not None and top_seat is not None and top_seat != seat \
-            and (top_seat - seat) % 2 == 0
-        if mate or getattr(observation, "xian_request", None) is not None:
-            return PASS
-        best = min(plays, key=_cost)
-        wild = best.w2 + best.wbj + best.wrj or best.rank >= TWO
-        top = getattr(observation, "top", None) or ""
-        duel = getattr(observation, "mode", "normal") != "normal"
-        if self.save_wilds and wild and not duel and len(hand) > 15 and best.size < len(hand) \
-                and top.split()[0] in ("3", "4", "5", "6", "7", "8", "9"):
-            return PASS
-        return best
-
-    def _lead(self, observation: Any, plays: list[Play], counts: list[int]) -> Play:
-        seat = getattr(observation, "seat", None)
-        left = getattr(observation, "counts", None)
-        naturals = [p for p in plays if not (p.w2 or p.wbj or p.wrj)]
-        pool = naturals or plays
-        units = sum(1 for c in counts if c)
-        whole = [p for p in pool if p.size == sum(counts)]
-        if whole:
-            return whole[0]
-        opposite = left[(seat + 3) % 6] if seat is not None and left is not None else 0
-        if opposite and (opposite is None or opposite > 10 or units <= 4):
-            opposite = 0  # pressure only on a short opposite, or to finish
-        if opposite:
-            gouji = [p for p in naturals if p.natural == counts[p.rank] and p.rank < BJ
-                     and is_gouji(p, self.thresholds)]
-            if self.pressure and gouji and units > 2:
-                return min(gouji, key=lambda p: (p.rank, -p.natural))
-        full = [p for p in pool if p.natural == counts[p.rank]] or pool
-        if self.endgame and units <= 3:
-            return max(full, key=lambda p: (p.rank, p.size))
-        return min(full, key=lambda p: (p.rank, -p.natural))
+        choice = choose(view_of(observation, self.thresholds), plays, PASS in legal, self.tactics)
+        return PASS if choice is None else choice
 
     def interrupt(self, observation: Any, legal_actions: Sequence[Any],
                   rng: random.Random) -> Any:

@@ -1,0 +1,94 @@
+"""Gou Ji search bots: the rollout policy, the evaluation, the root candidates, and
+reproducibility from a seed (``games/gouji/rollout.py``)."""
+
+from __future__ import annotations
+
+import random
+
+from folkdeck import get_spec, load
+from folkdeck.agents import make_agent
+from folkdeck.agents.search import SearchAgent
+from folkdeck.games.gouji.determinize import determinize, is_searchable
+from folkdeck.games.gouji.rollout import CONFIDENCE, LEVELS, PLIES, candidates, evaluate, need, playout
+from folkdeck.games.gouji.rules import parse_counts
+
+
+def _position(seed: int, steps: int) -> object:
+    """A real deal after ``steps`` heuristic decisions, at a searchable turn."""
+    game = load("gouji")
+    spec = get_spec("gouji")
+    state = game.new_state(seed=seed)
+    bot = make_agent(spec, "heuristic", game=game)
+    rng = random.Random(seed)
+    done = 0
+    while True:
+        seat = state.to_act[0]
+        seen = state.observe(seat)
+        if done >= steps and is_searchable(seen) and len(state.legal_actions(seat)) > 2:
+            return state
+        state.apply(bot.act(seen, state.legal_actions(seat), rng), seat)
+        done += 1
+
+
+def test_playout_plays_legal_heuristic_moves_and_stops() -> None:
+    state = _position(1, 20)
+    world = state.clone()
+    before = len(world.history)
+    playout(world, random.Random(0))
+    assert len(world.history) - before == PLIES or world.is_over()
+    playout(world, random.Random(0), plies=100_000)
+    assert world.is_over()
+    assert evaluate(world) == tuple(world.result().returns)
+
+
+def test_evaluate_ranks_the_seats_by_the_plays_they_need() -> None:
+    # Fewer sets go out earlier; 2s and jokers win leads back.
+    assert need(parse_counts("3 3 4 5")) > need(parse_counts("3 3 4"))
+    assert need(parse_counts("3 4 2 2")) < need(parse_counts("3 4"))
+    game = load("gouji")
+    state = game.new_state(hands=["3S", "4S 5S 6S 7S", "8S 9S", "10S JS QS KS AS", "3H 4H",
+                                  "5H 6H 7H"], setup={"leader": 0})
+    returns = evaluate(state)
+    # Seat 0 (one set) first, then seats 2 and 4 (two sets), seat 5, seat 1, seat 3 last:
+    # team 0 holds places 1-3: +4 +2 0 = 6; team 1: 0 - 2 - 4 = -6.
+    assert returns == (6.0, -6.0, 6.0, -6.0, 6.0, -6.0)
+
+
+def test_candidates_are_legal_and_start_with_the_heuristic_choice() -> None:
+    state = _position(2, 30)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    seen = state.observe(seat)
+    found = candidates(seen, legal)
+    assert found and all(a in legal for a in found) and len(found) == len(set(map(str, found)))
+    heuristic = make_agent(get_spec("gouji"), "heuristic")
+    assert found[0] == heuristic.act(seen, legal, random.Random(0))
+
+
+def test_search_is_reproducible_from_its_seed() -> None:
+    spec = get_spec("gouji")
+    game = load("gouji")
+    state = _position(3, 25)
+    seat = state.to_act[0]
+    seen, legal = state.observe(seat), state.legal_actions(seat)
+    for name in ("search", "pimc", "ismcts"):
+        bot = make_agent(spec, name, game=game)
+        assert isinstance(bot, SearchAgent) and bot.tree_depth == 1
+        assert bot.rollouts == LEVELS["default"].rollouts
+        assert bot.algorithm == ("ismcts" if name == "ismcts" else "pimc")
+        assert bot.confidence == CONFIDENCE
+        bot.rollouts = 24
+        picks = {str(bot.act(seen, legal, random.Random(7))) for _ in range(2)}
+        assert len(picks) == 1 and next(iter(picks)) in {str(a) for a in legal}
+
+
+def test_determinized_worlds_play_out_and_evaluate() -> None:
+    game = load("gouji")
+    state = _position(4, 40)
+    seat = state.to_act[0]
+    rng = random.Random(5)
+    for _ in range(5):
+        world = determinize(game, state.observe(seat), rng)
+        playout(world, rng)
+        returns = evaluate(world)
+        assert len(returns) == 6 and sum(returns) == 0
