@@ -37,6 +37,16 @@ def test_duplicate_deals_rotate_every_bot_through_every_seat() -> None:
     assert heuristic.mean_return.mean > rand.mean_return.mean
 
 
+def test_a_repeating_lineup_plays_only_its_distinct_rotations() -> None:
+    # greedy,heuristic,greedy,heuristic: rotation 2 would seat every bot as rotation 0 does
+    summary = run_arena(ArenaConfig("kaphai", ("greedy", "heuristic") * 2, deals=3, seed=1))
+    assert summary.games_played == 3 * 2
+    for deal in range(3):
+        seatings = [g["bots"] for g in summary.games if g["deal"] == deal]
+        assert seatings == [["greedy", "heuristic"] * 2, ["heuristic", "greedy"] * 2]
+    assert all(b.seats_played == 12 for b in summary.bots)
+
+
 def test_results_do_not_depend_on_jobs_or_chunking() -> None:
     # Decision times are measured, so they are the one part the seed does not fix.
     serial = run_arena(CONFIG, jobs=1).to_dict(timing=False)

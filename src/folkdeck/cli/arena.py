@@ -13,7 +13,7 @@ from rich.table import Table
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.registry import get_spec
-from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, run_arena, write_results
+from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, rotations, run_arena, write_results
 from folkdeck.sim.backends import BACKENDS, default_jobs
 
 
@@ -70,7 +70,7 @@ def arena(args: argparse.Namespace) -> int:
 
 def table(summary: ArenaSummary, elapsed: float, jobs: int, backend: str) -> Table:
     c = summary.config
-    t = Table(title=f"{c.game}: {c.deals} duplicate deals × {len(c.bots)} rotations, seed {c.seed} "
+    t = Table(title=f"{c.game}: {c.deals} duplicate deals × {rotations(c.bots)} rotations, seed {c.seed} "
                     f"({summary.games_played} games, {elapsed:.1f} s, {backend}, jobs {jobs})",
               caption="± = 95% confidence interval over deals; rating = "
                       f"{summary.rating_system} mu − 3σ; decision = CPU time of a choice "

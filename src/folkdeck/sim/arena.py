@@ -1,7 +1,9 @@
 """The arena: bots play duplicate deals; win shares, means with intervals, ratings.
 
 Duplicate deals cancel the luck of the cards: each deal is played once per rotation,
-the bots moving one seat on each time, so every bot holds every hand. The deal's
+the bots moving one seat on each time, so every bot holds every hand. A lineup that
+repeats itself (``A,B,A,B,A,B``: period 2) is played only in its distinct rotations,
+which already give every bot every hand. The deal's
 cards come from ``(seed, deal)`` and each rotation's bot RNG from
 ``(seed, deal, rotation)``, so the arena's results depend on the seed only, never on
 the backend, the number of jobs or the order in which the work finished.
@@ -75,7 +77,7 @@ def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[dict[str, Any]
     out: list[dict[str, Any]] = []
     for deal in deals:
         deal_seed = derive_seed(config.seed, deal)
-        for rotation in range(n):
+        for rotation in range(rotations(config.bots)):
             slots = [(s + rotation) % n for s in range(n)]  # seat -> index in config.bots
             names = [config.bots[i] for i in slots]
             agents = [_TimedAgent(make_agent(spec, name, game=game)) for name in names]
@@ -139,6 +141,18 @@ class DecisionTime:
 
     def to_dict(self) -> dict[str, Any]:
         return {"decisions": self.decisions, "mean_s": self.mean, "max_s": self.slowest}
+
+
+def rotations(bots: Sequence[str]) -> int:
+    """The distinct rotations of a lineup: its period.
+
+    >>> rotations(["search", "heuristic", "heuristic", "heuristic"])
+    4
+    >>> rotations(["heuristic", "greedy"] * 3), rotations(["random"] * 4)
+    (2, 1)
+    """
+    n = len(bots)
+    return next(p for p in range(1, n + 1) if n % p == 0 and list(bots[p:]) + list(bots[:p]) == list(bots))
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,5 +414,5 @@ def replay_games(data: Mapping[str, Any]) -> int:
 
 
 __all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "DecisionTime", "derive_seed", "load_results",
-           "merge_results", "play_deals",
+           "merge_results", "rotations", "play_deals",
            "plot_results", "rate", "replay_games", "run_arena", "summarize", "write_results"]
