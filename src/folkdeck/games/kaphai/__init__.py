@@ -34,9 +34,11 @@ def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.agents.search import search_bots
     from folkdeck.games.kaphai.agents import GreedyAgent, HeuristicAgent
+    from folkdeck.games.kaphai.rollout import playout
 
+    # Rollouts by people's habits, not uniformly random moves (docs/bots.md has the A/B runs).
     return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
-            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic")}
+            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout)}
 
 
 SPEC = register(GameSpec(
