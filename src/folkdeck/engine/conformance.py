@@ -4,8 +4,11 @@
 checks, at every step: cards are conserved; whoever may act has legal actions;
 every listed action is legal by ``is_legal``; sampled illegal actions (another
 seat's, or actions legal earlier but not now) are refused with no state change;
-no view contains a card all of whose copies are hidden from that seat; clones
-are independent. At the end: the deal is over with a result, and its record
+no view contains a card all of whose copies are hidden from that seat; a position
+that differs only in cards a seat cannot see looks the same to it
+(:func:`check_hidden_twins`); no view's
+``to_act`` names a seat whose right to act is not public, other than the viewer
+itself (:func:`check_view_to_act`); clones are independent. At the end: the deal is over with a result, and its record
 round-trips to the same final position.
 """
 
@@ -64,9 +67,63 @@ def check_views(state: State, total: Counter[str]) -> None:
         assert not leaked, f"view of seat {seat} shows hidden cards {sorted(leaked)}"
 
 
-def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: int = 2) -> State:
+def check_view_to_act(state: State) -> None:
+    """Each view's ``to_act`` is the state's, less the seats whose right is not public.
+
+    A game declares which seats of ``state.to_act`` every viewer may see with an
+    optional ``public_to_act()`` method (default: ``to_act[0]``, the seat the game waits
+    for). A seat's view must list exactly the public seats plus the seat itself when it
+    is in ``to_act``, in ``to_act``'s order; a spectator's only the public ones; and the
+    view's ``current_seat`` is its ``to_act[0]`` (``None`` when empty). So a view never
+    shows who may act out of turn on the strength of a hidden card (the Cambio OWL)."""
+    acting = state.to_act
+    declared = getattr(state, "public_to_act", None)
+    public = tuple(declared()) if callable(declared) else acting[:1]
+    assert set(public) <= set(acting), f"public_to_act {public} is not part of to_act {acting}"
+    for viewer in [*range(state.num_players), None]:
+        view = state.observe(viewer)
+        expected = [s for s in acting if s in public or s == viewer]
+        data = view.to_dict()
+        for shown in (data.get("to_act"), getattr(view, "to_act", None)):
+            if shown is None:
+                continue  # a view without to_act (Cangkul's) still has current_seat
+            assert list(shown) == expected, (
+                f"view of seat {viewer} lists to_act {list(shown)}; the state's is "
+                f"{list(acting)} and only {list(public)} are public")
+        current = getattr(view, "current_seat", None)
+        assert current == (expected[0] if expected else None), \
+            f"view of seat {viewer}: current_seat {current} is not its to_act[0] {expected[:1]}"
+
+
+def check_hidden_twins(game: Game, state: State, rng: random.Random) -> None:
+    """Two positions that differ only in cards a seat cannot see give it the same view.
+
+    The twin is a world the game's determinizer (:func:`folkdeck.agents.search.determinizer_for`)
+    deals from the seat's view alone: the same public facts, the unseen cards dealt at
+    random. The seat's view of the twin must equal its real view, ``to_act`` included, so
+    a view that told a right to act coming from a hidden card (another seat's OWL) fails
+    here whatever the game declares. Checked for every seat whose view the determinizer
+    takes (games without one are skipped)."""
+    from folkdeck.agents.search import determinizer_for  # agents build on the engine
+
+    sampler = determinizer_for(game.spec.name)
+    if sampler is None:
+        return
+    determinize, searchable = sampler
+    for seat in range(state.num_players):
+        view = state.observe(seat)
+        if not searchable(view):
+            continue
+        twin = determinize(game, view, random.Random(rng.getrandbits(32)))
+        assert twin.observe(seat).to_dict() == view.to_dict(), \
+            f"seat {seat}: a position differing only in cards it cannot see looks different to it"
+
+
+def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: int = 2,
+               twins_every: int = 3) -> State:
     """Play one random deal with every check; return the finished state."""
     rng = random.Random(seed)
+    twin_rng = random.Random(f"twins/{seed}")  # apart from ``rng``: the deal's moves stay as they were
     state = game.new_state(seed=seed)
     total = Counter(str(c) for cards in state.all_cards().values() for c in cards)
     seen: list[tuple[int, Any]] = []
@@ -75,6 +132,9 @@ def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: i
         assert cards_now == total, f"step {step}: cards not conserved: {cards_now - total} / {total - cards_now}"
         if step % views_every == 0:
             check_views(state, total)
+            check_view_to_act(state)
+        if step % twins_every == 0:
+            check_hidden_twins(game, state, twin_rng)
         if state.is_over():
             break
         acting = state.to_act

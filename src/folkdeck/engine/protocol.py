@@ -10,6 +10,17 @@ Actions carry no seat: the seat comes with the call (``state.apply(action, seat)
 defaulting to the seat whose turn it is. Out-of-turn windows (a putuh declaration,
 burning, the owl's call) are seats listed in :attr:`State.to_act` besides the
 player on turn.
+
+``to_act`` in a view: ``state.to_act`` is the engine's list (the engine, the sim
+runner and the server offer out-of-turn actions from it), but a right to act may
+come from a hidden card (the Cambio OWL, a putuh hand, a hand that can burn), so an
+observation's ``to_act`` lists only the seats whose right is public by the rules,
+plus the viewer itself when it is in ``state.to_act``, in ``state.to_act``'s order;
+a spectator's lists only the public ones. A state may declare the public seats with
+an optional ``public_to_act()`` method (default: ``to_act[0]``, the seat the game
+waits for); a view's ``current_seat`` is its own ``to_act[0]``, ``None`` when that is
+empty (e.g. Kap Hai's putuh window seen by a seat that may not declare). The
+conformance suite checks this (:func:`folkdeck.engine.conformance.check_view_to_act`).
 """
 
 from __future__ import annotations
@@ -99,7 +110,8 @@ class State(Protocol):
 
     @property
     def to_act(self) -> tuple[Seat, ...]:
-        """Seats that may act now, the seat on turn first; empty when the deal is over."""
+        """Seats that may act now, the seat on turn first; empty when the deal is over.
+        The engine's list, not for agents: a view lists only its public part."""
         ...
 
     @property
@@ -130,7 +142,9 @@ class State(Protocol):
         ...
 
     def observe(self, seat: Seat | None) -> Observation:
-        """The view of ``seat``; ``None`` gives the public (spectator) view."""
+        """The view of ``seat``; ``None`` gives the public (spectator) view. Its
+        ``to_act`` shows no seat whose right to act is not public, the viewer aside
+        (see the module docstring)."""
         ...
 
     def is_over(self) -> bool: ...
@@ -224,3 +238,7 @@ class GameSpec:
     rules_doc: str = ""
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     default_bot: str = "greedy"
+    record_embargo: str = ""
+    """Why a finished deal's record must wait for the end of its match, if it must: a
+    game that carries hidden cards from deal to deal (Cambio's stock) would reveal them.
+    Empty: each deal is shuffled afresh, so its record may be published once it ends."""

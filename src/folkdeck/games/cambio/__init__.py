@@ -49,6 +49,8 @@ SPEC = register(GameSpec(
     make=_make, presets=PRESETS,
     summary="Cucco-pack gambling game: pass your weak card to the right, don't hold the lowest.",
     rules_doc="docs/rules/cambio.md", bots=_bots(), default_bot="counting",
+    record_embargo="the stock carries over between deals, so a deal's record would show "
+                   "cards still hidden in the match; every record opens when the match is over",
 ))
 
 __all__ = ["CHANGE", "CUCCO", "KEEP", "SPEC", "CambioAction", "CambioGame", "CambioMatch",

@@ -7,18 +7,19 @@ Kap Hai's (``docs/bots.md``). What a seat knows in Cambio:
 - the open discards (all of them under ``open_discards``; face-down ones are unknown),
   the cards the rules have shown (refusals: ``shown``), and the cards it gave away in
   exchanges and can follow (``known``);
-- who holds an OWL among the others: every active OWL holder other than the seat on
-  turn is listed in ``to_act`` (it may call cucco out of turn), so the seats not listed
-  hold none;
+- nothing of who else holds an OWL: the view's ``to_act`` lists the seat on turn and,
+  holding an OWL out of turn, the seat itself, never another OWL holder (an OWL is a
+  hidden card); so OWLs are dealt like any other unseen card;
 - everything said (``declared``, the history) and, from the history's notes, where each
   card came from (exchanges and stock draws are announced: the CAT's curse needs it).
 
 The unseen cards are the pack less all of those; the pack is the game's own (counted
 from a fresh deal of the same game, so a different pack option needs no change here).
-They are dealt at random to the other active seats whose card is not shown or known
-(OWLs to the seats ``to_act`` says hold one, no OWL to the others except the seat on
-turn), then to the face-down discards and the stock, in a fresh random order: the real
-stock order (and the reshuffle seed of a used-up stock) is unknown to the players.
+They are dealt at random to the other active seats whose card is not shown or known,
+then to the face-down discards and the stock, in a fresh random order: the real stock
+order (and the reshuffle seed of a used-up stock) is unknown to the players. The
+worlds depend on the observation only, so two positions that look the same to the
+seat give the same worlds from the same ``rng``.
 
 Not reconstructed: what the *other* seats know of cards they gave away (their
 ``known``); it only matters to bots that read it during rollouts.
@@ -37,7 +38,7 @@ from folkdeck.engine.protocol import Event
 from folkdeck.games.cambio.actions import parse_action
 from folkdeck.games.cambio.game import CambioGame
 from folkdeck.games.cambio.observation import CambioObservation
-from folkdeck.games.cambio.rules import KIND, OWL, STOCK
+from folkdeck.games.cambio.rules import KIND, STOCK
 from folkdeck.games.cambio.state import CambioState
 
 _UP = -1
@@ -109,22 +110,14 @@ def determinize(game: CambioGame, observation: CambioObservation, rng: random.Ra
             fixed[s] = k
             left[k] -= 1
     active = set(observation.active)
-    owls = set(observation.to_act[1:])
     turn = observation.current_seat
     pool = [k for k in sorted(left) for _ in range(max(left[k], 0))]
     rng.shuffle(pool)
     unknown = [s for s in sorted(active) if s != seat and s not in fixed]
     for s, k in fixed.items():
         kinds[s] = k
-    # OWLs first to the seats that must hold one, then no-OWL seats, the seat on turn last.
-    for s in sorted(unknown, key=lambda s: (s not in owls, s == turn)):
-        if s in owls:
-            i = pool.index(OWL)
-        elif s != turn:
-            i = next((j for j, k in enumerate(pool) if k != OWL), 0)
-        else:
-            i = 0
-        kinds[s] = pool.pop(i)
+    for s in unknown:  # every unseen card alike, OWLs included: the view tells no OWL
+        kinds[s] = pool.pop()
     face_down = observation.discard_count - len(open_discards)
     discards = open_discards + pool[:face_down]
     stock = pool[face_down:]

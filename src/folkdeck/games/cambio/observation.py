@@ -39,6 +39,9 @@ class CambioObservation:
     disqualified: tuple[tuple[int, str], ...]
     declared: tuple[tuple[int, str], ...]
     to_act: tuple[int, ...]
+    """The seat on turn, then this seat itself when it holds an active OWL out of turn
+    (it may call cucco). Other OWL holders are never listed, since that would show who
+    holds an OWL; a spectator sees the seat on turn only (``CambioState.view_to_act``)."""
     current_seat: int | None
     stock_count: int
     discards: tuple[Card, ...]
@@ -122,8 +125,7 @@ class CambioObservation:
             lines.append("Said: " + ", ".join(f"seat {s} {d}" for s, d in self.declared))
         if self.current_seat is not None:
             lines.append(f"To speak: seat {self.current_seat}"
-                         + (f" (seat {', '.join(map(str, self.to_act[1:]))} may call cucco)"
-                            if len(self.to_act) > 1 else ""))
+                         + (" (you may call cucco)" if self.seat in self.to_act[1:] else ""))
         if self.result is not None:
             shown = self.result.get("showdown", {})
             if shown:

@@ -7,11 +7,13 @@ turn, and its worlds deal the hidden cards uniformly although a seat that said
 search here spends its budget where the game is decided:
 
 - **Worlds** come from :func:`~folkdeck.games.cambio.determinize.determinize` (every
-  card the seat has seen placed, the rest dealt at random) and are then **weighted by
+  card the seat has seen placed, the rest dealt at random: OWLs too, since a view's
+  ``to_act`` never names another OWL holder) and are then **weighted by
   the likelihood of every other seat's past words** under the :class:`OpponentModel`
   (importance sampling): the card each seat held when it spoke is found by undoing the
-  public history (exchanges, stock draws, cards shown) in that world. ``belief=False``
-  turns the weighting off (plain PIMC).
+  public history (exchanges, stock draws, cards shown) in that world, and by the chance
+  that its OWL holders have stayed silent so far (:func:`owl_silence`: nobody has
+  called cucco, a public fact). ``belief=False`` turns the weighting off (plain PIMC).
 - **Every legal action** is played out in each world (common random numbers: the same
   world and the same random draws of the others for each action), the later seats
   speaking by the model and OWL holders calling cucco as the counting bot does.
@@ -209,6 +211,24 @@ def likelihood(world: CambioState, events: Sequence[Any], seat: int, model: Oppo
     return w
 
 
+def owl_silence(world: CambioState, seat: int, model: OpponentModel) -> float:
+    """The chance, under ``model``, that no OWL holder of ``world`` has called cucco yet,
+    ``seat`` being on turn: an OWL holder sitting after ``seat`` within the model's reach
+    would have called before this decision (``noise`` per such holder). A belief drawn
+    from the public fact that nobody called, not from any seat's right to call."""
+    st: Any = world  # the world's own OWLs, read inside the game's own package
+    order, index, active = st._order, st._index, st._active
+    if world.current_seat != seat:
+        return 1.0
+    t = index[seat]
+    w = 1.0
+    for s in world.to_act[1:]:
+        o = index[s]
+        if s != seat and o > t and model.owl_calls(sum(1 for i in range(t + 1, o) if active[order[i]])):
+            w *= model.noise
+    return w
+
+
 class CambioSearchAgent(SearchAgent):
     """Belief-weighted determinized search for Cambio (see the module docstring).
 
@@ -272,7 +292,8 @@ class CambioSearchAgent(SearchAgent):
         weight = 0.0
         for i_world in range(worlds):
             world = determinize(game, obs, rng)
-            w = likelihood(world, events, seat, model, said) if self.belief else 1.0
+            w = likelihood(world, events, seat, model, said) * owl_silence(world, seat, model) \
+                if self.belief else 1.0
             draws = [rng.random() for _ in range(obs.num_players)]
             weight += w
             for i, action in enumerate(legal):
@@ -291,7 +312,8 @@ def play_out(world: CambioState, seat: int, action: Action, draws: Sequence[floa
              model: OpponentModel) -> float:
     """``seat`` plays ``action``, then the deal is played to its end by ``model`` (each
     seat's word drawn from ``draws[seat]``; ``seat`` itself calls cucco as
-    :meth:`CambioSearchAgent.interrupt` does); ``seat``'s return."""
+    :meth:`CambioSearchAgent.interrupt` does); ``seat``'s return. It reads the sampled
+    world's own ``to_act`` (the OWLs of that world), never the real position's."""
     world.apply(action, seat)
     st: Any = world
     pack = world.game.options.pack
@@ -346,5 +368,5 @@ def cambio_search_bots() -> dict[str, Callable[[], Any]]:
 
 
 __all__ = ["LEVELS", "CambioSearchAgent", "OpponentModel", "cambio_search_bots",
-           "cards_when_spoken", "likelihood", "play_out", "speeches"]
+           "cards_when_spoken", "likelihood", "owl_silence", "play_out", "speeches"]
 

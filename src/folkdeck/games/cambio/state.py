@@ -7,6 +7,8 @@ The owl's call: before every declaration, each *other* active player holding an
 OWL may call ``cucco`` out of turn; those seats follow the player on turn in
 :attr:`CambioState.to_act`. The player on turn may also call it if they hold an OWL.
 Once a request has reached an OWL it is too late: it is exchanged (C2).
+An OWL is a hidden card, so a seat's view (:meth:`CambioState.observe`) lists only
+the seat on turn and, if it holds an OWL itself, that seat (:meth:`view_to_act`).
 
 A short deal (the dealer is seat 2, so seat 0 speaks first):
 
@@ -461,10 +463,24 @@ class CambioState(StateBase):
         return self._result
 
     # --- views, copies, records ----------------------------------------------------
+    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+        """``to_act`` as ``seat`` may see it (``None``: a spectator): the seat on turn,
+        then ``seat`` itself if it holds an active OWL out of turn. Other OWL holders'
+        right to call cucco is left out: it would show who holds an OWL."""
+        acting = self.to_act
+        if seat is not None and seat in acting[1:]:
+            return (acting[0], seat)
+        return acting[:1]
+
+    def public_to_act(self) -> tuple[int, ...]:
+        """The seats of ``to_act`` every viewer may see: the seat on turn only."""
+        return self.to_act[:1]
+
     def observe(self, seat: int | None) -> CambioObservation:
         """The view of ``seat`` (``None``: a spectator): never another seat's card,
-        except the ones the rules show (refusals, disqualifications, the showdown)."""
-        acting = self.to_act
+        except the ones the rules show (refusals, disqualifications, the showdown).
+        Its ``to_act`` is :meth:`view_to_act`: no other seat's OWL shows through it."""
+        acting = self.view_to_act(seat)
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
         n = self._n

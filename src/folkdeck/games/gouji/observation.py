@@ -28,7 +28,16 @@ class GouJiObservation:
     gouji_seat: int | None
     passed: tuple[int, ...]
     to_act: tuple[int, ...]
+    """The seats of the state's ``to_act`` whose right is public, plus this seat if it
+    is in ``to_act`` (``GouJiState.view_to_act``). Public: the seat on turn in play,
+    tribute, objection, withdrawal and drawer turns, re-order windows, the 先让让
+    requester (the trick shows it may ask) and ``strict_penalty``'s false-claim seat.
+    Hidden, since they depend on hidden cards (notes §2.1-§2.2): who is asked to declare
+    two 3s (``start``), to call revolution or to burn (烧牌); with ``strict_penalty``
+    every seat is asked there, so those windows are public. A view may thus be empty
+    while the deal goes on: the game waits for a seat this viewer may not name."""
     current_seat: int | None
+    """``to_act[0]`` of this view, ``None`` when it is empty."""
     trick: tuple[str, ...]
     history: tuple[str, ...]
     """The last events (at most ``RECENT``), as this seat may see them."""

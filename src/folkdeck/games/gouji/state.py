@@ -502,14 +502,34 @@ class GouJiState(flow.PlayFlow, StateBase):
                 f"; {n}" for n in event.notes)
         return str(event)
 
+    def public_to_act(self) -> tuple[int, ...]:
+        """The seats of ``to_act`` every viewer may see (notes §2.1-§2.2). Public: the
+        drawer, tribute, objection and withdrawal turns, play, re-order windows, a 先让让
+        offer (the trick shows it) and ``strict_penalty``'s false-claim seat. Hidden: who
+        may declare two 3s (``start``), call revolution or burn, since that depends on
+        hidden cards; with ``strict_penalty`` every seat is asked there, so those are public."""
+        acting = self.to_act
+        phase = self._phase
+        strict = self._opts.strict_penalty
+        if phase == "start" or (phase == "revolution" and not strict) or (
+                phase == "play" and self._window_kind == "burn" and not strict):
+            return ()
+        return acting
+
+    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+        """``to_act`` as ``seat`` may see it: :meth:`public_to_act`, and ``seat`` itself."""
+        public = self.public_to_act()
+        return tuple(s for s in self.to_act if s in public or s == seat)
+
     def observe(self, seat: int | None) -> GouJiObservation:
-        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards."""
+        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
+        Its ``to_act`` is :meth:`view_to_act`."""
         from folkdeck.games.gouji.observation import GouJiObservation
 
         lines = self._lines
         for event in self._history[len(lines):]:  # filled lazily: apply stays lean
             lines.append(self._public_line(event))
-        acting = self.to_act
+        acting = self.view_to_act(seat)
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
         top = self._top
@@ -521,7 +541,7 @@ class GouJiState(flow.PlayFlow, StateBase):
             top_seat=self._top_seat if top is not None else None, mode=self._mode,
             gouji_seat=self._gouji_seat if self._mode != "normal" or self._window else None,
             passed=tuple(s for s in range(SEATS) if self._passed >> s & 1),
-            to_act=acting, current_seat=self.current_seat,
+            to_act=acting, current_seat=acting[0] if acting else None,
             trick=tuple(f"{s}: {'pass' if p is None else p}" for s, p in self._trick),
             history=tuple(self._lines[-RECENT:]) if seat is None else tuple(
                 str(e) if e.seat == seat and isinstance(e.action, Return) else line

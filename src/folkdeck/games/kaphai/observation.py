@@ -10,7 +10,9 @@ from folkdeck.cards import Card, format_cards
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KapHaiObservation:
-    """A seat's view: its own hand, the public table, the others' card counts."""
+    """A seat's view: its own hand, the public table, the others' card counts.
+
+    ``to_act`` and ``current_seat`` never tell which other seats may declare putuh."""
 
     seat: int | None
     num_players: int
@@ -22,7 +24,12 @@ class KapHaiObservation:
     top_seat: int | None
     passed: tuple[int, ...]
     to_act: tuple[int, ...]
+    """In play, the seat on turn. In the putuh window (``putuh_optional``) only this seat,
+    while it may still declare or pass, else nothing: listing the other seats that may
+    declare would show who holds a putuh hand (``KapHaiState.view_to_act``)."""
     current_seat: int | None
+    """``to_act[0]`` of this view (``None`` when it is empty, e.g. in the putuh window
+    for a seat that may not declare, and for a spectator)."""
     trick: tuple[str, ...]
     history: tuple[str, ...]
     out_order: tuple[int, ...]
@@ -62,6 +69,9 @@ class KapHaiObservation:
             lines.append("Out of this trick: " + ", ".join(f"seat {s}" for s in self.passed))
         if self.trick:
             lines.append("This trick: " + " | ".join(self.trick))
-        if self.current_seat is not None:
+        if self.phase == "putuh":
+            lines.append("Putuh window: " + ("you may declare putuh or pass" if self.seat in self.to_act
+                                             else "waiting for any putuh declaration"))
+        elif self.current_seat is not None:
             lines.append(f"To play: seat {self.current_seat}")
         return "\n".join(lines)

@@ -510,9 +510,25 @@ class KapHaiState(StateBase):
         self._phase = "over"
 
     # --- views, copies, records ----------------------------------------------------
-    def observe(self, seat: int | None) -> KapHaiObservation:
-        """The view of ``seat`` (``None``: a spectator): never another seat's hand."""
+    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+        """``to_act`` as ``seat`` may see it (``None``: a spectator). In play, the seat on
+        turn. In the putuh window only ``seat`` itself, if it may still declare: who else
+        may declare depends on their hidden hands (notes §1.3)."""
         acting = self.to_act
+        if self._phase == "putuh":
+            return (seat,) if seat is not None and seat in acting else ()
+        return acting
+
+    def public_to_act(self) -> tuple[int, ...]:
+        """The seats of ``to_act`` every viewer may see: none in the putuh window."""
+        return () if self._phase == "putuh" else self.to_act
+
+    def observe(self, seat: int | None) -> KapHaiObservation:
+        """The view of ``seat`` (``None``: a spectator): never another seat's hand.
+
+        Its ``to_act`` is :meth:`view_to_act` and its ``current_seat`` that tuple's first
+        seat: in the putuh window no other seat's right to declare shows through them."""
+        acting = self.view_to_act(seat)
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
         return KapHaiObservation(
@@ -522,7 +538,7 @@ class KapHaiState(StateBase):
             top=str(self._top) if self._top is not None else None,
             top_name=self._top.name if self._top is not None else None,
             top_seat=self.top_seat, passed=tuple(s for s in range(self._n) if self._passed >> s & 1),
-            to_act=acting, current_seat=self.current_seat,
+            to_act=acting, current_seat=acting[0] if acting else None,
             trick=tuple(f"{t}: {a}" + (" (thrown)" if thrown else "") for t, a, thrown in self._trick),
             history=self._history_lines(), out_order=tuple(self._out),
             three_game=self._three_game, shed=notation(self._shed), legal_actions=legal,
