@@ -48,17 +48,6 @@ PACKS = {"kaphai": "french", "gouji": "french", "cangkul": "french", "burro_es":
          "burro_pt": "portuguese", "cambio": "cucco"}
 """The pack each game's cards are drawn from in the browser."""
 
-DEAL_RECORDS_LOCKED = {
-    "cambio": "the stock carries over between deals, so a deal's record would show cards "
-              "still hidden in the match; every record opens when the match is over",
-}
-"""Games whose finished deals must not be published before the match ends, and why.
-
-The others shuffle afresh for every deal (Kap Hai seed 000 §Ⅲ⑥, Gou Ji, Cangkul and the
-Burros), so a finished deal's record names no card that is still hidden: each deal's
-record is given as soon as that deal is over. Cambio keeps its stock from deal to deal
-(seed 002; the record stores the stock order and the reshuffle seed)."""
-
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
 
@@ -208,7 +197,9 @@ class Table:
         """Why the finished deals' records are withheld now (``None``: they are given)."""
         if self.match_over():
             return None
-        return DEAL_RECORDS_LOCKED.get(self.game.spec.name)
+        # GameSpec.record_embargo: Cambio's stock carries over; the other games shuffle
+        # afresh for every deal, so a finished deal's record names no card still hidden.
+        return self.game.spec.record_embargo or None
 
     def record_available(self, deal: int) -> bool:
         """Whether deal ``deal`` (0-based) may be published: over, and nothing of it still hidden."""
