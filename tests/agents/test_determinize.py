@@ -67,3 +67,29 @@ def test_determinize_refuses_a_spectator_view() -> None:
 
     with pytest.raises(WrongPhaseError):
         determinize(game, state.observe(None), random.Random(1))
+
+
+def test_kaphai_world_keeps_the_deal_leader_after_a_declined_putuh() -> None:
+    # Found by the view-secrets work: a putuh window's "pass" comes before the first lead,
+    # and the world took that passer for the deal's leader.
+    game = load("kaphai", putuh_optional=True)
+    checked = 0
+    for seed in range(400):
+        real = game.new_state(seed=seed)
+        if real.phase != "putuh":
+            continue
+        rng = random.Random(seed)
+        while real.phase == "putuh":
+            seat = real.to_act[0]
+            real.apply(real.parse_action("pass", seat), seat)
+        if real.is_over():
+            continue
+        legal = real.legal_actions()
+        real.apply(legal[rng.randrange(len(legal))])
+        if real.is_over():
+            continue
+        seat = real.current_seat
+        world = determinize(game, real.observe(seat), rng)
+        assert world.deal_info()["setup"] == real.deal_info()["setup"]
+        checked += 1
+    assert checked > 0

@@ -148,3 +148,23 @@ def test_records_and_replay(client: Any) -> None:
     assert steps["result"]["placings"]
     bad = client.post("/api/replay", content=b'{"game": "kaphai"}')
     assert bad.status_code == 422 and bad.json()["detail"]["error"] == "malformed_record"
+
+
+def test_a_refusal_does_not_name_who_is_in_a_window_opened_by_hidden_cards(client: Any) -> None:
+    # With putuh_optional, the putuh window is open only to seats holding a putuh hand;
+    # "not your turn" must not tell the others which seat that is (a hidden hand).
+    for seed in range(200):
+        t = create(client, "kaphai", seed=seed, options={"putuh_optional": True},
+                   seats=[{"kind": "human"}] * 4)
+        table = client.app.state.tables.get(t["id"])
+        if table.state.phase == "putuh":
+            break
+    else:
+        pytest.fail("no putuh window in 200 seeded tables")
+    holder = table.state.to_act[0]
+    other = (holder + 1) % 4
+    r = client.post(f"/api/tables/{t['id']}/actions",
+                    json={"token": t["seats"][other]["token"], "action": "pass"})
+    assert r.status_code == 409 and r.json()["detail"]["error"] == "not_your_turn"
+    message = r.json()["detail"]["message"]
+    assert f"seat {holder}" not in message and "other seats are deciding" in message

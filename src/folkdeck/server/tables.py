@@ -377,8 +377,12 @@ class TableManager:
             if state.is_over():
                 raise WrongPhaseError("the deal is over", seat=seat)
             if seat not in state.to_act:
-                who = state.current_seat
-                raise NotYourTurnError(f"seat {seat} may not act now; it is seat {who}'s turn", seat=seat)
+                # Name only a seat whose turn is public: in a window opened by hidden cards
+                # (a putuh, burning) saying who is in it would tell the cards.
+                public = getattr(state, "public_to_act", None)
+                shown = public() if public is not None else state.to_act[:1]
+                why = f"it is seat {shown[0]}'s turn" if shown else "other seats are deciding"
+                raise NotYourTurnError(f"seat {seat} may not act now; {why}", seat=seat)
             action = state.parse_action(text, seat)
             before = state.clone()
             event = state.apply(action, seat)

@@ -97,7 +97,9 @@ def determinize(game: KapHaiGame, observation: KapHaiObservation, rng: random.Ra
     st._undealt = undealt
     st._shed = shed
     st._three_game = observation.three_game
-    st._leader = events[0].seat if events else (observation.current_seat or 0)
+    # The deal's leader made its first play: the putuh window's answers come before it.
+    st._leader = next((e.seat for e in events if isinstance(e.action, Combo)),
+                      observation.current_seat or 0)
     st._lead_single = observation.three_game and not played
     st._phase = "play"
     st._turn = observation.current_seat
