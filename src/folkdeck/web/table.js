@@ -167,6 +167,7 @@ function renderCenter(obs, table) {
   if (obs.stock_count != null) items.push(`${t("stock")}: ${obs.stock_count}`);
   if (Array.isArray(obs.stock)) items.push(`${t("stock")}: ${obs.stock.length === 2 ? t("piles", obs.stock[0], obs.stock[1]) : obs.stock[0]}`);
   if (obs.pot != null) items.push(`${t("pot")}: ${obs.pot}`);
+  if (obs.stall && obs.stall_limit) items.push(t("stall", obs.stall, obs.stall_limit));
   const who = (m) => Object.entries(m).map(([s, c]) => `${seatName(Number(s))} ${prose(g, c)}`).join(", ");
   if (obs.shown && Object.keys(obs.shown).length) items.push(`${t("shown")}: ${who(obs.shown)}`);
   if (obs.known && !Array.isArray(obs.known) && Object.keys(obs.known).length) items.push(`${t("known")}: ${who(obs.known)}`);
