@@ -8,34 +8,14 @@ empties, the joker, the two piles, the knock, the penalty limit and the dealer's
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from folkdeck import load
-from folkdeck.engine.protocol import Event
 from folkdeck.games.cangkul.state import CangkulState
 from folkdeck.sim.runner import random_playout
 
-
-def deal(name: str, hands: list[str], stock: list[str] | None = None, leader: int = 0,
-         **options: Any) -> CangkulState:
-    state = load(name, players=len(hands), **options).new_state(
-        hands=hands, stock=stock or [], setup={"leader": leader})
-    assert isinstance(state, CangkulState)
-    return state
-
-
-def run(state: CangkulState, *lines: str) -> list[Event]:
-    events = []
-    for line in lines:
-        seat, _, text = line.partition(":")
-        events.append(state.apply(state.parse_action(text.strip(), int(seat)), int(seat)))
-    return events
-
-
-def hands(state: CangkulState) -> list[str]:
-    return [" ".join(str(c) for c in state.hand(s)) for s in range(state.num_players)]
+from .conftest import deal, hands, run
 
 
 @pytest.mark.parametrize(("name", "direction"), [("cangkul", "clockwise"), ("burro_es", "counter-clockwise"),
