@@ -70,10 +70,11 @@ class CangkulMatch:
             lines.append(f"Seat {loser} is the burro (donkey): penalty {self.penalties[loser]} "
                          f"of {self._penalty_limit}")
         elif result.reason == "stalemate":
+            most = "winners" not in result.details
+            seats = list(result.details["losers" if most else "winners"])
+            who = ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
             lines.append(f"Stalemate after {result.details['stall_tricks']} tricks without progress: "
-                         + ("seats " + ", ".join(map(str, result.details["winners"])) + " held the fewest cards"
-                            if "winners" in result.details else
-                            "seats " + ", ".join(map(str, result.details["losers"])) + " held the most cards"))
+                         f"{who} held the {'most' if most else 'fewest'} cards")
         elif "winner" in result.details:
             lines.append(f"Seat {result.details['winner']} emptied the hand and wins the deal")
         else:
