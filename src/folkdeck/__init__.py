@@ -21,8 +21,10 @@ from folkdeck.engine.errors import (
     UnknownGameError,
     WrongPhaseError,
 )
-from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, State
+from folkdeck.engine.facts import Fact
+from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, Standings, State
 from folkdeck.engine.registry import get_spec, load
+from folkdeck.engine.view import View
 
 # ``folkdeck.games`` is the package of games, made callable: ``folkdeck.games()`` lists
 # the registered names (see folkdeck/games/__init__.py), and ``folkdeck.games.kaphai``
@@ -35,8 +37,8 @@ else:
 __version__ = "0.1.0"
 
 __all__ = [
-    "AmbiguousActionError", "CardGameError", "Event", "Game", "GameSpec", "IllegalActionError",
+    "AmbiguousActionError", "CardGameError", "Event", "Fact", "Game", "GameSpec", "IllegalActionError",
     "InvalidConfigError", "InvalidDealError", "InvalidNotationError", "MalformedRecordError",
-    "Match", "NotYourTurnError", "Observation", "Result", "State", "UnknownGameError",
+    "Match", "NotYourTurnError", "Observation", "Result", "Standings", "State", "UnknownGameError", "View",
     "WrongPhaseError", "__version__", "games", "get_spec", "load",
 ]

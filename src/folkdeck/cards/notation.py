@@ -65,7 +65,7 @@ def parse_card(token: str) -> Card:
 
 def _parse_uncached(token: str, key: str) -> Card:
     if not key:
-        raise InvalidNotationError("empty card token", token=token)
+        raise InvalidNotationError("empty_card", token=token)
     if key in _JOKERS_IN:
         return Card(_JOKERS_IN[key])
     if key in _CUCCO_IN:
@@ -75,16 +75,10 @@ def _parse_uncached(token: str, key: str) -> Card:
         key = key[1:] + key[0]
     suit = _SUITS_IN.get(key[-1])
     if suit is None:
-        raise InvalidNotationError(
-            f"unknown card {token!r}: bad suit {key[-1]!r} (suits are S C D H)", token=token
-        )
+        raise InvalidNotationError("bad_suit", token=token, suit=key[-1])
     rank = _RANKS_IN.get(key[:-1])
     if rank is None:
-        raise InvalidNotationError(
-            f"unknown card {token!r}: bad rank {key[:-1]!r} "
-            "(ranks are 2-10 J Q K A, jokers BJ RJ)",
-            token=token,
-        )
+        raise InvalidNotationError("bad_rank", token=token, rank=key[:-1])
     return Card(rank, suit)
 
 
@@ -112,7 +106,7 @@ def as_cards(cards: CardsLike) -> tuple[Card, ...]:
     out = tuple(cards)
     for card in out:
         if not isinstance(card, Card):
-            raise InvalidNotationError(f"not a card: {card!r}", token=repr(card))
+            raise InvalidNotationError("not_a_card", token=repr(card)[:40])
     return out
 
 

@@ -50,12 +50,10 @@ class Pack:
         have = self.counts
         for card, n in Counter(cards).items():
             if card not in have:
-                raise InvalidNotationError(f"{what}: {card} is not a card of the {self.name} pack",
-                                           token=str(card))
+                raise InvalidNotationError("not_in_pack", token=str(card), pack=self.name, where=what)
             if n > have[card]:
-                raise InvalidNotationError(
-                    f"{what}: {card} appears {n} times, the {self.name} pack has {have[card]}",
-                    token=str(card))
+                raise InvalidNotationError("too_many_copies", token=str(card), pack=self.name, where=what,
+                                           count=n, copies=have[card])
 
     def card_name(self, card: Card) -> str:
         """The card's name in the pack's own language, e.g. ``'caballo de oros'``."""
@@ -102,5 +100,5 @@ PACKS = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUG
 def require_pack_card(card: Card, pack: Pack) -> Card:
     """Return ``card`` if the pack has it, else raise :class:`InvalidNotationError`."""
     if card not in pack.counts:
-        raise InvalidNotationError(f"{card} is not a card of the {pack.name} pack", token=str(card))
+        raise InvalidNotationError("not_in_pack", token=str(card), pack=pack.name, where="cards")
     return card

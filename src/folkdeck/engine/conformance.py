@@ -14,6 +14,7 @@ round-trips to the same final position.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections import Counter
@@ -21,9 +22,34 @@ from typing import Any
 
 from folkdeck.cards import PACKS
 from folkdeck.engine.errors import IllegalActionError
-from folkdeck.engine.protocol import Game, State
-from folkdeck.engine.record import dumps, loads
-from folkdeck.sim.runner import record_of
+from folkdeck.engine.protocol import Game, GameSpec, State
+from folkdeck.engine.record import Record, dumps, loads
+
+
+def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> int:
+    """Uniformly random legal actions for the required seat until the end; the step count.
+
+    The fast loop behind ``folkdeck bench``: it calls the public protocol only.
+    """
+    # Bound methods held in locals: this loop is what `folkdeck bench` measures, and the
+    # lookups were a tenth of a cheap game's time.
+    is_over, legal_actions, apply, randrange = state.is_over, state.legal_actions, state.apply, rng.randrange
+    steps = 0
+    while not is_over():
+        legal = legal_actions()
+        apply(legal[randrange(len(legal))])
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
+    return steps
+
+
+def determinizer_of(spec: GameSpec) -> tuple[Any, Any] | None:
+    """A game's declared determinizer: ``(determinize, is_searchable)``, or ``None``."""
+    if not spec.determinizer:
+        return None
+    module = importlib.import_module(spec.determinizer)
+    return module.determinize, module.is_searchable
 
 
 def fingerprint(state: State) -> str:
@@ -98,15 +124,13 @@ def check_view_to_act(state: State) -> None:
 def check_hidden_twins(game: Game, state: State, rng: random.Random) -> None:
     """Two positions that differ only in cards a seat cannot see give it the same view.
 
-    The twin is a world the game's determinizer (:func:`folkdeck.agents.search.determinizer_for`)
+    The twin is a world the game's determinizer (``GameSpec.determinizer``)
     deals from the seat's view alone: the same public facts, the unseen cards dealt at
     random. The seat's view of the twin must equal its real view, ``to_act`` included, so
     a view that told a right to act coming from a hidden card (another seat's OWL) fails
     here whatever the game declares. Checked for every seat whose view the determinizer
     takes (games without one are skipped)."""
-    from folkdeck.agents.search import determinizer_for  # agents build on the engine
-
-    sampler = determinizer_for(game.spec.name)
+    sampler = determinizer_of(game.spec)
     if sampler is None:
         return
     determinize, searchable = sampler
@@ -196,7 +220,7 @@ def _check_refusals(state: State, legal: tuple[Any, ...], seen: list[tuple[int, 
 
 
 def _check_round_trip(state: State) -> None:
-    record = loads(dumps(record_of(state)))
+    record = loads(dumps(Record.from_state(state)))
     again = record.replay()
     assert [e.line for e in again.history] == [e.line for e in state.history]
     assert fingerprint(again) == fingerprint(state), "record round-trip changed the position"

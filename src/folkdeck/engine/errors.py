@@ -1,8 +1,15 @@
-"""One hierarchy of errors for every game, each with structured fields.
+"""One hierarchy of errors for every game, each with a code, a reason and parameters.
 
-Every error carries a ``code`` (a stable machine name) and a ``details`` mapping so
-that a server can answer with JSON without parsing the message; the message itself
-names the input and the reason, as python-chess does (``illegal san: ...``).
+Every error carries a ``code`` (its class: ``illegal_action``, ``not_your_turn``...), a
+``reason`` (a stable key of the message catalogs, ``error.<reason>``: ``kaphai.no_beat``)
+and named ``params``. Its English message is rendered from the catalog when asked for
+(``str(error)``, :attr:`CardGameError.message`); a server answers with
+:meth:`CardGameError.to_dict` and a browser renders ``reason``/``params`` in the
+player's language, as python-chess's errors name the input and the reason.
+
+>>> err = IllegalActionError("not_your_turn", seat=2, current=1)
+>>> err.to_dict()["reason"], err.params["seat"]
+('not_your_turn', 2)
 """
 
 from __future__ import annotations
@@ -12,21 +19,56 @@ from typing import Any
 
 
 class CardGameError(Exception):
-    """Base class of every error folkdeck raises on purpose."""
+    """Base class of every error folkdeck raises on purpose.
+
+    ``reason`` is a catalog key (``error.<reason>``); ``params`` fill its placeholders
+    and are JSON values (cards in notation). ``game`` selects the game's terms.
+    """
 
     code = "error"
 
-    def __init__(self, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.details: Mapping[str, Any] = details
+    def __init__(self, reason: str, /, **params: Any) -> None:
+        self.reason = reason
+        self.params: Mapping[str, Any] = {k: _plain(v) for k, v in params.items()}
+        super().__init__(reason)
+
+    @property
+    def details(self) -> Mapping[str, Any]:
+        """The parameters (the name older callers know)."""
+        return self.params
+
+    @property
+    def message(self) -> str:
+        """The English message, rendered from the catalog."""
+        return self.render("en")
+
+    def render(self, lang: str = "en", **renderer: Any) -> str:
+        """The message in ``lang`` (``renderer``: :class:`folkdeck.i18n.Renderer` options)."""
+        from folkdeck.i18n import Renderer
+
+        game = str(self.params.get("game", "") or self.reason.partition(".")[0])
+        return Renderer(lang, game=game, **renderer).error(self)
+
+    def __str__(self) -> str:
+        return self.message
 
     def to_dict(self) -> dict[str, Any]:
-        """The error as a JSON-ready object: ``{"error": code, "message": ..., **details}``."""
-        out: dict[str, Any] = {"error": self.code, "message": self.message}
-        for key, value in self.details.items():
-            out[key] = value if isinstance(value, (int, float, str, bool, type(None))) else str(value)
+        """JSON-ready: ``{"error": code, "reason": ..., "params": {...}, "message": English}``
+        plus the parameters at the top level (as earlier versions sent them)."""
+        out: dict[str, Any] = {"error": self.code, "reason": self.reason, "params": dict(self.params),
+                               "message": self.message}
+        for key, value in self.params.items():
+            out.setdefault(key, value)
         return out
+
+
+def _plain(value: Any) -> Any:
+    """A parameter as a JSON value: cards and actions as their notation."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return str(value)
 
 
 class InvalidNotationError(CardGameError, ValueError):
@@ -79,9 +121,13 @@ class MalformedRecordError(CardGameError, ValueError):
 
     code = "malformed_record"
 
-    def __init__(self, message: str, *, field: str, **details: Any) -> None:
-        super().__init__(f"{field}: {message}", field=field, **details)
+    def __init__(self, reason: str, /, *, field: str, **params: Any) -> None:
+        super().__init__(reason, field=field, **params)
         self.field = field
+
+    def render(self, lang: str = "en", **renderer: Any) -> str:
+        """``<field>: <message>``, the field first as every record tool prints it."""
+        return f"{self.field}: {super().render(lang, **renderer)}"
 
 
 class UnknownGameError(CardGameError, KeyError):

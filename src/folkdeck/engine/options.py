@@ -8,6 +8,7 @@ are bools, ints, floats, strs (a ``Literal`` of choices) or tuples of ints/strs.
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -38,9 +39,8 @@ def _coerce(name: str, tp: Any, value: Any) -> Any:
     if origin is Literal:
         choices = get_args(tp)
         if value not in choices:
-            raise InvalidConfigError(
-                f"option {name}={value!r}: must be one of {', '.join(map(str, choices))}",
-                option=name, value=repr(value))
+            raise InvalidConfigError("option_choice", option=name, value=repr(value),
+                                     choices=", ".join(map(str, choices)))
         return value
     if origin in (types.UnionType, typing.Union):
         args = [a for a in get_args(tp) if a is not type(None)]
@@ -52,45 +52,66 @@ def _coerce(name: str, tp: Any, value: Any) -> Any:
         if isinstance(value, str):
             value = [v for v in value.replace(" ", "").split(",") if v]
         if not isinstance(value, (list, tuple)):
-            raise InvalidConfigError(f"option {name}={value!r}: must be a list", option=name,
-                                     value=repr(value))
+            raise InvalidConfigError("option_list", option=name, value=repr(value))
         return tuple(_coerce(name, item, v) for v in value)
     if tp is bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
             return value.lower() in ("true", "yes", "on", "1")
-        raise InvalidConfigError(f"option {name}={value!r}: must be true or false", option=name,
-                                 value=repr(value))
+        raise InvalidConfigError("option_bool", option=name, value=repr(value))
     if tp is int:
         if isinstance(value, bool):
-            raise InvalidConfigError(f"option {name}={value!r}: must be a whole number",
-                                     option=name, value=repr(value))
+            raise InvalidConfigError("option_int", option=name, value=repr(value))
         if isinstance(value, int):
+            _check_int(name, value)
             return value
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) <= 40:
             try:
-                return int(value)
+                return _check_int(name, int(value))
             except ValueError:
                 pass
-        raise InvalidConfigError(f"option {name}={value!r}: must be a whole number", option=name,
-                                 value=repr(value))
+        raise InvalidConfigError("option_int", option=name, value=repr(value)[:60])
     if tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        if isinstance(value, str):
+            number = float(value) if abs(value) < 1e300 else math.inf
+        elif isinstance(value, str) and len(value) <= 40:
             try:
-                return float(value)
+                number = float(value)
             except ValueError:
-                pass
-        raise InvalidConfigError(f"option {name}={value!r}: must be a number", option=name,
-                                 value=repr(value))
+                number = math.nan
+        else:
+            number = math.nan
+        if not math.isfinite(number):
+            raise InvalidConfigError("option_number", option=name, value=repr(value)[:60])
+        return number
     if tp is str:
         if isinstance(value, str):
             return value
-        raise InvalidConfigError(f"option {name}={value!r}: must be text", option=name,
-                                 value=repr(value))
+        raise InvalidConfigError("option_text", option=name, value=repr(value)[:60])
     raise TypeError(f"unsupported option type {tp!r} for {name}")  # a bug in an options class
+
+
+def _check_int(name: str, value: int) -> int:
+    if abs(value) > _INT_LIMIT:
+        raise InvalidConfigError("option_int_range", option=name, limit=_INT_LIMIT)
+    return value
+
+
+_INT_LIMIT = 10**9
+"""No option counts past a billion; a larger number is a mistake or an attack."""
+
+
+def record_defaults(cls: type[Any]) -> dict[str, Any]:
+    """Options whose value, when a record does not name them, is not the class default.
+
+    A rule added after records were written (a new window that asks every seat) defaults
+    to the new behaviour for new games, but a record written before it must replay as it
+    was played: such a field carries ``metadata={"record_default": <old value>}``, a
+    record that omits it gets the old value, and new records always name it.
+    """
+    return {f.name: f.metadata["record_default"] for f in dataclasses.fields(cls)
+            if "record_default" in f.metadata}
 
 
 def options_from_mapping(cls: type[T], values: Mapping[str, Any]) -> T:
@@ -102,8 +123,7 @@ def options_from_mapping(cls: type[T], values: Mapping[str, Any]) -> T:
     kwargs: dict[str, Any] = {}
     for key, value in values.items():
         if key not in fields:
-            raise InvalidConfigError(
-                f"unknown option {key!r} (options are: {', '.join(sorted(fields))})", option=key)
+            raise InvalidConfigError("unknown_option", option=key, options=", ".join(sorted(fields)))
         kwargs[key] = _coerce(key, fields[key][0], value)
     return cls(**kwargs)
 
@@ -117,7 +137,7 @@ def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise InvalidConfigError(f"rule {item!r} is not key=value", option=item)
+            raise InvalidConfigError("not_key_value", option=item)
         out[key.strip()] = value.strip()
     return out
 

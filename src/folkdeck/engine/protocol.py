@@ -26,9 +26,14 @@ conformance suite checks this (:func:`folkdeck.engine.conformance.check_view_to_
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
+
+from folkdeck.engine.facts import Fact
+
+if TYPE_CHECKING:
+    from folkdeck.engine.view import View
 
 Seat: TypeAlias = int
 """A seat number, 0-based, in turn order (``seat + 1`` plays next in every game)."""
@@ -43,22 +48,29 @@ action types (parameters are contravariant: a narrower type would not match)."""
 class Event(NamedTuple):
     """A transition that happened: who did what, and what followed from it.
 
-    ``notes`` are short human sentences ("seat 2 wins the trick"), written with card
-    notation, in the order the things happened. Immutable (a named tuple: made on
-    every action, so it must be cheap).
+    ``facts`` are typed :class:`~folkdeck.engine.facts.Fact` values in the order the
+    things happened (a trick won, a seat out, the deal over); the action itself is
+    described by the game's ``GameSpec.describe_action``. Text is made from them only
+    at the edge (:mod:`folkdeck.i18n`). Immutable (a named tuple: made on every action,
+    so it must be cheap).
     """
 
     seat: Seat
     action: Action
-    notes: tuple[str, ...] = ()
+    facts: tuple[Fact, ...] = ()
 
     @property
     def line(self) -> str:
         """The record line, ``"<seat>: <action>"``."""
         return f"{self.seat}: {self.action}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON: the seat, the action in record grammar and the facts (all of them: use a
+        view's history for what one seat may see)."""
+        return {"seat": self.seat, "action": str(self.action), "facts": [f.to_dict() for f in self.facts]}
+
     def __str__(self) -> str:
-        return self.line + ("".join(f"; {n}" for n in self.notes))
+        return self.line + "".join(f"; {f.type}" for f in self.facts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,20 +91,8 @@ class Result:
                 "reason": self.reason, **self.details}
 
 
-@runtime_checkable
-class Observation(Protocol):
-    """What one seat (or a spectator, ``seat is None``) may know of a state."""
-
-    @property
-    def seat(self) -> Seat | None: ...
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready; cards are notation strings."""
-        ...
-
-    def to_text(self) -> str:
-        """Plain text for terminals and logs, cards in notation."""
-        ...
+Observation: TypeAlias = "View"
+"""What one seat (or a spectator) may know of a state: a :class:`~folkdeck.engine.view.View`."""
 
 
 @runtime_checkable
@@ -141,7 +141,7 @@ class State(Protocol):
         """Read an action of the game's grammar for ``seat`` in this position."""
         ...
 
-    def observe(self, seat: Seat | None) -> Observation:
+    def observe(self, seat: Seat | None) -> View:
         """The view of ``seat``; ``None`` gives the public (spectator) view. Its
         ``to_act`` shows no seat whose right to act is not public, the viewer aside
         (see the module docstring)."""
@@ -199,31 +199,122 @@ class Game(Protocol):
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Match: ...
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standings:
+    """Where a match stands: typed, so that a match record can be checked.
+
+    ``scores[seat]`` in the game's ``unit`` (a term key: ``points``, ``chips``,
+    ``penalties``; ``higher_wins`` says which way is better); ``ranking`` lists the seats
+    best first; ``carry`` holds what the next deal is set up from, as JSON values (the
+    dealer, the leader, the pot, the game number...).
+    """
+
+    deals_played: int
+    deals_limit: int | None
+    over: bool
+    unit: str
+    scores: tuple[float, ...]
+    higher_wins: bool = True
+    eliminated: tuple[int, ...] = ()
+    carry: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        sign = -1 if self.higher_wins else 1
+        return tuple(sorted(range(len(self.scores)),
+                            key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,
+                "over": self.over, "unit": self.unit, "scores": list(self.scores),
+                "higher_wins": self.higher_wins, "eliminated": list(self.eliminated),
+                "carry": dict(self.carry), "ranking": list(self.ranking)}
+
+
 @runtime_checkable
 class Match(Protocol):
-    """Several deals with what carries over between them (leader, chips, tribute...)."""
+    """Several deals with what carries over between them (leader, chips, tribute...).
+
+    A match deals from its own RNG, or from given cards: ``next_deal(deal=...)`` takes a
+    record's deal fields (``hands``/``stock``/``deck``/``seed`` and ``setup``) and checks
+    that the record's ``setup`` is the one the match derives (raising
+    :class:`~folkdeck.engine.errors.InvalidDealError` naming ``setup.<key>`` if not),
+    which is how ``folkdeck-match/1`` records replay (:mod:`folkdeck.engine.match_record`).
+    """
 
     @property
     def game(self) -> Game: ...
 
-    def next_deal(self) -> State:
+    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> State:
         """The next deal, set up from what the earlier ones left."""
         ...
 
-    def finish_deal(self, state: State) -> list[str]:
-        """Account a finished deal; returns human lines describing what changed."""
+    def finish_deal(self, state: State) -> tuple[Fact, ...]:
+        """Account a finished deal; returns what changed as facts (chips paid, a seat
+        eliminated, who deals next...)."""
+        ...
+
+    def report(self) -> tuple[Fact, ...]:
+        """Facts the match produced since the last call that belong to no deal yet (a
+        Cambio seating draw, a reshuffle before the next deal)."""
         ...
 
     def is_over(self) -> bool: ...
 
-    def standings(self) -> list[str]:
-        """Human lines: the match so far."""
+    def standings(self) -> Standings:
+        """The match so far."""
         ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MatchEnd:
+    """How a game's match ends, for lobbies and the terminal.
+
+    ``deals``: ``"count"`` the match is a number of deals (``default_deals``);
+    ``"limit"`` the game ends by its own rule (``reason``, a term key) and a number of
+    deals is only an optional cap; ``"none"`` only the game's own rule ends it.
+    """
+
+    deals: Literal["count", "limit", "none"] = "count"
+    default_deals: int | None = 5
+    reason: str = "deals"
+
+
+class LazyBots(Mapping[str, Callable[[], Any]]):
+    """A game's bot factories, built at first use so that ``import folkdeck`` loads no
+    bot (search bots import much more than the rules)."""
+
+    __slots__ = ("_load", "_table")
+
+    def __init__(self, load: Callable[[], Mapping[str, Callable[[], Any]]]) -> None:
+        self._load = load
+        self._table: Mapping[str, Callable[[], Any]] | None = None
+
+    def _bots(self) -> Mapping[str, Callable[[], Any]]:
+        if self._table is None:
+            self._table = dict(self._load())
+        return self._table
+
+    def __getitem__(self, key: str) -> Callable[[], Any]:
+        return self._bots()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._bots())
+
+    def __len__(self) -> int:
+        return len(self._bots())
+
+
+def no_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat for itself."""
+    return ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
-    """What a game declares about itself (OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``)."""
+    """What a game declares about itself (OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``):
+    everything the server, the browser, the terminal, the arena and the search need,
+    so that no code outside ``games/<name>/`` asks which game it is."""
 
     name: str
     title: str
@@ -237,8 +328,26 @@ class GameSpec:
     summary: str = ""
     rules_doc: str = ""
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Bot factories by name; a :class:`LazyBots` so that they load at first use."""
     default_bot: str = "greedy"
     record_embargo: str = ""
     """Why a finished deal's record must wait for the end of its match, if it must: a
     game that carries hidden cards from deal to deal (Cambio's stock) would reveal them.
-    Empty: each deal is shuffled afresh, so its record may be published once it ends."""
+    Empty: each deal is shuffled afresh, so its record may be published once it ends.
+    (A term key: the browser and terminal say why in the player's language.)"""
+    card_notation: str = "french"
+    """How cards are shown to people (:func:`folkdeck.i18n.display_card`): ``french``,
+    ``spanish`` (11 for the caballo), ``portuguese`` (R for the rei), ``cucco``, ``gouji``."""
+    teams: Callable[[int], tuple[tuple[int, ...], ...]] = no_teams
+    """The teams for a number of players (empty: every seat for itself)."""
+    windows: tuple[str, ...] = ()
+    """Out-of-turn rights the game has (term keys: ``putuh``, ``burn``, ``cucco``...):
+    a seat may act while another is on turn; the UI offers them as buttons."""
+    match_end: MatchEnd = field(default_factory=MatchEnd)
+    determinizer: str = ""
+    """The module with ``determinize(game, view, rng)`` and ``is_searchable(view)``
+    (imported by the search bots only)."""
+    describe_action: Callable[[Seat, Any], Fact] | None = None
+    """The action itself as a fact (``played``, ``passed``...), for histories and text."""
+    view_type: type[Any] | None = None
+    """The game's :class:`~folkdeck.engine.view.View` subclass (its JSON Schema)."""

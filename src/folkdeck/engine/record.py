@@ -28,8 +28,9 @@ from folkdeck.engine.errors import (
     MalformedRecordError,
     UnknownGameError,
 )
-from folkdeck.engine.options import options_to_dict
+from folkdeck.engine.options import options_to_dict, record_defaults
 from folkdeck.engine.protocol import Event, Game, State
+from folkdeck.engine.registry import get_spec
 from folkdeck.engine.registry import load as load_game
 
 FORMAT = "folkdeck-record/1"
@@ -37,16 +38,26 @@ _KNOWN = ("format", "game", "rules", "setup", "seed", "deck", "hands", "stock", 
 
 
 class ReplayError(IllegalActionError):
-    """An action of a record that the rules refuse; ``index`` is 0-based."""
+    """An action of a record that the rules refuse; ``index`` is 0-based, ``cause`` the
+    refusal (its reason and parameters are the ``cause_*`` parameters)."""
 
     code = "illegal_record_action"
 
-    def __init__(self, index: int, line: str, reason: str) -> None:
-        super().__init__(f"action {index} {line!r} is illegal: {reason}", index=index,
-                         action=line, reason=reason)
+    def __init__(self, index: int, line: str, cause: IllegalActionError, *, deal: int | None = None) -> None:
+        super().__init__("illegal_record_action", index=index, action=line, deal=deal,
+                         cause_reason=cause.reason, cause_params=dict(cause.params))
         self.index = index
         self.line = line
-        self.reason = reason
+        self.cause = cause
+        self.deal = deal
+
+    def render(self, lang: str = "en", **renderer: Any) -> str:
+        from folkdeck.i18n import Renderer
+
+        text = Renderer(lang, **renderer).message(
+            "error.illegal_record_action", {"index": self.index, "action": self.line, "deal": self.deal},
+            sentence=True)
+        return f"{text}: {self.cause.render(lang, **renderer)}"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -72,40 +83,39 @@ class Record:
         :raises MalformedRecordError: naming the field.
         """
         if not isinstance(data, dict):
-            raise MalformedRecordError("a record is a JSON object", field="(record)")
+            raise MalformedRecordError("record_not_object", field="(record)")
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
-            raise MalformedRecordError(f"unknown format {fmt!r} (expected {FORMAT!r})", field="format")
+            raise MalformedRecordError("unknown_format", field="format", found=str(fmt), expected=FORMAT)
         game = data.get("game")
         if not isinstance(game, str):
-            raise MalformedRecordError("must be a game name", field="game")
+            raise MalformedRecordError("not_game_name", field="game")
         rules = _object(data, "rules")
         setup = _object(data, "setup")
         seed = data.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise MalformedRecordError("must be a whole number", field="seed")
+            raise MalformedRecordError("not_whole_number", field="seed")
         deck = _card_list(data, "deck")
         stock = _card_list(data, "stock")
         hands_raw = data.get("hands")
         hands: list[list[str]] | None = None
         if hands_raw is not None:
             if not isinstance(hands_raw, list):
-                raise MalformedRecordError("must be a list of hands", field="hands")
+                raise MalformedRecordError("not_list_of_hands", field="hands")
             hands = []
             for i, hand in enumerate(hands_raw):
                 if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
-                    raise MalformedRecordError("must be a list of card strings", field=f"hands[{i}]")
+                    raise MalformedRecordError("not_card_list", field=f"hands[{i}]")
                 hands.append(list(hand))
         sources = [k for k in ("seed", "deck", "hands") if data.get(k) is not None]
         if len(sources) != 1:
-            raise MalformedRecordError(
-                "give exactly one of seed, deck or hands" + (f" (got {', '.join(sources)})" if sources else ""),
-                field="/".join(sources) or "hands")
+            raise MalformedRecordError("one_deal_source", field="/".join(sources) or "hands",
+                                       given=list(sources))
         if stock is not None and hands is None:
-            raise MalformedRecordError("stock goes with hands", field="stock")
+            raise MalformedRecordError("stock_without_hands", field="stock")
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise MalformedRecordError("must be a list of strings \"<seat>: <action>\"", field="actions")
+            raise MalformedRecordError("not_action_list", field="actions")
         extra = {k: v for k, v in data.items() if k not in _KNOWN}
         return cls(game=game, rules=rules, setup=setup, seed=seed, deck=deck, hands=hands,
                    stock=stock, actions=list(actions), extra=extra)
@@ -128,12 +138,15 @@ class Record:
         :raises MalformedRecordError: for an unknown game or option.
         """
         try:
-            return load_game(self.game, **self.rules)
+            spec = get_spec(self.game)
+            rules = {**record_defaults(spec.options_type), **self.rules}
+            return load_game(self.game, **rules)
         except UnknownGameError as exc:
-            raise MalformedRecordError(exc.message, field="game") from exc
+            raise MalformedRecordError(exc.reason, field="game", **exc.params) from exc
         except InvalidConfigError as exc:
-            name = exc.details.get("option")
-            raise MalformedRecordError(exc.message, field=f"rules.{name}" if name else "rules") from exc
+            name = exc.params.get("option")
+            raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"rules.{name}" if name else "rules"}
+                                       ) from exc
 
     def start(self) -> State:
         """The state before the first action.
@@ -145,8 +158,8 @@ class Record:
             return game.new_state(seed=self.seed, deck=self.deck, hands=self.hands,
                                   stock=self.stock, setup=self.setup)
         except (InvalidNotationError, InvalidDealError, InvalidConfigError) as exc:
-            where = exc.details.get("field") or _deal_field(self)
-            raise MalformedRecordError(exc.message, field=str(where)) from exc
+            where = exc.params.get("field") or _deal_field(self)
+            raise MalformedRecordError(exc.reason, **{**exc.params, "field": str(where)}) from exc
 
     def steps(self) -> Iterator[tuple[State, Event]]:
         """Apply the actions one by one, yielding a clone of the state after each.
@@ -171,6 +184,12 @@ class Record:
         return state
 
     @classmethod
+    def from_game(cls, game: Game, **extra: Any) -> Record:
+        """A record of ``game``'s rules with no deal yet (``rules``: the options that
+        differ from the defaults, and ``players``)."""
+        return cls(game=game.spec.name, rules=_non_default_rules(game), extra=extra)
+
+    @classmethod
     def from_state(cls, state: State, **extra: Any) -> Record:
         """The record of a state's deal and every action taken so far."""
         info = state.deal_info()
@@ -192,22 +211,20 @@ def apply_line(state: State, index: int, line: str) -> Event:
     except ValueError:
         seat = -1
     if not sep or seat < 0 or seat >= state.num_players:
-        raise MalformedRecordError(
-            f"{line!r} is not \"<seat>: <action>\" with a seat from 0 to {state.num_players - 1}",
-            field=where)
+        raise MalformedRecordError("bad_action_line", field=where, line=line, last=state.num_players - 1)
     try:
         action = state.parse_action(action_text.strip(), seat)
         return state.apply(action, seat)
     except InvalidNotationError as exc:
-        raise MalformedRecordError(exc.message, field=where) from exc
+        raise MalformedRecordError(exc.reason, **{**exc.params, "field": where}) from exc
     except IllegalActionError as exc:
-        raise ReplayError(index, line, exc.message) from exc
+        raise ReplayError(index, line, exc) from exc
 
 
 def _object(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
-        raise MalformedRecordError("must be a JSON object", field=key)
+        raise MalformedRecordError("not_object", field=key)
     return dict(value)
 
 
@@ -216,7 +233,7 @@ def _card_list(data: Mapping[str, Any], key: str) -> list[str] | None:
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise MalformedRecordError("must be a list of card strings", field=key)
+        raise MalformedRecordError("not_card_list", field=key)
     return list(value)
 
 
@@ -227,7 +244,8 @@ def _deal_field(record: Record) -> str:
 def _non_default_rules(game: Game) -> dict[str, Any]:
     current = options_to_dict(game.options)
     default = options_to_dict(game.spec.options_type())
-    out = {k: v for k, v in current.items() if v != default.get(k)}
+    pinned = record_defaults(game.spec.options_type)
+    out = {k: v for k, v in current.items() if v != default.get(k) or k in pinned}
     out["players"] = game.num_players
     return out
 
@@ -237,11 +255,22 @@ def loads(text: str) -> Record:
 
     :raises MalformedRecordError: for bad JSON (field ``(json)``) or a bad field.
     """
+    return Record.from_dict(decode_json(text))
+
+
+def decode_json(text: str) -> Any:
+    """Decode a record's JSON text (the input boundary of :func:`loads` and of match
+    records): a leading UTF-8 BOM is skipped; bad JSON is a clear error.
+
+    :raises MalformedRecordError: field ``(json)``.
+    """
+    from folkdeck.engine.jsonin import JSONInputError, decode
+
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedRecordError(f"bad JSON: {exc}", field="(json)") from exc
-    return Record.from_dict(data)
+        return decode(text)
+    except JSONInputError as exc:
+        raise MalformedRecordError(exc.reason, **{**exc.params, "field": exc.params.get("field") or "(json)"}
+                                   ) from exc
 
 
 def load(fp: IO[str]) -> Record:

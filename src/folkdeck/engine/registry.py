@@ -23,7 +23,8 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def _ensure_loaded() -> None:
-    import folkdeck.games  # noqa: F401  (registers every game, in one place)
+    """The games register when ``folkdeck`` is imported (``folkdeck/__init__.py`` imports
+    ``folkdeck.games``, the one list of games): the engine imports no game."""
 
 
 def games() -> tuple[str, ...]:
@@ -44,8 +45,7 @@ def get_spec(name: str) -> GameSpec:
     _ensure_loaded()
     key = name.strip().lower()
     if key not in _ALIASES:
-        raise UnknownGameError(f"unknown game {name!r} (games are: {', '.join(_SPECS)})",
-                               game=name)
+        raise UnknownGameError("unknown_game", game=name[:40], games=", ".join(_SPECS))
     return _SPECS[_ALIASES[key]]
 
 
@@ -65,9 +65,8 @@ def load(name: str, preset: str | None = None, **options: Any) -> Game:
         if preset not in spec.presets:
             from folkdeck.engine.errors import InvalidConfigError
 
-            raise InvalidConfigError(
-                f"unknown preset {preset!r} for {spec.name} (presets are: "
-                f"{', '.join(spec.presets) or 'none'})", preset=preset)
+            raise InvalidConfigError("unknown_preset", preset=preset, game=spec.name,
+                                     presets=", ".join(spec.presets) or "-")
         values.update(spec.presets[preset])
     values.update(options)
     return spec.make(options_from_mapping(spec.options_type, values))

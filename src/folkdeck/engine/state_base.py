@@ -70,8 +70,8 @@ class StateBase:
         if seat is None:
             current = self.current_seat
             if current is None:
-                raise WrongPhaseError("the deal is over: no seat may act", phase=self._phase)
+                raise WrongPhaseError("deal_over", phase=self._phase)
             return current
         if not 0 <= seat < self._n:
-            raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
+            raise NotYourTurnError("no_such_seat", seat=seat, players=self._n)
         return seat

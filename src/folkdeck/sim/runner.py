@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from folkdeck.engine.conformance import random_playout
 from folkdeck.engine.protocol import State
 from folkdeck.engine.record import Record
 
@@ -53,24 +54,6 @@ def play_deal(state: State, agents: Sequence[Any], rng: random.Random,
             return state
         step(state, agents, rng)
     raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
-
-
-def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> int:
-    """Uniformly random legal actions for the required seat until the end; the step count.
-
-    The fast loop behind ``folkdeck bench``: it calls the public protocol only.
-    """
-    # Bound methods held in locals: this loop is what `folkdeck bench` measures, and the
-    # lookups were a tenth of a cheap game's time.
-    is_over, legal_actions, apply, randrange = state.is_over, state.legal_actions, state.apply, rng.randrange
-    steps = 0
-    while not is_over():
-        legal = legal_actions()
-        apply(legal[randrange(len(legal))])
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
-    return steps
 
 
 def record_of(state: State, **extra: Any) -> Record:

@@ -1,0 +1,319 @@
+"""Typed facts: what an event, a view or a match says, as data and never as prose.
+
+A :class:`Fact` is a frozen dataclass with a stable ``type`` code (its class keyword)
+and a JSON form (:meth:`Fact.to_dict`, :func:`fact_from_dict`). An
+:class:`~folkdeck.engine.protocol.Event` carries the facts that followed from an
+action; a view's ``status`` and a match's report are facts too. Text is made from a
+fact only at the edge, by :mod:`folkdeck.i18n`, from the message keyed ``fact.<type>``.
+
+The small shared vocabulary below serves every game where games share a concept (a
+trick won, a seat out, a deal ended, chips paid...); a game declares its own facts in
+``games/<name>/events.py`` with type codes prefixed by its name (``kaphai.putuh``).
+
+>>> fact = TrickWon(seat=2, leader=2)
+>>> fact.to_dict()
+{'type': 'trick_won', 'seat': 2, 'leader': 2}
+>>> fact_from_dict({'type': 'trick_won', 'seat': 2, 'leader': 2}) == fact
+True
+
+Hidden parts: a fact may name fields only its owner may see (``private`` fields,
+owner in ``owner``, by default the field ``seat``). :meth:`Fact.censored` gives the
+form another seat sees (those fields ``None``), or drops the fact when the class is
+``secret`` (seen by its owner only):
+
+>>> Drew(seat=1, card=None).censored(0) is not None
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from folkdeck.cards import Card, parse_card
+
+_TYPES: dict[str, type[Fact]] = {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fact:
+    """Base class of every fact; subclasses give ``type=`` in the class statement."""
+
+    type: ClassVar[str] = "fact"
+    private: ClassVar[tuple[str, ...]] = ()
+    """Fields only the owner may see (another seat sees ``None``)."""
+    secret: ClassVar[bool] = False
+    """Only the owner sees the fact at all."""
+    owner: ClassVar[str] = "seat"
+    """The field naming the seat that owns the private parts."""
+
+    def __init_subclass__(cls, type: str = "") -> None:  # noqa: A002 - the JSON key
+        # (no super() call: ``slots=True`` remakes the class, and object's takes nothing)
+        if type:
+            cls.type = type
+        # ``@dataclass(slots=True)`` makes the class anew (without the keyword): register
+        # whichever class carries the code in its own namespace, the final one last.
+        code = cls.__dict__.get("type")
+        if not code:
+            return
+        if code in _TYPES and _TYPES[code].__qualname__ != cls.__qualname__:
+            raise ValueError(f"fact type {code!r} is taken by {_TYPES[code].__qualname__}")
+        _TYPES[code] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"type": code, **fields}``, cards in notation."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            out[f.name] = to_json(getattr(self, f.name))
+        return out
+
+    def censored(self, viewer: int | None) -> Fact | None:
+        """The fact as ``viewer`` sees it (``None``: a spectator); ``None`` if hidden."""
+        if not self.private and not self.secret:
+            return self
+        owner = getattr(self, self.owner)
+        if viewer is not None and viewer == owner:
+            return self
+        if self.secret:
+            return None
+        return dataclasses.replace(self, **dict.fromkeys(self.private))  # type: ignore[arg-type]
+
+
+def to_json(value: Any) -> Any:
+    """A fact's or view's field value as JSON: cards as notation, enums as values."""
+    if value is None or isinstance(value, bool | int | float | str) and not isinstance(value, enum.Enum):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fact):
+        return value.to_dict()
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    to_dict: Callable[[], Any] | None = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def fact_types() -> Mapping[str, type[Fact]]:
+    """Every registered fact type by code (the games' once their modules are imported)."""
+    return _TYPES
+
+
+def fact_from_dict(data: Mapping[str, Any]) -> Fact:
+    """Read a fact's JSON form back (cards from notation, tuples from lists).
+
+    :raises ValueError: for an unknown type or a field the type does not have.
+    """
+    code = data.get("type")
+    cls = _TYPES.get(code) if isinstance(code, str) else None
+    if cls is None:
+        raise ValueError(f"unknown fact type {code!r}")
+    hints = typing.get_type_hints(cls)
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            values[f.name] = from_json(data[f.name], hints[f.name])
+    extra = set(data) - {"type"} - set(values)
+    if extra:
+        raise ValueError(f"fact {code!r} has no field {sorted(extra)[0]!r}")
+    return cls(**values)
+
+
+def from_json(value: Any, hint: Any) -> Any:
+    """The inverse of :func:`to_json` for a field of type ``hint``."""
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return from_json(value, arg)
+            except (TypeError, ValueError):
+                continue
+        raise ValueError(f"{value!r} fits no type of {hint}")
+    if origin is tuple:
+        item = args[0] if args else Any
+        if len(args) == 2 and args[1] is Ellipsis or len(args) == 1:
+            return tuple(from_json(v, item) for v in value)
+        return tuple(from_json(v, a) for v, a in zip(value, args, strict=True))
+    if hint is Card:
+        return parse_card(value)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint(value)
+    if isinstance(hint, type) and issubclass(hint, Fact):
+        return fact_from_dict(value)
+    return value
+
+
+# --- the shared vocabulary -------------------------------------------------------------
+# Seats are 0-based; a place is 1-based (1 = first out / winner).
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Played(Fact, type="played"):
+    """``seat`` played ``cards`` (``combo``: the game's name for the combination, a term key)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    combo: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Passed(Fact, type="passed"):
+    """``seat`` passed (stays out of the trick, or declines what it was offered)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drew(Fact, type="drew"):
+    """``seat`` drew ``card`` from the stock (``pile``: which pile, when there are two).
+    The card is private to the drawer."""
+
+    private: ClassVar[tuple[str, ...]] = ("card",)
+    seat: int
+    card: Card | None
+    pile: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrickWon(Fact, type="trick_won"):
+    """``seat`` won the trick; ``leader`` leads the next one (the winner, or the next
+    seat when the winner has gone out)."""
+
+    seat: int
+    leader: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Leads(Fact, type="leads"):
+    """``seat`` leads (a new trick or the deal)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WentOut(Fact, type="went_out"):
+    """``seat`` played its last card and finished in ``place`` (1 = first)."""
+
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealEnded(Fact, type="deal_ended"):
+    """The deal is over; ``reason`` is the result's reason code (a term key)."""
+
+    reason: str
+    winners: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Exchanged(Fact, type="exchanged"):
+    """``seat`` and ``other`` exchanged cards (``cards``: what moved, when public)."""
+
+    seat: int
+    other: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Disqualified(Fact, type="disqualified"):
+    """``seat`` is out of the deal for ``reason`` (a term key)."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Revealed(Fact, type="revealed"):
+    """``seat`` (or the stock, ``seat=None``) showed ``cards`` to the table."""
+
+    seat: int | None
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsTaken(Fact, type="cards_taken"):
+    """``seat`` took ``cards`` into its hand (from the table or the stock); ``count``
+    when the cards themselves stay hidden (then ``cards`` is empty)."""
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+
+
+# --- between deals (a match's report) --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreChanged(Fact, type="score_changed"):
+    """``seat`` scored ``delta`` (points, or penalties where the game counts them), now
+    ``total``; ``unit`` is a term key (``points``, ``chips``, ``penalties``)."""
+
+    seat: int
+    delta: float
+    total: float
+    unit: str = "points"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsPaid(Fact, type="chips_paid"):
+    """``seat`` paid ``amount`` chips into the pot (now ``pot``)."""
+
+    seat: int
+    amount: int
+    pot: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotWon(Fact, type="pot_won"):
+    """``seats`` shared (one seat: took) the pot of ``amount`` chips."""
+
+    seats: tuple[int, ...]
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Eliminated(Fact, type="eliminated"):
+    """``seat`` is out of the match (or of the game within it) for ``reason``."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextDeal(Fact, type="next_deal"):
+    """Who starts the next deal: ``dealer`` and/or ``leader`` (``None``: not this game's)."""
+
+    dealer: int | None = None
+    leader: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchEnded(Fact, type="match_ended"):
+    """The match is over for ``reason`` (a term key); ``winners`` when it has some."""
+
+    reason: str
+    winners: tuple[int, ...] = ()
+
+
+__all__ = [
+    "CardsTaken", "ChipsPaid", "DealEnded", "Disqualified", "Drew", "Eliminated", "Exchanged",
+    "Fact", "Leads", "MatchEnded", "NextDeal", "Passed", "Played", "PotWon", "Revealed",
+    "ScoreChanged", "TrickWon", "WentOut", "fact_from_dict", "fact_types", "from_json", "to_json",
+]

@@ -1,0 +1,133 @@
+"""The input boundary for JSON from outside (record files, HTTP bodies, WebSocket frames).
+
+:func:`decode` reads JSON text and refuses, with a coded error naming where, what
+Python's :mod:`json` would take but the project must not: nesting deeper than
+``max_depth`` (json recurses, so a deep document is a ``RecursionError`` waiting to
+happen), integers longer than ``max_int_digits`` (Python refuses over 4,300 digits with
+a plain ``ValueError``), ``NaN``/``Infinity``, lone surrogates (``"\\ud800"``: not text,
+and no encoder can write them back) and more than ``max_bytes`` of text. A leading UTF-8
+byte order mark is skipped.
+
+>>> decode('\\ufeff{"seed": 1}')
+{'seed': 1}
+>>> decode('[[[1]]]', max_depth=2)
+Traceback (most recent call last):
+...
+folkdeck.engine.jsonin.JSONInputError: JSON nested deeper than 2 levels
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from folkdeck.engine.errors import CardGameError
+
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 40
+MAX_BYTES = 4 * 1024 * 1024
+
+
+class JSONInputError(CardGameError, ValueError):
+    """JSON text the project does not read; ``field`` names the place when known."""
+
+    code = "bad_json"
+
+
+def _depth_ok(text: str, limit: int) -> bool:
+    """Whether no array/object nests deeper than ``limit`` (strings skipped), in one pass
+    before :func:`json.loads` recurses."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _int(text: str, limit: int) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > limit:
+        raise JSONInputError("json_int_too_long", digits=digits, limit=limit)
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise JSONInputError("json_not_a_number", token=name)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise JSONInputError("json_not_a_number", token=text[:20])
+    return value
+
+
+def decode(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_int_digits: int = MAX_INT_DIGITS,
+           max_bytes: int = MAX_BYTES) -> Any:
+    """Decode JSON text (or UTF-8 bytes) within the limits above.
+
+    :raises JSONInputError: ``json_too_large``, ``json_not_utf8``, ``json_too_deep``,
+        ``json_int_too_long``, ``json_not_a_number``, ``json_surrogate`` or ``json_syntax``.
+    """
+    if isinstance(text, bytes | bytearray):
+        if len(text) > max_bytes:
+            raise JSONInputError("json_too_large", size=len(text), limit=max_bytes)
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JSONInputError("json_not_utf8", position=exc.start) from exc
+    if len(text) > max_bytes:
+        raise JSONInputError("json_too_large", size=len(text), limit=max_bytes)
+    text = text.removeprefix("\ufeff")
+    if not _depth_ok(text, max_depth):
+        raise JSONInputError("json_too_deep", limit=max_depth)
+    try:
+        value = json.loads(text, parse_int=lambda t: _int(t, max_int_digits), parse_float=_float,
+                           parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise JSONInputError("json_syntax", line=exc.lineno, column=exc.colno, detail=exc.msg) from exc
+    except RecursionError as exc:  # pragma: no cover - the depth check comes first
+        raise JSONInputError("json_too_deep", limit=max_depth) from exc
+    _check_text(value, "")
+    return value
+
+
+def _check_text(value: Any, where: str) -> None:
+    """Refuse lone surrogates in any string, key or value (iteratively: no recursion)."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            _text(item, path)
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                _text(k, path or "(key)")
+                stack.append((v, f"{path}.{k}" if path else k))
+
+
+def _text(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise JSONInputError("json_surrogate", field=where or "(json)") from exc
+
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "JSONInputError", "decode"]

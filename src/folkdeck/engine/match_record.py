@@ -1,0 +1,297 @@
+"""Whole-match records: the ``folkdeck-match/1`` JSON format (see ``docs/records.md``).
+
+A match record holds the rules, the match's own setup (``match``: the deal limit), every
+deal as a ``folkdeck-record/1`` body (its ``setup``, how it was dealt, its ``actions``)
+with what the match reported around it (``before``: facts before the deal, such as a
+Cambio seating draw; ``after``: what the deal changed, such as chips paid or who deals
+next), and the final ``standings``. Replaying it (:meth:`MatchRecord.replay`) plays every
+deal through the game's :class:`~folkdeck.engine.protocol.Match`, which derives each
+deal's setup from the deals before; a record whose setups, reports or standings differ
+from what the rules derive is refused, naming the field.
+
+>>> import random
+>>> from folkdeck import load
+>>> from folkdeck.engine.conformance import random_playout
+>>> game = load("kaphai", players=3)
+>>> recorder = MatchRecorder(game, deals=2)
+>>> match = game.new_match(deals=2, rng=random.Random(5))
+>>> while not match.is_over():
+...     state = match.next_deal()
+...     recorder.start_deal(state, match.report())
+...     random_playout(state, random.Random(1))
+...     recorder.finish_deal(state, match.finish_deal(state))
+>>> record = recorder.record(match.standings())
+>>> replayed = loads(dumps(record)).replay()
+>>> replayed.standings == match.standings()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from folkdeck.engine.errors import (
+    CardGameError,
+    InvalidConfigError,
+    InvalidDealError,
+    InvalidNotationError,
+    MalformedRecordError,
+)
+from folkdeck.engine.facts import Fact, fact_from_dict
+from folkdeck.engine.protocol import Game, Match, Standings, State
+from folkdeck.engine.record import FORMAT as DEAL_FORMAT
+from folkdeck.engine.record import Record, apply_line
+
+FORMAT = "folkdeck-match/1"
+_KNOWN = ("format", "game", "rules", "match", "deals", "standings")
+_DEAL_KEYS = ("setup", "seed", "deck", "hands", "stock", "actions", "before", "after")
+
+
+class RecordMismatchError(CardGameError, ValueError):
+    """A match record whose stated facts (a deal's setup, a report, the standings)
+    differ from what the rules derive; ``field`` names where."""
+
+    code = "record_mismatch"
+
+    def __init__(self, *, field: str, expected: Any, found: Any) -> None:
+        super().__init__("record_mismatch", field=field, expected=json.dumps(expected, ensure_ascii=False),
+                         found=json.dumps(found, ensure_ascii=False))
+        self.field = field
+
+
+@dataclass(slots=True, kw_only=True)
+class DealEntry:
+    """One deal of a match: its record, and what the match reported before and after it."""
+
+    record: Record
+    before: tuple[Fact, ...] = ()
+    after: tuple[Fact, ...] | None = None
+    """``None`` while the deal is unfinished (a match record of a match in progress)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        body = self.record.to_dict()
+        out: dict[str, Any] = {k: body[k] for k in ("setup", "seed", "deck", "hands", "stock", "actions")
+                               if k in body}
+        out["before"] = [f.to_dict() for f in self.before]
+        if self.after is not None:
+            out["after"] = [f.to_dict() for f in self.after]
+        return out
+
+
+@dataclass(slots=True, kw_only=True)
+class MatchReplay:
+    """What replaying a match record gave: every deal's final state and the standings."""
+
+    match: Match
+    states: list[State]
+    standings: Standings
+
+
+@dataclass(slots=True, kw_only=True)
+class MatchRecord:
+    """A whole match (see the module docstring)."""
+
+    game: str
+    rules: dict[str, Any] = field(default_factory=dict)
+    deals_limit: int | None = None
+    deals: list[DealEntry] = field(default_factory=list)
+    standings: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # --- reading -----------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchRecord:
+        """Check the shape of a decoded match record.
+
+        :raises MalformedRecordError: naming the field.
+        """
+        if not isinstance(data, dict):
+            raise MalformedRecordError("record_not_object", field="(record)")
+        if data.get("format") != FORMAT:
+            raise MalformedRecordError("unknown_format", field="format", found=str(data.get("format")),
+                                       expected=FORMAT)
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise MalformedRecordError("not_game_name", field="game")
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise MalformedRecordError("not_object", field="rules")
+        setup = data.get("match", {})
+        if not isinstance(setup, dict):
+            raise MalformedRecordError("not_object", field="match")
+        limit = setup.get("deals")
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            raise MalformedRecordError("not_positive_whole_number", field="match.deals")
+        raw = data.get("deals")
+        if not isinstance(raw, list):
+            raise MalformedRecordError("not_list", field="deals")
+        deals = [_deal_entry(game, rules, d, f"deals[{i}]") for i, d in enumerate(raw)]
+        standings = data.get("standings")
+        if standings is not None and not isinstance(standings, dict):
+            raise MalformedRecordError("not_object", field="standings")
+        extra = {k: v for k, v in data.items() if k not in _KNOWN}
+        return cls(game=game, rules=dict(rules), deals_limit=limit, deals=deals, standings=standings,
+                   extra=extra)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
+                               "match": {"deals": self.deals_limit},
+                               "deals": [d.to_dict() for d in self.deals]}
+        if self.standings is not None:
+            out["standings"] = self.standings
+        out.update(self.extra)
+        return out
+
+    def deal(self, index: int) -> Record:
+        """Deal ``index`` (0-based) as a ``folkdeck-record/1`` record of its own.
+
+        :raises MalformedRecordError: for an index the match does not have (field ``--deal``).
+        """
+        if not 0 <= index < len(self.deals):
+            raise MalformedRecordError("no_such_deal", field="--deal", index=index, count=len(self.deals))
+        return self.deals[index].record
+
+    # --- replaying ---------------------------------------------------------------------
+    def make_game(self) -> Game:
+        return Record(game=self.game, rules=self.rules).make_game()
+
+    def replay(self) -> MatchReplay:
+        """Play every deal through the game's match, checking each stated fact.
+
+        :raises MalformedRecordError: for a deal that cannot be read or dealt.
+        :raises ReplayError: for an action the rules refuse (field ``deals[i].actions[j]``).
+        :raises RecordMismatchError: for a setup, report or standings the rules do not give.
+        """
+        game = self.make_game()
+        match = game.new_match(deals=self.deals_limit)
+        states: list[State] = []
+        for i, entry in enumerate(self.deals):
+            where = f"deals[{i}]"
+            if match.is_over():
+                raise MalformedRecordError("match_already_over", field=where, count=i)
+            rec = entry.record
+            deal = {k: v for k, v in (("setup", rec.setup), ("seed", rec.seed), ("deck", rec.deck),
+                                      ("hands", rec.hands), ("stock", rec.stock)) if v is not None}
+            try:
+                state = match.next_deal(deal=deal)
+            except (InvalidDealError, InvalidNotationError, InvalidConfigError) as exc:
+                name = exc.params.get("field") or "setup"
+                raise MalformedRecordError(exc.reason, field=f"{where}.{name}", **{
+                    k: v for k, v in exc.params.items() if k != "field"}) from exc
+            _check(f"{where}.before", [f.to_dict() for f in match.report()],
+                   [f.to_dict() for f in entry.before])
+            for j, line in enumerate(rec.actions):
+                try:
+                    apply_line(state, j, line)
+                except MalformedRecordError as exc:
+                    raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"{where}.{exc.field}"}) from exc
+            states.append(state)
+            if not state.is_over():
+                if i != len(self.deals) - 1 or entry.after is not None:
+                    raise MalformedRecordError("deal_unfinished", field=f"{where}.actions")
+                break
+            after = match.finish_deal(state)
+            if entry.after is not None:
+                _check(f"{where}.after", [f.to_dict() for f in after], [f.to_dict() for f in entry.after])
+        standings = match.standings()
+        if self.standings is not None:
+            stated = dict(self.standings)
+            derived = standings.to_dict()
+            for key in derived:
+                if key in stated:
+                    _check(f"standings.{key}", derived[key], stated[key])
+        return MatchReplay(match=match, states=states, standings=standings)
+
+
+class MatchRecorder:
+    """Builds a match record while a match is played (the CLI, the server, the arena)."""
+
+    def __init__(self, game: Game, *, deals: int | None, **extra: Any) -> None:
+        self._game = game
+        self._record = MatchRecord(game=game.spec.name, rules=Record.from_game(game).rules,
+                                   deals_limit=deals, extra=dict(extra))
+        self._current: State | None = None
+
+    def start_deal(self, state: State, before: Sequence[Fact] = ()) -> None:
+        """A new deal has been dealt (``before``: ``match.report()``)."""
+        self._record.deals.append(DealEntry(record=Record.from_state(state), before=tuple(before)))
+        self._current = state
+
+    def finish_deal(self, state: State, after: Sequence[Fact]) -> None:
+        """The deal is over (``after``: ``match.finish_deal(state)``)."""
+        entry = self._record.deals[-1]
+        entry.record = Record.from_state(state)
+        entry.after = tuple(after)
+
+    def record(self, standings: Standings | None = None) -> MatchRecord:
+        """The record so far (the current deal's actions included)."""
+        if self._current is not None and self._record.deals and self._record.deals[-1].after is None:
+            self._record.deals[-1].record = Record.from_state(self._current)
+        self._record.standings = standings.to_dict() if standings is not None else None
+        return self._record
+
+
+def _deal_entry(game: str, rules: dict[str, Any], data: Any, where: str) -> DealEntry:
+    if not isinstance(data, dict):
+        raise MalformedRecordError("not_object", field=where)
+    unknown = sorted(set(data) - set(_DEAL_KEYS))
+    if unknown:
+        raise MalformedRecordError("unknown_field", field=f"{where}.{unknown[0]}")
+    body = {k: data[k] for k in ("setup", "seed", "deck", "hands", "stock", "actions") if k in data}
+    try:
+        record = Record.from_dict({"format": DEAL_FORMAT, "game": game, "rules": rules, **body})
+    except MalformedRecordError as exc:
+        raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"{where}.{exc.field}"}) from exc
+    return DealEntry(record=record, before=_facts(data.get("before", []), f"{where}.before"),
+                     after=None if data.get("after") is None else _facts(data["after"], f"{where}.after"))
+
+
+def _facts(items: Any, where: str) -> tuple[Fact, ...]:
+    if not isinstance(items, list):
+        raise MalformedRecordError("not_list", field=where)
+    out = []
+    for k, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise MalformedRecordError("not_object", field=f"{where}[{k}]")
+        try:
+            out.append(fact_from_dict(item))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise MalformedRecordError("bad_fact", field=f"{where}[{k}]", detail=str(exc)) from exc
+    return tuple(out)
+
+
+def _check(where: str, derived: Any, stated: Any) -> None:
+    if _normal(derived) != _normal(stated):
+        raise RecordMismatchError(field=where, expected=derived, found=stated)
+
+
+def _normal(value: Any) -> Any:
+    """JSON-equal comparison: tuples as lists, 2.0 as 2."""
+    if isinstance(value, Mapping):
+        return {str(k): _normal(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_normal(v) for v in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def loads(text: str) -> MatchRecord:
+    """Read a match record from JSON text.
+
+    :raises MalformedRecordError: for bad JSON or a bad field.
+    """
+    from folkdeck.engine.record import decode_json
+
+    return MatchRecord.from_dict(decode_json(text))
+
+
+def dumps(record: MatchRecord, indent: int | None = 2) -> str:
+    return json.dumps(record.to_dict(), indent=indent, ensure_ascii=False)
+
+
+__all__ = ["FORMAT", "DealEntry", "MatchRecord", "MatchRecorder", "MatchReplay", "RecordMismatchError",
+           "dumps", "loads"]

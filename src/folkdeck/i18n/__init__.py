@@ -1,0 +1,242 @@
+"""Text at the edge: one message catalog per language, and the renderer of facts,
+refusals and errors (the only code that turns data into sentences).
+
+The catalogs are JSON files shipped in this package (``en.json``, ``ja.json``); the
+browser loads the same files (``/i18n/<lang>.json``) and renders with the same rules
+(``web/i18n.js``). A message is a string with placeholders, or an object that picks
+a form:
+
+* ``{name}`` a value as it is; ``{name:seat}`` a seat's name ("seat 2", "you", a
+  player's name); ``{name:seats}`` a list of seats; ``{name:card}``/``{name:cards}``
+  cards in the game's display notation; ``{name:term}`` the catalog's ``term.<game>.<value>``
+  (or ``term.<value>``); ``{name:place}`` an ordinal place ("1st", "1位"); ``{name:num}``
+  a number without a needless ``.0``.
+* ``{"plural": "n", "one": "...", "other": "..."}``: the CLDR plural category of the
+  parameter ``n`` (the length of a list), as Babel's ``Locale.plural_form`` gives it
+  (English one/other, Japanese other; a test checks this against Babel).
+* ``{"person": "seat", "you": "...", "other": "..."}``: ``you`` when the parameter is
+  the viewer's seat ("You lead" / "Seat 2 leads").
+* ``{"same": "seat leader", "yes": "...", "no": "..."}``: whether two parameters are equal;
+  ``{"select": "kind", "<value>": "...", "other": "..."}``: by a parameter's value.
+
+>>> from folkdeck.engine.facts import TrickWon
+>>> en = Renderer("en", game="kaphai", viewer=1)
+>>> en.fact(TrickWon(seat=2, leader=2))
+'Seat 2 wins the trick and leads'
+>>> en.fact(TrickWon(seat=1, leader=1))
+'You win the trick and lead'
+>>> Renderer("ja", game="kaphai").fact(TrickWon(seat=2, leader=2))
+'席2がトリックを取り、次をリードします'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from folkdeck.engine.facts import Fact
+
+LANGUAGES = ("en", "ja")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+
+@cache
+def catalog(lang: str) -> Mapping[str, Any]:
+    """The message catalog of ``lang`` (``en`` or ``ja``), keys to messages.
+
+    :raises ValueError: for a language without a catalog.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"no message catalog for {lang!r} (languages: {', '.join(LANGUAGES)})")
+    root = resources.files(__package__)
+    data: dict[str, Any] = json.loads(root.joinpath(f"{lang}.json").read_text("utf-8"))
+    # WORK IN PROGRESS (merged into the one file before landing): sections being written.
+    parts = root.joinpath("parts")
+    if parts.is_dir():
+        for part in sorted(parts.iterdir(), key=lambda p: p.name):
+            if part.name.endswith(f".{lang}.json"):
+                data.update(json.loads(part.read_text("utf-8")))
+    return data
+
+
+@cache
+def notations() -> Mapping[str, Mapping[str, Mapping[str, str]]]:
+    """Display notations of the packs (``spanish``: ``Q`` shows as ``11``...), shared with
+    the browser; a card not listed shows in the record notation."""
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("notation.json")
+                                      .read_text("utf-8"))
+    return data
+
+
+def plural_category(lang: str, n: float) -> str:
+    """The CLDR cardinal plural category (the forms these two languages have).
+
+    >>> plural_category("en", 1), plural_category("en", 2), plural_category("ja", 1)
+    ('one', 'other', 'other')
+    """
+    if lang == "en":
+        return "one" if n == 1 and float(n).is_integer() else "other"
+    return "other"
+
+
+def ordinal(lang: str, n: int) -> str:
+    """A place as people write it.
+
+    >>> ordinal("en", 1), ordinal("en", 12), ordinal("en", 23), ordinal("ja", 2)
+    ('1st', '12th', '23rd', '2位')
+    """
+    if lang == "ja":
+        return f"{n}位"
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def display_card(card: Any, notation: str = "french", *, symbols: bool = False) -> str:
+    """A card in a pack's display notation (``QC`` in Spanish shows as ``11C``).
+
+    >>> display_card("QC", "spanish"), display_card("10H", symbols=True)
+    ('11C', '10♥')
+    """
+    text = str(card)
+    table = notations().get(notation, {})
+    whole = table.get("card", {}).get(text)
+    if whole is not None:
+        return whole
+    rank, suit = _split(text)
+    rank = table.get("rank", {}).get(rank, rank)
+    if symbols:
+        suit = table.get("symbol", {}).get(suit, _SYMBOLS.get(suit, suit))
+    else:
+        suit = table.get("suit", {}).get(suit, suit)
+    return rank + suit
+
+
+_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def _split(text: str) -> tuple[str, str]:
+    if len(text) >= 2 and text[-1] in "SCDH" and text not in ("BJ", "RJ"):
+        return text[:-1], text[-1]
+    return text, ""
+
+
+class Renderer:
+    """Renders messages of one catalog for one table and one viewer.
+
+    ``names`` give the seats' names (players' names; default "seat N"); ``viewer`` is
+    the seat shown as "you"; ``notation`` the pack's display notation (the game's
+    ``GameSpec.card_notation``); ``symbols`` shows suits as ♠♣♦♥.
+    """
+
+    def __init__(self, lang: str = "en", *, game: str = "", viewer: int | None = None,
+                 names: Sequence[str] | None = None, notation: str = "french",
+                 symbols: bool = False) -> None:
+        self.lang = lang
+        self.messages = catalog(lang)
+        self.game = game
+        self.viewer = viewer
+        self.names = tuple(names) if names is not None else None
+        self.notation = notation
+        self.symbols = symbols
+
+    # --- entry points ---------------------------------------------------------------
+    def fact(self, fact: Fact) -> str:
+        """A fact as a sentence (key ``fact.<type>``)."""
+        params = {name: getattr(fact, name) for name in fact.__dataclass_fields__}
+        return self.message(f"fact.{fact.type}", params)
+
+    def error(self, error: Any) -> str:
+        """A refusal or error (a :class:`~folkdeck.engine.errors.CardGameError`) as a sentence."""
+        key = f"error.{error.reason}"
+        if key not in self.messages:  # not a catalog key: the reason is text already
+            return self.format(str(error.reason), {})
+        return self.message(key, dict(error.params), sentence=False)
+
+    def message(self, key: str, params: Mapping[str, Any] | None = None, *,
+                sentence: bool = True) -> str:
+        """The message ``key`` with ``params``; a key the catalog lacks renders as itself
+        (the completeness tests make sure none is missing)."""
+        text = self.format(self.messages.get(key, key), params or {})
+        if sentence and text and self.lang == "en":
+            text = text[0].upper() + text[1:]
+        return text
+
+    def term(self, value: Any) -> str:
+        """A term (a combination's name, a reason, a phase) in this language."""
+        key = str(value.value if hasattr(value, "value") else value)
+        for full in (f"term.{self.game}.{key}", f"term.{key}"):
+            if full in self.messages:
+                return str(self.messages[full])
+        return key
+
+    def seat(self, seat: int | None) -> str:
+        if seat is None:
+            return self.term("stock")
+        if seat == self.viewer:
+            return str(self.messages.get("seat.you", "you"))
+        if self.names is not None and 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return self.format(self.messages.get("seat.name", "seat {n}"), {"n": seat})
+
+    def cards(self, cards: Any) -> str:
+        if isinstance(cards, str):
+            cards = cards.split()
+        if not isinstance(cards, Sequence) or isinstance(cards, str):
+            cards = (cards,)
+        return " ".join(display_card(c, self.notation, symbols=self.symbols) for c in cards)
+
+    # --- the template language ---------------------------------------------------------
+    def format(self, message: Any, params: Mapping[str, Any]) -> str:
+        while isinstance(message, Mapping):
+            message = self._choose(message, params)
+        return _PLACEHOLDER.sub(lambda m: self._value(m.group(1), m.group(2), params), str(message))
+
+    def _choose(self, forms: Mapping[str, Any], params: Mapping[str, Any]) -> Any:
+        if "plural" in forms:
+            value = params.get(forms["plural"], 0)
+            n = len(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
+            category = plural_category(self.lang, n if isinstance(n, int | float) else 0)
+            return forms.get(category, forms.get("other", ""))
+        if "person" in forms:
+            you = self.viewer is not None and params.get(forms["person"]) == self.viewer
+            return forms["you"] if you else forms["other"]
+        if "same" in forms:
+            first, second = str(forms["same"]).split()
+            return forms["yes"] if params.get(first) == params.get(second) else forms["no"]
+        if "select" in forms:
+            return forms.get(str(params.get(forms["select"])), forms.get("other", ""))
+        raise ValueError(f"a message object needs plural, person, same or select: {dict(forms)}")
+
+    def _value(self, name: str, kind: str | None, params: Mapping[str, Any]) -> str:
+        value = params.get(name)
+        if kind == "seat":
+            return self.seat(value)
+        if kind == "seats":
+            return self.join([self.seat(s) for s in value or ()])
+        if kind in ("card", "cards"):
+            return self.cards(value or ())
+        if kind == "term":
+            return self.term(value)
+        if kind == "place":
+            return ordinal(self.lang, int(value or 0))
+        if kind == "num":
+            return f"{value:g}" if isinstance(value, float) else str(value)
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return "" if value is None else str(value)
+
+    def join(self, items: Sequence[str]) -> str:
+        if self.lang == "ja":
+            return "、".join(items)
+        if len(items) <= 2:
+            return " and ".join(items)
+        return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+__all__ = ["LANGUAGES", "Renderer", "catalog", "display_card", "notations", "ordinal", "plural_category"]
