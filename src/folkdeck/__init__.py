@@ -9,7 +9,7 @@ True
 
 from typing import TYPE_CHECKING
 
-from folkdeck.engine.errors import (
+from folkdeck.errors import (
     AmbiguousActionError,
     CardGameError,
     IllegalActionError,

@@ -51,11 +51,13 @@ def test_bad_options_name_the_option(values: dict[str, object], message: str) ->
 
 
 def test_errors_are_structured() -> None:
-    err = NotYourTurnError("seat 2 may not act now", seat=2, action="pass")
-    assert err.to_dict() == {"error": "not_your_turn", "message": "seat 2 may not act now",
-                             "seat": 2, "action": "pass"}
+    err = NotYourTurnError("no_such_seat", seat=7, players=4)
+    assert err.to_dict() == {"error": "not_your_turn", "reason": "no_such_seat",
+                             "params": {"seat": 7, "players": 4},
+                             "message": "there is no seat 7 in a 4-player game", "seat": 7, "players": 4}
+    assert err.render("ja") == "4人のゲームに席7はありません"
     assert isinstance(err, ValueError)
-    bad = MalformedRecordError("must be a list", field="hands")
+    bad = MalformedRecordError("not_list", field="hands")
     assert bad.field == "hands" and str(bad) == "hands: must be a list"
 
 

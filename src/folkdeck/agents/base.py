@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from folkdeck.engine.protocol import Action, Observation
+from folkdeck.engine.protocol import Action
+from folkdeck.engine.view import View as Observation
 
 
 @runtime_checkable

@@ -5,7 +5,7 @@ an RNG) plus the game object, whose rules are public (:meth:`SearchAgent.bind`;
 :func:`folkdeck.agents.make_agent` binds it when given the game). To decide, it
 samples *determinizations*: full states that agree with everything the seat has seen
 and whose hidden cards are dealt again at random (each game's
-``games/<g>/determinize.py``, registered in :data:`DETERMINIZERS`). Two searches run on
+``games/<g>/determinize.py``, declared by ``GameSpec.determinizer``). Two searches run on
 them:
 
 - ``pimc`` (perfect-information Monte Carlo): per sampled world, every legal action is
@@ -33,7 +33,6 @@ heuristic bot).
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -41,7 +40,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from folkdeck.engine.protocol import Action, Game, GameSpec, Observation, State
+from folkdeck.engine.conformance import determinizer_of
+from folkdeck.engine.protocol import Action, Game, GameSpec, State
+from folkdeck.engine.view import View as Observation
 
 Determinizer = Callable[[Any, Any, random.Random], State]
 Playout = Callable[[Any, random.Random], None]
@@ -51,28 +52,11 @@ Evaluate = Callable[[Any], Sequence[float]]
 Candidates = Callable[[Any, Sequence[Action]], Sequence[Action]]
 """The root actions worth searching, from the observation and the legal actions."""
 
-DETERMINIZERS: dict[str, str] = {
-    "kaphai": "folkdeck.games.kaphai.determinize",
-    "cangkul": "folkdeck.games.cangkul.determinize",
-    "burro_es": "folkdeck.games.cangkul.determinize",
-    "burro_pt": "folkdeck.games.cangkul.determinize",
-    "cambio": "folkdeck.games.cambio.determinize",
-    "gouji": "folkdeck.games.gouji.determinize",
-}
-"""Game name -> module with ``determinize(game, observation, rng) -> State`` and
-``is_searchable(observation) -> bool``."""
-
-
 def determinizer_for(name: str) -> tuple[Determinizer, Callable[[Any], bool]] | None:
-    """The determinizer of a game, or ``None`` when the game has none (yet)."""
-    path = DETERMINIZERS.get(name)
-    if path is None:
-        return None
-    try:
-        module = importlib.import_module(path)
-    except ImportError:
-        return None
-    return module.determinize, module.is_searchable
+    """The determinizer a game declares (``GameSpec.determinizer``), or ``None``."""
+    from folkdeck.engine.registry import get_spec
+
+    return determinizer_of(get_spec(name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +153,7 @@ class SearchAgent:
         self.tree_depth = tree_depth
         self.confidence = confidence
         self._game: Game | None = None
-        self._determinizer = determinizer_for(spec.name)
+        self._determinizer = determinizer_of(spec)
 
     def bind(self, game: Game) -> None:
         """Tell the bot the rules of the deal it plays (they are public)."""
@@ -393,4 +377,4 @@ def search_bots(game_name: str, fallback: str | None = None, *,
     return bots
 
 
-__all__ = ["DETERMINIZERS", "LEVELS", "Level", "SearchAgent", "determinizer_for", "search_bots"]
+__all__ = ["LEVELS", "Level", "SearchAgent", "determinizer_for", "search_bots"]

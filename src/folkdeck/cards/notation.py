@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from folkdeck.cards.card import Card, CuccoRank, Rank, Suit
-from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.errors import InvalidNotationError
 
 CardsLike = str | Card | Iterable[Card]
 """Anything that names cards: notation text, one card, or an iterable of cards."""

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from folkdeck.cards.card import Card, CuccoRank, Rank, Suit
-from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.errors import InvalidNotationError
 
 _FRENCH_RANKS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
                  Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)

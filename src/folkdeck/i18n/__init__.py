@@ -98,10 +98,11 @@ def ordinal(lang: str, n: int) -> str:
 
 
 def display_card(card: Any, notation: str = "french", *, symbols: bool = False) -> str:
-    """A card in a pack's display notation (``QC`` in Spanish shows as ``11C``).
+    """A card in a pack's display notation: the Spanish caballo of clubs (bastos), ``QC``,
+    shows as ``11B``.
 
     >>> display_card("QC", "spanish"), display_card("10H", symbols=True)
-    ('11C', '10♥')
+    ('11B', '10♥')
     """
     text = str(card)
     table = notations().get(notation, {})
