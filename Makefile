@@ -1,14 +1,17 @@
 # Two commands do all the set-up on a fresh machine with Python >= 3.11:
 #   make play    install into .venv if needed, then play Kap Hai against three bots
-#   make test    install into .venv if needed, then lint, type-check and run the tests
+#   make test    install into .venv if needed, then lint, type-check and run the fast suite
+# CI (.ci/run) also runs `make test-all`: the browser, PostgreSQL, Ray and slow suites.
 VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
-# Playing needs only the package (and Rich); the tests need every extra.
+JOBS ?= 2
+# Playing needs only the package (and Rich); the fast tests the dev extra; test-all the rest.
 PLAY_STAMP := $(VENV)/.installed-play
-STAMP := $(VENV)/.installed-all
+DEV_STAMP := $(VENV)/.installed-dev
+ALL_STAMP := $(VENV)/.installed-all
 
-.PHONY: play serve test test-slow bench lint clean
+.PHONY: play serve test test-all test-slow lint bench dist clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,28 +21,38 @@ $(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e .
 	touch $(PLAY_STAMP)
 
-$(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[dev,arena,server]'
-	touch $(STAMP) $(PLAY_STAMP)
+$(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(DEV_STAMP) $(PLAY_STAMP)
+
+$(ALL_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[dev,postgres,e2e,arena]'
+	touch $(ALL_STAMP) $(DEV_STAMP) $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
 	$(VENV)/bin/folkdeck play $(or $(GAME),kaphai) $(ARGS)
 
-serve: $(STAMP)
+serve: $(DEV_STAMP)
 	$(VENV)/bin/folkdeck serve $(ARGS)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/mypy src/folkdeck
 
+# The fast suite: every game's rules, conformance, records, bots, CLI and API (a few minutes).
 test: lint
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n $(JOBS) -q
 
-test-slow: $(STAMP)
-	$(PY) -m pytest -n 2 -q -m slow
+# Everything the fast suite leaves out: thousands of random deals and fuzzing (slow), the
+# browser (e2e, needs Debian's chromium), PostgreSQL (needs initdb) and Ray.
+test-all: $(ALL_STAMP)
+	$(PY) -m pytest -n $(JOBS) -q -m "slow or e2e or postgres or ray"
 
-bench: $(STAMP)
+test-slow: $(ALL_STAMP)
+	$(PY) -m pytest -n $(JOBS) -q -m slow
+
+bench: $(PLAY_STAMP)
 	$(VENV)/bin/folkdeck bench
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache dist build

@@ -79,7 +79,7 @@ def test_decision_times_are_measured_per_bot() -> None:
     assert all(len(g["timing"]) == 4 for g in summary.games)
 
 
-@pytest.mark.slow  # starting a local Ray takes 15-40 s: CI runs it in the slow step
+@pytest.mark.ray  # starting a local Ray takes 15-40 s: CI runs it in `make test-all`
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                     reason="Ray is not installed (pip install 'folkdeck[arena]')")
 def test_ray_backend_gives_the_same_results() -> None:

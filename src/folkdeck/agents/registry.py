@@ -19,8 +19,7 @@ def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = N
     key = name or spec.default_bot
     factory = spec.bots.get(key)
     if factory is None:
-        raise InvalidConfigError(
-            f"unknown bot {key!r} for {spec.name} (bots are: {', '.join(spec.bots)})", bot=key)
+        raise InvalidConfigError("unknown_bot", bot=key, game=spec.name, bots=", ".join(spec.bots))
     agent = factory()
     if game is not None and hasattr(agent, "bind"):
         agent.bind(game)

@@ -21,9 +21,11 @@ from collections import Counter
 from typing import Any
 
 from folkdeck.cards import PACKS
-from folkdeck.engine.errors import IllegalActionError
+from folkdeck.engine.errors import CardGameError, IllegalActionError
+from folkdeck.engine.facts import Fact, fact_from_dict
 from folkdeck.engine.protocol import Game, GameSpec, State
 from folkdeck.engine.record import Record, dumps, loads
+from folkdeck.engine.view import View
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> int:
@@ -190,8 +192,35 @@ def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: i
     result = state.result()
     assert result is not None and len(result.placings) == state.num_players
     assert state.to_act == () and state.legal_actions(0) == ()
+    check_events(game, state)
     _check_round_trip(state)
     return state
+
+
+def check_events(game: Game, state: State) -> None:
+    """Every event says what happened as typed facts with a JSON form that reads back the
+    same, the game describes every action as a fact, and every view is a typed
+    :class:`~folkdeck.engine.view.View` whose JSON form is plain JSON."""
+    describe = game.spec.describe_action
+    assert describe is not None, f"{game.spec.name}: GameSpec.describe_action is missing"
+    for index, event in enumerate(state.history):
+        for fact in (describe(event.seat, event.action), *event.facts):
+            assert isinstance(fact, Fact), f"event {index}: {fact!r} is not a typed fact"
+            data = json.loads(json.dumps(fact.to_dict()))
+            assert fact_from_dict(data) == fact, f"event {index}: {fact!r} does not read back from JSON"
+    for seat in (None, *range(state.num_players)):
+        view = state.observe(seat)
+        assert isinstance(view, View), f"{game.spec.name}: observe() must return a View"
+        assert game.spec.view_type is not None and isinstance(view, game.spec.view_type)
+        json.dumps(view.to_dict())
+
+
+def _check_coded(exc: CardGameError, step: int) -> None:
+    """A refusal carries a catalog key and JSON parameters (the browser renders it)."""
+    from folkdeck.i18n import catalog
+
+    assert f"error.{exc.reason}" in catalog("en"), f"step {step}: refusal {exc.reason!r} has no message key"
+    json.dumps(dict(exc.params))
 
 
 def _check_refusals(state: State, legal: tuple[Any, ...], seen: list[tuple[int, Any]],
@@ -212,8 +241,8 @@ def _check_refusals(state: State, legal: tuple[Any, ...], seen: list[tuple[int, 
         assert not state.is_legal(action, seat), f"step {step}: {seat}: {action} should be illegal"
         try:
             state.apply(action, seat)
-        except IllegalActionError:
-            pass
+        except IllegalActionError as exc:
+            _check_coded(exc, step)
         else:
             raise AssertionError(f"step {step}: illegal {seat}: {action} was applied")
         assert fingerprint(state) == before, f"step {step}: a refused action changed the state"

@@ -81,7 +81,7 @@ class Fact:
             return self
         if self.secret:
             return None
-        return dataclasses.replace(self, **dict.fromkeys(self.private))  # type: ignore[arg-type]
+        return dataclasses.replace(self, **dict.fromkeys(self.private))
 
 
 def to_json(value: Any) -> Any:

@@ -1,4 +1,7 @@
-"""Server settings (environment variables ``FOLKDECK_*`` or keyword arguments)."""
+"""Server settings (environment variables ``FOLKDECK_*`` or keyword arguments).
+
+Every limit the server enforces is here, with its default; ``docs/web.md`` explains them.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    """Where the server keeps its tables and how fast it plays."""
+    """Where the server keeps its tables, how fast it plays, and what it lets one client do."""
 
     model_config = SettingsConfigDict(env_prefix="FOLKDECK_")
 
@@ -20,8 +23,47 @@ class Settings(BaseSettings):
     """Seconds a bot waits before it acts (so people can follow)."""
     deal_pause: Annotated[float, Field(ge=0, le=60)] = 3.0
     """Seconds between the deals of a match."""
+
+    # --- bots ---------------------------------------------------------------------------
+    bot_workers: Annotated[int, Field(ge=0, le=64)] = 2
+    """Processes the bots think in (0: a thread of the server process, for tests and tiny
+    machines). The event loop only routes messages; a bot's thinking never blocks it."""
+    bot_move_seconds: Annotated[float, Field(gt=0, le=600)] = 30.0
+    """A bot that has not answered in this time plays its seat's first legal action."""
+
+    # --- input ----------------------------------------------------------------------------
+    max_body_bytes: Annotated[int, Field(ge=1024, le=1 << 22)] = 16 * 1024
+    """Largest HTTP request body (checked while it arrives, before it is read in full)."""
+    max_record_bytes: Annotated[int, Field(ge=1024, le=1 << 24)] = 512 * 1024
+    """Largest record sent to ``POST /api/replay``."""
+    max_json_depth: Annotated[int, Field(ge=4, le=64)] = 32
+    """Deepest nesting of a request's or a message's JSON."""
     max_message_bytes: Annotated[int, Field(ge=256, le=65536)] = 4096
+    """Largest WebSocket text message."""
+
+    # --- tables and connections -------------------------------------------------------------
     max_tables: Annotated[int, Field(ge=1)] = 5000
+    """Live tables in memory (expired ones do not count)."""
+    table_idle_seconds: Annotated[float, Field(gt=0)] = 6 * 3600.0
+    """A table nobody acted at or watched for this long is closed (its records stay stored)."""
+    reap_seconds: Annotated[float, Field(gt=0)] = 60.0
+    """How often idle tables are looked for."""
     max_spectators: Annotated[int, Field(ge=0)] = 50
+    """Spectator connections at one table."""
+    max_seat_connections: Annotated[int, Field(ge=1)] = 4
+    """Connections to one seat (a phone and a laptop, a reload)."""
+    max_client_connections: Annotated[int, Field(ge=1)] = 32
+    """WebSocket connections from one client address, over all tables."""
     send_queue: Annotated[int, Field(ge=8)] = 256
     """Messages queued for one connection before it is dropped."""
+
+    # --- rates (per client address; a token bucket: a burst, then a steady rate) -----------------
+    create_per_minute: Annotated[float, Field(gt=0)] = 10.0
+    create_burst: Annotated[int, Field(ge=1)] = 10
+    actions_per_second: Annotated[float, Field(gt=0)] = 10.0
+    actions_burst: Annotated[int, Field(ge=1)] = 40
+    requests_per_second: Annotated[float, Field(gt=0)] = 50.0
+    """Every HTTP request counts here (reading included)."""
+    requests_burst: Annotated[int, Field(ge=1)] = 200
+    trust_forwarded: bool = False
+    """Take the client address from ``X-Forwarded-For`` (only behind a proxy that sets it)."""

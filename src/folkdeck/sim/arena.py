@@ -275,15 +275,14 @@ def run_arena(config: ArenaConfig, *, jobs: int = 1, backend: str = "process",
     """
     spec = get_spec(config.game)
     if not spec.min_players <= len(config.bots) <= spec.max_players:
-        raise InvalidConfigError(
-            f"{len(config.bots)} bots given: {spec.title} is for {spec.min_players} to "
-            f"{spec.max_players} players (one bot per seat)", option="bots")
+        raise InvalidConfigError("bots_per_seat", option="bots", count=len(config.bots), title=spec.title,
+                                 low=spec.min_players, high=spec.max_players)
     for name in set(config.bots):
         if name not in spec.bots:
-            raise InvalidConfigError(f"unknown bot {name!r} for {spec.name} (bots are: "
-                                     f"{', '.join(spec.bots)})", option="bots", bot=name)
+            raise InvalidConfigError("unknown_bot", option="bots", bot=name, game=spec.name,
+                                     bots=", ".join(spec.bots))
     if config.deals < 1:
-        raise InvalidConfigError("--deals must be at least 1", option="deals")
+        raise InvalidConfigError("deals_at_least_one", option="deals")
     config.make_game()  # check the rules before any work is sent out
     size = chunk or max(1, min(25, config.deals // (max(1, jobs) * 8)))
     end = config.first_deal + config.deals
@@ -345,8 +344,8 @@ def plot_results(summary: ArenaSummary, path: str | Path) -> Path:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError as exc:
-        raise InvalidConfigError("plots need matplotlib: pip install 'folkdeck[arena]'",
-                                 option="plot") from exc
+        raise InvalidConfigError("needs_extra", option="plot", feature="plot", module="matplotlib",
+                                 extra="arena") from exc
     names = [b.name for b in summary.bots]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
     panels: list[tuple[Any, str, Callable[[BotSummary], MeanCI]]] = [
@@ -377,7 +376,7 @@ def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
     :raises InvalidConfigError: if the pieces are of different arenas or overlap.
     """
     if not parts:
-        raise InvalidConfigError("no results to merge", option="merge")
+        raise InvalidConfigError("merge_nothing", option="merge")
     first = parts[0]["config"]
     same = ("game", "bots", "seed", "preset", "rules")
     games: list[dict[str, Any]] = []
@@ -385,11 +384,10 @@ def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
     for part in parts:
         config = part["config"]
         if any(config[k] != first[k] for k in same):
-            raise InvalidConfigError("these results are of different arenas (game, bots, seed, preset "
-                                     "and rules must agree)", option="merge")
+            raise InvalidConfigError("merge_different", option="merge")
         mine = {g["deal"] for g in part["games"]}
         if mine & deals:
-            raise InvalidConfigError(f"deals {sorted(mine & deals)[:5]} are in two pieces", option="merge")
+            raise InvalidConfigError("merge_overlap", option="merge", deals=sorted(mine & deals)[:5])
         deals |= mine
         games.extend(part["games"])
     games.sort(key=lambda g: (g["deal"], g["rotation"]))

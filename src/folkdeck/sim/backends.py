@@ -50,8 +50,8 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, backen
         return _pool(fn, tasks, jobs, on_done)
     if backend == "ray":
         return _ray(fn, tasks, jobs, address, on_done)
-    raise InvalidConfigError(f"unknown backend {backend!r} (backends are: {', '.join(BACKENDS)})",
-                             option="backend")
+    raise InvalidConfigError("unknown_backend", option="backend", backend=str(backend)[:40],
+                             backends=", ".join(BACKENDS))
 
 
 def _pool(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
@@ -74,8 +74,8 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | Non
     try:
         import ray
     except ImportError as exc:
-        raise InvalidConfigError(
-            "the ray backend needs Ray: pip install 'folkdeck[arena]'", option="backend") from exc
+        raise InvalidConfigError("needs_extra", option="backend", feature="ray backend", module="ray",
+                                 extra="arena") from exc
     started = not ray.is_initialized()
     if started:
         if address:

@@ -59,3 +59,6 @@ def play_deal(state: State, agents: Sequence[Any], rng: random.Random,
 def record_of(state: State, **extra: Any) -> Record:
     """The record of a played deal."""
     return Record.from_state(state, **extra)
+
+
+__all__ = ["offer_interrupts", "play_deal", "random_playout", "record_of", "step"]
