@@ -54,5 +54,12 @@ test-slow: $(ALL_STAMP)
 bench: $(PLAY_STAMP)
 	$(VENV)/bin/folkdeck bench
 
+# A wheel and an sdist in dist/, checked as a package index would check them.
+dist: $(VENV)/bin/python
+	$(PY) -m pip install --quiet build twine
+	rm -rf dist
+	$(PY) -m build --outdir dist .
+	$(PY) -m twine check --strict dist/*
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache dist build

@@ -12,7 +12,8 @@ from folkdeck.engine.record import loads
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 BLOCKS = re.findall(r"```json\n(.*?)```", (DOCS / "records.md").read_text(encoding="utf-8"), re.S)
-RECORDS = [b for b in BLOCKS if '"game"' in b and '"actions"' in b]
+RECORDS = [b for b in BLOCKS if '"game"' in b and '"actions"' in b and '"folkdeck-match/1"' not in b]
+MATCHES = [b for b in BLOCKS if '"folkdeck-match/1"' in b]
 
 
 def test_the_records_document_has_an_example_per_game() -> None:
@@ -25,6 +26,14 @@ def test_the_records_document_has_an_example_per_game() -> None:
 def test_every_record_in_the_docs_replays(block: str) -> None:
     state = loads(block).replay()
     assert state.num_players >= 2
+
+
+@pytest.mark.parametrize("block", MATCHES)
+def test_every_match_record_in_the_docs_replays_to_its_standings(block: str) -> None:
+    from folkdeck.engine.match_record import loads as load_match
+
+    replayed = load_match(block).replay()
+    assert replayed.standings.deals_played == len(json.loads(block)["deals"])
 
 
 @pytest.mark.parametrize("path", sorted((DOCS.parent / "examples" / "records").glob("*.json")),

@@ -34,7 +34,7 @@ _NAMES = {"Kap", "Hai", "Gou", "Ji", "Cambio", "Cangkul", "Burro", "Cucco", "JSO
           "true", "false", "S", "C", "D", "H", "BJ", "RJ", "J", "Q", "K", "A", "T", "V", "R", "E", "B",
           "O", "P", "folkdeck", "record", "match", "Da", "La", "Tou", "Ke", "Er", "San", "Si"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
-_SLIP = re.compile(r"\b1 (points|cards|chips|penalties|tricks|seats|deals)\b")
+_SLIP = re.compile(r"(?<![Ss]eat )\b1 (points|cards|chips|penalties|tricks|deals)\b")
 _UNRENDERED = re.compile(r"\b(fact|error|term|ui|cli)\.[a-z_.]+")
 
 

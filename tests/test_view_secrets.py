@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from folkdeck.games.cambio.events import MayCallCucco
+
 import folkdeck
 from folkdeck.engine.conformance import check_view_to_act
 from folkdeck.games.cambio.determinize import determinize
@@ -48,7 +50,8 @@ def test_cambio_view_names_no_other_owl_holder() -> None:
         assert _views(a, seat)["to_act"] == [0]
     owl = a.observe(1)
     assert owl.to_act == (0, 1) and owl.legal_actions == ("cucco",), "the holder sees its own right"
-    assert "you may call cucco" in owl.to_text()
+    assert MayCallCucco(seat=1) in owl.status, "the holder's view says it may call cucco"
+    assert not any(isinstance(f, MayCallCucco) for f in a.observe(2).status)
     assert a.observe(2).to_act == (0,) and a.observe(2).legal_actions == ()
     check_view_to_act(a)
     check_view_to_act(b)

@@ -24,10 +24,21 @@ from fastapi.testclient import TestClient  # noqa: E402
 from folkdeck.server.config import Settings  # noqa: E402
 from folkdeck.server.main import create_app  # noqa: E402
 
+TEST_LIMITS: dict[str, Any] = {"create_burst": 100_000, "actions_burst": 100_000, "requests_burst": 100_000,
+                               "max_client_connections": 10_000}
+"""The tests play many tables from one address: the per-client limits are lifted (their
+own tests set them)."""
+
+
+def make_settings(path: Path | str, **overrides: Any) -> Settings:
+    """Settings for a test server on ``path`` (a file or a database URL): bots without delay,
+    the per-client limits lifted."""
+    return Settings(**{"db": str(path), "bot_delay": 0, "deal_pause": 0, **TEST_LIMITS, **overrides})
+
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(db=str(tmp_path / "t.sqlite3"), bot_delay=0, deal_pause=0)
+    return make_settings(tmp_path / "t.sqlite3")
 
 
 @pytest.fixture
@@ -37,6 +48,11 @@ def client(settings: Settings) -> Iterator[TestClient]:
 
 
 def create(client: TestClient, game: str = "kaphai", **body: Any) -> dict[str, Any]:
+    """A new table: one deal unless ``deals`` is given; a ``seed`` makes it a practice table
+    (only practice tables may choose their shuffle)."""
+    body.setdefault("deals", 1)
+    if "seed" in body:
+        body.setdefault("practice", True)
     resp = client.post("/api/tables", json={"game": game, **body})
     assert resp.status_code == 201, resp.text
     data: dict[str, Any] = resp.json()

@@ -16,7 +16,7 @@ def test_games_list_every_game_with_options_and_bots(client: Any) -> None:
     games = client.get("/api/games").json()
     assert [g["name"] for g in games] == list(folkdeck.games())
     kaphai = next(g for g in games if g["name"] == "kaphai")
-    assert kaphai["pack"] == "french" and "greedy" in kaphai["bots"]
+    assert kaphai["card_notation"] == folkdeck.get_spec("kaphai").card_notation and "greedy" in kaphai["bots"]
     assert {"name": "putuh_tie", "default": "rank", "choices": "rank | shared_first"} in kaphai["options"]
     assert client.get("/api/games/nope").status_code == 404
 
@@ -122,10 +122,12 @@ def test_cambio_deal_records_wait_for_the_end_of_the_match(client: Any) -> None:
     _play_rest(client, t, lambda tb: len(tb.finished) >= 1 and tb.deal >= 1)
     assert not table.match_over()
     pub = client.get(f"/api/tables/{tid}").json()
-    assert pub["records"] == [] and "stock carries over" in pub["records_locked"]
+    embargo = folkdeck.get_spec("cambio").record_embargo
+    assert pub["records"] == [] and pub["records_locked"] == embargo and pub["match_record"] is None
     locked = client.get(f"/api/tables/{tid}/records/1")
     assert locked.status_code == 409 and locked.json()["detail"]["error"] == "locked"
-    assert "stock" in locked.json()["detail"]["message"]
+    assert locked.json()["params"]["why"] == embargo
+    assert client.get(f"/api/tables/{tid}/record").json()["reason"] == "server.records_locked"
     _play_rest(client, t, lambda tb: tb.match_over())
     pub = client.get(f"/api/tables/{tid}").json()
     assert pub["records_locked"] is None and len(pub["records"]) == len(table.finished)

@@ -22,7 +22,8 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "folkdeck", "serve", "--port", "0", "--db", str(db),
              "--bot-delay", "0", "--deal-pause", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "FOLKDECK_REQUESTS_BURST": "100000", "FOLKDECK_ACTIONS_BURST": "100000"})
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         assert "http://" in line, line
@@ -59,11 +60,11 @@ def test_kill_9_and_restart_resumes_every_table_exactly(tmp_path: Path) -> None:
     server = Server(db)
     try:
         t = server.http.post("/api/tables", json={
-            "game": "kaphai", "seed": 12, "deals": 2,
+            "game": "kaphai", "seed": 12, "practice": True, "deals": 2,
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "human"},
                       {"kind": "bot", "bot": "random"}]}).json()
         bots_only = server.http.post("/api/tables", json={
-            "game": "cangkul", "seed": 3, "deals": 3, "seats": [{"kind": "bot"}] * 4}).json()
+            "game": "cangkul", "seed": 3, "practice": True, "deals": 3, "seats": [{"kind": "bot"}] * 4}).json()
         tid, tokens = t["id"], {0: t["seats"][0]["token"], 2: t["seats"][2]["token"]}
         for _ in range(12):  # a few moves by the people, the bots answering
             view = _settle(server, tid, tokens[0])

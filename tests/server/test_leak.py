@@ -20,10 +20,9 @@ from fastapi.testclient import TestClient
 
 import folkdeck
 from folkdeck.engine.conformance import _card_tokens
-from folkdeck.server.config import Settings
 from folkdeck.server.main import create_app
 from folkdeck.server.tables import Connection
-from tests.server.conftest import create
+from tests.server.conftest import create, make_settings
 
 
 class _Sink(Connection):
@@ -41,7 +40,7 @@ GAMES = list(folkdeck.games())
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
-    settings = Settings(db=str(tmp_path / "leak.sqlite3"), bot_delay=0, deal_pause=0, send_queue=1_000_000)
+    settings = make_settings(tmp_path / "leak.sqlite3", send_queue=1_000_000)
     app = create_app(settings)
     checked = Counter[str]()
     latest: dict[tuple[str, int | None], dict[str, Any]] = {}
@@ -52,10 +51,10 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
         hidden = Counter(str(c) for c in state.hidden_cards(seat))
         fully_hidden = {card for card, n in hidden.items() if n >= total[card]}
         table_part = message.get("table", {})
-        prose = [table_part.get("standings", []), [r["lines"] for r in table_part.get("results", [])]]
+        prose = [table_part.get("standings", {}), [r["facts"] for r in table_part.get("results", [])]]
         scanned = {**message, "table": {k: v for k, v in table_part.items() if k not in ("seats", "standings")}}
         if "results" in table_part:
-            scanned["table"]["results"] = [{**r, "lines": []} for r in table_part["results"]]
+            scanned["table"]["results"] = [{**r, "facts": []} for r in table_part["results"]]
         leaked = _card_tokens(scanned) & fully_hidden
         # Names and standings are prose with numbers ("Player 3", "pot 4"), which the Cucco
         # pack's notation cannot tell from cards: there only named cards (OWL...) count.

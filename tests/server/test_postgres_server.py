@@ -14,16 +14,15 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import folkdeck
-from folkdeck.server.config import Settings
 from folkdeck.server.main import create_app
-from tests.server.conftest import PostgresCluster, create, play_out, until_state
+from tests.server.conftest import PostgresCluster, create, make_settings, play_out, until_state
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"},
          {"kind": "bot", "bot": "greedy"}]
 
 
 def _app(url: str) -> TestClient:
-    return TestClient(create_app(Settings(db=url, bot_delay=0, deal_pause=0)))
+    return TestClient(create_app(make_settings(url)))
 
 
 def _play(ws: Any, moves: int) -> dict[str, Any]:
@@ -124,8 +123,8 @@ def test_an_action_that_cannot_be_stored_is_not_acknowledged(pg_url: str, postgr
             finally:
                 with postgres.admin() as admin:
                     admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
-        assert reply == {"type": "error", "error": "storage_error", "ref": 1,
-                         "message": "the server could not store this; try again in a moment"}
+        assert reply == {"type": "error", "error": "storage_error", "reason": "server.store_failed", "params": {},
+                         "ref": 1, "message": "the server could not store this; try again in a moment"}
         assert client.app.state.tables.store.load_tables()[0][2] == {}  # nothing stored, and the store recovers
         table = client.app.state.tables.get(t["id"])
         assert len(table.state.history) == 0  # the table did not run ahead of the store

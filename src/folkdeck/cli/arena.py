@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.cli.errors import CliError
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.registry import get_spec
 from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, rotations, run_arena, write_results
@@ -46,9 +46,9 @@ def arena(args: argparse.Namespace) -> int:
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     rules = parse_assignments(args.rules)
     if args.address and args.backend != "ray":
-        raise InvalidConfigError("--address goes with --backend ray", option="address")
+        raise CliError("address_without_ray")
     if args.first_deal < 0:
-        raise InvalidConfigError("--first-deal must be 0 or more", option="first_deal")
+        raise CliError("first_deal_negative", value=args.first_deal)
     config = ArenaConfig(spec.name, bots, args.deals, args.seed, args.preset, tuple(sorted(rules.items())),
                          keep_records=not args.no_records, first_deal=args.first_deal)
     jobs = args.jobs if args.jobs is not None else default_jobs()

@@ -1,15 +1,18 @@
-"""``folkdeck games`` and ``folkdeck rules GAME``."""
+"""``folkdeck games``, ``folkdeck rules GAME`` and ``folkdeck schema GAME``."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
+from folkdeck.cli.errors import CliError
 from folkdeck.engine.options import describe_options
 from folkdeck.engine.registry import games, get_spec
+from folkdeck.engine.view import json_schema
 
 
 def rules_text(game: str) -> str | None:
@@ -42,9 +45,19 @@ def list_games() -> int:
 
 def show_rules(game: str) -> int:
     text = rules_text(game)
-    console = Console()
     if text is None:
-        console.print(f"no rules document found for {game}")
-        return 1
-    console.print(Markdown(text))
+        raise CliError("no_rules", exit_status=1, game=get_spec(game).name)
+    Console().print(Markdown(text))
+    return 0
+
+
+def show_schema(game: str) -> int:
+    """Print the JSON Schema of the game's view (what ``replay --view`` and the server send).
+
+    :raises CliError: for a game that has not declared its view type.
+    """
+    spec = get_spec(game)
+    if spec.view_type is None:
+        raise CliError("no_view_type", game=spec.name)
+    print(json.dumps(json_schema(spec.view_type, title=f"{spec.name} view"), indent=2, ensure_ascii=False))
     return 0

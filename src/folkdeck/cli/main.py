@@ -1,4 +1,10 @@
-"""The ``folkdeck`` command: games, rules, play, replay, bench, arena."""
+"""The ``folkdeck`` command: games, rules, schema, play, replay, bench, arena, serve.
+
+Errors go to stderr in the chosen language (``--lang``, default from the locale), rendered
+from the message catalog; the exit status is 2 for input that cannot be read (a record, an
+option, a card's notation, a file) and 1 for input the rules refuse (an illegal action, a
+record that says otherwise than the rules).
+"""
 
 from __future__ import annotations
 
@@ -6,20 +12,32 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from folkdeck.cli.errors import CliError, exit_status, render_error
+from folkdeck.cli.render import default_language
 from folkdeck.engine.errors import CardGameError
+from folkdeck.i18n import LANGUAGES, Renderer
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="folkdeck", description="Traditional card games: play, replay, benchmark.")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the messages (default: from LANG)")
+    # Each command takes --lang too, after its name; SUPPRESS keeps the one given first.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="language of the messages (default: from LANG)")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("games", help="list the games and their options")
+    sub.add_parser("games", help="list the games and their options", parents=[common])
 
-    rules = sub.add_parser("rules", help="show a game's rules for players")
+    rules = sub.add_parser("rules", help="show a game's rules for players", parents=[common])
     rules.add_argument("game")
 
-    play = sub.add_parser("play", help="play a match in the terminal against bots")
+    schema = sub.add_parser("schema", help="print the JSON Schema of a game's view", parents=[common])
+    schema.add_argument("game")
+
+    play = sub.add_parser("play", help="play a match in the terminal against bots", parents=[common])
     play.add_argument("game", nargs="?", default="kaphai")
     play.add_argument("--players", type=int, help="number of players (default: the game's)")
     play.add_argument("--seed", type=int, help="seed for the shuffles and the bots")
@@ -30,14 +48,21 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--deals", type=int, help="deals in the match (default: the game's)")
     play.add_argument("--bot", help="the bots' kind (default: the game's strongest)")
     play.add_argument("--watch", action="store_true", help="bots play every seat; you watch")
+    play.add_argument("--record", metavar="FILE",
+                      help="write the match as a folkdeck-match/1 record (also when you quit)")
 
-    replay = sub.add_parser("replay", help="replay a game record and print the position as JSON")
-    replay.add_argument("file", help="a folkdeck-record/1 JSON file, or - for standard input")
+    replay = sub.add_parser("replay", parents=[common],
+                            help="replay a record (a deal, a match, arena results) and print JSON")
+    replay.add_argument("file", help="a folkdeck-record/1 or folkdeck-match/1 JSON file, an arena "
+                                     "results file, or - for standard input")
+    replay.add_argument("--deal", type=int, metavar="N",
+                        help="deal N (0-based) of a match record, or game N of arena results: "
+                             "printed as a folkdeck-record/1, or replayed with --legal/--view")
     group = replay.add_mutually_exclusive_group()
     group.add_argument("--legal", action="store_true", help="print the legal actions now")
     group.add_argument("--view", type=int, metavar="SEAT", help="print that seat's view")
 
-    bench = sub.add_parser("bench", help="random self-play speed on one core")
+    bench = sub.add_parser("bench", help="random self-play speed on one core", parents=[common])
     bench.add_argument("games", nargs="*", help="games to measure (default: all)")
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     bench.add_argument("--players", type=int, help="number of players (default: the game's)")
@@ -56,45 +81,54 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     args = _parser().parse_args(argv)
+    lang = getattr(args, "lang", None) or default_language()
     try:
-        if args.command == "games":
-            from folkdeck.cli.info import list_games
-
-            return list_games()
-        if args.command == "rules":
-            from folkdeck.cli.info import show_rules
-
-            return show_rules(args.game)
-        if args.command == "play":
-            from folkdeck.cli.play import play
-
-            return play(args)
-        if args.command == "replay":
-            from folkdeck.cli.replay import replay
-
-            return replay(args.file, legal=args.legal, view=args.view)
-        if args.command == "bench":
-            from folkdeck.cli.bench import bench
-
-            return bench(args.games, seconds=args.seconds, players=args.players, as_json=args.json)
-        if args.command == "serve":
-            from folkdeck.cli.serve import serve
-
-            return serve(args)
-        if args.command == "loadtest":
-            from folkdeck.server.loadtest import run_loadtest
-
-            return run_loadtest(args)
-        if args.command == "arena":
-            from folkdeck.cli.arena import arena
-
-            return arena(args)
-    except CardGameError as exc:
-        print(f"folkdeck: {exc.message}", file=sys.stderr)
-        return 2
+        return _run(args, lang)
+    except (CardGameError, CliError) as exc:
+        print(f"folkdeck {args.command}: {render_error(exc, lang)}", file=sys.stderr)
+        return exit_status(exc)
     except KeyboardInterrupt:
-        print("\nbye", file=sys.stderr)
+        print("\n" + Renderer(lang).message("cli.play.bye", sentence=True), file=sys.stderr)
         return 130
+
+
+def _run(args: argparse.Namespace, lang: str) -> int:
+    if args.command == "games":
+        from folkdeck.cli.info import list_games
+
+        return list_games()
+    if args.command == "rules":
+        from folkdeck.cli.info import show_rules
+
+        return show_rules(args.game)
+    if args.command == "schema":
+        from folkdeck.cli.info import show_schema
+
+        return show_schema(args.game)
+    if args.command == "play":
+        from folkdeck.cli.play import play
+
+        return play(args, lang)
+    if args.command == "replay":
+        from folkdeck.cli.replay import replay
+
+        return replay(args.file, deal=args.deal, legal=args.legal, view=args.view)
+    if args.command == "bench":
+        from folkdeck.cli.bench import bench
+
+        return bench(args.games, seconds=args.seconds, players=args.players, as_json=args.json)
+    if args.command == "serve":
+        from folkdeck.cli.serve import serve
+
+        return serve(args)
+    if args.command == "loadtest":
+        from folkdeck.server.loadtest import run_loadtest
+
+        return run_loadtest(args)
+    if args.command == "arena":
+        from folkdeck.cli.arena import arena
+
+        return arena(args)
     return 0
 
 

@@ -43,7 +43,7 @@ from folkdeck.engine.errors import (
 from folkdeck.engine.facts import Fact, fact_from_dict
 from folkdeck.engine.protocol import Game, Match, Standings, State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
-from folkdeck.engine.record import Record, apply_line
+from folkdeck.engine.record import Record, ReplayError, apply_line
 
 FORMAT = "folkdeck-match/1"
 _KNOWN = ("format", "game", "rules", "match", "deals", "standings")
@@ -188,6 +188,8 @@ class MatchRecord:
                     apply_line(state, j, line)
                 except MalformedRecordError as exc:
                     raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"{where}.{exc.field}"}) from exc
+                except ReplayError as exc:
+                    raise ReplayError(exc.index, exc.line, exc.cause, deal=i) from exc
             states.append(state)
             if not state.is_over():
                 if i != len(self.deals) - 1 or entry.after is not None:

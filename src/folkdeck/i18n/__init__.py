@@ -15,7 +15,7 @@ a form:
   parameter ``n`` (the length of a list), as Babel's ``Locale.plural_form`` gives it
   (English one/other, Japanese other; a test checks this against Babel).
 * ``{"person": "seat", "you": "...", "other": "..."}``: ``you`` when the parameter is
-  the viewer's seat ("You lead" / "Seat 2 leads").
+  the viewer's seat, or a list of the viewer alone ("You lead" / "Seat 2 leads").
 * ``{"same": "seat leader", "yes": "...", "no": "..."}``: whether two parameters are equal;
   ``{"select": "kind", "<value>": "...", "other": "..."}``: by a parameter's value.
 
@@ -80,7 +80,7 @@ def plural_category(lang: str, n: float) -> str:
     ('one', 'other', 'other')
     """
     if lang == "en":
-        return "one" if n == 1 and float(n).is_integer() else "other"
+        return "one" if abs(n) == 1 and float(n).is_integer() else "other"
     return "other"
 
 
@@ -186,11 +186,18 @@ class Renderer:
         return self.format(self.messages.get("seat.name", "seat {n}"), {"n": seat})
 
     def cards(self, cards: Any) -> str:
+        """Cards in the display notation; a card the game names in the catalog (the Cucco
+        pack's OWL, 梟 in Japanese) by its name."""
         if isinstance(cards, str):
             cards = cards.split()
         if not isinstance(cards, Sequence) or isinstance(cards, str):
             cards = (cards,)
-        return " ".join(display_card(c, self.notation, symbols=self.symbols) for c in cards)
+        out = []
+        for card in cards:
+            named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
+            out.append(str(named) if named is not None else display_card(card, self.notation,
+                                                                         symbols=self.symbols))
+        return " ".join(out)
 
     # --- the template language ---------------------------------------------------------
     def format(self, message: Any, params: Mapping[str, Any]) -> str:
@@ -205,7 +212,10 @@ class Renderer:
             category = plural_category(self.lang, n if isinstance(n, int | float) else 0)
             return forms.get(category, forms.get("other", ""))
         if "person" in forms:
-            you = self.viewer is not None and params.get(forms["person"]) == self.viewer
+            who = params.get(forms["person"])
+            if isinstance(who, Sequence) and not isinstance(who, str):
+                who = who[0] if len(who) == 1 else None  # a list is "you" only when it is you alone
+            you = self.viewer is not None and who == self.viewer
             return forms["you"] if you else forms["other"]
         if "same" in forms:
             first, second = str(forms["same"]).split()

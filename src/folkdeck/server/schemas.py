@@ -26,10 +26,15 @@ class TableCreate(BaseModel):
     players: Annotated[int, Field(ge=2, le=40)] | None = None
     preset: Annotated[str, Field(max_length=40)] | None = None
     options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(default_factory=dict, max_length=60)
-    deals: Annotated[int, Field(ge=1, le=100)] = 1
+    deals: Annotated[int, Field(ge=1, le=100)] | None = None
+    """Deals in the match (default: the game's ``match_end.default_deals``); a game whose
+    match only its own rule ends takes none."""
     seats: list[SeatIn] = Field(default_factory=list, max_length=40)
     turn_seconds: Annotated[int, Field(ge=0, le=3600)] = 0
+    practice: bool = False
+    """A practice / study table: it may choose its ``seed``, and every seat is told so."""
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    """Only with ``practice``: live tables are shuffled from the server's own randomness."""
 
 
 class SeatLink(BaseModel):
@@ -57,15 +62,19 @@ class TablePublic(BaseModel):
     id: str
     game: str
     title: str
-    pack: str
+    card_notation: str
+    practice: bool
+    """A practice / study table (its creator may have chosen the shuffle)."""
     players: int
     deal: int
-    deals: int
+    deals: int | None
     match_over: bool
     records: list[str] = Field(default_factory=list)
     """The finished deals' records that may be downloaded now."""
+    match_record: str | None = None
+    """The whole match's record (``folkdeck-match/1``, finished deals), when it may be given."""
     records_locked: str | None = None
-    """Why finished deals' records are withheld until the match ends (Cambio's stock)."""
+    """Why finished deals' records are withheld until the match ends (``GameSpec.record_embargo``)."""
 
 
 class ObservationOut(BaseModel):
@@ -80,22 +89,34 @@ class ObservationOut(BaseModel):
 
 
 class ErrorOut(BaseModel):
-    """A refusal: ``error`` is the engine's code (``illegal_action``, ``not_your_turn``...)."""
+    """A refusal: ``error`` is the code (``illegal_action``, ``not_your_turn``...), ``reason``
+    the catalog key and ``params`` its values (the browser renders them), ``message`` English."""
 
-    model_config = ConfigDict(extra="allow")
     type: Literal["error"] = "error"
     error: str
+    reason: str
+    params: dict[str, Any] = Field(default_factory=dict)
     message: str
     ref: int | None = None
 
 
+class ErrorBody(BaseModel):
+    """An HTTP refusal's body (the same fields again under ``detail``)."""
+
+    error: str
+    reason: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    message: str
+    detail: dict[str, Any]
+
+
 class ActionIn(BaseModel):
-    """An action in the game's notation (``"4C 4D"``, ``"pass"``, ``"cucco"``)."""
+    """An action in the game's notation (``"4C 4D"``, ``"pass"``)."""
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["action"]
     action: Annotated[str, Field(min_length=1, max_length=300)]
-    ref: int | None = None
+    ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
 
 
 class ControlIn(BaseModel):
@@ -103,7 +124,7 @@ class ControlIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     type: Literal["resume", "ping"]
-    ref: int | None = None
+    ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
 
 
 class RestActionIn(BaseModel):

@@ -19,10 +19,10 @@ journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in
 One server process per database: each process keeps its tables in memory.
 
 >>> store = open_store(":memory:")
->>> store.create_table("t1", {"game": "kaphai"})
+>>> store.create_table("t1", {"game": "demo"})
 >>> store.append_action("t1", 0, 0, "0: 4C")
 >>> store.load_tables()
-[('t1', {'game': 'kaphai'}, {0: ['0: 4C']})]
+[('t1', {'game': 'demo'}, {0: ['0: 4C']})]
 >>> store.append_action("t1", 0, 0, "0: 4C")  # the same line again: already stored
 >>> store.append_action("t1", 0, 0, "0: 5C")
 Traceback (most recent call last):
@@ -59,8 +59,21 @@ class StoreError(CardGameError):
 
     code = "storage_error"
 
+    def __init__(self, detail: str) -> None:
+        super().__init__("server.store_failed")
+        self.detail = detail
+
+    @property
+    def message(self) -> str:
+        """The operator's message (it names the database)."""
+        return self.detail
+
+    def __str__(self) -> str:
+        return self.detail
+
     def to_dict(self) -> dict[str, Any]:
-        return {"error": self.code, "message": "the server could not store this; try again in a moment"}
+        """What a player is sent: the catalog's message, nothing of the database."""
+        return {"error": self.code, "reason": self.reason, "params": {}, "message": self.render("en")}
 
 
 class _Connection(Protocol):
@@ -89,6 +102,8 @@ class _Dialect:
             f" created {self.float_type} NOT NULL)",
             "CREATE TABLE IF NOT EXISTS fd_actions (table_id TEXT NOT NULL, deal INTEGER NOT NULL,"
             " idx INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (table_id, deal, idx))",
+            # Tables closed for being idle: not loaded at start, their rows (records) kept.
+            f"CREATE TABLE IF NOT EXISTS fd_closed (table_id TEXT PRIMARY KEY, closed {self.float_type} NOT NULL)",
         )
 
 
@@ -235,19 +250,44 @@ class Store:
     def delete_table(self, table_id: str) -> None:
         def work(conn: _Connection) -> None:
             conn.execute(self._sql("DELETE FROM fd_actions WHERE table_id = ?"), (table_id,))
+            conn.execute(self._sql("DELETE FROM fd_closed WHERE table_id = ?"), (table_id,))
             conn.execute(self._sql("DELETE FROM fd_tables WHERE id = ?"), (table_id,))
 
         self._transaction(work, write=True)
 
-    def load_tables(self) -> list[tuple[str, dict[str, Any], dict[int, list[str]]]]:
-        """Every table (oldest first): id, configuration, and its lines by deal number, in order.
+    def close_table(self, table_id: str) -> None:
+        """Mark a table closed: :meth:`load_tables` skips it; its rows stay (:meth:`load_table`)."""
+        self._transaction(lambda conn: conn.execute(self._sql(
+            "INSERT INTO fd_closed (table_id, closed) VALUES (?, ?) ON CONFLICT (table_id) DO NOTHING"),
+            (table_id, time.time())), write=True)
 
-        Both queries read the same snapshot of the database.
+    def load_table(self, table_id: str) -> tuple[dict[str, Any], dict[int, list[str]]] | None:
+        """One table, open or closed: its configuration and lines by deal; None if unknown."""
+
+        def work(conn: _Connection) -> tuple[Any, list[Any]]:
+            row = conn.execute(self._sql("SELECT config FROM fd_tables WHERE id = ?"), (table_id,)).fetchone()
+            actions = conn.execute(self._sql("SELECT deal, line FROM fd_actions WHERE table_id = ?"
+                                             " ORDER BY deal, idx"), (table_id,)).fetchall()
+            return row, actions
+
+        row, actions = self._transaction(work, write=False)
+        if row is None:
+            return None
+        lines: dict[int, list[str]] = {}
+        for deal, line in actions:
+            lines.setdefault(deal, []).append(line)
+        return json.loads(row[0]), lines
+
+    def load_tables(self) -> list[tuple[str, dict[str, Any], dict[int, list[str]]]]:
+        """Every open table (oldest first): id, configuration, and its lines by deal number,
+        in order. Both queries read the same snapshot of the database.
         """
 
         def work(conn: _Connection) -> tuple[list[Any], list[Any]]:
-            tables = conn.execute("SELECT id, config FROM fd_tables ORDER BY created, id").fetchall()
-            actions = conn.execute("SELECT table_id, deal, line FROM fd_actions ORDER BY table_id, deal, idx").fetchall()
+            tables = conn.execute("SELECT id, config FROM fd_tables WHERE id NOT IN"
+                                  " (SELECT table_id FROM fd_closed) ORDER BY created, id").fetchall()
+            actions = conn.execute("SELECT table_id, deal, line FROM fd_actions WHERE table_id NOT IN"
+                                   " (SELECT table_id FROM fd_closed) ORDER BY table_id, deal, idx").fetchall()
             return tables, actions
 
         rows, actions = self._transaction(work, write=False)

@@ -1,26 +1,25 @@
-"""Tables in play: the engine driven from asyncio, one lock per table.
+"""Tables in play: one match of a game, rebuilt from its stored record lines.
 
-A :class:`Table` is one match of a game: its configuration (seats, rules, seed), the
-match object, the deal in play and the finished ones. It is rebuilt from its stored
-record lines by replay (:meth:`Table.restore`), so the database holds only the
-configuration and one line per action.
+A :class:`Table` holds its configuration (seats, rules, the server's secret seed), the
+match object, the deal in play, the finished deals and a
+:class:`~folkdeck.engine.match_record.MatchRecorder` (the whole-match record,
+``folkdeck-match/1``). It is rebuilt from its stored lines by replay
+(:meth:`Table.restore`): the database holds only the configuration and one line per action.
 
-The :class:`TableManager` (FastAPI's ``ConnectionManager`` idea, grown up) keeps the
-tables by id, binds websockets to seats, applies actions under the table's lock,
-commits each one before acknowledging it, sends **each connection its own
-``observe(seat)``** after every event (spectators ``observe(None)``), and drives the
-bot seats (and the seats whose turn timer ran out) with :mod:`folkdeck.sim.runner`.
+Nothing here knows a game: what differs between games comes from its ``GameSpec``
+(``card_notation``, ``teams``, ``windows``, ``match_end``, ``record_embargo``...) and
+from the core fields of its views. :class:`Connection` is one WebSocket's outgoing queue;
+:mod:`folkdeck.server.manager` drives the tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
-import logging
 import random
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,39 +27,33 @@ from typing import Any
 
 import folkdeck
 from folkdeck.agents import make_agent
-from folkdeck.engine.errors import (
-    CardGameError,
-    InvalidConfigError,
-    NotYourTurnError,
-    WrongPhaseError,
-)
-from folkdeck.engine.options import options_to_dict
-from folkdeck.engine.protocol import Event, Game, Match, Seat, State
+from folkdeck.engine.match_record import MatchRecord, MatchRecorder
+from folkdeck.engine.options import record_defaults
+from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
-from folkdeck.server.config import Settings
-from folkdeck.server.schemas import TableCreate
-from folkdeck.server.store import Store
-from folkdeck.sim.runner import offer_interrupts
-
-log = logging.getLogger("folkdeck.server")
-
-PACKS = {"kaphai": "french", "gouji": "french", "cangkul": "french", "burro_es": "spanish",
-         "burro_pt": "portuguese", "cambio": "cucco"}
-"""The pack each game's cards are drawn from in the browser."""
+from folkdeck.server.bots import BotJob
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
 
 def token_hash(token: str) -> str:
-    """Tokens are stored hashed: a database dump does not give away the seats."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    """Tokens are stored hashed: a database dump does not give away the seats.
+
+    A token that is not text (a lone surrogate) cannot be any seat's: it hashes to
+    nothing a seat has, instead of failing.
+
+    >>> len(token_hash("abc")), token_hash("\\ud800") == token_hash("\\ud800")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Connection:
     """One websocket's outgoing queue; a writer task drains it (slow clients never block a table)."""
 
-    def __init__(self, send: Callable[[str], Any], limit: int) -> None:
+    def __init__(self, send: Callable[[str], Any], limit: int, client: str = "") -> None:
         self._send = send
+        self.client = client
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.closed = False
 
@@ -85,6 +78,14 @@ class Connection:
             await self._send(text)
 
 
+def stored_options(game_name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A stored table's options as the game reads them: an option its configuration does
+    not name (stored before the option existed) takes its record default, so an old
+    table replays exactly as it was played (:func:`folkdeck.engine.options.record_defaults`)."""
+    spec = folkdeck.get_spec(game_name)
+    return {**record_defaults(spec.options_type), **options}
+
+
 @dataclass(eq=False)
 class Table:
     """One match at one table."""
@@ -94,24 +95,34 @@ class Table:
     game: Game
     match: Match
     state: State
+    recorder: MatchRecorder
     deal: int = 0
     finished: list[State] = field(default_factory=list)
     results: list[dict[str, Any]] = field(default_factory=list)
+    standings_after: list[Standings] = field(default_factory=list)
+    """The standings right after each finished deal (a partial match record ends there)."""
     agents: list[Any] = field(default_factory=list)
     conns: dict[Seat | None, list[Connection]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     deadline: float | None = None
+    last_active: float = field(default_factory=time.monotonic)
 
     # --- building -------------------------------------------------------------------
     @classmethod
     def new(cls, table_id: str, config: dict[str, Any]) -> Table:
         """A table from its stored configuration, at the start of its first deal."""
-        game = folkdeck.load(config["game"], **config["options"])
-        match = game.new_match(deals=config["deals"], rng=random.Random(config["seed"]))
-        table = cls(id=table_id, config=config, game=game, match=match, state=match.next_deal())
-        table.agents = [make_agent(game.spec, s["bot"]) if s["bot"] else None for s in config["seats"]]
+        options = stored_options(config["game"], config["options"])
+        game = folkdeck.load(config["game"], **options)
+        deals = config.get("deals")
+        match = game.new_match(deals=deals, rng=random.Random(config["seed"]))
+        recorder = MatchRecorder(game, deals=deals, table=table_id,
+                                 players=[s["name"] for s in config["seats"]])
+        state = match.next_deal()
+        recorder.start_deal(state, match.report())
+        table = cls(id=table_id, config=config, game=game, match=match, state=state, recorder=recorder)
+        table.agents = [None] * len(config["seats"])
         return table
 
     @classmethod
@@ -137,26 +148,34 @@ class Table:
         seats: list[dict[str, Any]] = self.config["seats"]
         return seats
 
+    @property
+    def deals_limit(self) -> int | None:
+        deals: int | None = self.config.get("deals")
+        return deals
+
     def is_bot(self, seat: Seat) -> bool:
         return self.seats[seat]["kind"] == "bot" or bool(self.seats[seat].get("auto"))
 
     def match_over(self) -> bool:
+        limit = self.deals_limit
         return self.state.is_over() and len(self.results) > self.deal and (
-            self.match.is_over() or self.deal + 1 >= self.config["deals"])
+            self.match.is_over() or (limit is not None and self.deal + 1 >= limit))
 
     def finish_deal_if_over(self) -> bool:
         """Account the deal once it is over; True if it is over."""
         if not self.state.is_over():
             return False
         if len(self.results) <= self.deal:
-            lines = self.match.finish_deal(self.state)
+            facts = self.match.finish_deal(self.state)
+            self.recorder.finish_deal(self.state, facts)
             result = self.state.result()
             self.results.append({
-                "deal": self.deal + 1, "lines": lines,
+                "deal": self.deal + 1, "facts": [f.to_dict() for f in facts],
                 "returns": list(result.returns) if result else [],
                 "placings": list(result.placings) if result else [],
                 "reason": result.reason if result else ""})
             self.finished.append(self.state)
+            self.standings_after.append(self.match.standings())
         return True
 
     def start_next_deal(self) -> bool:
@@ -164,41 +183,56 @@ class Table:
         if self.match_over():
             return False
         self.state = self.match.next_deal()
+        self.recorder.start_deal(self.state, self.match.report())
         self.deal += 1
         return True
 
-    def bot_rng(self) -> random.Random:
-        """A bot's randomness, fixed by the position: a restarted table plays on the same."""
-        return random.Random(f"{self.config['seed']}/{self.deal}/{len(self.state.history)}")
+    def position(self) -> tuple[int, int]:
+        """Where the table is: (deal, actions so far). A bot's answer is for one position."""
+        return (self.deal, len(self.state.history))
 
-    def bot_move(self) -> Event | None:
-        """Let one bot act if one may (an out-of-turn call first); the event or None."""
-        state = self.state
-        if state.is_over() or not state.to_act:
-            return None
-        rng = self.bot_rng()
-        humans = frozenset(s for s in range(self.num_players) if not self.is_bot(s))
-        agents = [self.agent(s) for s in range(self.num_players)]
-        before = len(state.history)
-        if offer_interrupts(state, agents, rng, skip=humans):
-            return state.history[before] if len(state.history) > before else None
-        seat = state.to_act[0]
-        if seat in humans:
-            return None
-        legal = state.legal_actions(seat)
-        return state.apply(agents[seat].act(state.observe(seat), legal, rng), seat)
-
+    # --- bots -----------------------------------------------------------------------------
     def agent(self, seat: Seat) -> Any:
+        """A local instance of the seat's bot (only to ask what it can do: it never thinks here)."""
         if self.agents[seat] is None and self.is_bot(seat):
-            self.agents[seat] = make_agent(self.game.spec, self.config.get("auto_bot"))
+            self.agents[seat] = make_agent(self.game.spec, self.bot_name(seat))
         return self.agents[seat]
 
+    def bot_name(self, seat: Seat) -> str:
+        name: str = self.seats[seat].get("bot") or self.config.get("auto_bot") or self.game.spec.default_bot
+        return name
+
+    def bot_jobs(self) -> list[tuple[Seat, BotJob]]:
+        """The bot decisions due now: out-of-turn offers first (in ``to_act`` order, as
+        :func:`folkdeck.sim.runner.offer_interrupts` makes them), then the seat on turn."""
+        state = self.state
+        if state.is_over() or not state.to_act:
+            return []
+        jobs = []
+        for seat in state.to_act[1:]:
+            if self.is_bot(seat) and hasattr(self.agent(seat), "interrupt"):
+                legal = state.legal_actions(seat)
+                if legal:
+                    jobs.append((seat, self._job(seat, legal, interrupt=True)))
+        seat = state.to_act[0]
+        if self.is_bot(seat):
+            jobs.append((seat, self._job(seat, state.legal_actions(seat), interrupt=False)))
+        return jobs
+
+    def _job(self, seat: Seat, legal: Any, *, interrupt: bool) -> BotJob:
+        # The bot's randomness is fixed by the position: a restarted table plays on the same.
+        seed = f"{self.config['seed']}/{self.deal}/{len(self.state.history)}/{seat}/{int(interrupt)}"
+        return BotJob(game=self.game.spec.name, options=self.config["options"], bot=self.bot_name(seat),
+                      view=self.state.observe(seat), legal=tuple(legal), seed=seed, interrupt=interrupt,
+                      searches=hasattr(self.agent(seat), "bind"))
+
+    # --- records ------------------------------------------------------------------------------
     def records_locked(self) -> str | None:
-        """Why the finished deals' records are withheld now (``None``: they are given)."""
+        """Why the finished deals' records are withheld now (``None``: they are given):
+        ``GameSpec.record_embargo`` of a game whose deals share hidden cards, until the
+        match is over; every other game shuffles afresh for each deal."""
         if self.match_over():
             return None
-        # GameSpec.record_embargo: Cambio's stock carries over; the other games shuffle
-        # afresh for every deal, so a finished deal's record names no card still hidden.
         return self.game.spec.record_embargo or None
 
     def record_available(self, deal: int) -> bool:
@@ -210,298 +244,51 @@ class Table:
         return Record.from_state(state, table=self.id, deal=deal + 1,
                                  players=[s["name"] for s in self.seats])
 
+    def match_record(self) -> MatchRecord:
+        """The whole match so far as ``folkdeck-match/1``: the finished deals only (a deal
+        in play is never given), with the standings after the last of them."""
+        full = self.recorder.record(self.match.standings())
+        if self.match_over():
+            return full
+        done = [d for d in full.deals if d.after is not None]
+        standings = self.standings_after[len(done) - 1].to_dict() if done else None
+        return dataclasses.replace(full, deals=done, standings=standings)
+
     # --- views --------------------------------------------------------------------------
     def public(self) -> dict[str, Any]:
         """Public facts about the table (no cards but what the results say)."""
         spec = self.game.spec
+        base = f"/api/tables/{self.id}"
+        locked = self.records_locked()
         return {
-            "id": self.id, "game": spec.name, "title": spec.title, "pack": PACKS.get(spec.name, "french"),
-            "players": self.num_players, "deal": self.deal + 1, "deals": self.config["deals"],
+            "id": self.id, "game": spec.name, "title": spec.title,
+            "card_notation": spec.card_notation, "pack": spec.card_notation,
+            "teams": [list(t) for t in spec.teams(self.num_players)], "windows": list(spec.windows),
+            "practice": bool(self.config.get("practice")),
+            "players": self.num_players, "deal": self.deal + 1, "deals": self.deals_limit,
             "actions": len(self.state.history),  # actions so far in this deal: a change marker
             "match_over": self.match_over(), "turn_seconds": self.config["turn_seconds"],
             "deadline": None if self.deadline is None else max(0.0, self.deadline - time.monotonic()),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
                        "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i))}
                       for i, s in enumerate(self.seats)],
-            "results": self.results, "standings": self.match.standings(),
-            "records": [f"/api/tables/{self.id}/records/{d + 1}" for d in range(len(self.finished))
-                        if self.record_available(d)],
-            "records_locked": self.records_locked() if self.finished else None,
+            "results": self.results, "standings": self.match.standings().to_dict(),
+            "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished)) if self.record_available(d)],
+            "match_record": f"{base}/record" if self.finished and locked is None else None,
+            "records_locked": locked if self.finished else None,
         }
 
     def view(self, seat: Seat | None, public: dict[str, Any]) -> dict[str, Any]:
-        """The message for one connection: its seat's observation and the public facts."""
+        """The message for one connection: its seat's view (passed through as the game
+        gives it) and the public facts."""
         state = self.state
         obs = state.observe(seat).to_dict()
         may_act = seat is not None and seat in state.to_act
         obs["legal_actions"] = [str(a) for a in state.legal_actions(seat)] if may_act else []
         return {"type": "state", "you": seat, "table": public, "obs": obs, "may_act": may_act,
                 "on_turn": seat is not None and state.current_seat == seat,
+                "practice": public["practice"],
                 "auto": seat is not None and bool(self.seats[seat].get("auto"))}
 
 
-class TableManager:
-    """Every table in memory by id, with its connections, bots and timers."""
-
-    def __init__(self, settings: Settings, store: Store) -> None:
-        self.settings = settings
-        self.store = store
-        self.tables: dict[str, Table] = {}
-        self.on_send: SendHook | None = None
-        """Test hook: called with every message just before it is queued."""
-
-    # --- life cycle ---------------------------------------------------------------------
-    def load(self) -> int:
-        """Rebuild every stored table; the count."""
-        for table_id, config, lines in self.store.load_tables():
-            try:
-                table = Table.restore(table_id, config, lines)
-            except (CardGameError, RuntimeError) as exc:
-                log.error("table %s cannot be restored: %s", table_id, exc)
-                continue
-            for seat in table.seats:
-                seat.pop("auto", None)  # a restarted table gives the seats back to their people
-            self.tables[table_id] = table
-        return len(self.tables)
-
-    def start(self) -> None:
-        """After a (re)start: let the bots of every table play on."""
-        for table in self.tables.values():
-            self.kick(table)
-
-    async def stop(self) -> None:
-        for table in self.tables.values():
-            for task in (table.driver, table.timer):
-                if task is not None:
-                    task.cancel()
-            for conns in table.conns.values():
-                for conn in conns:
-                    conn.close()
-
-    # --- tables ---------------------------------------------------------------------------
-    def create(self, req: TableCreate, base_url: str = "") -> tuple[Table, list[str], str]:
-        """A new table; returns it with the seat tokens (None for bots) and the spectator token.
-
-        :raises InvalidConfigError: for a bad game, option, bot or seat list.
-        """
-        if len(self.tables) >= self.settings.max_tables:
-            raise InvalidConfigError("the server is full; try again later")
-        options: dict[str, Any] = dict(req.options)
-        if req.players is not None:
-            options["players"] = req.players
-        game = folkdeck.load(req.game, req.preset, **options)
-        spec = game.spec
-        n = game.num_players
-        seats_in = list(req.seats) or []
-        if len(seats_in) not in (0, n):
-            raise InvalidConfigError(f"give {n} seats (or none), not {len(seats_in)}", field="seats")
-        seats: list[dict[str, Any]] = []
-        tokens: list[str] = []
-        for i in range(n):
-            seat_in = seats_in[i] if seats_in else None
-            kind = seat_in.kind if seat_in else ("human" if i == 0 else "bot")
-            bot = (seat_in.bot if seat_in and seat_in.bot else spec.default_bot) if kind == "bot" else None
-            if bot is not None and bot not in spec.bots:
-                raise InvalidConfigError(f"unknown bot {bot!r} for {spec.name} (bots are: {', '.join(spec.bots)})",
-                                         field=f"seats[{i}].bot")
-            name = (seat_in.name.strip() if seat_in else "") or (f"{bot} bot" if bot else f"Player {i + 1}")
-            token = secrets.token_urlsafe(18) if kind == "human" else ""
-            tokens.append(token)
-            seats.append({"kind": kind, "bot": bot, "name": name,
-                          "token": token_hash(token) if token else None})
-        watch = secrets.token_urlsafe(18)
-        config = {"game": spec.name, "options": {**options_to_dict(game.options), "players": n},
-                  "deals": req.deals, "seed": req.seed if req.seed is not None else secrets.randbits(62),
-                  "seats": seats, "watch": token_hash(watch), "turn_seconds": req.turn_seconds,
-                  "auto_bot": spec.default_bot}
-        table_id = secrets.token_urlsafe(9)
-        table = Table.new(table_id, config)
-        self.store.create_table(table_id, config)
-        self.tables[table_id] = table
-        self.kick(table)
-        return table, tokens, watch
-
-    def get(self, table_id: str) -> Table | None:
-        return self.tables.get(table_id)
-
-    def seat_of(self, table: Table, token: str) -> int:
-        """The seat a token opens (``-1`` for the spectator token)."""
-        digest = token_hash(token)
-        for i, seat in enumerate(table.seats):
-            if seat["token"] is not None and secrets.compare_digest(seat["token"], digest):
-                return i
-        if secrets.compare_digest(table.config["watch"], digest):
-            return -1
-        raise PermissionError("unknown token")
-
-    # --- connections ------------------------------------------------------------------------
-    def join(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        if seat is None and len(table.conns.get(None, [])) >= self.settings.max_spectators:
-            raise PermissionError("too many spectators at this table")
-        table.conns.setdefault(seat, []).append(conn)
-        self.broadcast(table)
-
-    def leave(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        conns = table.conns.get(seat, [])
-        if conn in conns:
-            conns.remove(conn)
-        conn.close()
-        if seat is not None and not conns:
-            self.broadcast(table)
-
-    def broadcast(self, table: Table) -> None:
-        """Send every connection at the table its own view of the current position."""
-        public = table.public()
-        for seat, conns in table.conns.items():
-            if not conns:
-                continue
-            message = table.view(seat, public)
-            if self.on_send is not None:
-                self.on_send(table, seat, message)
-            for conn in conns:
-                conn.push(message)
-
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: dict[str, Any]) -> None:
-        if self.on_send is not None:
-            self.on_send(table, seat, message)
-        conn.push(message)
-
-    # --- actions ---------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: Seat, text: str) -> Event:
-        """Apply a person's action; it is committed before this returns.
-
-        :raises CardGameError: the engine's refusal (nothing changed).
-        """
-        async with table.lock:
-            state = table.state
-            if state.is_over():
-                raise WrongPhaseError("the deal is over", seat=seat)
-            if seat not in state.to_act:
-                # Name only a seat whose turn is public: in a window opened by hidden cards
-                # (a putuh, burning) saying who is in it would tell the cards.
-                public = getattr(state, "public_to_act", None)
-                shown = public() if public is not None else state.to_act[:1]
-                why = f"it is seat {shown[0]}'s turn" if shown else "other seats are deciding"
-                raise NotYourTurnError(f"seat {seat} may not act now; {why}", seat=seat)
-            action = state.parse_action(text, seat)
-            before = state.clone()
-            event = state.apply(action, seat)
-            self._commit(table, event, before)
-            if table.seats[seat].get("auto"):
-                self._set_auto(table, seat, False)
-        return event
-
-    async def resume(self, table: Table, seat: Seat) -> None:
-        """A person takes their seat back from the bot that the timer gave it to."""
-        async with table.lock:
-            if table.seats[seat].get("auto"):
-                self._set_auto(table, seat, False)
-        self.after_event(table)
-
-    def _set_auto(self, table: Table, seat: Seat, on: bool) -> None:
-        if on:
-            table.seats[seat]["auto"] = True
-        else:
-            table.seats[seat].pop("auto", None)
-        self.store.update_config(table.id, table.config)
-
-    def _commit(self, table: Table, event: Event, before: State) -> None:
-        """Store the action just applied; if it cannot be stored, the table goes back to
-        ``before`` (the state as it was stored), so memory never runs ahead of the store."""
-        index = len(table.state.history) - 1
-        try:
-            self.store.append_action(table.id, table.deal, index, event.line)
-        except Exception:  # the action is not durable: take it back
-            log.exception("table %s: action %r not stored; taken back", table.id, event.line)
-            table.state = before
-            raise
-        table.finish_deal_if_over()
-
-    def after_event(self, table: Table) -> None:
-        self.broadcast(table)
-        self.kick(table)
-
-    # --- bots, deals and timers --------------------------------------------------------------------
-    def kick(self, table: Table) -> None:
-        """Make sure the table's driver runs (bots, next deal, turn timer)."""
-        if table.driver is None or table.driver.done():
-            table.driver = asyncio.get_running_loop().create_task(self._drive(table))
-        self._arm_timer(table)
-
-    async def _drive(self, table: Table) -> None:
-        try:
-            await self._drive_loop(table)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not pass silently: log it, the table waits for people
-            log.exception("table %s: the bots stopped", table.id)
-
-    async def _drive_loop(self, table: Table) -> None:
-        delay = self.settings.bot_delay
-        while True:
-            async with table.lock:
-                state = table.state
-                if state.is_over():
-                    if table.match_over():
-                        return
-                    wait = self.settings.deal_pause
-                else:
-                    wait = -1.0
-            if wait >= 0:  # between deals
-                await asyncio.sleep(wait)
-                async with table.lock:
-                    table.finish_deal_if_over()
-                    started = table.start_next_deal()
-                if not started:
-                    return
-                self.broadcast(table)
-                self._arm_timer(table)
-                continue
-            if not self._bot_may_move(table):
-                return
-            if delay:
-                await asyncio.sleep(delay)
-            async with table.lock:
-                before = table.state.clone()
-                event = table.bot_move()
-                if event is not None:
-                    self._commit(table, event, before)
-            if event is None:
-                return
-            self.broadcast(table)
-            self._arm_timer(table)
-            if not delay:
-                await asyncio.sleep(0)  # let people's messages through between bot moves
-
-    def _bot_may_move(self, table: Table) -> bool:
-        state = table.state
-        if state.is_over() or not state.to_act:
-            return False
-        if table.is_bot(state.to_act[0]):
-            return True
-        return any(table.is_bot(s) and hasattr(table.agent(s), "interrupt") for s in state.to_act[1:])
-
-    def _arm_timer(self, table: Table) -> None:
-        seconds = table.config["turn_seconds"]
-        state = table.state
-        if table.timer is not None and not table.timer.done():
-            table.timer.cancel()
-        table.timer = None
-        table.deadline = None
-        if not seconds or state.is_over() or not state.to_act or table.is_bot(state.to_act[0]):
-            return
-        key = (table.deal, len(state.history), state.to_act[0])
-        table.deadline = time.monotonic() + seconds
-        table.timer = asyncio.get_running_loop().create_task(self._expire(table, key, seconds))
-
-    async def _expire(self, table: Table, key: tuple[int, int, int], seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        async with table.lock:
-            state = table.state
-            if (table.deal, len(state.history), state.to_act[0] if state.to_act else -1) != key:
-                return
-            seat = key[2]
-            self._set_auto(table, seat, True)
-            table.timer = None
-            table.deadline = None
-        self.after_event(table)
+__all__ = ["Connection", "SendHook", "Table", "stored_options", "token_hash"]

@@ -13,7 +13,7 @@ from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
 from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, SPEC
 from folkdeck.games.cambio.agents import OWL_REACH, CountingAgent, rollout
-from folkdeck.games.cambio.determinize import parse_event
+from folkdeck.games.cambio.determinize import events_of
 from folkdeck.games.cambio.rules import FOOL, NAMES, OWL, PACK_40, kind
 from folkdeck.games.cambio.search import (
     LEVELS,
@@ -55,7 +55,7 @@ def test_cards_when_spoken_undo_the_exchanges() -> None:
     state = game.new_state(deck=_deck(["2", "9", "7", "5", "8"]), setup={"dealer": 0})
     for action in (CHANGE, CHANGE, KEEP, CHANGE):
         state.apply(action)
-    events = [parse_event(str(e)) for e in state.history]
+    events = events_of(state.observe(1))   # the history as seat 1 saw it: typed facts
     spoken = [(s, str(a), NAMES[k]) for s, a, k in cards_when_spoken(state, events)]
     assert spoken == [(1, "change", "2"), (2, "change", "2"), (3, "keep", "2"),
                       (0, "change", "5")]
@@ -83,7 +83,7 @@ def test_a_keep_makes_worlds_with_a_high_card_likelier() -> None:
     for card in ("1", "10"):
         state = game.new_state(deck=_deck([card, "9", "7", "5"]), setup={"dealer": 0})
         state.apply(KEEP)
-        events = [parse_event(str(e)) for e in state.history]
+        events = events_of(state.observe(2))
         worlds[card] = likelihood(state, events, 2, model, speeches(game, state.observe(2), events))
     assert worlds["10"] > 5 * worlds["1"]
 

@@ -6,12 +6,14 @@ import random
 from typing import Any
 
 from folkdeck import load
+from folkdeck.engine.facts import Eliminated, Fact, NextDeal, PotWon
 from folkdeck.games.cambio import KEEP, CambioMatch
 from folkdeck.games.cambio.agents import CountingAgent
+from folkdeck.games.cambio.events import DealReplayed, FirstDealer
 from folkdeck.sim.runner import play_deal
 
 
-def forced(match: CambioMatch, hands: list[str]) -> list[str]:
+def forced(match: CambioMatch, hands: list[str]) -> tuple[Fact, ...]:
     """Play the match's next deal with the given cards (everyone keeps)."""
     dealt = match.next_deal()
     setup = dealt.deal_info()["setup"]
@@ -38,8 +40,8 @@ def test_ladder_then_elimination_then_pot() -> None:
     assert match.chips == [21, 21, 24] and match.pot == 9
     forced(match, ["9", "1", "8"])
     assert match.eliminated == {1} and match.pot == 9
-    lines = forced(match, ["3", "", "8"])
-    assert any("last survivor and takes the pot of 9" in line for line in lines)
+    facts = forced(match, ["3", "", "8"])
+    assert PotWon(seats=(2,), amount=9) in facts
     assert match.chips == [21, 21, 33] and match.pot == 0 and not match.in_game
 
 
@@ -47,9 +49,9 @@ def test_cannot_pay_is_eliminated() -> None:
     # seed 002 "チップを支払えなかった人…脱落"; notes C8: pays nothing
     match = new(start_chips=2)
     forced(match, ["9", "7", "2"])          # seat 2 pays 1: 0 left
-    lines = forced(match, ["9", "7", "2"])  # owes 2
+    facts = forced(match, ["9", "7", "2"])  # owes 2
     assert match.eliminated == {2} and match.chips[2] == 0
-    assert any("cannot pay 2" in line for line in lines)
+    assert Eliminated(seat=2, reason="cannot_pay") in facts
 
 
 def test_all_eliminated_replays() -> None:
@@ -57,8 +59,8 @@ def test_all_eliminated_replays() -> None:
     match = new(players=2)
     for _ in range(3):
         forced(match, ["2", "7"])
-    lines = forced(match, ["5", "5"])
-    assert "replayed" in lines[-1] and match.eliminated == set()
+    facts = forced(match, ["5", "5"])
+    assert DealReplayed(deal=4) in facts and match.eliminated == set()
     assert match.next_deal().deal_info()["setup"]["deal"] == 4
 
 
@@ -81,8 +83,9 @@ def test_dealer_moves_right_skipping_eliminated() -> None:
     loser = (first + 1) % 4
     hands = ["9", "8", "9", "8"]
     hands[loser] = "2"
-    forced(match, hands)                     # deal 4: the loser is eliminated
+    facts = forced(match, hands)             # deal 4: the loser is eliminated
     assert match.eliminated == {loser} and match.dealer == (first + 2) % 4
+    assert NextDeal(dealer=(first + 2) % 4) in facts
 
 
 def test_stock_persists_between_deals() -> None:
@@ -113,13 +116,16 @@ def test_session_conserves_chips_until_bankrupt() -> None:
         assert sum(match.chips) + match.pot == 24
         assert deals < 2000
     assert min(match.chips) < 1 and match.game_number >= 1
-    assert match.standings()[0].startswith("Game")
+    standings = match.standings()
+    assert standings.over and standings.unit == "chips" and standings.carry["game"] >= 1
+    assert standings.scores == tuple(float(c) for c in match.chips)
 
 
 def test_seating_draw_logged() -> None:
     match = new(players=3)
     match.next_deal()
-    assert any("drew strongest and deals first" in line for line in match.log)
+    assert FirstDealer(seat=match.dealer) in match.report()
+    assert match.report() == ()   # reported once
 
 
 def test_deals_limit() -> None:

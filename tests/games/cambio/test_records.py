@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from folkdeck.cards import parse_card
 from folkdeck.engine.errors import MalformedRecordError
 from folkdeck.engine.record import Record, ReplayError, dumps, loads
+from folkdeck.games.cambio.events import Showdown, StockCard
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "records"
 
@@ -19,10 +21,11 @@ def test_horse_chain_example() -> None:
     result = state.result()
     assert result is not None
     assert result.details["losers"] == [3]
-    assert result.details["showdown"] == {"0": "7", "1": "HORSE", "2": "FOOL (16, from the stock)",
-                                          "3": "3"}
-    text = " ".join(n for e in state.history for n in e.notes)
-    assert "the stock turns up a HORSE" in text
+    assert result.details["showdown"] == {"0": "7", "1": "HORSE", "2": "FOOL", "3": "3"}
+    assert result.details["from_stock"] == [2, 3]   # seat 3 changed with the stock too
+    facts = [f for e in state.history for f in e.facts]
+    assert any(isinstance(f, StockCard) and f.card == parse_card("HORSE") for f in facts)
+    assert Showdown(seat=2, card=parse_card("FOOL"), value=16, from_stock=True) in facts
 
 
 def test_cucco_example() -> None:
@@ -55,7 +58,8 @@ def test_illegal_line_is_reported_with_its_index() -> None:
     bad = dict(TRANSCRIPT, actions=["1: keep", "0: cucco"])
     with pytest.raises(ReplayError) as err:
         loads(json.dumps(bad)).replay()
-    assert err.value.index == 1 and "OWL" in err.value.reason
+    assert err.value.index == 1 and err.value.cause.reason == "cambio.no_owl"
+    assert "OWL" in str(err.value)
 
 
 def test_bad_card_names_the_field() -> None:

@@ -7,7 +7,21 @@ from typing import Any
 import pytest
 
 from folkdeck import load
+from folkdeck.cards import parse_card
+from folkdeck.engine.facts import Disqualified, Exchanged, Fact
 from folkdeck.engine.record import apply_line
+from folkdeck.games.cambio.events import (
+    CatCurse,
+    LastPlayer,
+    Lowest,
+    PassedOn,
+    Refused,
+    Said,
+    Showdown,
+    Shows,
+    StockCard,
+    TookStock,
+)
 from folkdeck.games.cambio.rules import (
     FOOL,
     OWL,
@@ -31,93 +45,99 @@ def play(hands: list[str], stock: list[str], dealer: int, lines: list[str], **ru
     return state
 
 
-def notes(state: Any) -> str:
-    return " | ".join("; ".join(e.notes) for e in state.history)
+def facts(state: Any) -> list[Fact]:
+    """Every fact of the deal: the actions described, then what followed from them."""
+    spec = state.game.spec
+    return [f for e in state.history for f in (spec.describe_action(e.seat, e.action), *e.facts)]
 
 
-# (id, hands, stock, dealer, actions, rules, losers, text expected in the notes)
+def c(token: str) -> Any:
+    return parse_card(token)
+
+
+# (id, hands, stock, dealer, actions, rules, losers, a fact expected in the history)
 SCENARIOS = [
     # seed 002 遊び方: change with the right neighbour; the lowest card loses
     ("swap", ["2", "7", "5"], ["3"], 2, ["0: change", "1: keep", "2: keep"], {}, [1],
-     "seat 0 exchanges cards with seat 1"),
+     Exchanged(seat=0, other=1)),
     # seed 002 人間 / notes §3.3 MAN: refuses, the requester is disqualified
     ("man", ["2", "MAN", "5"], ["3"], 2, ["0: change", "1: keep", "2: keep"], {}, [0, 2],
-     "seat 1 holds a MAN and refuses"),
+     Refused(seat=1, card=c("MAN"), requester=0)),
     # seed 002 馬 / notes §3.3 HORSE: the request passes on to the right
     ("horse", ["2", "HORSE", "5"], ["3"], 2, ["0: change", "1: keep", "2: keep"], {}, [2],
-     "seat 1 holds a HORSE: seat 0's request passes on to seat 2"),
+     PassedOn(seat=1, card=c("HORSE"), requester=0, to=2)),
     # seed 002 家 "馬と同様"; notes C4: the chain goes through the dealer to the stock
     ("house-chain-to-stock", ["2", "HOUSE", "HORSE"], ["7", "3"], 2,
      ["0: change", "1: keep", "2: keep"], {}, [0],
-     "seat 2 holds a HORSE: seat 0's request passes on to the stock"),
+     PassedOn(seat=2, card=c("HORSE"), requester=0, to=None)),
     # seed 002 猫 / notes §3.3 CAT: Q still holds the card it was dealt, so Q is out
     ("cat-self", ["2", "CAT", "5"], ["3"], 2, ["0: change", "1: keep", "2: keep"], {}, [0, 2],
-     "seat 0's card was first dealt to seat 0 itself, which is disqualified"),
+     CatCurse(seat=0, dealt_to=0, outcome="disqualified")),
     # notes §3.3 CAT: the player first dealt the requester's card is disqualified
     ("cat-owner", ["3", "8", "CAT", "5"], ["4"], 3,
      ["0: change", "1: change", "2: keep", "3: keep"], {}, [0, 1],
-     "seat 1's card was first dealt to seat 0, which is disqualified"),
+     CatCurse(seat=1, dealt_to=0, outcome="disqualified")),
     # seed 002 道化: whoever receives the FOOL in an exchange is disqualified
     ("fool-received-by-target", ["FOOL", "5", "7"], ["3"], 2, ["0: change", "2: keep"], {}, [0, 1],
-     "seat 1 receives the FOOL in the exchange and is disqualified"),
+     Disqualified(seat=1, reason="received_fool")),
     # notes §3.3: "This includes Q receiving T's fool"
     ("fool-received-by-requester", ["5", "FOOL", "7"], ["3"], 2, ["0: change", "1: keep", "2: keep"],
-     {}, [0, 1], "seat 0 receives the FOOL in the exchange and is disqualified"),
+     {}, [0, 1], Disqualified(seat=0, reason="received_fool")),
     # notes §3.2 midgame_loss=continue: two FOOLs swapped, both out; one player left
     ("two-fools", ["FOOL", "FOOL", "7"], ["3"], 2, ["0: change"], {}, [0, 1],
-     "seat 2 is the only player left: no showdown"),
+     LastPlayer(seat=2)),
     # seed 002 梟 "山札の梟は交換拒否": the stock's OWL ends the deal, the dealer keeps
     ("stock-owl", ["2", "5"], ["OWL", "3"], 1, ["0: keep", "1: change"], {}, [0],
-     "the stock turns up an OWL: the stock calls cucco"),
+     StockCard(card=c("OWL"), requester=1)),
     # seed 002 インストラクションその2: the stock's MAN disqualifies the dealer
     ("stock-man", ["2", "5"], ["MAN"], 1, ["0: keep", "1: change"], {}, [1],
-     "the stock turns up a MAN and refuses: seat 1, who asked, is disqualified"),
+     Disqualified(seat=1, reason="asked_stock_man")),
     # seed 002 / notes §3.3 stock CAT: the owner of the dealer's card (the dealer)
     ("stock-cat", ["2", "5"], ["CAT"], 1, ["0: keep", "1: change"], {}, [1],
-     "the stock turns up a CAT and refuses"),
+     StockCard(card=c("CAT"), requester=1)),
     # seed 002 "山札から引いた道化は梟よりも強い": a stock FOOL counts 16
     ("stock-horse-then-fool", ["2", "3"], ["HORSE", "FOOL"], 1, ["0: keep", "1: change"], {}, [0],
-     "seat 1 FOOL (16, from the stock)"),
+     Showdown(seat=1, card=c("FOOL"), value=16, from_stock=True)),
     # notes C5: a FOOL from a chain reaching the stock counts 16, and does not disqualify
     ("chain-stock-fool", ["2", "HORSE", "HOUSE"], ["FOOL"], 2, ["0: change", "1: keep", "2: keep"],
-     {}, [2], "seat 0 FOOL (16, from the stock)"),
+     {}, [2], Showdown(seat=0, card=c("FOOL"), value=16, from_stock=True)),
     # seed 002 梟 "ディール中いつでも「クク」": out of turn, before the first declaration
     ("cucco-out-of-turn", ["2", "5", "OWL"], ["3"], 2, ["2: cucco"], {}, [0],
-     "seat 2 calls cucco"),
+     Said(seat=2, word="cucco")),
     # notes §3.2 ③ "A player who has just received an owl may call at once"
     ("cucco-after-receiving", ["2", "OWL", "5"], ["3"], 2, ["0: change", "0: cucco"], {}, [1],
-     "seat 0 calls cucco"),
+     Said(seat=0, word="cucco")),
     # notes C2 option owl_refuses_when_asked: the OWL refuses and calls cucco
     ("owl-refuses", ["2", "OWL", "5"], ["3"], 2, ["0: change"], {"owl_refuses_when_asked": True}, [0],
-     "seat 1 holds the OWL and calls cucco"),
+     Refused(seat=1, card=c("OWL"), requester=0)),
     # notes C1 option midgame_loss=end_deal: the first disqualification ends the deal
     ("end-deal", ["2", "MAN", "5"], ["3"], 2, ["0: change"], {"midgame_loss": "end_deal"}, [0],
-     "seat 0 shows and discards 2"),
+     Shows(seat=0, card=c("2"))),
     # notes §3.4 fool_rule=italian: one FOOL equals the lowest other card; no disqualification
     ("italian-fool", ["FOOL", "5", "7"], ["3"], 2, ["0: change", "1: keep", "2: keep"],
-     {"fool_rule": "italian"}, [0, 1], "showdown: seat 0 5, seat 1 FOOL, seat 2 7"),
+     {"fool_rule": "italian"}, [0, 1], Showdown(seat=1, card=c("FOOL"), value=-4)),
     # seed 002 "最も弱いカードを持っていたプレイヤーたち": ties all lose
     ("tie", ["5", "5", "7"], ["3"], 2, ["0: keep", "1: keep", "2: keep"], {}, [0, 1],
-     "seat 0, seat 1 hold the lowest card and lose"),
+     Lowest(seat=1)),
     # seed 002 "最後に親が山札と交換": the dealer discards its card face up and takes the top
     ("dealer-stock", ["2", "5"], ["9", "3"], 1, ["0: keep", "1: change"], {}, [0],
-     "seat 1 takes the top card of the stock and discards 5 face up"),
+     TookStock(seat=1, card=c("9"), discarded=c("5"))),
     # notes §3.2: eliminated seats (no card) take no part; the chain skips them
     ("skip-eliminated", ["2", "", "HORSE", "6"], ["3"], 3, ["0: change", "2: keep", "3: keep"], {}, [3],
-     "seat 2 holds a HORSE: seat 0's request passes on to seat 3"),
+     PassedOn(seat=2, card=c("HORSE"), requester=0, to=3)),
 ]
 
 
-@pytest.mark.parametrize(("hands", "stock", "dealer", "lines", "rules", "losers", "text"),
+@pytest.mark.parametrize(("hands", "stock", "dealer", "lines", "rules", "losers", "fact"),
                          [s[1:] for s in SCENARIOS], ids=[s[0] for s in SCENARIOS])
 def test_exchange_scenarios(hands: list[str], stock: list[str], dealer: int, lines: list[str],
-                            rules: dict[str, Any], losers: list[int], text: str) -> None:
+                            rules: dict[str, Any], losers: list[int], fact: Fact) -> None:
     state = play(hands, stock, dealer, lines, **rules)
     assert state.is_over(), state
     result = state.result()
     assert result is not None
     assert result.details["losers"] == losers
-    assert text in notes(state)
+    assert fact in facts(state)
 
 
 def test_chain_to_stock_moves_cards() -> None:

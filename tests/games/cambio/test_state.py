@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from folkdeck import load
+from folkdeck.cards import parse_card
+from folkdeck.engine.conformance import random_playout
 from folkdeck.engine.errors import (
     IllegalActionError,
     InvalidConfigError,
@@ -19,8 +21,8 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.record import Record, dumps, loads
 from folkdeck.games.cambio import CHANGE, CUCCO, KEEP
+from folkdeck.games.cambio.events import PassedOn, RequestLapsed, Reshuffled
 from folkdeck.games.cambio.options import PRESETS
-from folkdeck.sim.runner import random_playout
 
 
 def deal(hands: list[str], stock: list[str] | None = None, **setup: object) -> object:
@@ -75,17 +77,18 @@ def test_event_explains_horse() -> None:
     state = deal(["2", "5", "HORSE", "9"], ["3"], dealer=3)
     state.apply(KEEP)
     event = state.apply(CHANGE)
-    assert "seat 2 holds a HORSE: seat 1's request passes on to seat 3" in event.notes
+    assert PassedOn(seat=2, card=parse_card("HORSE"), requester=1, to=3) in event.facts
 
 
 def test_view_hides_other_cards_until_shown() -> None:
     state = deal(["2", "HORSE", "5"], ["3"], dealer=2)
     view = state.observe(0).to_dict()
-    assert view["card"] == "2" and view["shown"] == {} and view["known"] == {}
+    assert view["hand"] == ["2"] and view["shown"] == [] and view["known"] == []
+    assert state.observe(1).to_dict()["hand"] == ["HORSE"] and state.observe(None).to_dict()["hand"] is None
     state.apply(CHANGE)  # the HORSE names itself (seed: 馬か家かを明確に)
-    assert state.observe(0).to_dict()["shown"] == {"1": "HORSE"}
-    assert state.observe(1).to_dict()["known"] == {}
-    assert state.observe(0).to_dict()["known"] == {"2": "2"}   # seat 0 gave its 2 to seat 2
+    assert state.observe(0).to_dict()["shown"] == [[1, "HORSE"]]
+    assert state.observe(1).to_dict()["known"] == []
+    assert state.observe(0).to_dict()["known"] == [[2, "2"]]   # seat 0 gave its 2 to seat 2
     assert [str(c) for c in state.hidden_cards(0)] == ["3"]  # the stock; seat 2 got seat 0's 2
 
 
@@ -93,7 +96,7 @@ def test_known_card_follows_exchanges() -> None:
     state = deal(["2", "7", "9", "4"], ["3"], dealer=3)
     state.apply(CHANGE)   # 0 <-> 1: seat 1 holds the 2
     state.apply(CHANGE)   # 1 <-> 2: the 2 moves on to seat 2
-    assert state.observe(0).to_dict()["known"] == {"2": "2"}
+    assert state.observe(0).to_dict()["known"] == [[2, "2"]]
 
 
 def test_result_and_returns() -> None:
@@ -120,7 +123,7 @@ def test_stock_runs_out_mid_deal() -> None:
     state = deal(["2", "5"], [], dealer=1)
     state.apply(KEEP)
     event = state.apply(CHANGE)
-    assert "discards are shuffled into a new stock" in " ".join(event.notes)
+    assert Reshuffled(count=38) in event.facts   # every card outside the two hands
     again = loads(dumps(Record.from_state(state))).replay()
     assert [str(e) for e in again.history] == [str(e) for e in state.history]
 
@@ -200,7 +203,7 @@ def test_request_lapses_when_only_horses_and_houses_are_left() -> None:
     while state.current_seat != 0:
         state.apply(KEEP)
     event = state.apply(CHANGE)
-    assert "request lapses" in " ".join(event.notes) and state.is_over()
+    assert RequestLapsed(seat=0) in event.facts and state.is_over()
 
 
 def test_match_deal_record_round_trips() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 from folkdeck import load
 from folkdeck.engine.protocol import Event
 from folkdeck.games.cangkul.state import CangkulState
+from folkdeck.i18n import Renderer
 
 
 def deal(name: str, hands: list[str], stock: list[str] | None = None, leader: int = 0,
@@ -27,3 +28,17 @@ def run(state: CangkulState, *lines: str) -> list[Event]:
 
 def hands(state: CangkulState) -> list[str]:
     return [" ".join(str(c) for c in state.hand(s)) for s in range(state.num_players)]
+
+
+def notes(state: CangkulState, event: Event, viewer: int | None = None) -> tuple[str, ...]:
+    """The event's facts as ``viewer`` reads them in English (a spectator by default),
+    each starting lower case as the old event notes did."""
+    spec = state.game.spec
+    english = Renderer("en", game=spec.name, viewer=viewer, notation="french")
+    out = []
+    for fact in event.facts:
+        seen = fact.censored(viewer)
+        if seen is not None:
+            text = english.fact(seen)
+            out.append(text[0].lower() + text[1:])
+    return tuple(out)

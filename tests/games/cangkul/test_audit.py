@@ -15,7 +15,7 @@ from folkdeck import load
 from folkdeck.games.cangkul.state import CangkulState
 from folkdeck.sim.runner import random_playout
 
-from .conftest import deal, hands, run
+from .conftest import deal, hands, notes, run
 
 
 @pytest.mark.parametrize(("name", "direction"), [("cangkul", "clockwise"), ("burro_es", "counter-clockwise"),
@@ -43,10 +43,10 @@ def test_passers_take_in_play_order_and_round_again() -> None:
     state = deal("cangkul", ["9C 5S", "2H 2S", "JC 3S", "3H 4S", "QC KC"], joker=False)
     run(state, "0: 9C")                      # seat 1 passes
     (event,) = run(state, "2: JC")           # seat 3 passes, seat 4 to play
-    assert event.notes == ("seat 3 cannot follow clubs and the stock is empty: passes",)
+    assert notes(state, event) == ("seat 3 cannot follow clubs and the stock is empty: passes",)
     (event,) = run(state, "4: QC")           # trick over: played 9C JC QC, passers 1, 3
-    assert event.notes[:2] == ("seat 1 takes 9C QC", "seat 3 takes JC")
-    assert event.notes[-1] == "seat 4 wins the trick and leads"
+    assert notes(state, event)[:2] == ("seat 1 takes 9C QC", "seat 3 takes JC")
+    assert notes(state, event)[-1] == "seat 4 wins the trick and leads"
 
 
 def test_drop_out_a_follower_emptying_the_hand_leaves_and_the_trick_goes_on() -> None:
@@ -54,17 +54,17 @@ def test_drop_out_a_follower_emptying_the_hand_leaves_and_the_trick_goes_on() ->
     finished by the others and the out player's card counts (here it wins)."""
     state = deal("cangkul", ["5H 2S", "AH", "6H 3C", "7H 4C"], cangkul_drop_out=True)
     (event,) = run(state, "0: 5H", "1: AH")[1:]
-    assert event.notes == ("seat 1 is out",) and state.current_seat == 2
+    assert notes(state, event) == ("seat 1 goes out in 1st place",) and state.current_seat == 2
     (event,) = run(state, "2: 6H", "3: 7H")[1:]
-    assert event.notes[-1] == "seat 1 wins the trick; seat 2 leads"  # next active after the winner
-    assert state.observe(None).dead == 4
+    assert notes(state, event)[-1] == "seat 1 wins the trick; seat 2 leads"  # next active after the winner
+    assert len(state.observe(None).dead) == 4
 
 
 def test_normal_game_a_follower_emptying_the_hand_stops_the_trick() -> None:
     """Seed 「誰かの手札がなくなったら、トリックの途中でも、プレイは終了します」."""
     state = deal("cangkul", ["5H 2S", "AH", "6H 3C", "7H 4C"])
     (event,) = run(state, "0: 5H", "1: AH")[1:]
-    assert event.notes == ("seat 1 has played the last card and wins the deal",)
+    assert notes(state, event) == ("seat 1 goes out in 1st place", "the deal is over (a hand emptied)")
     assert state.is_over() and hands(state)[2] == "3C 6H"
 
 
@@ -73,7 +73,7 @@ def test_a_drawn_led_suit_card_is_played_even_when_not_the_best() -> None:
     the drawn card is played at once, whatever its rank; the drawer has no choice."""
     state = deal("cangkul", ["KH 2S", "3C 4C", "5D 6D"], ["2H", "AH"])
     (event,) = run(state, "0: KH", "1: draw")[1:]
-    assert event.notes[0] == "seat 1 draws 2H and plays it"
+    assert notes(state, event)[0] == "seat 1 draws 2H and plays it"
     assert state.current_seat == 2 and state.stock_sizes() == (1,)
 
 
@@ -85,7 +85,7 @@ def test_a_joker_drawn_while_digging_must_be_played_under_must_when_void() -> No
     run(state, "0: KH", "1: draw")
     assert [str(a) for a in state.legal_actions()] == ["RJ"]
     (event,) = run(state, "1: RJ", "2: 5H")[1:]
-    assert event.notes[-1] == "seat 1 wins the trick and leads"
+    assert notes(state, event)[-1] == "seat 1 wins the trick and leads"
 
 
 def test_knocked_cards_without_the_led_suit_mean_a_pass() -> None:
@@ -94,7 +94,7 @@ def test_knocked_cards_without_the_led_suit_mean_a_pass() -> None:
     (Burro passers take nothing)."""
     state = deal("burro_pt", ["KH 2S", "3C 4C", "5H 6C"], ["7C", "AS", "2D", "3D"], stock_knock_prob=1.0)
     (event,) = run(state, "0: KH", "1: draw right")[1:]
-    assert event.notes[:2] == ("seat 1 knocks the stock over and takes all 4 cards",
+    assert notes(state, event)[:2] == ("seat 1 knocks the stock over and takes all 4 cards",
                                "seat 1 cannot follow copas and the stock is empty: passes")
     assert hands(state)[1] == "AS 3C 4C 7C 2D 3D" and state.current_seat == 2
 
@@ -113,3 +113,4 @@ def test_burro_match_dealer_passes_on_and_the_limit_ends_it(name: str) -> None:
         match.finish_deal(state)
     assert dealers == [(3 + k) % 4 for k in range(len(dealers))]
     assert max(match.penalties) == 2 and sorted(match.penalties)[-2] < 2
+    assert match.standings().scores == tuple(float(p) for p in match.penalties)

@@ -9,10 +9,14 @@ from pathlib import Path
 import pytest
 
 from folkdeck import load
+from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import MalformedRecordError
+from folkdeck.engine.facts import CardsTaken
 from folkdeck.engine.record import Record, ReplayError, dumps, loads
 from folkdeck.games.cangkul.agents import HeuristicAgent
 from folkdeck.sim.runner import play_deal
+
+from .conftest import notes
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "records"
 
@@ -47,15 +51,15 @@ def test_cangkul_transcript() -> None:
     result = state.result()
     assert result is not None and result.details["winner"] == 2
     assert result.returns == (0.0, 0.0, 1.0)
-    assert state.history[5].notes[1] == "seat 0 takes 2C 4C"
+    assert state.history[5].facts[1] == CardsTaken(seat=0, cards=parse_cards("2C 4C"))
 
 
 def test_spanish_burro_transcript() -> None:
     state = loads(json.dumps(BURRO_ES)).replay()
-    assert [str(e) for e in state.history[4:7]] == [
-        "1: JS; seat 1 is out",
-        "2: draw",
-        "2: draw; seat 2 draws 5S and plays it; seat 1 wins the trick; seat 2 leads",
+    assert [(e.line, *notes(state, e)) for e in state.history[4:7]] == [
+        ("1: JS", "seat 1 goes out in 1st place"),
+        ("2: draw", "seat 2 draws a card"),
+        ("2: draw", "seat 2 draws 5S and plays it", "seat 1 wins the trick; seat 2 leads"),
     ]
     result = state.result()
     assert result is not None
@@ -65,10 +69,12 @@ def test_spanish_burro_transcript() -> None:
 
 def test_portuguese_burro_transcript() -> None:
     state = loads(json.dumps(BURRO_PT)).replay()
-    events = [str(e) for e in state.history]
-    assert events[4] == "2: draw left; seat 2 draws AH and plays it; seat 0 wins the trick and leads"
-    assert events[6] == "1: draw left; seat 1 cannot follow espadas and the stock is empty: passes"
-    assert events[-1] == "1: 4C; seat 1 is out; seat 2 is the last holding cards and loses the deal"
+    events = [(e.line, *notes(state, e)) for e in state.history]
+    assert events[4] == ("2: draw left", "seat 2 draws AH and plays it", "seat 0 wins the trick and leads")
+    assert events[6] == ("1: draw left", "seat 1 draws a card",
+                         "seat 1 cannot follow espadas and the stock is empty: passes")
+    assert events[-1] == ("1: 4C", "seat 1 goes out in 2nd place", "seat 2 is the last holding cards and loses the deal",
+                          "the deal is over (the last holding cards (burro))")
     result = state.result()
     assert result is not None and result.placings == (1, 2, 3)
 
@@ -77,11 +83,12 @@ def test_illegal_record_action_is_reported_with_its_index() -> None:
     bad = dict(CANGKUL, actions=["0: 9H", "1: 4C"])
     with pytest.raises(ReplayError) as info:
         loads(json.dumps(bad)).replay()
-    assert info.value.index == 1 and "follow the led suit hearts" in info.value.reason
+    assert info.value.index == 1 and info.value.cause.reason == "cangkul.follow_suit"
+    assert "follow the led suit hearts" in str(info.value)
 
 
 @pytest.mark.parametrize(("change", "field"), [
-    ({"stock": ["2C", "1H"]}, "stock"),
+    ({"stock": ["2C", "1H"]}, "stock[1]"),
     ({"hands": [["9H"], ["9H"], ["7D"]]}, "hands[1]"),
     ({"setup": {"dealer": 5}}, "setup.dealer"),
     ({"rules": {"players": 3, "joker_play": "never"}}, "rules.joker_play"),

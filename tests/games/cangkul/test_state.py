@@ -9,12 +9,15 @@ from typing import Any
 import pytest
 
 from folkdeck import load
+from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.facts import Drew
 from folkdeck.engine.record import Record
+from folkdeck.games.cangkul.events import KnownCards
 from folkdeck.games.cangkul.state import CangkulState
 from folkdeck.sim.runner import random_playout
 
-from .conftest import deal, hands, run
+from .conftest import deal, hands, notes, run
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -91,15 +94,19 @@ def test_digging_until_the_led_suit_which_is_played_at_once() -> None:
     run(state, "0: 9H", "1: KH")
     assert [str(a) for a in state.legal_actions()] == ["draw"]
     e1, e2 = run(state, "2: draw", "2: draw")
-    assert e1.notes == () and e2.notes == ()
+    assert notes(state, e1) == notes(state, e2) == ("seat 2 draws a card",)
+    # the drawer reads which card it got (issue: "you: draw" did not say which)
+    assert notes(state, e1, viewer=2) == ("you draw 2C",) and notes(state, e2, viewer=2) == ("you draw 3D",)
+    assert [e.facts for e in state.observe(2).history[-2:]] == [e1.facts, e2.facts]
+    assert [e.facts for e in state.observe(0).history[-2:]] == [(Drew(seat=2, card=None),)] * 2
     assert state.current_seat == 2 and len(state.hand(2)) == 4
     # the drawn cards are nobody else's business
     for seat in (0, 1, None):
         text = json.dumps(state.observe(seat).to_dict())
         assert "2C" not in text and "3D" not in text
     (e3,) = run(state, "2: draw")
-    assert e3.notes[0] == "seat 2 draws 5H and plays it"
-    assert e3.notes[-1] == "seat 1 wins the trick and leads"
+    assert notes(state, e3)[0] == "seat 2 draws 5H and plays it"
+    assert notes(state, e3)[-1] == "seat 1 wins the trick and leads"
     assert hands(state)[2] == "2C 3D 7D 8D" and state.stock_sizes() == (1,)
 
 
@@ -108,8 +115,9 @@ def test_auto_pass_when_the_stock_runs_out_while_digging() -> None:
     state = deal("cangkul", ["9H 3S", "KH 4C", "7D 8D"], ["2C"])
     run(state, "0: 9H", "1: KH")
     (event,) = run(state, "2: draw")
-    assert event.notes[0] == "seat 2 cannot follow hearts and the stock is empty: passes"
-    assert "seat 2 takes 9H KH" in event.notes
+    assert notes(state, event)[:2] == ("seat 2 draws a card",
+                                       "seat 2 cannot follow hearts and the stock is empty: passes")
+    assert "seat 2 takes 9H KH" in notes(state, event)
     assert hands(state)[2] == "2C 7D 8D 9H KH"
 
 
@@ -117,16 +125,17 @@ def test_several_passers_share_in_play_order() -> None:
     # seed: two or more passers take the played cards one by one, first passer first
     state = deal("cangkul", ["5H 2S", "3S 4S", "AH 3C", "4D 5D"])
     (e0,) = run(state, "0: 5H")
-    assert e0.notes == ("seat 1 cannot follow hearts and the stock is empty: passes",)
+    assert notes(state, e0) == ("seat 1 cannot follow hearts and the stock is empty: passes",)
     assert state.current_seat == 2
     (e1,) = run(state, "2: AH")
-    assert e1.notes == ("seat 3 cannot follow hearts and the stock is empty: passes",
+    assert notes(state, e1) == ("seat 3 cannot follow hearts and the stock is empty: passes",
                         "seat 1 takes 5H", "seat 3 takes AH", "seat 2 wins the trick and leads")
     assert hands(state) == ["2S", "3S 4S 5H", "3C", "4D 5D AH"]
     assert state.current_seat == 2
     obs = state.observe(0)
-    assert obs.collected == ((1, "5H"), (3, "AH"))
-    assert "Last trick collected: seat 1 took 5H; seat 3 took AH" in obs.to_text()
+    assert obs.collected == ((1, parse_cards("5H")), (3, parse_cards("AH")))
+    assert obs.known[1] == parse_cards("5H") and obs.known[3] == parse_cards("AH")
+    assert KnownCards(seat=3, cards=parse_cards("AH")) in obs.status
     # publicly collected cards are not hidden from the others
     assert "AH" not in {str(c) for c in state.hidden_cards(0)}
 
@@ -135,7 +144,7 @@ def test_lead_after_pass_first_passer() -> None:
     # notes §4.1: option lead_after_pass = first_passer
     state = deal("cangkul", ["5H 2S", "3S 4S", "AH 3C", "4D 5D"], lead_after_pass="first_passer")
     (event,) = run(state, "0: 5H", "2: AH")[1:]
-    assert event.notes[-1] == "seat 2 wins the trick; seat 1 leads"
+    assert notes(state, event)[-1] == "seat 2 wins the trick; seat 1 leads"
     assert state.current_seat == 1
 
 
@@ -144,7 +153,7 @@ def test_burro_passers_take_nothing() -> None:
     state = deal("burro_es", ["5H 2S", "3S 4S", "KH 3C"])
     run(state, "0: 5H", "2: KH")
     assert hands(state) == ["2S", "3S 4S", "3C"]
-    assert state.observe(None).dead == 2 and state.current_seat == 2
+    assert len(state.observe(None).dead) == 2 and state.current_seat == 2
 
 
 # --- the end of a deal -------------------------------------------------------------------
@@ -152,7 +161,7 @@ def test_leading_the_last_card_ends_the_deal_at_once() -> None:
     # notes §4.1 End: even a leader leading the last card; the rest of the trick is not played
     state = deal("cangkul", ["5H", "3S 4S", "KH"])
     (event,) = run(state, "0: 5H")
-    assert event.notes == ("seat 0 has played the last card and wins the deal",)
+    assert notes(state, event) == ("seat 0 goes out in 1st place", "the deal is over (a hand emptied)")
     assert state.is_over() and state.to_act == () and state.legal_actions(1) == ()
     result = state.result()
     assert result is not None
@@ -181,10 +190,10 @@ def test_lead_after_out(rule: str, leader: int) -> None:
     # notes §4.1 cangkul_drop_out: the winner went out; next active / highest remaining card
     state = deal("cangkul", ["AH", "3H 5C", "9H 6C", "2C 7C"], cangkul_drop_out=True, lead_after_out=rule)
     (e0,) = run(state, "0: AH")
-    assert e0.notes == ("seat 0 is out",) and not state.is_over()
+    assert notes(state, e0) == ("seat 0 goes out in 1st place",) and not state.is_over()
     events = run(state, "1: 3H", "2: 9H")
-    assert events[-1].notes[0] == "seat 3 cannot follow hearts and the stock is empty: passes"
-    assert "seat 3 takes 3H 9H AH" in events[-1].notes
+    assert notes(state, events[-1])[0] == "seat 3 cannot follow hearts and the stock is empty: passes"
+    assert "seat 3 takes 3H 9H AH" in notes(state, events[-1])
     assert state.current_seat == leader
 
 
@@ -201,7 +210,8 @@ def test_drop_out_last_holder_loses() -> None:
     run(state, "0: KH", "1: 3H", "2: 5H")
     assert state.current_seat == 1          # seat 0 won but is out: the next active seat leads
     (event,) = run(state, "1: 4S")
-    assert event.notes == ("seat 1 is out", "seat 2 is the last holding cards and loses the deal")
+    assert notes(state, event) == ("seat 1 goes out in 2nd place", "seat 2 is the last holding cards and loses the deal",
+                                   "the deal is over (the last holding cards (burro))")
     result = state.result()
     assert result is not None
     assert result.placings == (1, 2, 3) and result.returns == (0.0, 0.0, -1.0)
@@ -215,8 +225,8 @@ def test_joker_lead_lets_the_next_player_choose_the_suit() -> None:
     assert [str(a) for a in state.legal_actions()] == ["3C", "4H"]
     (event,) = run(state, "1: 4H")
     assert state.observe(None).led_suit is None  # the trick is over: seat 2 passed on hearts
-    assert event.notes[0] == "seat 2 cannot follow hearts and the stock is empty: passes"
-    assert "seat 2 takes 4H RJ" in event.notes and event.notes[-1] == "seat 0 wins the trick and leads"
+    assert notes(state, event)[0] == "seat 2 cannot follow hearts and the stock is empty: passes"
+    assert "seat 2 takes 4H RJ" in notes(state, event) and notes(state, event)[-1] == "seat 0 wins the trick and leads"
 
 
 @pytest.mark.parametrize(("jp", "legal"), [
@@ -227,7 +237,7 @@ def test_joker_when_void_with_an_empty_stock(jp: str, legal: list[str]) -> None:
     assert [str(a) for a in state.legal_actions()] == legal
     if "pass" in legal:
         (event,) = run(state, "1: pass", "2: 6H")[1:]
-        assert "seat 1 takes 5H 6H" in event.notes
+        assert "seat 1 takes 5H 6H" in notes(state, event)
     else:
         with pytest.raises(IllegalActionError, match="must play the joker"):
             state.apply(state.parse_action("pass"))
@@ -237,7 +247,7 @@ def test_joker_follows_and_wins() -> None:
     state = deal("cangkul", ["5H 2S", "RJ 3H", "6H 7H"], joker=True)
     assert [str(a) for a in (run(state, "0: 5H") and state.legal_actions())] == ["3H", "RJ"]
     (event,) = run(state, "1: RJ", "2: 6H")[1:]
-    assert event.notes[-1] == "seat 1 wins the trick and leads"
+    assert notes(state, event)[-1] == "seat 1 wins the trick and leads"
 
 
 def test_only_void_refuses_the_joker_while_holding_the_suit() -> None:
@@ -258,8 +268,8 @@ def test_two_piles_draw_left_or_right() -> None:
     run(state, "1: draw right")
     assert state.stock_sizes() == (2, 1) and state.current_seat == 1
     (event,) = run(state, "1: draw right")
-    assert event.notes[0] == "seat 1 draws 3H and plays it"
-    assert "Stock: left pile 2, right pile 0" in state.observe(2).to_text()
+    assert notes(state, event)[0] == "seat 1 draws 3H and plays it"
+    assert state.observe(2).stock == (2, 0)
     assert state.parse_action("draw") == state.parse_action("draw left")
 
 
@@ -267,7 +277,7 @@ def test_knocking_the_stock_over_takes_it_all() -> None:
     # notes §4.3: knocking the stock over: take all of it (stock_knock_prob, here certain)
     state = deal("burro_pt", ["KH 2S", "3C 4C", "5C 6C"], ["7C", "AH", "2D", "3H"], stock_knock_prob=1.0)
     (event,) = run(state, "0: KH", "1: draw left")[1:]
-    assert event.notes == ("seat 1 knocks the stock over and takes all 4 cards",)
+    assert notes(state, event) == ("seat 1 knocks the stock over and takes all 4 cards",)
     assert state.stock_sizes() == (0, 0)
     assert [str(a) for a in state.legal_actions()] == ["AH", "3H"]
 
@@ -339,12 +349,17 @@ def test_burro_match_ends_at_the_penalty_limit() -> None:
     match, dealers = _play_match("burro_es", players=3, penalty_limit=3)
     assert max(match.penalties) == 3 and sum(match.penalties) == len(dealers)
     assert dealers[:4] == [2, 0, 1, 2]    # seed: the deal passes on; dealer + 1 in seat order
-    assert any("loses the match" in line for line in match.standings())
+    standings = match.standings()
+    assert standings.unit == "penalties" and not standings.higher_wins and standings.over
+    assert standings.scores == tuple(float(p) for p in match.penalties)
+    assert standings.carry == {"dealer": (dealers[-1] + 1) % 3, "leader": (dealers[-1] + 2) % 3}
 
 
 def test_cangkul_match_carries_scores_over_five_deals() -> None:
     match, dealers = _play_match("cangkul")
     assert dealers == [3, 0, 1, 2, 3] and sum(match.scores) == 5.0
+    standings = match.standings()
+    assert standings.unit == "points" and standings.deals_played == standings.deals_limit == 5
 
 
 def test_portuguese_match_with_knocks_is_reproducible() -> None:

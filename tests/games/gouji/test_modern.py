@@ -14,10 +14,11 @@ from folkdeck import load
 from folkdeck.engine.errors import IllegalActionError
 from folkdeck.engine.record import Record
 from folkdeck.games.gouji.actions import NO, PASS, REVOLUTION, XIAN, Burn, Draw, Foul, parse_action
+from folkdeck.games.gouji.events import Offence, Opened, TributeGiven, WentOutAs
 from folkdeck.games.gouji.rules import Play, parse_play
 from folkdeck.sim.runner import random_playout
 
-from .conftest import make, run
+from .conftest import full_load, has, make, run
 from .test_state import _full_hands, _revolution_hands
 
 # seat 1 opens (its 2 is passed by seat 4), then seat 0's 2 is gouji and seat 1 may burn BJ
@@ -34,7 +35,7 @@ def test_modern_burning_needs_kai_dian() -> None:
     assert state.to_act == (3,)                      # seat 1 has not opened: no window
     state = make(OPEN_THEN_BURN, {"leader": 1}, modern_burning=True)
     events = run(state, *OPENING, *TO_THE_GOUJI)
-    assert "seat 1 opens (开点)" in events[1].notes
+    assert has(events[1], Opened(seat=1))
     assert state.to_act == (1,) and state.legal_actions() == (Burn(parse_play("BJ")), NO)
     plain = make(OPEN_THEN_BURN, {"leader": 1})      # the seed's burning needs no opening
     run(plain, "1: 3", "2: pass", "3: pass", "4: pass", "5: pass", "0: 2")
@@ -50,7 +51,7 @@ def test_modern_burning_to_the_end() -> None:
     with pytest.raises(IllegalActionError, match="burn to the end"):
         state.apply(parse_play("5"))
     events = run(state, "1: 5 5")
-    assert "seat 1 goes out" in events[0].notes[0]
+    assert has(events[0], WentOutAs(seat=1, place=1, title="tou_ke"))
 
 
 def test_modern_burning_refuses_the_joker_form() -> None:
@@ -76,7 +77,8 @@ def test_strict_penalty_false_burn_makes_the_offender_da_la() -> None:
     run(state, "1: no")
     assert state.to_act == (5,) and state.legal_actions() == (Foul("burn"), NO)
     event = run(state, "5: foul burn")[0]
-    assert "Da La" in event.notes[0] and state.hand_counts(5) == (0,) * 15
+    assert has(event, Offence(seat=5, claim="burn", place=6, title="da_la"))
+    assert state.hand_counts(5) == (0,) * 15
     assert state.to_act == (3,)                      # the opposite answers as after a 'no'
     random_playout(state, random.Random(1))
     result = state.result()
@@ -92,7 +94,7 @@ def test_foul_actions_only_with_strict_penalty() -> None:
     with pytest.raises(IllegalActionError):
         state.apply(Foul("burn"), 5)
     hands = _revolution_hands()
-    plain = load("gouji").new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
+    plain = full_load().new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
     assert plain.to_act == (0,) and plain.legal_actions() == (REVOLUTION, NO)
     run(plain, "0: no")
     assert plain.phase == "play"
@@ -101,7 +103,7 @@ def test_foul_actions_only_with_strict_penalty() -> None:
 def test_strict_penalty_false_revolution() -> None:
     # seed: 手札の中にジョーカーも2も1枚もない場合 … 革命; a false call is an offence
     hands = _revolution_hands()
-    state = load("gouji", strict_penalty=True).new_state(
+    state = full_load(strict_penalty=True).new_state(
         hands=hands, setup={"first_drawer": 0, "leader": 0})
     assert state.to_act == (0,) and state.legal_actions() == (REVOLUTION, NO)
     run(state, "0: no")
@@ -139,19 +141,19 @@ def test_dian_gong_owed_and_paid() -> None:
     assert result is not None and result.details["dian_gong"] == [1, 2, 3, 4, 5]
     full = _full_hands(7)
     places = [1, 2, 3, 4, 5, 6]                      # seat 0 Tou Ke
-    nxt = load("gouji", modern_dian_gong=True).new_state(
+    nxt = full_load(modern_dian_gong=True).new_state(
         hands=full, setup={"places": places, "dian_gong": [1, 2, 3, 4, 5]})
-    notes = [n for e in nxt.history for n in e.notes] + list(nxt.observe(None).tribute)
-    gives = [t for t in nxt.observe(None).tribute if "gives" in t]
+    gives = [(f.seat, f.receiver, f.count, f.kind) for f in nxt.observe(None).status
+             if isinstance(f, TributeGiven)]
     # 进贡: 5→0 (2 cards), 4→1 (1); 点贡 from the opponents 1, 3, 5 (teammates 2, 4 skip)
-    assert gives == ["seat 5 gives 2 card(s) to seat 0 (进贡)", "seat 4 gives 1 card(s) to seat 1 (进贡)",
-                     "seat 1 gives 1 card(s) to seat 0 (点贡)", "seat 3 gives 1 card(s) to seat 0 (点贡)",
-                     "seat 5 gives 1 card(s) to seat 0 (点贡)"], notes
+    assert gives == [(5, 0, 2, "jin_gong"), (4, 1, 1, "jin_gong"), (1, 0, 1, "dian_gong"),
+                     (3, 0, 1, "dian_gong"), (5, 0, 1, "dian_gong")]
     assert nxt.phase == "tribute" and nxt.to_act == (0,)
-    other = load("gouji", modern_dian_gong=True, dian_gong_to="opposite").new_state(
+    other = full_load(modern_dian_gong=True, dian_gong_to="opposite").new_state(
         hands=full, setup={"places": places, "dian_gong": [1, 2]})
-    gives = [t for t in other.observe(None).tribute if "点贡" in t]
-    assert gives == ["seat 1 gives 1 card(s) to seat 4 (点贡)", "seat 2 gives 1 card(s) to seat 5 (点贡)"]
+    gives = [(f.seat, f.receiver, f.count) for f in other.observe(None).status
+             if isinstance(f, TributeGiven) and f.kind == "dian_gong"]
+    assert gives == [(1, 4, 1), (2, 5, 1)]
 
 
 def test_da_la_names_the_first_drawer() -> None:

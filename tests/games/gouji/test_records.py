@@ -51,8 +51,10 @@ def test_example_records_replay_to_their_result(name: str) -> None:
     assert result is not None
     assert list(result.placings) == record.extra["result"]["placings"]
     assert list(result.returns) == record.extra["result"]["returns"]
-    again = Record.from_state(state, **record.extra)
-    assert json.loads(dumps(again)) == json.loads(text)
+    again = json.loads(dumps(Record.from_state(state, **record.extra)))
+    # written before ask_all_seats: it replays without it, and a new record names it
+    assert again["rules"].pop("ask_all_seats") is False
+    assert again == json.loads(text)
 
 
 def test_normal_deal_record_has_tribute_and_da_la_leads() -> None:

@@ -9,10 +9,19 @@ import pytest
 from folkdeck import load
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.games.gouji.actions import NO, PASS, XIAN, Draw
+from folkdeck.games.gouji.events import (
+    Answers,
+    BurnWindow,
+    GoujiCalled,
+    NextGouJiDeal,
+    Opened,
+    ThreesShown,
+    XianAnswered,
+)
 from folkdeck.games.gouji.state import GouJiState
 from folkdeck.sim.runner import random_playout
 
-from .conftest import make, run
+from .conftest import full_load, has, make, run
 
 
 def legal(state: GouJiState, seat: int | None = None) -> list[str]:
@@ -53,7 +62,7 @@ def test_lead_passes_to_next_seat_with_cards_after_an_out_player() -> None:
     # seed: 最後にプレイしたプレイヤーの手札がなくなっていた場合には、その右隣 (notes G9)
     s = make(["5S", "3S 3C", "4S 9S", "3D 7S", "3H 8S", "4D 9D"])
     run(s, "0: 5", "1: pass", "2: pass", "3: pass", "4: pass", "5: pass")
-    assert s.to_act == (1,) and s.observe(None).out_order == (0,)
+    assert s.to_act == (1,) and s.observe(None).out == (0,)
 
 
 # --- gouji ---------------------------------------------------------------------------
@@ -62,7 +71,7 @@ def test_gouji_duel_opposite_answers_after_passing(duel_hands: list[str]) -> Non
     s = make(duel_hands)
     run(s, "0: 9", "1: pass", "2: 10", "3: pass")
     events = run(s, "4: 2")
-    assert "gouji: seat 1 answers" in events[0].notes
+    assert has(events[0], GoujiCalled(seat=4, opposite=1)) and has(events[0], Answers(seat=1, gouji_seat=4))
     assert s.to_act == (1,) and "BJ" in legal(s)
     run(s, "1: BJ")
     assert s.to_act == (4,)            # rule 2: only the two duellists play
@@ -87,11 +96,11 @@ def test_no_gouji_when_the_opposite_is_out() -> None:
     run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass")
     assert s.to_act == (3,) and s.observe(None).top is None
     ev = run(s, "3: K K")[0]             # seat 0, seat 3's opposite, is out
-    assert not any("gouji" in n for n in ev.notes) and s.to_act == (4,)
+    assert not any(f.type == "gouji.gouji" for f in ev.facts) and s.to_act == (4,)
     s = make(["3S 3H", "5C 6C", "5S 6S", "4S KS KH 9S", "5D 6D", "3C 3D"])
     run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass", "0: pass")
     ev = run(s, "3: K K")[0]
-    assert "gouji: seat 0 answers" in ev.notes and s.to_act == (0,)
+    assert has(ev, Answers(seat=0, gouji_seat=3)) and s.to_act == (0,)
 
 
 def test_going_out_with_the_gouji_play() -> None:
@@ -99,7 +108,7 @@ def test_going_out_with_the_gouji_play() -> None:
     hands = ["KS KH", "4S 5C 6C", "4C 5D 6D", "AS AH 7S", "4H 5S 6S", "4D 5H 6H"]
     s = make(hands)
     ev = run(s, "0: K K")[0]
-    assert "gouji: seat 3 answers once more" in ev.notes
+    assert has(ev, Answers(seat=3, gouji_seat=0, last=True))
     run(s, "3: A A")                     # plays: cleared, seat 3 leads
     assert s.to_act == (3,) and s.observe(None).top is None
     s = make(hands)
@@ -116,7 +125,7 @@ def test_burning_window_order_and_decline() -> None:
     # notes §2.2 G6: offered to X+1 first, then X+5, before the opposite answers
     s = make(BURN_HANDS)
     ev = run(s, "0: K K")[0]
-    assert "gouji: seat 1 then seat 5 may burn" in ev.notes
+    assert has(ev, BurnWindow(seats=(1, 5)))
     assert s.to_act == (1,) and legal(s) == ["burn A A", "no"]
     run(s, "1: no")
     assert s.to_act == (5,) and legal(s) == ["burn A A", "no"]
@@ -134,7 +143,7 @@ def test_burning_then_all_pass_burner_leads() -> None:
     run(s, "2: pass", "3: pass", "4: pass", "5: pass", "0: pass")
     assert s.to_act == (1,) and s.observe(None).top is None
     run(s, "1: 7 7")
-    assert s.observe(None).out_order == (1,)
+    assert s.observe(None).out == (1,)
 
 
 def test_playing_on_a_burn_starts_a_gouji() -> None:
@@ -142,7 +151,7 @@ def test_playing_on_a_burn_starts_a_gouji() -> None:
     s = make(BURN_HANDS)
     run(s, "0: K K", "1: burn A A", "2: pass")
     ev = run(s, "3: 2 2")[0]
-    assert s.to_act == (0,) and "gouji: seat 0 answers" in ev.notes
+    assert s.to_act == (0,) and has(ev, Answers(seat=0, gouji_seat=3))
 
 
 def test_burning_option_off() -> None:
@@ -165,9 +174,10 @@ def test_xian_rang_rang() -> None:
     run(s, "0: 5", "1: pass", "2: pass", "3: 8")
     assert s.to_act == (4, 0) and legal(s, 0) == ["xian"]
     ev = run(s, "0: xian")[0]
-    assert "先让让" in ev.notes[0] and s.to_act == (4,)
+    assert ev.facts == () and s.to_act == (4,)
     assert s.observe(4).xian_request == 0
-    run(s, "4: pass")                     # the teammate agrees
+    ev = run(s, "4: pass")[0]             # the teammate agrees
+    assert has(ev, XianAnswered(seat=4, requester=0, answer="agreed"))
     assert s.to_act == (5,)
     s = make(["5S 9S 9H", "3S 4S", "3C 4C", "8S 3D", "JS 4D", "3H 4H"], xian_rang_rang=False)
     run(s, "0: 5", "1: pass", "2: pass", "3: 8")
@@ -183,7 +193,7 @@ def test_three_start_declaration() -> None:
     run(s, "1: no")
     assert s.to_act == (0,)
     ev = run(s, "0: declare")[0]
-    assert s.phase == "play" and s.to_act == (0,) and "3♣ 3♣" in ev.notes[0]
+    assert s.phase == "play" and s.to_act == (0,) and has(ev, ThreesShown(seat=0, suit="C"))
     s = make(["4S 3C 3C", "3H 3H 5S", "4S 4C", "5D 5C", "6S 6H", "7S 7C"],
              setup={"first_drawer": 2})
     run(s, "1: no", "0: no")
@@ -217,7 +227,7 @@ def _setup_play(state: GouJiState) -> None:
 def test_revolution_objection_and_withdraw() -> None:
     # seed: 革命 … 同じチームの他のプレイヤーが説得 … 撤回してもしなくてもかまいません
     hands = _revolution_hands()
-    s = load("gouji").new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
+    s = full_load().new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
     eligible = [t for t in range(6) if not any(c[0] == "2" or c in ("BJ", "RJ") for c in hands[t])]
     assert s.phase == "revolution" and s.to_act == (eligible[0],) and eligible[0] == 0
     run(s, "0: revolution")
@@ -226,10 +236,10 @@ def test_revolution_objection_and_withdraw() -> None:
     assert s.phase == "withdraw" and s.to_act == (0,)
     run(s, "0: withdraw")
     assert s.phase in ("revolution", "play")
-    s = load("gouji").new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
+    s = full_load().new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
     run(s, "0: revolution", "2: no", "4: no")
     assert s.is_over() and s.result() is not None and s.result().reason == "revolution"  # type: ignore[union-attr]
-    s = load("gouji", revolution_allowed=False).new_state(hands=hands, setup={"leader": 0})
+    s = full_load(revolution_allowed=False).new_state(hands=hands, setup={"leader": 0})
     assert s.phase == "play"
 
 
@@ -237,27 +247,31 @@ def test_tribute_normal_deal() -> None:
     # seed: 6位は1位に最も強い2枚 … 1位は自由に2枚; 5位は2位に1枚
     hands = _full_hands(5)
     places = [1, 2, 3, 4, 5, 6]       # seat 5 Da La (team 1) → seat 0 Tou Ke (team 0)
-    s = load("gouji").new_state(hands=hands, setup={"places": places})
+    s = full_load().new_state(hands=hands, setup={"places": places})
     before5, before0 = s.hand_counts(5), s.hand_counts(0)
     assert s.phase == "tribute" and s.to_act == (0,)
     top2 = sorted(r for r in range(15) for _ in range(before5[r]))[-2:]
     after0 = s.hand_counts(0)
     assert sum(after0) == 38 and all(after0[r] >= before0[r] for r in top2)
-    assert len(s.observe(0).private) == 1 and s.observe(2).private == ()
+    # the receiver (seat 0) and the giver see the cards given; the others only the count
+    assert [f.cards for f in s.observe(0).status] == [f.cards for f in s.observe(5).status]
+    assert s.observe(0).status[0].cards is not None and s.observe(2).status[0].cards is None
+    assert len(s.observe(5).gave[0][1]) == 2 and s.observe(0).gave == ()
     run(s, "0: " + str(s.legal_actions()[0]))
     assert s.to_act == (1,) and sum(s.hand_counts(0)) == 36 and sum(s.hand_counts(5)) == 36
     run(s, "1: " + str(s.legal_actions()[0]))
     assert s.phase == "play" and s.to_act == (5,)    # seed: Da La plays first
-    assert s.observe(3).history[0].startswith("0: return (2 card(s))")
-    assert s.observe(0).history[0].startswith("0: return ")   # the receiver sees its own cards
+    assert s.observe(3).history[0].action == "return"   # the cards given back stay hidden
+    assert s.observe(3).history[0].act.ranks is None
+    assert s.observe(0).history[0].action.startswith("return ")   # the returner sees them
 
 
 def test_tribute_between_teammates_skipped_and_liberation() -> None:
     hands = _full_hands(6)
     # seat 4 (team 0) Da La, seat 0 (team 0) Tou Ke: teammates → skipped (notes G5)
-    s = load("gouji").new_state(hands=hands, setup={"places": [1, 3, 2, 4, 6, 5]})
+    s = full_load().new_state(hands=hands, setup={"places": [1, 3, 2, 4, 6, 5]})
     assert s.phase == "tribute" and s.to_act == (2,)     # only 5th (seat 5) → 2nd (seat 2)
-    s = load("gouji", tribute_between_teammates="perform").new_state(
+    s = full_load(tribute_between_teammates="perform").new_state(
         hands=hands, setup={"places": [1, 3, 2, 4, 6, 5]})
     assert s.to_act == (0,)
     # liberation: four red jokers refuse (seed 解放)
@@ -265,13 +279,13 @@ def test_tribute_between_teammates_skipped_and_liberation() -> None:
     assert len(rj) == 4
     hands2 = [[c for c in h if c != "RJ"] for h in hands]
     hands2[5] = hands2[5][:32] + rj
-    s = load("gouji").new_state(hands=hands2, setup={"places": [1, 2, 3, 4, 5, 6]})
+    s = full_load().new_state(hands=hands2, setup={"places": [1, 2, 3, 4, 5, 6]})
     assert s.to_act == (1,)                               # 6th's pair is skipped
 
 
 def test_sweep_exchange() -> None:
     # seed: 上位3位まで同じチームだった場合は対面のプレイヤーどうしが交換
-    s = load("gouji").new_state(hands=_full_hands(7), setup={"places": [1, 4, 2, 5, 3, 6],
+    s = full_load().new_state(hands=_full_hands(7), setup={"places": [1, 4, 2, 5, 3, 6],
                                                                "first_drawer": 0})
     _setup_play(s)
     assert s.phase == "tribute" and s.to_act == (0,)
@@ -315,12 +329,12 @@ def test_end_when_team_out_and_sweep_double() -> None:
 def test_views_counts_open_and_shared_hands() -> None:
     s = make(["3S 4S", "5S 6S", "7S 8S", "9S 10S", "JS QS", "KS AS"] , public_counts="never")
     assert s.observe(0).counts[1] is None and s.observe(0).counts[0] == 2
-    assert 2 in s.observe(0).shown and 1 not in s.observe(0).shown   # teammate at ≤ 10 cards
+    assert s.observe(0).shown[2] and s.observe(0).shown[1] is None   # teammate at ≤ 10 cards
     assert s.hidden_cards(0) and all(str(c)[0] not in "7J" for c in s.hidden_cards(0))
     s = make(["3S 4S", "5S 6S", "7S 8S", "9S 10S", "JS QS", "KS AS"], share_hand_le10=False)
-    assert s.observe(0).shown == {} and s.observe(0).counts[1] == 2
+    assert s.observe(0).shown == (None,) * 6 and s.observe(0).counts[1] == 2
     run(s, "0: open")
-    assert 0 in s.observe(1).shown and 0 in s.observe(None).shown
+    assert s.observe(1).shown[0] and s.observe(None).shown[0] and s.observe(None).laid_open == (0,)
     with pytest.raises(IllegalActionError, match="already open"):
         s.apply(s.parse_action("open"), 0)
 
@@ -365,7 +379,7 @@ def test_match_carries_places_and_tribute() -> None:
                 assert state.legal_actions()[0] == Draw(da_la)
                 state.apply(state.legal_actions()[0])
                 assert any(str(e.action).startswith("return") for e in state.history) or \
-                    state.phase == "tribute"
+                    state.phase in ("tribute", "revolution")
         random_playout(state, rng)
         match.finish_deal(state)
         result = state.result()
@@ -373,7 +387,8 @@ def test_match_carries_places_and_tribute() -> None:
         if result.reason == "out":
             previous = result.placings
     assert len(match.placings) == 3 and match.points[0] == -match.points[1]
-    assert "team 0-2-4" in " ".join(match.standings())
+    standings = match.standings()
+    assert standings.deals_played == 3 and standings.scores[0] == -standings.scores[1]
 
 
 def test_match_target_score_and_revolution_redeal() -> None:
@@ -390,8 +405,8 @@ def test_match_target_score_and_revolution_redeal() -> None:
     st = game.new_state(hands=_revolution_hands(), setup={"kai_pai": 4, "first_drawer": 0,
                                                             "leader": 0})
     run(st, "0: revolution", "2: no", "4: no")
-    lines = m.finish_deal(st)
-    assert "Revolution by seat 0" in lines[0]
+    facts = m.finish_deal(st)
+    assert facts == (NextGouJiDeal(kind="revolution", seat=5),)
     assert m.setup() == {"special": True, "kai_pai": 5, "revolution_redeal": True}
 
 
@@ -420,7 +435,7 @@ def test_modern_kai_dian_and_bie_san() -> None:
     with pytest.raises(IllegalActionError, match="before opening"):
         s.apply(s.parse_action("4"))
     ev = run(s, "0: K K", "3: pass")[1]
-    assert "seat 0 opens (开点)" in ev.notes and s.observe(None).opened == (0,)
+    assert has(ev, Opened(seat=0)) and s.observe(None).opened == (0,)
     assert s.to_act == (0,) and "4 4" in legal(s)
     assert "4" in legal(make(hands))                     # off by default
     # 憋三: 3s only as the whole last play, without jokers

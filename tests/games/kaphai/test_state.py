@@ -14,7 +14,9 @@ from folkdeck.engine.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
+from folkdeck.cards import format_cards
 from folkdeck.games.kaphai.actions import PASS, PUTUH
+from folkdeck.games.kaphai.events import PutuhDeclared
 from folkdeck.games.kaphai.rules import RANK_MASKS, mask
 from folkdeck.sim.runner import play_deal
 
@@ -25,7 +27,7 @@ def test_three_game_sheds_the_threes_and_3s_holder_leads_a_single() -> None:
     """Seed §Ⅲ①: all 3s are put out; the 3S holder leads, a single card only."""
     state = deal(["4S 5S 3C", "3S 6C 7D 8H", "3D 3H 9S JC JD", "JS QC"], three_game=True)
     assert state.to_act == (1,)
-    assert state.observe(1).shed == "3S 3C 3D 3H"
+    assert format_cards(state.observe(1).shed) == "3S 3C 3D 3H"
     assert all(not h & RANK_MASKS[0] for h in state._hands)
     assert all(str(a).count(" ") == 0 for a in state.legal_actions())
     with pytest.raises(IllegalActionError, match="first lead must be a single"):
@@ -61,7 +63,7 @@ def test_turn_order_is_seat_plus_one_and_skips_players_out() -> None:
     """Seed §Ⅲ① counter-clockwise = seat + 1 (notes §0.3); empty hands are skipped."""
     state = deal(["4S 9S 10S", "5S", "6S 2H", "7S 3D"])
     play(state, "0: 4S", "1: 5S")
-    assert state.observe(None).out_order == (1,)
+    assert state.observe(None).out == (1,)
     play(state, "2: 6S", "3: 7S")
     assert state.to_act == (0,)
     play(state, "0: 9S", "2: pass", "3: pass")
@@ -128,19 +130,20 @@ def test_two_putuhs_the_higher_pattern_wins_or_both_share() -> None:
 
 
 def test_optional_putuh_is_a_declaration_window() -> None:
-    """Notes §1.3 putuh_optional: eligible seats declare or pass before the first lead."""
-    state = deal(_two_putuhs(), putuh_optional=True)
+    """Notes §1.3 putuh_optional: eligible seats declare or pass before the first lead
+    (ask_all_seats off: only the holders are asked, as records before the option were)."""
+    state = deal(_two_putuhs(), putuh_optional=True, ask_all_seats=False)
     assert state.phase == "putuh" and state.to_act == (0, 1)
     assert state.legal_actions(0) == (PUTUH, PASS)
     state.apply(PASS, 0)
     event = state.apply(PUTUH, 1)
-    assert "declares putuh" in event.notes[0]
+    assert event.facts[0] == PutuhDeclared(seat=1, pattern="three_triples")
     result = state.result()
     assert result is not None and result.placings == (None, 1, None, None)
 
 
 def test_optional_putuh_all_declined_goes_on_to_play() -> None:
-    state = deal(_two_putuhs(), putuh_optional=True)
+    state = deal(_two_putuhs(), putuh_optional=True, ask_all_seats=False)
     state.apply(PASS, 1)
     state.apply(PASS, 0)
     assert state.phase == "play" and state.to_act == (0,)

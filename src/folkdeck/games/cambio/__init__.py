@@ -21,11 +21,13 @@ Sources: seed 002 and rules-notes §3; the full rules for players are in
 from collections.abc import Callable
 from typing import Any
 
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
+from folkdeck.games.cambio.events import describe_action
 from folkdeck.games.cambio.game import CambioGame
 from folkdeck.games.cambio.match import CambioMatch
+from folkdeck.games.cambio.observation import CambioView
 from folkdeck.games.cambio.options import MAX_PLAYERS, PRESETS, CambioOptions
 from folkdeck.games.cambio.state import CambioState
 
@@ -48,10 +50,16 @@ SPEC = register(GameSpec(
     min_players=2, max_players=MAX_PLAYERS, default_players=4, options_type=CambioOptions,
     make=_make, presets=PRESETS,
     summary="Cucco-pack gambling game: pass your weak card to the right, don't hold the lowest.",
-    rules_doc="docs/rules/cambio.md", bots=_bots(), default_bot="counting",
-    record_embargo="the stock carries over between deals, so a deal's record would show "
-                   "cards still hidden in the match; every record opens when the match is over",
+    rules_doc="docs/rules/cambio.md", bots=LazyBots(_bots), default_bot="counting",
+    # The stock carries over between deals: a deal's record would show cards still hidden
+    # in the session, so every record opens when the session is over.
+    record_embargo="stock_carries_over",
+    card_notation="cucco", windows=("cucco",),
+    # A session runs until a player is bankrupt; a number of deals is only an optional cap.
+    match_end=MatchEnd(deals="limit", default_deals=None, reason="bankruptcy"),
+    determinizer="folkdeck.games.cambio.determinize", describe_action=describe_action,
+    view_type=CambioView,
 ))
 
 __all__ = ["CHANGE", "CUCCO", "KEEP", "SPEC", "CambioAction", "CambioGame", "CambioMatch",
-           "CambioOptions", "CambioState", "parse_action"]
+           "CambioOptions", "CambioState", "CambioView", "parse_action"]

@@ -56,6 +56,5 @@ def parse_action(text: str) -> CambioAction:
     word = " ".join(text.strip().lower().split())
     action = _WORDS.get(word)
     if action is None:
-        raise InvalidNotationError(
-            f"unknown Cambio action {text.strip()!r} (actions are change, keep, cucco)", token=text)
+        raise InvalidNotationError("cambio.unknown_action", token=text.strip())
     return action

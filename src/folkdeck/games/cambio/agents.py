@@ -32,7 +32,6 @@ from folkdeck.games.cambio.rules import (
     PACK_40,
     STOCK,
     PackTable,
-    kind,
 )
 
 OWL_RISK = 0.05
@@ -246,7 +245,7 @@ class CountingAgent:
         fixed: dict[int, int] = {}
         for s, c in (*obs.shown, *obs.known):
             if s in obs.active and s != obs.seat:
-                fixed[s] = kind(c)
+                fixed[s] = KIND[c]
         unseen = Counter(dict.fromkeys(obs.pack_table.kinds, COPIES))
         for c in obs.discards:
             unseen[KIND[c]] -= 1

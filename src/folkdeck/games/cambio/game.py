@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -23,7 +24,10 @@ from folkdeck.games.cambio.rules import (
 )
 from folkdeck.games.cambio.state import CambioState
 
-SETUP_KEYS = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed")
+SETUP_KEYS = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed", "shuffle")
+"""The keys of a deal's ``setup``. ``shuffle`` (the pack as a session first shuffled it, top
+first) comes only with a session's first deal, so that a match record can replay the
+persistent stock; a single deal ignores it."""
 
 
 class CambioGame(GameBase[CambioOptions]):
@@ -89,17 +93,16 @@ class CambioGame(GameBase[CambioOptions]):
             return self._seeded(seed if seed is not None else 0)  # the fast path of simulations
         sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
         if sources > 1:
-            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+            raise InvalidDealError("one_deal_source", field="hands")
         if stock is not None and hands is None:
-            raise InvalidDealError("stock goes with hands", field="stock")
+            raise InvalidDealError("stock_without_hands", field="stock")
         n = self.num_players
         out = _read_seats((setup or {}).get("eliminated", []), n)
         if hands is not None:
             kinds = self._read_hands(hands)
             empty = {s for s, k in enumerate(kinds) if k < 0}
             if setup is not None and "eliminated" in setup and set(out) != empty:
-                raise InvalidDealError("the eliminated seats must be exactly the seats with no card",
-                                       field="setup.eliminated")
+                raise InvalidDealError("cambio.eliminated_not_empty", field="setup.eliminated")
             info = self._read_setup(setup or {}, sorted(empty))
             if stock is not None:
                 pile = list(reversed(_read_cards(stock, "stock", self._pack)))
@@ -108,8 +111,9 @@ class CambioGame(GameBase[CambioOptions]):
             counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
             for k, c in counts.items():
                 if c > COPIES:
-                    raise InvalidDealError(f"{NAMES[k]} is given {c} times; the pack has {COPIES}",
-                                           field="stock" if stock is not None else "hands")
+                    where = "stock" if stock is not None else "hands"
+                    raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[k],
+                                           count=c, pack=self._pack.pack.name, copies=COPIES)
             rest = _remainder(counts, self._pack)
             if stock is None:
                 pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
@@ -134,12 +138,12 @@ class CambioGame(GameBase[CambioOptions]):
         counts = Counter(order)
         for k, c in counts.items():
             if c > COPIES:
-                raise InvalidDealError(f"{NAMES[k]} is given {c} times; the pack has {COPIES}",
-                                       field="deck")
+                raise InvalidDealError("too_many_copies", field="deck", where="deck", token=NAMES[k],
+                                       count=c, pack=self._pack.pack.name, copies=COPIES)
         order.reverse()  # top last: dealing pops
         if len(order) < len(players):
-            raise InvalidDealError(f"the deck has {len(order)} cards for {len(players)} players",
-                                   field="deck")
+            raise InvalidDealError("cambio.deck_short", field="deck", cards=len(order),
+                                   players=len(players))
         for s in players:
             kinds[s] = order.pop()
         return CambioState(self, kinds, order, _remainder(counts, self._pack), info)
@@ -172,57 +176,64 @@ class CambioGame(GameBase[CambioOptions]):
         rules = self._options
         for key in setup:
             if key not in SETUP_KEYS:
-                raise InvalidDealError(f"unknown setup key {key!r} (Cambio takes {', '.join(SETUP_KEYS)})",
-                                       field=f"setup.{key}")
+                raise InvalidDealError("cambio.unknown_setup_key", field=f"setup.{key}", key=key,
+                                       keys=", ".join(SETUP_KEYS))
         dealer = _whole(setup.get("dealer", 0), "dealer")
         if not 0 <= dealer < n:
-            raise InvalidDealError(f"dealer must be a seat from 0 to {n - 1}", field="setup.dealer")
+            raise InvalidDealError("cambio.dealer_range", field="setup.dealer", last=n - 1)
         if dealer in out:
-            raise InvalidDealError(f"the dealer, seat {dealer}, is eliminated", field="setup.dealer")
+            raise InvalidDealError("cambio.dealer_eliminated", field="setup.dealer", seat=dealer)
         if n - len(out) < 2:
-            raise InvalidDealError("a deal needs at least two players", field="setup.eliminated")
+            raise InvalidDealError("cambio.two_players", field="setup.eliminated")
         deal = _whole(setup.get("deal", 1), "deal")
         game = _whole(setup.get("game", 1), "game")
         if deal < 1 or game < 1:
-            raise InvalidDealError("deal and game numbers start at 1",
+            raise InvalidDealError("cambio.numbers_from_one",
                                    field="setup.deal" if deal < 1 else "setup.game")
         chips_raw = setup.get("chips", [rules.start_chips - rules.entry_fee] * n)
         if not isinstance(chips_raw, (list, tuple)) or len(chips_raw) != n:
-            raise InvalidDealError(f"chips must list {n} numbers, one per seat", field="setup.chips")
+            raise InvalidDealError("cambio.chips_list", field="setup.chips", players=n)
         chips = [_whole(c, "chips") for c in chips_raw]
         if any(c < 0 for c in chips):
-            raise InvalidDealError("chips must not be negative", field="setup.chips")
+            raise InvalidDealError("cambio.chips_negative", field="setup.chips")
         pot = _whole(setup.get("pot", rules.entry_fee * n), "pot")
         if pot < 0:
-            raise InvalidDealError("the pot must not be negative", field="setup.pot")
+            raise InvalidDealError("cambio.pot_negative", field="setup.pot")
         seed = _whole(setup.get("reshuffle_seed", 0), "reshuffle_seed")
-        return {"dealer": dealer, "deal": deal, "game": game, "chips": chips, "pot": pot,
+        info = {"dealer": dealer, "deal": deal, "game": game, "chips": chips, "pot": pot,
                 "reshuffle_seed": seed}
+        if "shuffle" in setup:
+            order = _read_cards(setup["shuffle"], "setup.shuffle", self._pack)
+            if sorted(order) != sorted(self._pack.full):
+                raise InvalidDealError("cambio.shuffle_not_pack", field="setup.shuffle",
+                                       pack=self._pack.pack.name)
+            info["shuffle"] = [NAMES[k] for k in order]
+        return info
 
     def _read_hands(self, hands: Sequence[Sequence[Any]]) -> list[int]:
         n = self.num_players
         if len(hands) != n:
-            raise InvalidDealError(f"{len(hands)} hands given for {n} players", field="hands")
+            raise InvalidDealError("cambio.hands_count", field="hands", given=len(hands), players=n)
         kinds: list[int] = []
         for s, hand in enumerate(hands):
             cards = _read_cards(hand, f"hands[{s}]", self._pack)
             if len(cards) > 1:
-                raise InvalidDealError(f"{len(cards)} cards: a Cambio player holds one card (or none "
-                                       "when eliminated)", field=f"hands[{s}]")
+                raise InvalidDealError("cambio.one_card", field=f"hands[{s}]", count=len(cards))
             kinds.append(cards[0] if cards else -1)
         return kinds
 
 
 def _whole(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidDealError(f"{key} must be a whole number, not {value!r}", field=f"setup.{key}")
+        raise InvalidDealError("cambio.setup_not_whole", field=f"setup.{key}", key=key,
+                               value=json.dumps(value, default=str))
     return value
 
 
 def _read_seats(value: Any, n: int) -> list[int]:
     if not isinstance(value, (list, tuple)) or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in value):
-        raise InvalidDealError(f"eliminated must list seats from 0 to {n - 1}", field="setup.eliminated")
+        raise InvalidDealError("cambio.eliminated_seats", field="setup.eliminated", last=n - 1)
     return sorted(set(value))
 
 
@@ -239,12 +250,12 @@ def _read_cards(items: Any, where: str, pack: PackTable) -> list[int]:
             tokens = list(items)
         cards = [t if isinstance(t, Card) else parse_card(str(t)) for t in tokens]
     except InvalidNotationError as exc:
-        raise InvalidDealError(exc.message, field=where) from exc
+        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
     out = []
     for c in cards:
         k = KIND.get(c)
         if k is None or k not in pack:
-            raise InvalidDealError(f"{c} is not a card of the {pack.pack.name} pack (pack="
-                                   f"{pack.option})", field=where)
+            raise InvalidDealError("not_in_pack", field=where, where=where, token=str(c),
+                                   pack=pack.pack.name)
         out.append(k)
     return out

@@ -1,76 +1,105 @@
-"""What one Cambio seat sees (or a spectator, ``seat=None``)."""
+"""What one Cambio seat sees (or a spectator, ``seat=None``): :class:`CambioView`.
+
+The core fields (:class:`~folkdeck.engine.view.View`) hold the seat's one card
+(``hand``, a one-card tuple; empty once disqualified), every seat's card count, the
+stock's size, the disqualified seats (``out``), the status facts and the history; the
+Cambio fields below are typed for bots and determinizers (seats as ints, cards as
+:class:`~folkdeck.cards.Card`, pairs as tuples).
+
+>>> from folkdeck import load
+>>> view = load("cambio").new_state(seed=7).observe(1)
+>>> view.hand == (view.card,), view.phase, view.stock
+(True, <Phase.EXCHANGE: 'exchange'>, (36,))
+>>> [f.type for f in view.status]
+['cambio.stake', 'cambio.dealer', 'cambio.chips']
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
 
-from folkdeck.cards import Card, format_cards
-from folkdeck.games.cambio.rules import FOOL, KIND, PACK_TABLES, PackTable
+from folkdeck.cards import Card
+from folkdeck.engine.facts import Disqualified, Fact
+from folkdeck.engine.view import View
+from folkdeck.games.cambio.events import (
+    CardFromStock,
+    CardOrigin,
+    Chips,
+    Dealer,
+    Discards,
+    FaceDown,
+    Holds,
+    MayCallCucco,
+    Pot,
+    Stake,
+    StakeElimination,
+)
+from folkdeck.games.cambio.rules import KIND, PACK_TABLES, PackTable
+
+
+class Phase(StrEnum):
+    """A Cambio deal's phases."""
+
+    EXCHANGE = "exchange"
+    """Each active seat in turn says change or keep (an OWL holder may call cucco)."""
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CambioObservation:
-    """A seat's view: its own card, the open discards, chips and pot, and what the
-    rules have shown of others' cards (``shown``: refusals) or what the seat can
-    follow itself (``known``: the cards it gave away in exchanges, and where they are)."""
+class CambioView(View):
+    """A seat's view: its own card (``hand``), the open discards, chips and pot, and what
+    the rules have shown of others' cards (``shown``: refusals) or what the seat can follow
+    itself (``known``: the cards it gave away in exchanges, and where they are)."""
 
-    seat: int | None
-    num_players: int
+    phase: Phase
     pack: str
     """The ``pack`` option: ``"40"`` or ``"nifty44"`` (notes §3.1)."""
-    phase: str
     dealer: int
     deal: int
+    """The deal's number in the current game (1-based)."""
     game_number: int
+    """The game's number in the session (1-based)."""
     chips: tuple[int, ...]
+    """Each seat's chips before this deal is settled."""
     pot: int
-    card: Card | None
     card_from_stock: bool
-    """The card was taken from the stock this deal (a FOOL then counts above the OWL)."""
+    """The seat's card was taken from the stock this deal (a FOOL then counts above the OWL)."""
     card_origin: int | None
-    """The seat first dealt this seat's card (``None``: the stock); public, since every
-    exchange is announced."""
+    """The seat first dealt this seat's card (``None``: the stock, or no card); public,
+    since every exchange is announced."""
+    card_shown: bool
+    """The rules have shown this seat's card to the table (a refusal)."""
     dealt_card: Card | None
     """The card this seat was dealt (the CAT blames the seat first dealt a card)."""
     in_deal: tuple[int, ...]
+    """Seats dealt a card (the others are eliminated from the game)."""
     active: tuple[int, ...]
+    """Seats still in the deal."""
+    origins: tuple[int | None, ...]
+    """For each seat, the seat its card was first dealt to (``None``: from the stock, or no
+    card); public: every exchange and stock card is announced."""
     disqualified: tuple[tuple[int, str], ...]
+    """``(seat, reason)`` in order; reasons are term keys (``asked_man``, ``asked_stock_man``,
+    ``received_fool``, ``cat_curse``)."""
     declared: tuple[tuple[int, str], ...]
-    to_act: tuple[int, ...]
-    """The seat on turn, then this seat itself when it holds an active OWL out of turn
-    (it may call cucco). Other OWL holders are never listed, since that would show who
-    holds an OWL; a spectator sees the seat on turn only (``CambioState.view_to_act``)."""
-    current_seat: int | None
-    stock_count: int
+    """``(seat, word)``: what each seat said (``change`` or ``keep``), by seat."""
     discards: tuple[Card, ...]
     """The face-up discards (all of them under ``open_discards``)."""
     discard_count: int
-    shown: tuple[tuple[int, str], ...]
-    known: tuple[tuple[int, str], ...]
+    """Every discard, face down ones included."""
+    shown: tuple[tuple[int, Card], ...]
+    """``(seat, card)``: other seats' cards the rules have shown (refusals)."""
+    known: tuple[tuple[int, Card], ...]
+    """``(seat, card)``: the cards this seat gave away in exchanges and still follows."""
     loser_pays: int | None
     """Chips a loser of this deal pays, ``None``: losers are eliminated."""
-    history: tuple[str, ...]
-    legal_actions: tuple[str, ...]
-    result: dict[str, Any] | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "cambio", "seat": self.seat, "pack": self.pack, "phase": self.phase, "dealer": self.dealer,
-            "deal": self.deal, "game_number": self.game_number, "chips": list(self.chips),
-            "pot": self.pot, "card": str(self.card) if self.card is not None else None,
-            "card_from_stock": self.card_from_stock, "card_origin": self.card_origin,
-            "dealt_card": str(self.dealt_card) if self.dealt_card is not None else None,
-            "in_deal": list(self.in_deal), "active": list(self.active),
-            "disqualified": {str(s): r for s, r in self.disqualified},
-            "declared": {str(s): d for s, d in self.declared}, "to_act": list(self.to_act),
-            "current_seat": self.current_seat, "stock_count": self.stock_count,
-            "discards": format_cards(self.discards), "discard_count": self.discard_count,
-            "shown": {str(s): c for s, c in self.shown}, "known": {str(s): c for s, c in self.known},
-            "loser_pays": self.loser_pays, "history": list(self.history),
-            "legal_actions": list(self.legal_actions), "result": self.result,
-        }
+    @property
+    def card(self) -> Card | None:
+        """The seat's one card (``hand[0]``), ``None`` without one."""
+        return self.hand[0] if self.hand else None
 
     @property
     def pack_table(self) -> PackTable:
@@ -84,51 +113,38 @@ class CambioObservation:
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat has not seen: the pack less the discards, its own card and the
         cards shown or known (the counting of seed 002 "カウンティング")."""
-        from folkdeck.cards import parse_card
-
         left = Counter(self.pack_table.pack.cards)
         left.subtract(self.discards)
         if self.card is not None:
             left[self.card] -= 1
         for _, c in (*self.shown, *self.known):
-            left[parse_card(c)] -= 1
+            left[c] -= 1
         return tuple(c for c in sorted(left, key=self.order_key) for _ in range(max(left[c], 0)))
 
-    def to_text(self) -> str:
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        stake = (f"losers pay {self.loser_pays}" if self.loser_pays is not None
-                 else "losers are eliminated")
-        pack = "" if self.pack == "40" else " (Nifty 44-card pack)"
-        lines = [f"Cambio{pack}, {self.num_players} players, {who}; game {self.game_number}, deal "
-                 f"{self.deal} ({stake}); dealer: seat {self.dealer}"]
-        lines.append("Chips: " + ", ".join(
-            f"seat {s}: {c}" + ("" if s in self.in_deal else " (out)") for s, c in enumerate(self.chips))
-            + f"; pot {self.pot}")
-        if self.card is not None:
-            extra = (f" (from the stock: counts {self.pack_table.stock_fool})"
-                     if self.card_from_stock and KIND[self.card] == FOOL else "")
-            lines.append(f"Your card: {self.card}{extra}")
-        elif self.seat is not None and self.seat in self.in_deal:
-            lines.append("Your card: none (disqualified)")
-        lines.append(f"Stock: {self.stock_count} cards; discards ({self.discard_count}): "
-                     + (format_cards(sorted(self.discards, key=self.order_key)) or "none")
-                     + ("" if len(self.discards) == self.discard_count else " (the rest face down)"))
-        if self.seat is not None and self.phase == "exchange" and len(self.discards) == self.discard_count:
-            lines.append("Unseen (hands and stock): " + (format_cards(self.unseen()) or "none"))
-        if self.shown:
-            lines.append("Shown: " + ", ".join(f"seat {s} holds {c}" for s, c in self.shown))
-        if self.known:
-            lines.append("You know: " + ", ".join(f"seat {s} holds {c}" for s, c in self.known))
-        if self.disqualified:
-            lines.append("Disqualified: " + "; ".join(f"seat {s} ({r})" for s, r in self.disqualified))
-        if self.declared:
-            lines.append("Said: " + ", ".join(f"seat {s} {d}" for s, d in self.declared))
-        if self.current_seat is not None:
-            lines.append(f"To speak: seat {self.current_seat}"
-                         + (" (you may call cucco)" if self.seat in self.to_act[1:] else ""))
-        if self.result is not None:
-            shown = self.result.get("showdown", {})
-            if shown:
-                lines.append("Showdown: " + ", ".join(f"seat {s} {c}" for s, c in shown.items()))
-            lines.append("Losers: " + (", ".join(f"seat {s}" for s in self.result["losers"]) or "none"))
-        return "\n".join(lines)
+
+def status_facts(*, seat: int | None, own: bool, origin: int | None, dealer: int, game: int,
+                 deal: int, pays: int | None, chips: tuple[int, ...], pot: int,
+                 shown: tuple[tuple[int, Card], ...], known: tuple[tuple[int, Card], ...],
+                 disqualified: tuple[tuple[int, str], ...], discards: tuple[Card, ...],
+                 face_down: int, may_call: bool) -> tuple[Fact, ...]:
+    """What a seat must know of the position now, as facts: the stake, the dealer, its
+    chips and the pot, where its card came from (when not its own dealt card), the cards
+    shown or followed, the disqualified seats, the discards and its right to call cucco."""
+    out: list[Fact] = [Stake(game=game, deal=deal, pays=pays) if pays is not None
+                       else StakeElimination(game=game, deal=deal), Dealer(seat=dealer)]
+    out.append(Chips(seat=seat, chips=chips[seat], pot=pot) if seat is not None else Pot(pot=pot))
+    if seat is not None and own and origin != seat:
+        out.append(CardFromStock(seat=seat) if origin is None else CardOrigin(seat=seat, origin=origin))
+    out.extend(Holds(seat=s, card=c, how="shown") for s, c in shown)
+    out.extend(Holds(seat=s, card=c, how="followed") for s, c in known)
+    out.extend(Disqualified(seat=s, reason=r) for s, r in disqualified)
+    if discards:
+        out.append(Discards(cards=discards))
+    if face_down:
+        out.append(FaceDown(count=face_down))
+    if may_call and seat is not None:
+        out.append(MayCallCucco(seat=seat))
+    return tuple(out)
+
+
+__all__ = ["CambioView", "Phase", "status_facts"]

@@ -54,28 +54,20 @@ class CambioOptions:
     def __post_init__(self) -> None:
         size = PACK_SIZES.get(self.pack)
         if size is None:
-            raise InvalidConfigError(
-                f"option pack={self.pack}: the packs are 40 (the Cucco pack) and nifty44 (the Nifty "
-                "edition with XI and XII)", option="pack", value=self.pack)
+            raise InvalidConfigError("cambio.bad_pack", option="pack", value=self.pack)
         if not 2 <= self.players <= size - 1:
-            raise InvalidConfigError(
-                f"option players={self.players}: Cambio is for 2 to {size - 1} players (one card "
-                "each, and one card must stay outside the hands for the stock)",
-                option="players", value=self.players)
+            raise InvalidConfigError("cambio.players_range", option="players", value=self.players,
+                                     most=size - 1)
         if self.start_chips < 1:
-            raise InvalidConfigError(f"option start_chips={self.start_chips}: must be at least 1",
-                                     option="start_chips", value=self.start_chips)
+            raise InvalidConfigError("cambio.at_least_one", option="start_chips", value=self.start_chips)
         if self.entry_fee < 0:
-            raise InvalidConfigError(f"option entry_fee={self.entry_fee}: must not be negative",
-                                     option="entry_fee", value=self.entry_fee)
+            raise InvalidConfigError("cambio.not_negative", option="entry_fee", value=self.entry_fee)
         if self.entry_fee > self.start_chips:
-            raise InvalidConfigError(
-                f"option entry_fee={self.entry_fee}: more than the start_chips={self.start_chips}",
-                option="entry_fee", value=self.entry_fee)
+            raise InvalidConfigError("cambio.fee_above_chips", option="entry_fee", value=self.entry_fee,
+                                     start_chips=self.start_chips)
         if any(p < 0 for p in self.pay_schedule):
-            raise InvalidConfigError(
-                f"option pay_schedule={','.join(map(str, self.pay_schedule))}: payments must not be "
-                "negative", option="pay_schedule", value=str(self.pay_schedule))
+            raise InvalidConfigError("cambio.pay_negative", option="pay_schedule",
+                                     value=",".join(map(str, self.pay_schedule)))
 
 
 PRESETS: dict[str, dict[str, object]] = {

@@ -100,11 +100,6 @@ PACK_TABLES: dict[str, PackTable] = {"40": PACK_40, "nifty44": PACK_NIFTY44}
 FULL_PACK: tuple[int, ...] = PACK_40.full
 """The 40-card pack as kinds (kept for callers of the 40-card game)."""
 
-JAPANESE = {FOOL: "道化 (fool, Matto)", LION: "獅子 (lion)", MASK: "仮面 (mask)", BUCKET: "桶 (bucket)",
-            HOUSE: "家 (house)", CAT: "猫 (cat)", HORSE: "馬 (horse)", MAN: "人間 (man)",
-            OWL: "梟 (owl, クク)"}
-
-
 class Answer(IntEnum):
     """How the target of an exchange request answers it (notes §3.3)."""
 
@@ -126,9 +121,7 @@ def kind(token: str) -> int:
     card = parse_card(token)
     k = KIND.get(card)
     if k is None:
-        raise InvalidNotationError(
-            f"{token!r} is not a Cucco card (cards are FOOL LION MASK BUCKET 0-10 HOUSE CAT HORSE "
-            "MAN OWL, or their values -4 to 15; XI XII in the Nifty pack)", token=token)
+        raise InvalidNotationError("cambio.not_cucco_card", token=token)
     return k
 
 
@@ -297,7 +290,7 @@ def payment(deal: int, schedule: Sequence[int]) -> int | None:
     return schedule[deal - 1] if 1 <= deal <= len(schedule) else None
 
 
-__all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE", "JAPANESE",
+__all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE",
            "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "PACK_40", "PACK_NIFTY44", "PACK_TABLES",
            "STOCK", "XI", "XII", "ZERO", "Answer", "PackTable", "answer",
            "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating_groups", "seating_strength", "showdown_losers",

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -43,18 +42,15 @@ from functools import lru_cache
 from typing import Any
 
 from folkdeck.agents.search import SearchAgent
+from folkdeck.engine.facts import Disqualified, Exchanged
 from folkdeck.engine.protocol import Action, GameSpec, Observation
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
 from folkdeck.games.cambio.agents import OWL_REACH, rollout
-from folkdeck.games.cambio.determinize import determinize, is_searchable, parse_event
-from folkdeck.games.cambio.rules import FOOL, OWL, PACK_TABLES, kind
+from folkdeck.games.cambio.determinize import determinize, events_of, is_searchable
+from folkdeck.games.cambio.events import Shows, TookStock, TookStockFaceDown
+from folkdeck.games.cambio.rules import KIND, OWL, PACK_TABLES
 from folkdeck.games.cambio.state import CambioState
 
-_SWAP = re.compile(r"^seat (\d+) exchanges cards with seat (\d+)$")
-_TAKE = re.compile(r"^seat (\d+) takes the top card of the stock and discards (\S+) face up$")
-_TAKE_DOWN = re.compile(r"^seat (\d+) takes the top card of the stock and discards their card")
-_SHOWS = re.compile(r"^seat (\d+) shows and discards (\S+)$")
-_FOOL_OUT = re.compile(r"^seat (\d+) receives the FOOL in the exchange")
 _UNKNOWN = -2
 
 
@@ -149,31 +145,23 @@ def _analytic_table(pack: str, others: int, noise: float) -> tuple[float, ...]:
 def cards_when_spoken(world: CambioState, events: Sequence[Any]) -> list[tuple[int, Any, int]]:
     """``(seat, action, card)`` for every ``change``/``keep`` of the history, the card (a
     kind, or ``-2`` when it cannot be told) being the one the seat held when it spoke,
-    found by undoing the public history from the world's current cards."""
-    cards = _kinds(world)
+    found by undoing the public history (its typed facts) from the world's current cards."""
+    cards = [world.kind_of(s) for s in range(world.num_players)]
     out: list[tuple[int, Any, int]] = []
     for event in reversed(events):
-        for note in reversed(event.notes):
-            if m := _SWAP.match(note):
-                q, t = int(m[1]), int(m[2])
+        for fact in reversed(event.facts):
+            if isinstance(fact, Exchanged):
+                q, t = fact.seat, fact.other
                 cards[q], cards[t] = cards[t], cards[q]
-            elif m := _SHOWS.match(note):
-                cards[int(m[1])] = kind(m[2])
-            elif m := _FOOL_OUT.match(note):
-                cards[int(m[1])] = FOOL
-            elif m := _TAKE.match(note):
-                cards[int(m[1])] = kind(m[2])
-            elif m := _TAKE_DOWN.match(note):
-                cards[int(m[1])] = _UNKNOWN
+            elif isinstance(fact, Shows | TookStock):
+                card = fact.card if isinstance(fact, Shows) else fact.discarded
+                cards[fact.seat] = KIND[card]
+            elif isinstance(fact, TookStockFaceDown):
+                cards[fact.seat] = _UNKNOWN
         if event.action is CHANGE or event.action is KEEP:
             out.append((event.seat, event.action, cards[event.seat]))
     out.reverse()
     return out
-
-
-def _kinds(world: CambioState) -> list[int]:
-    st: Any = world  # the private card list, read inside the game's own package
-    return list(st._kind)
 
 
 def speeches(game: Any, obs: Any, events: Sequence[Any]) -> list[tuple[int, int, bool]]:
@@ -188,11 +176,11 @@ def speeches(game: Any, obs: Any, events: Sequence[Any]) -> list[tuple[int, int,
         if event.action is CHANGE or event.action is KEEP:
             s = event.seat
             out.append((len(active), active.index(s) if s in active else 0, s not in reached))
-        for note in event.notes:
-            if m := _SWAP.match(note):
-                reached.add(int(m[2]))
-            elif (m := _SHOWS.match(note) or _FOOL_OUT.match(note)) and int(m[1]) in active:
-                active.remove(int(m[1]))
+        for fact in event.facts:
+            if isinstance(fact, Exchanged):
+                reached.add(fact.other)
+            elif isinstance(fact, Disqualified) and fact.seat in active:
+                active.remove(fact.seat)
     return out
 
 
@@ -216,8 +204,7 @@ def owl_silence(world: CambioState, seat: int, model: OpponentModel) -> float:
     ``seat`` being on turn: an OWL holder sitting after ``seat`` within the model's reach
     would have called before this decision (``noise`` per such holder). A belief drawn
     from the public fact that nobody called, not from any seat's right to call."""
-    st: Any = world  # the world's own OWLs, read inside the game's own package
-    order, index, active = st._order, st._index, st._active
+    (order, index), active = world.seating_order, world.active_flags
     if world.current_seat != seat:
         return 1.0
     t = index[seat]
@@ -282,7 +269,7 @@ class CambioSearchAgent(SearchAgent):
         """
         game: Any = self._game_for(obs)
         seat: int = obs.seat
-        events = [parse_event(line) for line in obs.history]
+        events = events_of(obs)
         said = speeches(game, obs, events)
         model = self.model
         worlds = max(1, self.worlds * 4 // max(4, len(obs.active)))
@@ -315,13 +302,12 @@ def play_out(world: CambioState, seat: int, action: Action, draws: Sequence[floa
     :meth:`CambioSearchAgent.interrupt` does); ``seat``'s return. It reads the sampled
     world's own ``to_act`` (the OWLs of that world), never the real position's."""
     world.apply(action, seat)
-    st: Any = world
     pack = world.game.options.pack
+    (order, index), active = world.seating_order, world.active_flags
     while not world.is_over():
         acting = world.to_act
         turn = acting[0]
         if len(acting) > 1:
-            order, index, active = st._order, st._index, st._active
             t = index[turn]
             caller = None
             for s in acting[1:]:
@@ -335,9 +321,8 @@ def play_out(world: CambioState, seat: int, action: Action, draws: Sequence[floa
             if caller is not None:
                 world.apply(CUCCO, caller)
                 break
-        order, index, active = st._order, st._index, st._active
         pos = sum(1 for i in range(index[turn]) if active[order[i]])
-        p = model.p_change(pack, sum(active), pos, st._kind[turn], st._origin[turn] == turn)
+        p = model.p_change(pack, sum(active), pos, world.kind_of(turn), world.origin_of(turn) == turn)
         world.apply(CHANGE if draws[turn] < p else KEEP, turn)
     result = world.result()
     assert result is not None

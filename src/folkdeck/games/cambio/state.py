@@ -10,19 +10,25 @@ Once a request has reached an OWL it is too late: it is exchanged (C2).
 An OWL is a hidden card, so a seat's view (:meth:`CambioState.observe`) lists only
 the seat on turn and, if it holds an OWL itself, that seat (:meth:`view_to_act`).
 
+What follows from an action is told as typed facts (:mod:`~folkdeck.games.cambio.events`).
 A short deal (the dealer is seat 2, so seat 0 speaks first):
 
 >>> from folkdeck import load
+>>> from folkdeck.i18n import Renderer
 >>> state = load("cambio", players=3).new_state(
 ...     hands=["3", "HORSE", "FOOL"], stock=["OWL", "7", "MAN"], setup={"dealer": 2})
 >>> state.to_act, [str(a) for a in state.legal_actions()]
 ((0,), ['change', 'keep'])
->>> print(state.apply(state.parse_action("change")))
-0: change; seat 1 holds a HORSE: seat 0's request passes on to seat 2; seat 0 exchanges cards with seat 2; seat 0 receives the FOOL in the exchange and is disqualified
->>> print(state.apply(state.parse_action("keep")))
-1: keep
->>> print(state.apply(state.parse_action("change")))
-2: change; the stock turns up an OWL: the stock calls cucco, the exchanges end; showdown: seat 1 HORSE, seat 2 3; seat 2 holds the lowest card and loses
+>>> event = state.apply(state.parse_action("change"))
+>>> [f.type for f in event.facts]
+['cambio.passed_on', 'exchanged', 'disqualified', 'cambio.shows']
+>>> en = Renderer("en", game="cambio")
+>>> print("; ".join(en.fact(f) for f in event.facts))
+Seat 1 holds a HORSE: seat 0's request passes on to seat 2; Seat 0 and seat 2 exchange cards; Seat 0 is disqualified (received the FOOL); Seat 0 shows and discards FOOL
+>>> _ = state.apply(state.parse_action("keep"))
+>>> event = state.apply(state.parse_action("change"))
+>>> print("; ".join(en.fact(f) for f in event.facts))
+The stock turns up an OWL: the stock calls cucco, the exchanges end; Showdown: seat 1 shows HORSE (13); Showdown: seat 2 shows 3 (3); Seat 2 holds the lowest card and loses; The deal is over (the stock's OWL calls cucco)
 >>> state.result().details["losers"]
 [0, 2]
 """
@@ -30,16 +36,35 @@ A short deal (the dealer is seat 2, so seat 0 speaks first):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
 from folkdeck.engine.protocol import Action, Event, Result
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.view import HistoryCache
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
-from folkdeck.games.cambio.observation import CambioObservation
+from folkdeck.games.cambio.events import (
+    CatCurse,
+    LastPlayer,
+    Lowest,
+    PassedOn,
+    Refused,
+    RequestLapsed,
+    Reshuffled,
+    Showdown,
+    Shows,
+    StockCard,
+    TookStock,
+    TookStockFaceDown,
+    describe_action,
+)
+from folkdeck.games.cambio.observation import CambioView, Phase, status_facts
 from folkdeck.games.cambio.rules import (
     CARDS,
     FOOL,
+    KIND,
     NAMES,
     NUM_KINDS,
     OWL,
@@ -61,10 +86,12 @@ _UP, _DOWN = -1, 0
 _ANSWERS = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
             for refuses in (False, True)}
 _STOCK_ANSWERS = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
+_WORDS = {a.value: a for a in CambioAction}
 
 
 class CambioState(StateBase):
-    """A Cambio deal. Build it with :meth:`CambioGame.new_state`.
+    """A Cambio deal. Build it with :meth:`CambioGame.new_state` (or, for a seat's
+    possible world, :meth:`from_view`).
 
     Cards are kinds (``int`` 0-21, see :mod:`~folkdeck.games.cambio.rules`); the
     stock is a list with its top card last; every card not in a hand or the stock
@@ -74,7 +101,7 @@ class CambioState(StateBase):
     __slots__ = ("_game", "_rules", "_n", "_kind", "_origin", "_start", "_start_stock", "_in_deal",
                  "_active", "_order", "_index", "_pos", "_turn", "_stock", "_discards", "_open",
                  "_dq", "_declared", "_history", "_phase", "_result", "_known", "_shown", "_setup",
-                 "_rng", "_ended_by", "_bits", "_start_bits", "_losers", "_showdown")
+                 "_rng", "_ended_by", "_bits", "_start_bits", "_losers", "_showdown", "_cache")
 
     def __init__(self, game: CambioGame, hands: list[int], stock: list[int], discards: list[int],
                  setup: dict[str, Any], bits: int | None = None) -> None:
@@ -103,6 +130,7 @@ class CambioState(StateBase):
         self._dq: dict[int, str] = {}
         self._declared: dict[int, Action] = {}
         self._history: list[Event] = []
+        self._cache: HistoryCache | None = None  # made by the first observe(): playouts never need it
         self._phase = "exchange"
         self._result: Result | None = None
         # What each viewer knows of others' cards (the cards it gave away): viewer -> {seat: kind}.
@@ -111,7 +139,72 @@ class CambioState(StateBase):
         self._rng: random.Random | None = None
         self._ended_by = ""
         self._losers: list[int] = []
-        self._showdown: dict[str, str] = {}
+        self._showdown: dict[int, int] = {}
+
+    @classmethod
+    def from_view(cls, game: CambioGame, view: CambioView, *, hands: Mapping[int, int],
+                  stock: Sequence[int], face_down: Sequence[int], reshuffle_seed: int = 0) -> Self:
+        """A deal that ``view``'s seat cannot tell from the real one, the hidden cards given.
+
+        ``hands`` gives a kind (:mod:`~folkdeck.games.cambio.rules`) for every active
+        seat whose card the view does not show (not the viewer, not ``view.shown``, not
+        ``view.known``); ``stock`` the stock, top *last*; ``face_down`` the face-down
+        discards; ``reshuffle_seed`` the order of a new stock if it runs out. Everything
+        else comes from the view's typed fields and its history (the facts as the seat
+        saw them). What the *other* seats know of cards they gave away is not rebuilt
+        (the view does not tell it).
+
+        :raises WrongPhaseError: for a spectator's view or a deal that is over.
+        :raises InvalidDealError: when ``hands`` misses or adds a seat.
+        """
+        from folkdeck.engine.errors import InvalidDealError
+
+        seat = view.seat
+        if seat is None or view.phase != Phase.EXCHANGE:
+            raise WrongPhaseError("cambio.not_searchable", phase=str(view.phase))
+        n = view.num_players
+        fixed: dict[int, int] = {}
+        for s, card in (*view.shown, *view.known):
+            fixed.setdefault(s, KIND[card])
+        own = KIND[view.hand[0]] if view.hand else -1
+        kinds = [-1] * n
+        kinds[seat] = own
+        active = set(view.active)
+        need = {s for s in active if s != seat and s not in fixed}
+        if set(hands) != need:
+            raise InvalidDealError("cambio.hands_for_hidden", field="hands",
+                                   seats=sorted(need), given=sorted(hands))
+        for s, k in (*fixed.items(), *hands.items()):
+            kinds[s] = k
+        open_discards = [KIND[c] for c in view.discards]
+        setup = {"dealer": view.dealer, "deal": view.deal, "game": view.game_number,
+                 "chips": list(view.chips), "pot": view.pot, "reshuffle_seed": reshuffle_seed}
+        state = cls(game, kinds, list(stock), open_discards + list(face_down), setup)
+        in_deal = tuple(s in view.in_deal for s in range(n))
+        start = [k if k >= 0 else 0 for k in kinds]  # others' dealt cards: unknown, never read
+        for s in range(n):
+            if not in_deal[s]:
+                start[s] = -1
+        if view.dealt_card is not None:
+            start[seat] = KIND[view.dealt_card]
+        state._start = tuple(start)
+        state._origin = [STOCK if o is None else o for o in view.origins]
+        state._in_deal = in_deal
+        state._order, state._index = game.seating(view.dealer, in_deal)
+        state._active = [s in active for s in range(n)]
+        turn = view.current_seat if view.current_seat is not None else state._order[0]
+        state._turn = turn
+        state._pos = state._index[turn]
+        state._open = [_UP] * len(open_discards) + [_DOWN] * len(face_down)
+        state._dq = dict(view.disqualified)
+        state._declared = {s: _WORDS[w] for s, w in view.declared}
+        state._history = [Event(e.seat, _WORDS[getattr(e.act, "word", "")], e.facts)
+                          for e in view.history]
+        state._known = {seat: {s: KIND[c] for s, c in view.known}} if view.known else {}
+        public = {s for s, _ in view.shown}
+        state._shown = [s in public for s in range(n)]
+        state._shown[seat] = view.card_shown
+        return state
 
     # --- the protocol's read side ------------------------------------------------
     @property
@@ -147,14 +240,35 @@ class CambioState(StateBase):
         k = self._kind[seat]
         return CARDS[k] if k >= 0 else None
 
+    # --- read-only accessors for the game's own search (worlds are whole deals) --------
+    def kind_of(self, seat: int) -> int:
+        """The kind ``seat`` holds (``-1``: none). The engine's view: for searching a world
+        the search dealt itself, never the real deal."""
+        return self._kind[seat]
+
+    def origin_of(self, seat: int) -> int:
+        """The seat first dealt ``seat``'s card (:data:`~folkdeck.games.cambio.rules.STOCK`:
+        the stock); public, as every exchange is announced."""
+        return self._origin[seat]
+
+    @property
+    def seating_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The deal's turn order and each seat's place in it (-1: not in the deal)."""
+        return self._order, self._index
+
+    @property
+    def active_flags(self) -> Sequence[bool]:
+        """Whether each seat is still in the deal (read only)."""
+        return self._active
+
     # --- legal actions -------------------------------------------------------------
     def _seat(self, seat: int | None) -> int:
         if seat is None:
             if self._phase != "exchange":
-                raise WrongPhaseError("the deal is over: no seat may act", phase=self._phase)
+                raise WrongPhaseError("deal_over", phase=self._phase)
             return self._turn
         if not 0 <= seat < self._n:
-            raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
+            raise NotYourTurnError("no_such_seat", seat=seat, players=self._n)
         return seat
 
     def legal_actions(self, seat: int | None = None) -> tuple[CambioAction, ...]:
@@ -176,29 +290,22 @@ class CambioState(StateBase):
         :raises IllegalActionError: e.g. ``cucco`` without an OWL.
         """
         if self._phase != "exchange":
-            raise WrongPhaseError(f"the deal is over: {action} is not possible", phase=self._phase,
-                                  action=str(action))
+            raise WrongPhaseError("cambio.deal_over", phase=self._phase, action=str(action))
         s = self._seat(seat)
         if not isinstance(action, CambioAction):
-            raise IllegalActionError(f"{action!r} is not a Cambio action (change, keep, cucco)",
-                                     seat=s, action=str(action))
+            raise IllegalActionError("cambio.not_an_action", seat=s, action=str(action))
         if not self._in_deal[s]:
-            raise NotYourTurnError(f"seat {s} is not in this deal (eliminated)", seat=s,
-                                   action=str(action))
+            raise NotYourTurnError("cambio.seat_eliminated", seat=s, action=str(action))
         if not self._active[s]:
-            raise NotYourTurnError(f"seat {s} is disqualified in this deal ({self._dq[s]})", seat=s,
-                                   action=str(action))
+            raise NotYourTurnError("cambio.seat_disqualified", seat=s, action=str(action),
+                                   why=self._dq[s])
         if action is CUCCO:
             if self._kind[s] != OWL:
-                raise IllegalActionError(
-                    f"seat {s} cannot call cucco: only a player holding an OWL may call it",
-                    seat=s, action="cucco", reason="no OWL")
+                raise IllegalActionError("cambio.no_owl", seat=s, action="cucco")
             return
         if s != self._turn:
-            hint = " (holding the OWL, it may call cucco)" if self._kind[s] == OWL else ""
-            raise NotYourTurnError(
-                f"seat {s} may not {action} now: it is seat {self._turn}'s turn to say change or "
-                f"keep{hint}", seat=s, action=str(action))
+            reason = "cambio.not_your_turn_owl" if self._kind[s] == OWL else "cambio.not_your_turn"
+            raise NotYourTurnError(reason, seat=s, action=str(action), turn=self._turn)
 
     def parse_action(self, text: str, seat: int | None = None) -> CambioAction:
         """Read ``change``, ``keep`` or ``cucco``; legality is checked by :meth:`apply`."""
@@ -212,17 +319,16 @@ class CambioState(StateBase):
         else:
             s = self._seat(seat)
             self.verify(action, s)
-        notes: list[str] = []
+        facts: list[Fact] = []
         if action is CUCCO:
-            notes.append(f"seat {s} calls cucco (クク) with the OWL: the exchanges end")
-            self._finish("cucco", notes)
+            self._finish("cucco", facts)
         else:
             self._declared[s] = action
             if action is CHANGE:
-                self._request(s, notes)
+                self._request(s, facts)
             if self._phase == "exchange":
-                self._advance(notes)
-        event = Event(s, action, tuple(notes))
+                self._advance(facts)
+        event = Event(s, action, tuple(facts))
         self._history.append(event)
         return event
 
@@ -235,7 +341,7 @@ class CambioState(StateBase):
                 return order[i]
         return STOCK
 
-    def _request(self, q: int, notes: list[str]) -> None:
+    def _request(self, q: int, facts: list[Fact]) -> None:
         """Resolve seat ``q``'s exchange request, notes §3.3."""
         target = self._next_target(q)
         answers = _ANSWERS[self._rules.owl_refuses_when_asked]
@@ -243,28 +349,26 @@ class CambioState(StateBase):
             k = self._kind[target]
             ans = answers[k]
             if ans is Answer.SWAP:
-                self._swap(q, target, notes)
+                self._swap(q, target, facts)
                 return
             self._shown[target] = True
             if ans is Answer.SKIP:
                 nxt = self._next_target(target)
-                where = "the stock" if nxt == STOCK else f"seat {nxt}"
-                notes.append(f"seat {target} holds a {NAMES[k]}: seat {q}'s request passes on to {where}")
+                facts.append(PassedOn(seat=target, card=CARDS[k], requester=q,
+                                      to=None if nxt == STOCK else nxt))
                 target = nxt
                 continue
+            facts.append(Refused(seat=target, card=CARDS[k], requester=q))
             if ans is Answer.MAN:
-                notes.append(f"seat {target} holds a MAN and refuses (「人間です」): seat {q}, who asked, "
-                             "is disqualified")
-                self._disqualify([q], "asked a MAN", notes)
+                self._disqualify([q], "asked_man", facts)
             elif ans is Answer.CAT:
-                self._cat(q, f"seat {target} holds a CAT and refuses (「ニャー」)", notes)
+                self._cat(q, facts)
             else:  # an OWL refusing under owl_refuses_when_asked
-                notes.append(f"seat {target} holds the OWL and calls cucco: the exchanges end")
-                self._finish("cucco", notes)
+                self._finish("cucco", facts)
             return
-        self._ask_stock(q, notes)
+        self._ask_stock(q, facts)
 
-    def _ask_stock(self, q: int, notes: list[str]) -> None:
+    def _ask_stock(self, q: int, facts: list[Fact]) -> None:
         answers = _STOCK_ANSWERS
         outside = len(self._stock) + len(self._discards)
         skips = 0
@@ -272,10 +376,9 @@ class CambioState(StateBase):
             if skips >= outside:
                 # Only HORSEs and HOUSEs are left outside the hands (possible with 36+ players):
                 # the request can never be answered, so it lapses (an engine choice).
-                notes.append(f"every card outside the hands passes the request on: seat {q}'s "
-                             "request lapses")
+                facts.append(RequestLapsed(seat=q))
                 return
-            k = self._draw(notes)
+            k = self._draw(facts)
             ans = answers[k]
             if ans is Answer.SWAP:
                 old = self._kind[q]
@@ -288,27 +391,23 @@ class CambioState(StateBase):
                 self._origin[q] = STOCK
                 self._shown[q] = False
                 self._forget(q)
-                shown = f" and discards {NAMES[old]} face up" if self._rules.open_discards else \
-                    " and discards their card face down"
-                notes.append(f"seat {q} takes the top card of the stock{shown}")
+                facts.append(TookStock(seat=q, card=CARDS[k], discarded=CARDS[old])
+                             if self._rules.open_discards else TookStockFaceDown(seat=q, card=CARDS[k]))
                 return
             self._discard(k, _UP)
+            facts.append(StockCard(card=CARDS[k], requester=q))
             if ans is Answer.SKIP:
-                notes.append(f"the stock turns up a {NAMES[k]}: seat {q}'s request passes on to the "
-                             "next stock card")
                 skips += 1
                 continue
             if ans is Answer.CUCCO:
-                notes.append("the stock turns up an OWL: the stock calls cucco, the exchanges end")
-                self._finish("stock owl", notes)
+                self._finish("stock_owl", facts)
             elif ans is Answer.MAN:
-                notes.append(f"the stock turns up a MAN and refuses: seat {q}, who asked, is disqualified")
-                self._disqualify([q], "asked the stock's MAN", notes)
+                self._disqualify([q], "asked_stock_man", facts)
             else:
-                self._cat(q, "the stock turns up a CAT and refuses", notes)
+                self._cat(q, facts)
             return
 
-    def _draw(self, notes: list[str]) -> int:
+    def _draw(self, facts: list[Fact]) -> int:
         if not self._stock:
             # C9: the stock is used up; the discards become a new stock.
             if self._rng is None:
@@ -319,7 +418,7 @@ class CambioState(StateBase):
             self._bits = None
             self._discards = []
             self._open = []
-            notes.append("the stock is used up: the discards are shuffled into a new stock")
+            facts.append(Reshuffled(count=len(cards)))
         bits = self._bits
         stock = self._stock
         if bits is None:
@@ -340,7 +439,7 @@ class CambioState(StateBase):
         self._discards.append(k)
         self._open.append(_UP if self._rules.open_discards else seen_by)
 
-    def _swap(self, q: int, t: int, notes: list[str]) -> None:
+    def _swap(self, q: int, t: int, facts: list[Fact]) -> None:
         kinds, origin = self._kind, self._origin
         a, b = kinds[q], kinds[t]
         kinds[q], kinds[t] = b, a
@@ -362,46 +461,41 @@ class CambioState(StateBase):
             knowledge[t][q] = b
         else:
             knowledge[t] = {q: b}
-        notes.append(f"seat {q} exchanges cards with seat {t}")
+        facts.append(Exchanged(seat=q, other=t))
         if self._rules.fool_rule == "japanese" and (a == FOOL or b == FOOL):
             out = [s for s, got in ((q, b), (t, a)) if got == FOOL]
-            for s in out:
-                notes.append(f"seat {s} receives the FOOL in the exchange and is disqualified")
-            self._disqualify(out, "received the FOOL", notes, announce=False)
+            self._disqualify(out, "received_fool", facts)
 
-    def _cat(self, q: int, said: str, notes: list[str]) -> None:
+    def _cat(self, q: int, facts: list[Fact]) -> None:
         owner = self._origin[q]
         if owner == STOCK:
-            notes.append(f"{said}: seat {q}'s card came from the stock, so nobody is disqualified")
+            facts.append(CatCurse(seat=q, dealt_to=None, outcome="from_stock"))
         elif not self._active[owner]:
-            notes.append(f"{said}: seat {q}'s card was first dealt to seat {owner}, already out; "
-                         "nobody more is disqualified")
+            facts.append(CatCurse(seat=q, dealt_to=owner, outcome="already_out"))
         else:
-            who = f"seat {q} itself" if owner == q else f"seat {owner}"
-            notes.append(f"{said}: seat {q}'s card was first dealt to {who}, which is disqualified")
-            self._disqualify([owner], f"the CAT's curse on the card seat {q} held", notes)
+            facts.append(CatCurse(seat=q, dealt_to=owner, outcome="disqualified"))
+            self._disqualify([owner], "cat_curse", facts)
 
     def _forget(self, seat: int) -> None:
         for known in self._known.values():
             known.pop(seat, None)
 
-    def _disqualify(self, seats: list[int], reason: str, notes: list[str], *,
-                    announce: bool = True) -> None:
+    def _disqualify(self, seats: list[int], reason: str, facts: list[Fact]) -> None:
         for s in seats:
             k = self._kind[s]
             self._active[s] = False
-            self._dq[s] = f"{reason}, showing {NAMES[k]}"
+            self._dq[s] = reason
             self._discard(k, _UP)
             self._kind[s] = -1
             self._forget(s)
-            if announce:
-                notes.append(f"seat {s} shows and discards {NAMES[k]}")
+            facts.append(Disqualified(seat=s, reason=reason))
+            facts.append(Shows(seat=s, card=CARDS[k]))
         if self._rules.midgame_loss == "end_deal":
-            self._finish("disqualification", notes)
+            self._finish("disqualification", facts)
         elif sum(self._active) <= 1:
-            self._finish("one player left", notes)
+            self._finish("one_player_left", facts)
 
-    def _advance(self, notes: list[str]) -> None:
+    def _advance(self, facts: list[Fact]) -> None:
         order = self._order
         active = self._active
         for i in range(self._pos + 1, len(order)):
@@ -409,42 +503,43 @@ class CambioState(StateBase):
                 self._pos = i
                 self._turn = order[i]
                 return
-        self._finish("showdown", notes)
+        self._finish("showdown", facts)
 
-    def _finish(self, how: str, notes: list[str]) -> None:
+    def _finish(self, how: str, facts: list[Fact]) -> None:
         """End the deal: the showdown among the remaining players (seed 002 ④, notes §3.2)."""
         self._phase = "over"
         self._ended_by = how
         rules = self._rules
         kinds, origin, active = self._kind, self._origin, self._active
         remaining = [(s, kinds[s], origin[s]) for s in self._order if active[s]]
-        dq = self._dq
-        losers = list(dq)
-        showdown: dict[str, str] = {}
-        if dq and rules.midgame_loss == "end_deal":
+        losers = list(self._dq)
+        showdown: dict[int, int] = {}
+        if self._dq and rules.midgame_loss == "end_deal":
             pass  # the first disqualification is the deal's only loss
         elif len(remaining) >= 2:
-            japanese = rules.fool_rule == "japanese"
             pack = self._game.pack
+            values, top = pack.values, pack.stock_fool if rules.fool_rule == "japanese" else None
             for s, k, o in remaining:
-                showdown[str(s)] = NAMES[k] if k or o != STOCK or not japanese else \
-                    f"FOOL ({pack.stock_fool}, from the stock)"
+                showdown[s] = k
+                stock = o == STOCK
+                facts.append(Showdown(seat=s, card=CARDS[k], value=top if stock and k == FOOL and top
+                                      else values[k], from_stock=stock))
             low = showdown_losers(remaining, rules.fool_rule, pack)
             losers += low
-            notes.append("showdown: " + ", ".join([f"seat {s} {c}" for s, c in showdown.items()]))
-            if len(low) == 1:
-                notes.append(f"seat {low[0]} holds the lowest card and loses")
-            else:
-                notes.append(", ".join([f"seat {s}" for s in low]) + " hold the lowest card and lose")
+            facts.extend(Lowest(seat=s) for s in low)
         elif remaining:
-            notes.append(f"seat {remaining[0][0]} is the only player left: no showdown")
+            facts.append(LastPlayer(seat=remaining[0][0]))
         self._losers = losers
         self._showdown = showdown
+        facts.append(DealEnded(reason=how, losers=tuple(sorted(losers))))
 
     def result(self) -> Result | None:
         """Placings 1 (not a loser) or 2 (a loser), ``None`` for seats out of the deal;
-        returns -1 per loser; ``details``: ``losers``, ``disqualified``, ``showdown``,
-        ``ended_by``, ``deal``, ``loser_pays`` (chips, or ``"eliminated"``)."""
+        returns -1 per loser; ``reason`` (a term key): ``showdown``, ``cucco``,
+        ``stock_owl``, ``disqualification`` (``midgame_loss=end_deal``) or
+        ``one_player_left``; ``details``: ``losers``, ``disqualified`` (seat: reason key),
+        ``showdown`` (seat: card), ``from_stock`` (seats whose showdown card came from the
+        stock), ``deal``, ``loser_pays`` (chips, or ``"eliminated"``)."""
         if self._phase != "over":
             return None
         if self._result is None:
@@ -457,8 +552,9 @@ class CambioState(StateBase):
             pay = payment(deal, self._rules.pay_schedule)
             details = {"losers": sorted(losers),
                        "disqualified": {str(s): r for s, r in self._dq.items()},
-                       "showdown": dict(self._showdown), "ended_by": self._ended_by, "deal": deal,
-                       "loser_pays": pay if pay is not None else "eliminated"}
+                       "showdown": {str(s): NAMES[k] for s, k in self._showdown.items()},
+                       "from_stock": [s for s in self._showdown if self._origin[s] == STOCK],
+                       "deal": deal, "loser_pays": pay if pay is not None else "eliminated"}
             self._result = Result(placings, returns, self._ended_by, details)
         return self._result
 
@@ -476,7 +572,7 @@ class CambioState(StateBase):
         """The seats of ``to_act`` every viewer may see: the seat on turn only."""
         return self.to_act[:1]
 
-    def observe(self, seat: int | None) -> CambioObservation:
+    def observe(self, seat: int | None) -> CambioView:
         """The view of ``seat`` (``None``: a spectator): never another seat's card,
         except the ones the rules show (refusals, disqualifications, the showdown).
         Its ``to_act`` is :meth:`view_to_act`: no other seat's OWL shows through it."""
@@ -484,32 +580,54 @@ class CambioState(StateBase):
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
         n = self._n
-        own = self._kind[seat] if seat is not None else -1
-        shown = tuple((s, NAMES[self._kind[s]]) for s in range(n)
-                      if self._shown[s] and self._kind[s] >= 0 and s != seat)
-        known = tuple(sorted((s, NAMES[k]) for s, k in self._known.get(seat, {}).items())) \
+        kinds = self._kind
+        own = kinds[seat] if seat is not None else -1
+        shown = tuple((s, CARDS[kinds[s]]) for s in range(n)
+                      if self._shown[s] and kinds[s] >= 0 and s != seat)
+        known = tuple(sorted((s, CARDS[k]) for s, k in self._known.get(seat, {}).items())) \
             if seat is not None else ()
         setup = self._setup
-        return CambioObservation(
-            seat=seat, num_players=n, phase=self._phase, dealer=self.dealer,
-            deal=int(setup["deal"]), game_number=int(setup["game"]),
-            chips=tuple(setup["chips"]), pot=int(setup["pot"]),
-            pack=self._rules.pack, card=CARDS[own] if own >= 0 else None,
-            card_from_stock=seat is not None and own >= 0 and self._origin[seat] == STOCK,
-            card_origin=(self._origin[seat] if self._origin[seat] != STOCK else None)
-            if seat is not None and own >= 0 else None,
+        deal = int(setup["deal"])
+        chips = tuple(setup["chips"])
+        pot = int(setup["pot"])
+        pays = payment(deal, self._rules.pay_schedule)
+        discards = tuple(CARDS[k] for k, up in zip(self._discards, self._open, strict=True) if up == _UP)
+        origin = self._origin[seat] if seat is not None and own >= 0 else STOCK
+        disqualified = tuple(self._dq.items())
+        status = status_facts(
+            seat=seat, own=own >= 0, origin=None if origin == STOCK else origin, dealer=self.dealer,
+            game=int(setup["game"]), deal=deal, pays=pays, chips=chips, pot=pot, shown=shown,
+            known=known, disqualified=disqualified, discards=discards,
+            face_down=len(self._discards) - len(discards),
+            may_call=self._phase == "exchange" and seat is not None and seat in acting[1:])
+        result = self.result()
+        return CambioView(
+            game="cambio", seat=seat, num_players=n, phase=Phase(self._phase),
+            hand=None if seat is None else ((CARDS[own],) if own >= 0 else ()),
+            counts=tuple(1 if k >= 0 else 0 for k in kinds), to_act=acting,
+            current_seat=acting[0] if acting else None, legal_actions=legal,
+            out=tuple(self._dq), stock=(len(self._stock),), status=status,
+            history=self._history_cache().view(self._history, seat),
+            result=result.to_dict() if result is not None else None,
+            pack=self._rules.pack, dealer=self.dealer, deal=deal, game_number=int(setup["game"]),
+            chips=chips, pot=pot,
+            card_from_stock=seat is not None and own >= 0 and origin == STOCK,
+            card_origin=None if own < 0 or origin == STOCK else origin,
+            card_shown=seat is not None and own >= 0 and self._shown[seat],
             dealt_card=CARDS[self._start[seat]] if seat is not None and self._start[seat] >= 0 else None,
             in_deal=tuple(s for s in range(n) if self._in_deal[s]),
             active=tuple(s for s in range(n) if self._active[s]),
-            disqualified=tuple((s, r) for s, r in self._dq.items()),
+            origins=tuple(None if o == STOCK or kinds[s] < 0 else o for s, o in enumerate(self._origin)),
+            disqualified=disqualified,
             declared=tuple(sorted((s, str(a)) for s, a in self._declared.items())),
-            to_act=acting, current_seat=self.current_seat, stock_count=len(self._stock),
-            discards=tuple(CARDS[k] for k, up in zip(self._discards, self._open, strict=True)
-                           if up == _UP),
-            discard_count=len(self._discards), shown=shown, known=known,
-            loser_pays=payment(int(setup["deal"]), self._rules.pay_schedule),
-            history=tuple(str(e) for e in self._history), legal_actions=legal,
-            result=r.to_dict() if (r := self.result()) is not None else None)
+            discards=discards, discard_count=len(self._discards), shown=shown, known=known,
+            loser_pays=pays)
+
+    def _history_cache(self) -> HistoryCache:
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = HistoryCache(describe_action)
+        return cache
 
     def clone(self) -> Self:
         new = object.__new__(type(self))
@@ -524,6 +642,7 @@ class CambioState(StateBase):
         new._dq = dict(self._dq)
         new._declared = dict(self._declared)
         new._history = list(self._history)
+        new._cache = self._cache.copy() if self._cache is not None else None
         new._known = {v: dict(k) for v, k in self._known.items()}
         new._shown = list(self._shown)
         if self._rng is not None:

@@ -25,24 +25,31 @@ Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw le
 §4; the rules for players are in ``docs/rules/cangkul.md``.
 """
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
 from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, parse_action
+from folkdeck.games.cangkul.events import describe_action
 from folkdeck.games.cangkul.game import CangkulGame
+from folkdeck.games.cangkul.match import DEFAULT_DEALS
+from folkdeck.games.cangkul.observation import CangkulView
 from folkdeck.games.cangkul.options import PRESETS, BurroEsOptions, BurroPtOptions, CangkulOptions
 from folkdeck.games.cangkul.state import CangkulState
 
 
-def _bots(name: str = "cangkul") -> dict[str, Any]:
-    from folkdeck.agents import FirstLegalAgent, RandomAgent
-    from folkdeck.agents.search import search_bots
-    from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
-    from folkdeck.games.cangkul.rollout import playout
+def _bots(name: str) -> LazyBots:
+    def load() -> Mapping[str, Callable[[], Any]]:
+        from folkdeck.agents import FirstLegalAgent, RandomAgent
+        from folkdeck.agents.search import search_bots
+        from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
+        from folkdeck.games.cangkul.rollout import playout
 
-    return {"heuristic": HeuristicAgent, "greedy": GreedyAgent, "random": RandomAgent,
-            "first": FirstLegalAgent, **search_bots(name, "heuristic", rollout=playout)}
+        return {"heuristic": HeuristicAgent, "greedy": GreedyAgent, "random": RandomAgent,
+                "first": FirstLegalAgent, **search_bots(name, "heuristic", rollout=playout)}
+
+    return LazyBots(load)
 
 
 def _make_cangkul(options: CangkulOptions) -> CangkulGame:
@@ -57,27 +64,37 @@ def _make_burro_pt(options: BurroPtOptions) -> CangkulGame:
     return CangkulGame(BURRO_PT, options)
 
 
+_SHARED: dict[str, Any] = {
+    "rules_doc": "docs/rules/cangkul.md", "default_bot": "heuristic",
+    "determinizer": "folkdeck.games.cangkul.determinize", "describe_action": describe_action,
+    "view_type": CangkulView,
+}
+_BURRO_END = MatchEnd(deals="limit", default_deals=None, reason="penalty_limit")
+"""A Burro match ends when a player's penalties reach ``penalty_limit``; a number of
+deals is only an optional cap."""
+
 CANGKUL = register(GameSpec(
     name="cangkul", title="Cangkul", aliases=("minuman",), min_players=3, max_players=5,
     default_players=4, options_type=CangkulOptions, make=_make_cangkul, presets=PRESETS["cangkul"],
     summary="Indonesian digging game: follow suit or dig the stock; empty your hand first.",
-    rules_doc="docs/rules/cangkul.md", bots=_bots(), default_bot="heuristic",
+    bots=_bots("cangkul"), card_notation="french",
+    match_end=MatchEnd(deals="count", default_deals=DEFAULT_DEALS, reason="deals"), **_SHARED,
 ))
 BURRO_ES = register(GameSpec(
     name="burro_es", title="Spanish Burro", aliases=("burro", "burro-es", "spanish_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroEsOptions,
     make=_make_burro_es, presets=PRESETS["burro_es"],
     summary="Spanish donkey: follow suit or draw; the last player holding cards takes a penalty.",
-    rules_doc="docs/rules/cangkul.md", bots=_bots("burro_es"), default_bot="heuristic",
+    bots=_bots("burro_es"), card_notation="spanish", match_end=_BURRO_END, **_SHARED,
 ))
 BURRO_PT = register(GameSpec(
     name="burro_pt", title="Portuguese Burro", aliases=("burro-pt", "portuguese_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroPtOptions,
     make=_make_burro_pt, presets=PRESETS["burro_pt"],
     summary="Portuguese donkey: Burro with the stock in two leaning piles.",
-    rules_doc="docs/rules/cangkul.md", bots=_bots("burro_pt"), default_bot="heuristic",
+    bots=_bots("burro_pt"), card_notation="portuguese", match_end=_BURRO_END, **_SHARED,
 ))
 
 __all__ = ["BURRO_ES", "BURRO_PT", "CANGKUL", "DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS",
            "BurroEsOptions", "BurroPtOptions", "CangkulGame", "CangkulOptions", "CangkulState",
-           "parse_action"]
+           "CangkulView", "parse_action"]

@@ -81,18 +81,19 @@ def parse_action(text: str) -> CangkulAction:
     ...
     folkdeck.engine.errors.InvalidNotationError: unknown action 'draw up': give one card, 'draw', 'draw left', 'draw right' or 'pass'
 
-    :raises InvalidNotationError: for an unknown word or card.
+    :raises InvalidNotationError: for an unknown word or card (reason
+        ``cangkul.unknown_action``, ``cangkul.empty_action`` or a card notation reason).
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError("cangkul.unknown_action", token=repr(text))
     word = " ".join(text.lower().split())
     action = _WORDS.get(word)
     if action is not None:
         return action
     if not word:
-        raise InvalidNotationError("empty action: give one card, 'draw' or 'pass'", token=text)
+        raise InvalidNotationError("cangkul.empty_action", token=text)
     if " " in word or word.startswith("draw"):
-        raise InvalidNotationError(
-            f"unknown action {text!r}: give one card, 'draw', 'draw left', 'draw right' or 'pass'",
-            token=text)
+        raise InvalidNotationError("cangkul.unknown_action", token=text)
     return parse_card(word)
 
 

@@ -1,4 +1,4 @@
-"""Cangkul and Burro bots. They see only the observation and the legal actions."""
+"""Cangkul and Burro bots. They see only the view (:class:`CangkulView`) and the legal actions."""
 
 from __future__ import annotations
 
@@ -6,19 +6,22 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from folkdeck.cards import Card
+from folkdeck.cards import Card, Suit
 from folkdeck.games.cangkul.actions import Draw, Pass
-from folkdeck.games.cangkul.rules import deck_for
+from folkdeck.games.cangkul.observation import CangkulView
+from folkdeck.games.cangkul.rules import Deck, deck_for
 
-_SUITS = "SCDH"
+_SUITS = tuple(Suit)
 
 
-def _strength(card: Card, title: str) -> int:
-    """A card's strength in the observed game (the joker highest)."""
+def _deck(view: CangkulView) -> Deck:
+    return deck_for(view.pack, view.ace_high)  # type: ignore[arg-type]
+
+
+def _strength(card: Card, deck: Deck) -> int:
+    """A card's strength in the viewed game (the joker highest)."""
     if card.is_joker:
         return 99
-    deck = deck_for("french52") if title == "Cangkul" else deck_for(
-        "spanish48" if title == "Spanish Burro" else "portuguese40")
     i = deck.index.get(card)
     return i & 15 if i is not None else 0
 
@@ -39,11 +42,11 @@ class GreedyAgent:
     name = "greedy"
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        title = getattr(observation, "title", "Cangkul")
+        deck = _deck(observation)
         cards = [a for a in legal_actions if isinstance(a, Card)]
         plain = [c for c in cards if not c.is_joker]
         if plain:
-            return min(plain, key=lambda c: _strength(c, title))
+            return min(plain, key=lambda c: _strength(c, deck))
         draws = [a for a in legal_actions if isinstance(a, Draw)]
         if draws:
             return _draw_choice(observation, draws)
@@ -52,28 +55,27 @@ class GreedyAgent:
         return next(a for a in legal_actions if isinstance(a, Pass))
 
 
-def known_voids(observation: Any) -> list[set[str]]:
-    """Per seat, the suits it has shown it lacks (it drew or passed on that led suit),
-    forgetting a suit when it publicly takes a card of it and everything after a knock.
+def known_voids(view: CangkulView) -> list[set[Suit]]:
+    """Per seat, the suits it has shown it lacks (it drew or passed on that led suit) and
+    holds none of publicly (a suit it took as a passer is not void): the view's ``voids``
+    less the suits of its ``known`` cards.
 
     >>> from types import SimpleNamespace as NS
-    >>> known_voids(NS(num_players=3, log=((1, "draw", "H"), (2, "pass", "S"), (2, "take", "9S 2H"))))
-    [set(), {'H'}, set()]
+    >>> from folkdeck.cards import parse_cards
+    >>> view = NS(voids=((), (Suit.HEARTS,), (Suit.SPADES,)), known=((), (), parse_cards("9S 2H")))
+    >>> known_voids(view)  # doctest: +NORMALIZE_WHITESPACE
+    [set(), {<Suit.HEARTS: 'H'>}, set()]
     """
-    voids: list[set[str]] = [set() for _ in range(observation.num_players)]
-    for seat, verb, arg in observation.log:
-        if verb in ("draw", "pass"):
-            voids[seat].add(arg)
-        elif verb == "take":
-            voids[seat] -= {token[-1] for token in arg.split()}
-        elif verb == "knock":
-            voids[seat].clear()
-    return voids
+    out: list[set[Suit]] = []
+    for suits, known in zip(view.voids, view.known, strict=True):
+        held = {c.suit for c in known}
+        out.append({u for u in suits if u not in held})
+    return out
 
 
 class HeuristicAgent:
     """The default bot: keeps its long suits, leads from suits the others lack, and
-    remembers from the public log which players were void.
+    remembers from the view which players were void.
 
     - Leading: the suit scoring most for (active opponents known void in it) × 3 + (cards
       held in it), i.e. a suit others must dig for that it holds in length; it leads that
@@ -87,7 +89,7 @@ class HeuristicAgent:
     name = "heuristic"
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        title = getattr(observation, "title", "Cangkul")
+        deck = _deck(observation)
         cards = [a for a in legal_actions if isinstance(a, Card)]
         plain = [c for c in cards if not c.is_joker]
         hand: tuple[Card, ...] = observation.hand or ()
@@ -100,32 +102,31 @@ class HeuristicAgent:
             return cards[0] if cards else legal_actions[0]
 
         def key(c: Card) -> int:
-            return _strength(c, title)
+            return _strength(c, deck)
 
-        if not observation.trick:  # leading
+        if not observation.table:  # leading
             me = observation.seat
             voids = known_voids(observation)
             out = set(observation.out)
             others = [s for s in range(observation.num_players) if s != me and s not in out]
-            length = {s: sum(1 for c in hand if c.suit is not None and c.suit.value == s) for s in _SUITS}
+            length = {s: sum(1 for c in hand if c.suit == s) for s in _SUITS}
 
-            def score(s: str) -> tuple[int, int]:
+            def score(s: Suit) -> tuple[int, int]:
                 lacking = sum(1 for o in others if s in voids[o])
                 return lacking * 3 + length[s], lacking
 
-            suits = {c.suit.value for c in plain if c.suit is not None}
-            best = max(sorted(suits), key=score)
-            in_suit = [c for c in plain if c.suit is not None and c.suit.value == best]
+            suits = {c.suit for c in plain if c.suit is not None}
+            best = max(sorted(suits, key=lambda u: u.value), key=score)
+            in_suit = [c for c in plain if c.suit == best]
             return max(in_suit, key=key) if score(best)[1] else min(in_suit, key=key)
-        led = observation.led_suit_letter
+        led = observation.led_suit
         if led is None:  # after a joker lead: shed a card of the longest suit
             return min(plain, key=lambda c: (-sum(1 for h in hand if h.suit == c.suit), key(c)))
-        table = [Card.parse(c) for _, c in observation.trick]
-        top = max((key(c) for c in table if c.is_joker or (c.suit is not None and c.suit.value == led)),
-                  default=-1)
+        table = [c for play in observation.table for c in play.cards]
+        top = max((key(c) for c in table if c.is_joker or c.suit == led), default=-1)
         remaining = [s for s in range(observation.num_players)
                      if s not in observation.out and s != observation.seat
-                     and s not in {t for t, _ in observation.trick} and s not in observation.passers]
+                     and s not in {t.seat for t in observation.table} and s not in observation.passed]
         if not remaining:
             winners = [c for c in plain if key(c) > top]
             if winners:

@@ -47,16 +47,20 @@ class CangkulGame(GameBase[AnyOptions]):
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``stock``, ``setup.dealer``).
         """
+        if setup is not None and not isinstance(setup, Mapping):
+            raise InvalidDealError("not_object", field="setup")
         setup = dict(setup or {})
         leader = self._read_setup(setup)
         if stock is not None and hands is None:
-            raise InvalidDealError("stock goes with hands", field="stock")
+            raise InvalidDealError("stock_without_hands", field="stock")
         sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
         if sources > 1:
-            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+            raise InvalidDealError("one_deal_source", field="hands")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise InvalidDealError("not_whole_number", field="seed")
         knock_seed = setup.get("knock_seed")
         if hands is not None:
-            masks, pile = self._read_hands(hands, stock or [], leader)
+            masks, pile = self._read_hands(hands, [] if stock is None else stock, leader)
         else:
             if deck is not None:
                 order = self._read_deck(deck)
@@ -88,73 +92,93 @@ class CangkulGame(GameBase[AnyOptions]):
         return CangkulMatch(self, deals=deals, rng=rng or random.Random())
 
     def _read_setup(self, setup: Mapping[str, Any]) -> int:
+        """The leader from ``setup``; every key and value is checked (``setup.<key>``)."""
         n = self.num_players
         for key in setup:
             if key not in SETUP_KEYS:
-                raise InvalidDealError(f"unknown setup key {key!r} ({self.rules.title} takes "
-                                       f"{', '.join(SETUP_KEYS)})", field=f"setup.{key}")
+                raise InvalidDealError("cangkul.unknown_setup_key", field=f"setup.{key}", key=str(key),
+                                       keys=", ".join(SETUP_KEYS))
         if "dealer" in setup and "leader" in setup:
-            raise InvalidDealError("give dealer or leader, not both", field="setup.leader")
+            raise InvalidDealError("cangkul.dealer_or_leader", field="setup.leader")
         for key in ("dealer", "leader"):
-            value = setup.get(key)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                                      or not 0 <= value < n):
-                raise InvalidDealError(f"{key} must be a seat from 0 to {n - 1}", field=f"setup.{key}")
-        seed = setup.get("knock_seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidDealError("knock_seed must be a whole number", field="setup.knock_seed")
+            if key in setup and not _is_seat(setup[key], n):
+                raise InvalidDealError("cangkul.not_a_seat", field=f"setup.{key}", key=key, last=n - 1)
+        if "knock_seed" in setup:
+            seed = setup["knock_seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+                raise InvalidDealError("cangkul.knock_seed", field="setup.knock_seed")
         if "dealer" in setup:
             return (int(setup["dealer"]) + 1) % n
         return int(setup.get("leader", 0))
 
     def _cards(self, items: Any, where: str) -> list[int]:
-        try:
-            cards = list(parse_cards(items)) if isinstance(items, str) else [
-                c if isinstance(c, Card) else parse_card(str(c)) for c in items]
-        except InvalidNotationError as exc:
-            raise InvalidDealError(exc.message, field=where) from exc
+        if isinstance(items, str):
+            try:
+                cards = list(parse_cards(items))
+            except InvalidNotationError as exc:
+                raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
+        elif isinstance(items, Sequence):
+            cards = []
+            for k, c in enumerate(items):
+                if isinstance(c, Card):
+                    cards.append(c)
+                    continue
+                if not isinstance(c, str):
+                    raise InvalidDealError("not_card_list", field=f"{where}[{k}]")
+                try:
+                    cards.append(parse_card(c))
+                except InvalidNotationError as exc:
+                    raise InvalidDealError(exc.reason, **{**exc.params, "field": f"{where}[{k}]"}) from exc
+        else:
+            raise InvalidDealError("not_card_list", field=where)
         out = []
         for c in cards:
             i = self.deck.index.get(c)
             if i is None:
-                raise InvalidDealError(f"{c} is not a card of the {self.deck.pack.name} pack", field=where)
+                raise InvalidDealError("cangkul.card_not_in_pack", field=where, card=str(c),
+                                       pack=self.rules.pack, game=self.spec.name)
             out.append(i)
         return out
 
     def _read_hands(self, hands: Sequence[Any], stock: Sequence[Any],
                     leader: int) -> tuple[list[int], list[int]]:
         n = self.num_players
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise InvalidDealError("not_list_of_hands", field="hands")
         if len(hands) != n:
-            raise InvalidDealError(f"{len(hands)} hands given for {n} players", field="hands")
+            raise InvalidDealError("cangkul.hand_count", field="hands", given=len(hands), players=n)
         seen = 0
         masks: list[int] = []
         for s, hand in enumerate(hands):
             m = 0
             for i in self._cards(hand, f"hands[{s}]"):
                 if (m | seen) >> i & 1:
-                    raise InvalidDealError(f"card {self.deck.cards[i]} is dealt twice", field=f"hands[{s}]")
+                    raise InvalidDealError("cangkul.dealt_twice", field=f"hands[{s}]",
+                                           card=self.deck.names[i])
                 m |= 1 << i
             seen |= m
             masks.append(m)
         pile = self._cards(stock, "stock")
         for i in pile:
             if seen >> i & 1:
-                raise InvalidDealError(f"card {self.deck.cards[i]} is both dealt and in the stock",
-                                       field="stock")
+                raise InvalidDealError("cangkul.dealt_and_stock", field="stock", card=self.deck.names[i])
             seen |= 1 << i
         if not masks[leader]:
-            raise InvalidDealError(f"the leader, seat {leader}, holds no cards", field="setup.leader")
+            raise InvalidDealError("cangkul.leader_empty", field="setup.leader", seat=leader)
         empty = [s for s in range(n) if not masks[s]]
         if empty and not self.rules.drop_out:
-            raise InvalidDealError(f"seat {empty[0]} holds no cards: the deal would be over",
-                                   field=f"hands[{empty[0]}]")
+            raise InvalidDealError("cangkul.empty_hand", field=f"hands[{empty[0]}]", seat=empty[0])
         if n - len(empty) < 2:
-            raise InvalidDealError("at least two hands must hold cards", field="hands")
+            raise InvalidDealError("cangkul.two_hands", field="hands")
         return masks, pile
 
     def _read_deck(self, deck: Sequence[Any]) -> list[int]:
         order = self._cards(deck, "deck")
         if sorted(order) != indices(self.deck.full):
-            raise InvalidDealError(f"the deck must hold each of the {self.deck.size} cards of the "
-                                   f"{self.deck.pack.name} pack exactly once", field="deck")
+            raise InvalidDealError("cangkul.bad_deck", field="deck", size=self.deck.size,
+                                   pack=self.rules.pack, game=self.spec.name)
         return order
+
+
+def _is_seat(value: Any, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players

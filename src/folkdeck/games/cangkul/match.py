@@ -5,29 +5,35 @@ and "to the right" in counter-clockwise Burro are both ``dealer + 1`` in seat or
 (notes §0.3), and the dealer's next seat leads. The first dealer ("anyone") is the
 last seat, so seat 0 leads the first deal.
 
-- Cangkul: each deal's returns are added up (``score``); the match lasts ``deals``
+- Cangkul: each deal's returns are added up (points); the match lasts ``deals``
   deals (default 5).
-- Burro: the last holder takes a penalty point; the match ends when a player's
-  penalties reach ``penalty_limit`` (or after ``deals`` deals, if given).
+- Burro: the last holder takes a penalty; the match ends when a player's penalties
+  reach ``penalty_limit`` (or after ``deals`` deals, if given).
 
 >>> from folkdeck import load
->>> from folkdeck.sim.runner import random_playout
+>>> from folkdeck.engine.conformance import random_playout
 >>> import random
 >>> match = load("burro_es", players=3, penalty_limit=2).new_match(rng=random.Random(1))
 >>> while not match.is_over():
 ...     deal = match.next_deal()
 ...     _ = random_playout(deal, random.Random(2))
 ...     _ = match.finish_deal(deal)
->>> max(match.penalties)
-2
+>>> standings = match.standings()
+>>> max(standings.scores), standings.unit, standings.higher_wins
+(2.0, 'penalties', False)
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from folkdeck.engine.protocol import State
+from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
+from folkdeck.engine.facts import Fact, MatchEnded, NextDeal
+from folkdeck.engine.protocol import Standings, State
+from folkdeck.games.cangkul.events import MatchLost, Penalty, PointsScored
+from folkdeck.games.cangkul.state import CangkulState
 
 if TYPE_CHECKING:
     from folkdeck.games.cangkul.game import CangkulGame
@@ -36,7 +42,7 @@ DEFAULT_DEALS = 5
 
 
 class CangkulMatch:
-    """Deals in a row with the dealer rotating and scores or penalties carried over."""
+    """Deals in a row with the dealer rotating and points or penalties carried over."""
 
     def __init__(self, game: CangkulGame, *, deals: int | None, rng: random.Random) -> None:
         self._game = game
@@ -53,50 +59,88 @@ class CangkulMatch:
     def game(self) -> CangkulGame:
         return self._game
 
-    def next_deal(self) -> Any:
-        return self._game.new_state(rng=self._rng, setup={"dealer": self.dealer})
+    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> CangkulState:
+        """The next deal, dealt by :attr:`dealer` (its next seat leads). ``deal``: a record's
+        ``setup``/``seed``/``deck``/``hands``/``stock``; its ``setup`` must name this dealer
+        (``knock_seed``, a chance, is taken from it).
 
-    def finish_deal(self, state: State) -> list[str]:
+        :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``, or a bad deal.
+        """
+        setup: dict[str, Any] = {"dealer": self.dealer}
+        if deal is None:
+            return self._game.new_state(rng=self._rng, setup=setup)
+        stated = deal.get("setup") or {}
+        if not isinstance(stated, Mapping):
+            raise InvalidDealError("not_object", field="setup")
+        for key in ("dealer", "leader"):
+            found = stated.get(key)
+            expected = setup.get(key)
+            if found != expected or isinstance(found, bool):
+                raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
+                                       expected=expected, found=_plain(found))
+        setup.update((k, v) for k, v in stated.items() if k not in ("dealer", "leader"))
+        sources = {k: deal[k] for k in ("seed", "deck", "hands", "stock") if deal.get(k) is not None}
+        if not sources:
+            return self._game.new_state(rng=self._rng, setup=setup)
+        return self._game.new_state(setup=setup, **sources)
+
+    def finish_deal(self, state: State) -> tuple[Fact, ...]:
+        """Add the deal's points (Cangkul) or the burro's penalty; pass the deal on."""
         result = state.result()
         if result is None:
-            raise ValueError("finish_deal needs a finished deal")
+            raise WrongPhaseError("cangkul.deal_not_over", phase=state.phase)
         self._played += 1
+        facts: list[Fact] = []
         for s, r in enumerate(result.returns):
             self.scores[s] += r
-        lines = []
         if self._penalty_limit is not None:
-            loser = int(result.details["loser"])
-            self.penalties[loser] += 1
-            lines.append(f"Seat {loser} is the burro (donkey): penalty {self.penalties[loser]} "
-                         f"of {self._penalty_limit}")
-        elif result.reason == "stalemate":
-            most = "winners" not in result.details
-            seats = list(result.details["losers" if most else "winners"])
-            who = ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
-            lines.append(f"Stalemate after {result.details['stall_tricks']} tricks without progress: "
-                         f"{who} held the {'most' if most else 'fewest'} cards")
-        elif "winner" in result.details:
-            lines.append(f"Seat {result.details['winner']} emptied the hand and wins the deal")
+            losers = [int(result.details["loser"])] if "loser" in result.details else \
+                [int(s) for s in result.details.get("losers", ())]
+            for loser in losers:
+                self.penalties[loser] += 1
+                facts.append(Penalty(seat=loser, total=self.penalties[loser], limit=self._penalty_limit))
         else:
-            lines.append(f"Seat {result.details['loser']} was the last holding cards and loses")
+            facts.extend(PointsScored(seat=s, delta=r, total=self.scores[s])
+                         for s, r in enumerate(result.returns) if r)
         self.dealer = (self.dealer + 1) % self._n
         if not self.is_over():
-            lines.append(f"Seat {self.dealer} deals next; seat {(self.dealer + 1) % self._n} leads")
-        return lines
+            facts.append(NextDeal(dealer=self.dealer, leader=(self.dealer + 1) % self._n))
+            return tuple(facts)
+        standings = self.standings()
+        if self._penalty_limit is not None:
+            facts.extend(MatchLost(seat=s) for s in range(self._n) if self.penalties[s] >= self._penalty_limit)
+        best = standings.scores[standings.ranking[0]]
+        winners = tuple(s for s in range(self._n) if standings.scores[s] == best)
+        reason = "penalty_limit" if self._limit_reached() else "deals"
+        facts.append(MatchEnded(reason=reason, winners=winners))
+        return tuple(facts)
+
+    def report(self) -> tuple[Fact, ...]:
+        """Nothing happens between deals but the dealer's turn (told by ``finish_deal``)."""
+        return ()
+
+    def _limit_reached(self) -> bool:
+        return self._penalty_limit is not None and max(self.penalties) >= self._penalty_limit
 
     def is_over(self) -> bool:
-        if self._penalty_limit is not None and max(self.penalties) >= self._penalty_limit:
+        if self._limit_reached():
             return True
         return self._deals is not None and self._played >= self._deals
 
-    def standings(self) -> list[str]:
+    def standings(self) -> Standings:
+        """Points (Cangkul, higher wins) or penalties (a Burro, fewer win); ``carry``: the
+        next deal's dealer and leader."""
+        carry = {"dealer": self.dealer, "leader": (self.dealer + 1) % self._n}
         if self._penalty_limit is not None:
-            head = [f"Deals played: {self._played}; the match ends at {self._penalty_limit} penalties"]
-            rows = sorted(range(self._n), key=lambda s: self.penalties[s])
-            lines = head + [f"seat {s}: {self.penalties[s]} penalties" for s in rows]
-            if max(self.penalties) >= self._penalty_limit:
-                lines.append(f"Seat {self.penalties.index(max(self.penalties))} loses the match")
-            return lines
-        rows = sorted(range(self._n), key=lambda s: -self.scores[s])
-        return [f"Deals played: {self._played} of {self._deals}"] + [
-            f"seat {s}: {self.scores[s]:g} points" for s in rows]
+            return Standings(deals_played=self._played, deals_limit=self._deals, over=self.is_over(),
+                             unit="penalties", scores=tuple(float(p) for p in self.penalties),
+                             higher_wins=False, carry=carry)
+        return Standings(deals_played=self._played, deals_limit=self._deals, over=self.is_over(),
+                         unit="points", scores=tuple(self.scores), carry=carry)
+
+
+def _plain(value: Any) -> Any:
+    return value if value is None or isinstance(value, bool | int | float | str) else str(value)
+
+
+__all__ = ["DEFAULT_DEALS", "CangkulMatch"]

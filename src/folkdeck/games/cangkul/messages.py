@@ -1,46 +1,53 @@
-"""Why an action is illegal, in words (the ``reason`` of :class:`IllegalActionError`).
+"""Why an action is illegal, as a reason key and its parameters (the catalogs'
+``error.cangkul.*`` messages say it in words).
 
 Pure functions of the deck, the led suit and the hand, so that the state's
-``verify`` stays short.
+``verify`` stays short. Suits are term keys (``hearts``: the catalog names the pack's
+suit, ``copas`` in a Burro); cards are in notation.
 
 >>> from folkdeck.games.cangkul.rules import deck_for, mask
 >>> d = deck_for("french52")
 >>> why_not_card(d, 3, "anytime", 1, d.index[d.cards[2]], mask("4H 9S", d), dig=False)
-'seat 1 holds 4H: follow the led suit hearts (not 4S)'
+('cangkul.follow_suit', {'seat': 1, 'held': '4H', 'suit': 'hearts', 'card': '4S'})
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from folkdeck.games.cangkul.events import SUIT_TERMS
 from folkdeck.games.cangkul.options import JokerPlay
 from folkdeck.games.cangkul.rules import JOKER, JOKER_BIT, NO_SUIT, SUIT_MASKS, Deck, notation
 
+Why = tuple[str, dict[str, Any]]
+"""A refusal: the reason key and its parameters."""
+
 
 def why_not_card(deck: Deck, suit: int, joker_play: JokerPlay, s: int, i: int, hand: int,
-                 dig: bool) -> str:
+                 dig: bool) -> Why:
     """Seat ``s`` may not play card index ``i`` (held) on the led ``suit``."""
-    card = deck.cards[i]
-    name = deck.suit_name(suit)
+    card = deck.names[i]
+    name = SUIT_TERMS[suit]
     if i == JOKER:
-        return (f"seat {s} holds {name}: the joker may only be played "
-                f"when void in the led suit (joker_play={joker_play})")
+        return "cangkul.joker_only_void", {"seat": s, "suit": name, "joker_play": joker_play}
     follow = hand & SUIT_MASKS[suit]
     if follow:
-        return f"seat {s} holds {notation(follow, deck)}: follow the led suit {name} (not {card})"
+        return "cangkul.follow_suit", {"seat": s, "held": notation(follow, deck), "suit": name, "card": card}
     if hand & JOKER_BIT and not dig:
-        return f"seat {s} holds no {name} and must play the joker"
-    return f"seat {s} holds no {name}: {card} cannot be played; draw"
+        return "cangkul.must_play_joker", {"seat": s, "suit": name}
+    return "cangkul.void_draw", {"seat": s, "suit": name, "card": card}
 
 
-def why_no_dig(deck: Deck, suit: int, trick_started: bool, s: int, hand: int) -> str:
-    """Seat ``s`` may not draw (or pass) now."""
+def why_no_dig(deck: Deck, suit: int, trick_started: bool, s: int, hand: int, *, passing: bool = False) -> Why:
+    """Seat ``s`` may not draw (or, ``passing``, pass) now."""
     if suit == NO_SUIT:
-        return (f"seat {s} may play any card after the joker lead" if trick_started else
-                f"seat {s} leads: play any card")
-    name = deck.suit_name(suit)
+        return ("cangkul.any_after_joker" if trick_started else "cangkul.leader_plays"), {"seat": s}
+    name = SUIT_TERMS[suit]
     follow = hand & SUIT_MASKS[suit]
     if follow:
-        return f"seat {s} holds {notation(follow, deck)}: follow the led suit {name} instead of drawing"
-    return f"seat {s} holds no {name} and must play the joker"
+        return ("cangkul.follow_not_pass" if passing else "cangkul.follow_not_draw"), {
+            "seat": s, "held": notation(follow, deck), "suit": name}
+    return "cangkul.must_play_joker", {"seat": s, "suit": name}
 
 
-__all__ = ["why_no_dig", "why_not_card"]
+__all__ = ["Why", "why_no_dig", "why_not_card"]

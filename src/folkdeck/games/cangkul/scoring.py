@@ -7,11 +7,9 @@ rule, ``docs/rules/cangkul.md``).
 
 >>> from folkdeck.games.cangkul.options import CangkulOptions, ruleset
 >>> rules = ruleset(CangkulOptions(players=3))
->>> notes: list[str] = []
->>> stalemate(rules, [2, 1, 1], [], 100, notes).returns
-(0.0, 0.5, 0.5)
->>> notes[-1]
-'seat 1 and seat 2 hold the fewest cards (1) and share the win'
+>>> result = stalemate(rules, [2, 1, 1], [], 100)
+>>> result.returns, result.details["winners"]
+((0.0, 0.5, 0.5), [1, 2])
 """
 
 from __future__ import annotations
@@ -53,13 +51,11 @@ def last_holder_result(rules: Ruleset, left: Sequence[int], order: Sequence[int]
                   {"loser": loser, "order": list(order), "cards_left": list(left)})
 
 
-def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks: int,
-              notes: list[str]) -> Result:
+def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks: int) -> Result:
     """The deal stopped moving for ``tricks`` tricks: the fewest cards win (a tie shares
     the win), or with drop-out (``order``: the seats out so far) the most cards lose (a
-    tie shares the loss). Appends the event notes."""
+    tie shares the loss). ``details`` name the ``winners`` (or ``losers``)."""
     n = len(left)
-    notes.append(f"no card has left play for {tricks} tricks: the deal ends in a stalemate")
     details: dict[str, Any] = {"stalemate": True, "stall_tricks": tricks, "cards_left": list(left)}
     placings: list[int | None]
     if not rules.drop_out:
@@ -74,8 +70,6 @@ def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks:
         details["winners"] = winners
         if len(winners) == 1:
             details["winner"] = winners[0]
-        notes.append(f"{_seats(winners)} {'holds' if len(winners) == 1 else 'hold'} the fewest cards "
-                     f"({fewest}) and {'wins' if len(winners) == 1 else 'share the win'}")
     else:
         still = [s for s in range(n) if left[s]]
         most = max(left[s] for s in still)
@@ -92,13 +86,7 @@ def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks:
         details.update(losers=losers, order=list(order))
         if len(losers) == 1:
             details["loser"] = losers[0]
-        notes.append(f"{_seats(losers)} {'holds' if len(losers) == 1 else 'hold'} the most cards "
-                     f"({most}) and {'loses' if len(losers) == 1 else 'share the loss'}")
     return Result(tuple(placings), tuple(returns), "stalemate", details)
-
-
-def _seats(seats: Sequence[int]) -> str:
-    return " and ".join(f"seat {s}" for s in seats)
 
 
 __all__ = ["last_holder_result", "out_result", "stalemate"]

@@ -4,41 +4,48 @@ Phases: ``play`` (tricks) and ``over``. A trick: the leader plays any card; each
 seat after it (seat + 1 order, skipping seats that are out) follows suit if it can;
 a seat that cannot draws (``draw``) one card at a time until it draws the led suit,
 which is played at once. A seat that cannot follow when the stock is empty passes:
-**automatically**, recorded as a note on the event that brought the turn to it
-("seat 3 cannot follow hearts and the stock is empty: passes"). With the joker in
-hand it may choose between the joker and an explicit ``pass``.
+**automatically**, told by a ``cangkul.cannot_follow`` fact on the event that brought
+the turn to it. With the joker in hand it may choose between the joker and an explicit
+``pass``. Every event carries typed facts (:mod:`folkdeck.games.cangkul.events`); a
+drawn card kept in the hand is private to the drawer (``drew``).
 
-A short Cangkul deal from a study position (seat 0 leads; the stock is ``2C 5H``):
+A short Cangkul deal from a study position (seat 0 leads; the stock is ``2C 5H``),
+its facts rendered in English for a spectator:
 
 >>> from folkdeck import load
+>>> from folkdeck.i18n import Renderer
+>>> en = Renderer("en", game="cangkul")
 >>> state = load("cangkul", players=3).new_state(
 ...     hands=["9H 3S 5S", "KH 4C 6D 10S", "7D 8D"], stock=["2C", "5H"], setup={"leader": 0})
 >>> [str(a) for a in state.legal_actions()]
 ['3S', '5S', '9H']
->>> print(state.apply(state.parse_action("9H")))
+>>> def play(text):
+...     event = state.apply(state.parse_action(text))
+...     print("; ".join([event.line] + [en.fact(f) for f in event.facts]))
+>>> play("9H"); play("KH")
 0: 9H
->>> print(state.apply(state.parse_action("KH")))
 1: KH
 >>> [str(a) for a in state.legal_actions()]          # seat 2 has no hearts: dig
 ['draw']
->>> print(state.apply(state.parse_action("draw")))    # 2C goes to the hand, unseen
-2: draw
->>> print(state.apply(state.parse_action("draw")))
-2: draw; seat 2 draws 5H and plays it; seat 1 wins the trick and leads
->>> print(state.apply(state.parse_action("4C")))
+>>> play("draw")                                      # 2C goes to the hand, unseen
+2: draw; Seat 2 draws a card
+>>> state.history[-1].facts                           # ...but the fact holds it for seat 2
+(Drew(seat=2, card=Card.parse('2C'), pile=None),)
+>>> play("draw")
+2: draw; Seat 2 draws 5H and plays it; Seat 1 wins the trick and leads
+>>> play("4C")
 1: 4C
 >>> state.apply(state.parse_action("7D"))
 Traceback (most recent call last):
 ...
 folkdeck.engine.errors.IllegalActionError: seat 2 holds 2C: follow the led suit clubs (not 7D)
->>> print(state.apply(state.parse_action("2C")))     # seat 0: no clubs, the stock is empty
-2: 2C; seat 0 cannot follow clubs and the stock is empty: passes; seat 0 takes 2C 4C; seat 1 wins the trick and leads
->>> print(state.apply(state.parse_action("6D")))
+>>> play("2C")                                        # seat 0: no clubs, the stock is empty
+2: 2C; Seat 0 cannot follow clubs and the stock is empty: passes; Seat 0 takes 2C 4C; Seat 1 wins the trick and leads
+>>> play("6D"); play("8D")
 1: 6D
->>> print(state.apply(state.parse_action("8D")))
-2: 8D; seat 0 cannot follow diamonds and the stock is empty: passes; seat 0 takes 6D 8D; seat 2 wins the trick and leads
->>> print(state.apply(state.parse_action("7D")))
-2: 7D; seat 2 has played the last card and wins the deal
+2: 8D; Seat 0 cannot follow diamonds and the stock is empty: passes; Seat 0 takes 6D 8D; Seat 2 wins the trick and leads
+>>> play("7D")
+2: 7D; Seat 2 goes out in 1st place; The deal is over (a hand emptied)
 >>> state.result().placings, state.result().returns
 ((None, None, 1), (0.0, 0.0, 1.0))
 """
@@ -46,12 +53,15 @@ folkdeck.engine.errors.IllegalActionError: seat 2 holds 2C: follow the led suit 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
-from folkdeck.cards import Card
-from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.cards import Card, Suit
+from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.facts import CardsTaken, DealEnded, Drew, Fact, Played, TrickWon, WentOut
 from folkdeck.engine.protocol import Action, Event, Result
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.view import HistoryCache, TablePlay
 from folkdeck.games.cangkul.actions import (
     DRAW,
     DRAW_LEFT,
@@ -62,8 +72,24 @@ from folkdeck.games.cangkul.actions import (
     Pass,
     parse_action,
 )
+from folkdeck.games.cangkul.events import (
+    SUIT_TERMS,
+    CannotFollow,
+    Dig,
+    DrewAndPlayed,
+    FewestCards,
+    JokerLead,
+    Knocked,
+    KnownCards,
+    LastHolder,
+    MostCards,
+    Stalemate,
+    StallCount,
+    Void,
+    describe_action,
+)
 from folkdeck.games.cangkul.messages import why_no_dig, why_not_card
-from folkdeck.games.cangkul.observation import CangkulObservation
+from folkdeck.games.cangkul.observation import CangkulPhase, CangkulView
 from folkdeck.games.cangkul.rules import (
     JOKER,
     JOKER_BIT,
@@ -72,40 +98,47 @@ from folkdeck.games.cangkul.rules import (
     SUIT_MASKS,
     cards_of,
     choices,
-    notation,
     share_out,
     split_stock,
+    trick_winner,
 )
 from folkdeck.games.cangkul.scoring import last_holder_result, out_result, stalemate
 
 if TYPE_CHECKING:
+    from folkdeck.engine.view import ViewEvent
     from folkdeck.games.cangkul.game import CangkulGame
 
-LogEntry = tuple[int, str, int]
-"""A public fact ``(seat, verb, arg)``: ``lead``/``play`` a card index, ``draw``/``pass``
-on a suit, ``take`` a card mask, ``knock`` a card count, ``out`` (arg 0)."""
+_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+JOKER_CLASS = 4
+"""The void class of the joker (suits are 0-3): see :attr:`CangkulState.voids`."""
 
-# The hot path (``folkdeck bench``, search bots) makes an event and its notes on every
+# The hot path (``folkdeck bench``, search bots) makes an event and its facts on every
 # action, so the constant parts are built once here: the digging choices, the most
-# common note, and the event itself without the named tuple's Python-level __new__.
+# common facts, and the event itself without the named tuple's Python-level __new__.
 _DRAW_ONLY, _DRAW_BOTH = (DRAW,), (DRAW_LEFT, DRAW_RIGHT)
 _DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PASS,)
-_WINS_AND_LEADS = tuple(f"seat {s} wins the trick and leads" for s in range(16))  # options allow 8
+_SEATS = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
+_WINS_AND_LEADS = tuple(TrickWon(seat=s, leader=s) for s in range(_SEATS))
+_CANNOT_FOLLOW = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
+_DREW: dict[tuple[int, int, int | None], Drew] = {}
+"""``Drew`` facts by ``(seat, id(card), pile)``: a draw is the commonest fact of a deal."""
 _PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
 _NEXTS = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
 """``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
-_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, notes))`` == ``Event(seat, action, notes)``
+_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``
 
 
 class CangkulState(StateBase):
     """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
-    :meth:`CangkulGame.new_state`."""
+    :meth:`CangkulGame.new_state`, or a world agreeing with a seat's view with
+    :meth:`from_view`."""
 
     __slots__ = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands",
                  "_start_stock", "_setup", "_unused", "_dead", "_rng", "_phase", "_turn",
                  "_trick_leader", "_plays", "_suit", "_acted", "_passers", "_out", "_history",
-                 "_log", "_collected", "_result", "_jp", "_by_id", "_stall", "_win", "_nexts")
+                 "_cache", "_void", "_jbit", "_collected", "_result", "_jp", "_by_id", "_stall",
+                 "_win", "_nexts")
 
     def __init__(self, game: CangkulGame, hands: list[int], stock: list[int], *, leader: int,
                  setup: dict[str, Any], knock_seed: int | None, unused: int | None = None) -> None:
@@ -140,12 +173,106 @@ class CangkulState(StateBase):
         self._passers: list[int] = []
         self._out = [s for s in range(self._n) if not hands[s]]
         self._history: list[Event] = []
-        self._log: list[LogEntry] = []
+        self._cache = HistoryCache(describe_action)
+        self._void = [0] * self._n
+        # Digging shows no joker only where a void seat must play it (``must_when_void``).
+        self._jbit = 1 << JOKER_CLASS if rules.joker_play == "must_when_void" else 0
         self._collected: list[tuple[int, int]] = []
         self._result: Result | None = None
         self._stall = 0
         self._win = 0
         """The trick's winning play so far as ``card index << 4 | seat``."""
+
+    @classmethod
+    def from_view(cls, game: CangkulGame, view: CangkulView, *, hands: Sequence[Sequence[Card]],
+                  piles: Sequence[Sequence[Card]], knock_seed: int | None = None) -> CangkulState:
+        """A state that ``view``'s seat cannot tell from the real one: everything public is
+        the view's (the trick, the passers, the order out, the known and dead cards, the
+        voids, the stall count, the history as the seat saw it), and the cards it cannot
+        see are where ``hands`` (every seat's whole hand) and ``piles`` (each stock pile,
+        top first) put them; the pack's other cards are out of the deal. ``knock_seed``
+        seeds the knocking chance (Portuguese ``stock_knock_prob``).
+
+        :raises WrongPhaseError: for a view of a finished deal.
+        :raises InvalidDealError: when the cards do not fit the view (``hands``, ``stock``).
+        """
+        if view.phase != CangkulPhase.PLAY or view.current_seat is None:
+            raise WrongPhaseError("deal_over", phase=str(view.phase))
+        deck = game.deck
+        index = deck.index
+        n = view.num_players
+        if len(hands) != n or len(piles) != len(view.stock):
+            raise InvalidDealError("cangkul.hand_count", field="hands", given=len(hands), players=n)
+        masks = []
+        for s, cards in enumerate(hands):
+            m = 0
+            for c in cards:
+                m |= 1 << index[c]
+            if m.bit_count() != view.counts[s]:
+                raise InvalidDealError("cangkul.view_mismatch", field=f"hands[{s}]", seat=s)
+            masks.append(m)
+        stacks = []
+        for p, cards in enumerate(piles):
+            if len(cards) != view.stock[p]:
+                raise InvalidDealError("cangkul.view_mismatch", field="stock", seat=p)
+            stacks.append([index[c] for c in reversed(cards)])  # the top is last
+        plays = [(t.seat, index[t.cards[0]]) for t in view.table]
+        dead = 0
+        for c in view.dead:
+            dead |= 1 << index[c]
+        in_play = dead
+        for m in masks:
+            in_play |= m
+        for stack in stacks:
+            for i in stack:
+                in_play |= 1 << i
+        for _, i in plays:
+            in_play |= 1 << i
+
+        state: CangkulState = object.__new__(cls)
+        rules = game.rules
+        state._game = game
+        state._rules = rules
+        state._jp = rules.joker_play
+        state._deck = deck
+        state._by_id = deck.by_id
+        state._n = n
+        state._nexts = _NEXTS[n]
+        state._hands = masks
+        state._known = [_mask(k, index) for k in view.known]
+        state._start_hands = tuple(masks)
+        state._start_stock = tuple(i for stack in stacks for i in reversed(stack))
+        state._piles = stacks
+        state._setup = {"leader": view.trick_leader}
+        state._unused = deck.full & ~in_play
+        state._dead = dead
+        state._rng = random.Random(knock_seed) if rules.knock_prob > 0 else None
+        state._phase = "play"
+        state._turn = view.current_seat
+        state._trick_leader = view.trick_leader
+        state._plays = plays
+        state._suit = _SUITS.index(view.led_suit) if view.led_suit is not None else NO_SUIT
+        acted = 0
+        for s, _ in plays:
+            acted |= 1 << s
+        for s in view.passed:
+            acted |= 1 << s
+        state._acted = acted
+        state._passers = list(view.passed)
+        state._out = list(view.out)
+        state._history = [_event_of(e) for e in view.history]
+        state._cache = HistoryCache(describe_action)
+        state._void = [_void_mask(suits, joker) for suits, joker in zip(view.voids, view.joker_void, strict=True)]
+        state._jbit = 1 << JOKER_CLASS if rules.joker_play == "must_when_void" else 0
+        state._collected = [(s, _mask(cards, index)) for s, cards in view.collected]
+        state._result = None
+        # The state's counter is -1 while a trick in which a player went out is in progress.
+        state._stall = -1 if view.stall_reset else view.stall
+        state._win = 0
+        if plays:  # the trick's best play so far, as the state keeps it
+            best = trick_winner(plays)
+            state._win = next(c for t, c in plays if t == best) << 4 | best
+        return state
 
     # --- the protocol's read side ------------------------------------------------
     @property
@@ -184,15 +311,6 @@ class CangkulState(StateBase):
         return cards_of(self._hands[seat], self._deck)
 
     # --- legal actions -------------------------------------------------------------
-    def _seat(self, seat: int | None) -> int:
-        if seat is None:
-            if self._phase == "over":
-                raise WrongPhaseError("the deal is over: no seat may act", phase="over")
-            return self._turn
-        if not 0 <= seat < self._n:
-            raise NotYourTurnError(f"there is no seat {seat} in a {self._n}-player game", seat=seat)
-        return seat
-
     def _draws(self) -> tuple[CangkulAction, ...]:
         piles = self._piles
         if len(piles) == 1:
@@ -232,60 +350,49 @@ class CangkulState(StateBase):
 
         :raises WrongPhaseError: the deal is over.
         :raises NotYourTurnError: another seat is on turn.
-        :raises IllegalActionError: the rules refuse it (the message says why).
+        :raises IllegalActionError: the rules refuse it (the reason says why).
         """
         if self._phase == "over":
-            raise WrongPhaseError(f"the deal is over: {action} is not possible", phase="over",
-                                  action=str(action))
+            raise WrongPhaseError("deal_over", phase="over", action=str(action))
         s = self._seat(seat)
+        game = self._game.spec.name
         if s != self._turn:
-            raise NotYourTurnError(f"seat {s} may not act now: waiting for seat {self._turn}",
-                                   seat=s, action=str(action))
+            raise NotYourTurnError("cangkul.not_your_turn", seat=s, current=self._turn, action=str(action))
         hand = self._hands[s]
         allowed, dig = choices(hand, self._suit, self._jp)
         if isinstance(action, Card):
             i = self._deck.index.get(action)
             if i is None:
-                raise IllegalActionError(f"{action} is not a card of the {self._deck.pack.name} pack",
-                                         seat=s, action=str(action), reason="not in the pack")
+                raise IllegalActionError("cangkul.not_in_pack", seat=s, action=str(action),
+                                         pack=self._rules.pack, game=game)
             if not hand >> i & 1:
-                raise IllegalActionError(f"seat {s} does not hold {action}", seat=s,
-                                         action=str(action), reason="card not in hand")
+                raise IllegalActionError("cangkul.not_held", seat=s, action=str(action))
             if not allowed >> i & 1:
-                why = why_not_card(self._deck, self._suit, self._jp, s, i, hand, dig)
-                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                reason, params = why_not_card(self._deck, self._suit, self._jp, s, i, hand, dig)
+                raise IllegalActionError(reason, action=str(action), game=game, **params)
             return
         if isinstance(action, Draw):
             if not dig:
-                why = why_no_dig(self._deck, self._suit, bool(self._plays), s, hand)
-                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                reason, params = why_no_dig(self._deck, self._suit, bool(self._plays), s, hand)
+                raise IllegalActionError(reason, action=str(action), game=game, **params)
             piles = self._piles
             if not any(piles):
-                why = f"the stock is empty: seat {s} cannot draw"
-                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                raise IllegalActionError("cangkul.stock_empty", seat=s, action=str(action))
             if action.pile is None and len(piles) == 2:
-                why = "the stock stands in two piles: say 'draw left' or 'draw right'"
-                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                raise IllegalActionError("cangkul.say_pile", seat=s, action=str(action))
             if action.pile is not None and len(piles) == 1:
-                why = "the stock is one pile: say 'draw'"
-                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                raise IllegalActionError("cangkul.one_pile", seat=s, action=str(action))
             if action.pile is not None and not piles[action.pile]:
-                why = f"the {('left', 'right')[action.pile]} pile is empty: draw from the other pile"
-                raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+                raise IllegalActionError("cangkul.pile_empty", seat=s, action=str(action), pile=action.pile)
             return
         if isinstance(action, Pass):
             if not dig:
-                why = why_no_dig(self._deck, self._suit, bool(self._plays), s, hand).replace("instead of drawing", "instead of passing")
-                raise IllegalActionError(why, seat=s, action="pass", reason=why)
+                reason, params = why_no_dig(self._deck, self._suit, bool(self._plays), s, hand, passing=True)
+                raise IllegalActionError(reason, action="pass", game=game, **params)
             if any(self._piles):
-                why = f"seat {s} may not pass while the stock holds cards: draw"
-                raise IllegalActionError(why, seat=s, action="pass", reason=why)
+                raise IllegalActionError("cangkul.no_pass_with_stock", seat=s, action="pass")
             return
-        raise IllegalActionError(f"{action!r} is not a {self._rules.title} action", seat=s,
-                                 action=str(action))
-
-    def _suit_name(self, suit: int) -> str:
-        return self._deck.suit_name(suit)
+        raise IllegalActionError("cangkul.not_an_action", seat=s, action=str(action))
 
     def parse_action(self, text: str, seat: int | None = None) -> CangkulAction:
         """Read ``text`` (a card, ``draw``, ``draw left|right``, ``pass``); legality is
@@ -304,7 +411,7 @@ class CangkulState(StateBase):
     def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
         s = self._turn
-        notes: list[str] = []
+        facts: list[Fact] = []
         if (seat is None or seat == s) and self._phase == "play":
             # The fast paths, for the seat on turn: the checks of :meth:`verify` for the
             # actions :meth:`legal_actions` hands out; anything else goes the long way.
@@ -315,8 +422,8 @@ class CangkulState(StateBase):
                 # suit, the joker) need the full rule.
                 if hand >> i & 1 and (suit == NO_SUIT or i >> 4 == suit
                                       or choices(hand, suit, self._jp)[0] >> i & 1):
-                    self._play(s, i, notes)
-                    event: Event = _new_event(Event, (s, action, tuple(notes) if notes else ()))
+                    self._play(s, i, facts)
+                    event: Event = _new_event(Event, (s, action, tuple(facts) if facts else ()))
                     self._history.append(event)
                     return event
             elif action.__class__ is Draw:
@@ -325,24 +432,24 @@ class CangkulState(StateBase):
                 # Void in the led suit without the joker: dig; else :func:`choices` decides.
                 if (pile is None) == (len(piles) == 1) and piles[pile or 0] and (
                         suit != NO_SUIT and not hand & _PLAY_ON[suit] or choices(hand, suit, self._jp)[1]):
-                    self._draw(s, pile or 0, notes)
-                    event = _new_event(Event, (s, action, tuple(notes) if notes else ()))
+                    self._draw(s, pile, facts)
+                    event = _new_event(Event, (s, action, tuple(facts)))
                     self._history.append(event)
                     return event
         s = self._seat(seat)
         self.verify(action, s)
         if isinstance(action, Card):
-            self._play(s, self._deck.index[action], notes)
+            self._play(s, self._deck.index[action], facts)
         elif isinstance(action, Draw):
-            self._draw(s, action.pile or 0, notes)
+            self._draw(s, action.pile, facts)
         else:
-            self._pass(s, notes)
-            self._advance(s, notes)
-        event = Event(s, action, tuple(notes))
+            self._pass(s, facts)
+            self._advance(s, facts)
+        event = Event(s, action, tuple(facts))
         self._history.append(event)
         return event
 
-    def _play(self, s: int, i: int, notes: list[str]) -> None:
+    def _play(self, s: int, i: int, facts: list[Fact]) -> None:
         bit = 1 << i
         hands, known, plays = self._hands, self._known, self._plays
         hands[s] ^= bit
@@ -350,7 +457,6 @@ class CangkulState(StateBase):
             known[s] &= ~bit
         key = i << 4 | s  # the trick's best card so far, with its seat (seats < 16)
         if plays:
-            self._log.append((s, "play", i))
             suit = self._suit
             if suit == NO_SUIT and i != JOKER:
                 suit = self._suit = i >> 4
@@ -358,7 +464,6 @@ class CangkulState(StateBase):
             if key > self._win and (i >> 4 == suit or i == JOKER):
                 self._win = key
         else:
-            self._log.append((s, "lead", i))
             self._win = key
             if i != JOKER:
                 self._suit = i >> 4
@@ -376,23 +481,25 @@ class CangkulState(StateBase):
                 return
         else:
             if not self._rules.drop_out:
-                notes.append(f"seat {s} has played the last card and wins the deal")
+                facts.append(WentOut(seat=s, place=1))
+                facts.append(DealEnded(reason="out", winners=(s,)))
                 self._finish(winner=s)
                 return
             self._out.append(s)
-            self._log.append((s, "out", 0))
             self._stall = -1  # going out is progress: this trick's end counts from 0 again
-            notes.append(f"seat {s} is out")
+            facts.append(WentOut(seat=s, place=len(self._out)))
             if self._n - len(self._out) <= 1:
                 loser = next(t for t in range(self._n) if self._hands[t])
                 self._out.append(loser)
-                notes.append(f"seat {loser} is the last holding cards and loses the deal")
+                facts.append(LastHolder(seat=loser))
+                facts.append(DealEnded(reason="last_holder", losers=(loser,)))
                 self._finish(winner=None)
                 return
-        self._advance(s, notes)
+        self._advance(s, facts)
 
-    def _draw(self, s: int, pile: int, notes: list[str]) -> None:
+    def _draw(self, s: int, pile: int | None, facts: list[Fact]) -> None:
         rng = self._rng
+        suit = self._suit
         if rng is not None and rng.random() < self._rules.knock_prob:
             taken = 0
             for p in self._piles:
@@ -400,33 +507,40 @@ class CangkulState(StateBase):
                     taken |= 1 << c
                 p.clear()
             self._hands[s] |= taken
-            self._log.append((s, "knock", taken.bit_count()))
-            k = taken.bit_count()
-            notes.append(f"seat {s} knocks the stock over and takes all {k} card{'' if k == 1 else 's'}")
+            self._void[s] = 0  # unseen cards of every kind joined the hand
+            facts.append(Knocked(seat=s, count=taken.bit_count(), cards=cards_of(taken, self._deck)))
         else:
-            i = self._piles[pile].pop()
+            i = self._piles[pile or 0].pop()
             self._hands[s] |= 1 << i
-            self._log.append((s, "draw", self._suit))
-            if i >> 4 == self._suit:
-                notes.append(f"seat {s} draws {self._deck.names[i]} and plays it")
-                self._play(s, i, notes)
+            card = self._deck.cards[i]
+            if i >> 4 == suit:
+                self._void[s] |= 1 << suit | self._jbit
+                facts.append(DrewAndPlayed(seat=s, card=card))  # type: ignore[arg-type]
+                self._play(s, i, facts)
                 return
+            # One unseen card, not of the led suit, joined the hand: only that void survives.
+            self._void[s] = 1 << suit
+            key = (s, id(card), pile)
+            drew = _DREW.get(key)
+            if drew is None:
+                drew = _DREW[key] = Drew(seat=s, card=card, pile=pile)
+            facts.append(drew)
             if any(self._piles):
                 return
-        allowed, dig = choices(self._hands[s], self._suit, self._jp)
+        allowed, dig = choices(self._hands[s], suit, self._jp)
         if dig and not allowed and not any(self._piles):
-            self._pass(s, notes, auto=True)
-            self._advance(s, notes)
+            self._pass(s, facts, auto=True)
+            self._advance(s, facts)
 
-    def _pass(self, s: int, notes: list[str], auto: bool = False) -> None:
+    def _pass(self, s: int, facts: list[Fact], auto: bool = False) -> None:
+        suit = self._suit
         self._acted |= 1 << s
         self._passers.append(s)
-        self._log.append((s, "pass", self._suit))
+        self._void[s] |= 1 << suit | self._jbit
         if auto:
-            notes.append(f"seat {s} cannot follow {self._deck.suit_words[self._suit]} and the stock is "
-                         "empty: passes")
+            facts.append(_CANNOT_FOLLOW[s][suit])
 
-    def _advance(self, s: int, notes: list[str]) -> None:
+    def _advance(self, s: int, facts: list[Fact]) -> None:
         """Give the turn to the next seat of the trick (passing for it when it must), or
         end the trick."""
         n, hands, suit = self._n, self._hands, self._suit
@@ -442,13 +556,13 @@ class CangkulState(StateBase):
             if not hand:
                 continue
             if blocked and not hand & blocked:
-                self._pass(seat, notes, auto=True)
+                self._pass(seat, facts, auto=True)
                 continue
             self._turn = seat
             return
-        self._end_trick(notes)
+        self._end_trick(facts)
 
-    def _end_trick(self, notes: list[str]) -> None:
+    def _end_trick(self, facts: list[Fact]) -> None:
         plays, passers, rules = self._plays, self._passers, self._rules
         winner = self._win & 15
         self._collected = []
@@ -459,8 +573,7 @@ class CangkulState(StateBase):
                     self._hands[p] |= m
                     self._known[p] |= m
                     self._collected.append((p, m))
-                    self._log.append((p, "take", m))
-                    notes.append(f"seat {p} takes {notation(m, self._deck)}")
+                    facts.append(CardsTaken(seat=p, cards=cards_of(m, self._deck)))
         else:
             dead = self._dead
             for _, c in plays:
@@ -469,10 +582,7 @@ class CangkulState(StateBase):
         leader = passers[0] if passers and self._rules.lead_after_pass == "first_passer" else winner
         if not self._hands[leader]:
             leader = self._lead_after_out(winner)
-        if leader == winner:
-            notes.append(_WINS_AND_LEADS[winner])
-        else:
-            notes.append(f"seat {winner} wins the trick; seat {leader} leads")
+        facts.append(_WINS_AND_LEADS[winner] if leader == winner else TrickWon(seat=winner, leader=leader))
         self._plays = []
         self._passers = []
         self._acted = 0
@@ -481,7 +591,7 @@ class CangkulState(StateBase):
         if passers and rules.passers_collect and not any(self._piles):
             self._stall += 1  # no card left play (a -1 from a player going out makes it 0)
             if self._stall >= rules.stall_limit > 0:
-                self._stalemate(notes)
+                self._stalemate(facts)
         else:
             self._stall = 0
 
@@ -499,10 +609,19 @@ class CangkulState(StateBase):
                 return seat
         return winner
 
-    def _stalemate(self, notes: list[str]) -> None:
+    def _stalemate(self, facts: list[Fact]) -> None:
         """End a deal that stopped moving (``stall_limit``; :func:`.scoring.stalemate`)."""
         left = [h.bit_count() for h in self._hands]
-        self._result = stalemate(self._rules, left, self._out, self._stall, notes)
+        result = self._result = stalemate(self._rules, left, self._out, self._stall)
+        facts.append(Stalemate(tricks=self._stall))
+        if "winners" in result.details:
+            winners = tuple(result.details["winners"])
+            facts.append(FewestCards(seats=winners, cards=left[winners[0]]))
+            facts.append(DealEnded(reason="stalemate", winners=winners))
+        else:
+            losers = tuple(result.details["losers"])
+            facts.append(MostCards(seats=losers, cards=left[losers[0]]))
+            facts.append(DealEnded(reason="stalemate", losers=losers))
         self._phase = "over"
 
     def _finish(self, *, winner: int | None) -> None:
@@ -514,40 +633,58 @@ class CangkulState(StateBase):
         self._phase = "over"
 
     # --- views, copies, records ----------------------------------------------------
-    def observe(self, seat: int | None) -> CangkulObservation:
+    @property
+    def voids(self) -> tuple[int, ...]:
+        """Per seat, the classes of cards (suits 0-3, the joker :data:`JOKER_CLASS`) that its
+        unseen cards (those it did not take publicly) cannot hold, from public moves only:
+        digging or passing on a led suit shows none of it (and, under
+        ``joker_play="must_when_void"``, no joker); a draw it keeps (an unseen card of
+        another suit) leaves only that suit's void; a knock clears them."""
+        return tuple(self._void)
+
+    def observe(self, seat: int | None) -> CangkulView:
         """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards."""
         deck = self._deck
+        over = self._phase == "over"
+        turn = None if over else self._turn
         legal = (tuple(str(a) for a in self.legal_actions(seat))
-                 if seat is not None and seat == self.current_seat else ())
-        log = tuple((s, verb, self._log_arg(verb, arg)) for s, verb, arg in self._log)
-        return CangkulObservation(
-            title=self._rules.title, seat=seat, num_players=self._n, phase=self._phase,
-            direction=self._rules.direction,
+                 if seat is not None and seat == turn else ())
+        cards = deck.cards
+        table = tuple(TablePlay(seat=s, cards=(cards[c],)) for s, c in self._plays)  # type: ignore[arg-type]
+        top = None
+        if self._plays:
+            best = self._win & 15
+            top = next(t for t in reversed(table) if t.seat == best)
+        known = tuple(cards_of(m, deck) for m in self._known)
+        voids = tuple(tuple(_SUITS[u] for u in range(4) if v >> u & 1) for v in self._void)
+        status: list[Fact] = []
+        if not over:
+            if self._plays and self._suit == NO_SUIT:
+                status.append(JokerLead(seat=self._plays[0][0]))
+            for s in range(self._n):
+                if known[s]:
+                    status.append(KnownCards(seat=s, cards=known[s]))
+                if s != seat:
+                    status.extend(Void(seat=s, suit=SUIT_TERMS[_SUITS.index(u)]) for u in voids[s])
+            if self._stall > 0 and self._rules.stall_limit:
+                status.append(StallCount(tricks=self._stall, limit=self._rules.stall_limit))
+        return CangkulView(
+            game=self._game.spec.name, seat=seat, num_players=self._n,
+            phase=CangkulPhase.OVER if over else CangkulPhase.PLAY,
             hand=cards_of(self._hands[seat], deck) if seat is not None else None,
-            counts=tuple(h.bit_count() for h in self._hands), stock=self.stock_sizes(),
-            led_suit=self._suit_name(self._suit) if self._suit != NO_SUIT else None,
-            led_suit_letter="SCDH"[self._suit] if self._suit != NO_SUIT else None,
-            trick_leader=self._trick_leader,
-            trick=tuple((s, str(deck.cards[c])) for s, c in self._plays),
-            passers=tuple(self._passers),
-            collected=tuple((s, notation(m, deck)) for s, m in self._collected),
-            known=tuple(notation(m, deck) for m in self._known),
-            out=tuple(self._out) if self._rules.drop_out else (),
-            dead=self._dead.bit_count(), current_seat=self.current_seat,
-            log=log, history=tuple(str(e) for e in self._history), legal_actions=legal,
-            card_names=tuple((str(c), deck.pack.card_name(c)) for c in
-                             (deck.cards[i] for _, i in self._plays) if c is not None),
+            counts=tuple(h.bit_count() for h in self._hands),
+            to_act=() if turn is None else (turn,), current_seat=turn, legal_actions=legal,
+            table=table, top=top, passed=tuple(self._passers),
+            out=tuple(self._out) if self._rules.drop_out else (), stock=self.stock_sizes(),
+            status=tuple(status), history=self._cache.view(self._history, seat),
             result=self._result.to_dict() if self._result is not None else None,
-            stall=max(self._stall, 0), stall_limit=self._rules.stall_limit)
-
-    def _log_arg(self, verb: str, arg: int) -> str:
-        if verb in ("lead", "play"):
-            return str(self._deck.cards[arg])
-        if verb in ("draw", "pass"):
-            return "SCDH"[arg]
-        if verb == "take":
-            return notation(arg, self._deck)
-        return str(arg)
+            direction=self._rules.direction, pack=self._rules.pack, ace_high=self._rules.ace_high,
+            led_suit=_SUITS[self._suit] if self._suit != NO_SUIT else None,
+            trick_leader=self._trick_leader,
+            collected=tuple((s, cards_of(m, deck)) for s, m in self._collected),
+            known=known, voids=voids, joker_void=tuple(bool(v >> JOKER_CLASS & 1) for v in self._void),
+            dead=cards_of(self._dead, deck), stall=max(self._stall, 0),
+            stall_limit=self._rules.stall_limit, stall_reset=self._stall < 0)
 
     def clone(self) -> Self:
         new = object.__new__(type(self))
@@ -560,7 +697,8 @@ class CangkulState(StateBase):
         new._passers = list(self._passers)
         new._out = list(self._out)
         new._history = list(self._history)
-        new._log = list(self._log)
+        new._cache = self._cache.copy()
+        new._void = list(self._void)
         new._collected = list(self._collected)
         if self._rng is not None:
             new._rng = random.Random()
@@ -599,3 +737,30 @@ class CangkulState(StateBase):
         return (f"<CangkulState {self._rules.title} {self._phase} turn={self._turn} "
                 f"suit={self._suit} counts={[h.bit_count() for h in self._hands]} "
                 f"stock={self.stock_sizes()}>")
+
+
+def _mask(cards: Sequence[Card], index: dict[Card, int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << index[c]
+    return m
+
+
+def _void_mask(suits: Sequence[Suit], joker: bool) -> int:
+    m = 1 << JOKER_CLASS if joker else 0
+    for u in suits:
+        m |= 1 << _SUITS.index(u)
+    return m
+
+
+def _event_of(seen: ViewEvent) -> Event:
+    """An event of a world, from the view's: the action from its fact, the facts as seen."""
+    act = seen.act
+    action: CangkulAction
+    if isinstance(act, Played):
+        action = act.cards[0]
+    elif isinstance(act, Dig):
+        action = DRAW if act.pile is None else (DRAW_LEFT, DRAW_RIGHT)[act.pile]
+    else:
+        action = PASS
+    return Event(seen.seat, action, seen.facts)

@@ -21,10 +21,12 @@ Sources: seed 001 and rules-notes §2; the full rules for players are in
 from collections.abc import Callable
 from typing import Any
 
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
 from folkdeck.games.gouji.actions import PASS, Burn, Return, Word, parse_action
+from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.game import GouJiGame
+from folkdeck.games.gouji.observation import GouJiView
 from folkdeck.games.gouji.options import PRESETS, GouJiOptions
 from folkdeck.games.gouji.rules import Play, beats, is_gouji, parse_play
 from folkdeck.games.gouji.state import GouJiState
@@ -47,12 +49,22 @@ def _bots() -> dict[str, Callable[[], Any]]:
                           confidence=CONFIDENCE, search_algorithm="pimc")}
 
 
+def _teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Seats 0, 2, 4 against 1, 3, 5 (notes §2.1)."""
+    return ((0, 2, 4), (1, 3, 5))
+
+
 SPEC = register(GameSpec(
     name="gouji", title="Gou Ji", aliases=("gou-ji", "gou_ji", "够级"),
     min_players=6, max_players=6, default_players=6, options_type=GouJiOptions, make=_make,
     presets=PRESETS, summary="Qingdao team climbing game: six players, four packs, gouji duels.",
-    rules_doc="docs/rules/gouji.md", bots=_bots(), default_bot="heuristic",
+    rules_doc="docs/rules/gouji.md", bots=LazyBots(_bots), default_bot="heuristic",
+    card_notation="gouji", teams=_teams, windows=("burn", "xian"),
+    # the match plays ``deals`` deals, or stops early when a team reaches ``target_score``
+    match_end=MatchEnd(deals="count", default_deals=6, reason="deals"),
+    determinizer="folkdeck.games.gouji.determinize", describe_action=describe_action,
+    view_type=GouJiView,
 ))
 
-__all__ = ["PASS", "SPEC", "Burn", "GouJiGame", "GouJiOptions", "GouJiState", "Play", "Return",
-           "Word", "beats", "is_gouji", "parse_action", "parse_play"]
+__all__ = ["PASS", "SPEC", "Burn", "GouJiGame", "GouJiOptions", "GouJiState", "GouJiView", "Play",
+           "Return", "Word", "beats", "is_gouji", "parse_action", "parse_play"]

@@ -114,14 +114,20 @@ WORDS = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, IN
 GouJiAction = Play | Word | Return | Burn | Order | Draw | Foul
 
 
+_SEAT_WORDS = ("0", "1", "2", "3", "4", "5")
+
+
 def parse_action(text: str) -> GouJiAction:
     """Read an action without looking at the position.
+
+    Any text gives an action or an :class:`InvalidNotationError` (never another error:
+    ``draw ²`` and a seat of 5,000 digits are refused like any other bad seat).
 
     :raises InvalidNotationError: for an unknown word, rank, or a set of two ranks.
     """
     words = text.strip().split(None, 1)
     if not words:
-        raise InvalidNotationError("empty action: give a set such as '9 9 2', or 'pass'", token=text)
+        raise InvalidNotationError("gouji.empty_action", token=text)
     head = words[0].lower()
     rest = words[1] if len(words) > 1 else ""
     if head in WORDS and not rest:
@@ -129,28 +135,26 @@ def parse_action(text: str) -> GouJiAction:
     if head == "return":
         counts = parse_counts(rest)
         if not sum(counts):
-            raise InvalidNotationError("'return' needs the cards given back, e.g. 'return 5 7'",
-                                       token=text)
+            raise InvalidNotationError("gouji.return_needs_cards", token=text)
         return Return(tuple(r for r in range(len(counts)) for _ in range(counts[r])))
     if head == "burn":
         if not rest:
-            raise InvalidNotationError("'burn' needs the burning set, e.g. 'burn K K'", token=text)
+            raise InvalidNotationError("gouji.burn_needs_set", token=text)
         return Burn(parse_play(rest))
     if head == "order":
         items = rest.split()
-        if not items or not all(i.isdigit() and int(i) < 6 for i in items):
-            raise InvalidNotationError("'order' needs seats 0-5, e.g. 'order 4 2'", token=text)
+        if not items or not all(i in _SEAT_WORDS for i in items):
+            raise InvalidNotationError("gouji.order_needs_seats", token=text[:60])
         return Order(tuple(int(i) for i in items))
     if head == "draw":
-        if not (rest.isdigit() and int(rest) < 6):
-            raise InvalidNotationError("'draw' needs one seat 0-5, e.g. 'draw 3'", token=text)
+        if rest.strip() not in _SEAT_WORDS:
+            raise InvalidNotationError("gouji.draw_needs_seat", token=text[:60])
         return Draw(int(rest))
     if head == "foul":
         if rest.lower() not in FOUL_CLAIMS:
-            raise InvalidNotationError(
-                f"'foul' needs the false claim: {', '.join(FOUL_CLAIMS)} (e.g. 'foul burn')",
-                token=text)
+            raise InvalidNotationError("gouji.foul_needs_claim", token=text[:60],
+                                       claims=", ".join(FOUL_CLAIMS))
         return Foul(rest.lower())
     if head in WORDS:
-        raise InvalidNotationError(f"{head!r} takes no cards: {text!r}", token=text)
+        raise InvalidNotationError("gouji.word_takes_no_cards", word=head, token=text[:60])
     return parse_play(text)

@@ -58,11 +58,12 @@ class GreedyAgent:
             if pool:
                 return min(pool, key=lambda p: (p.rank, -p.natural))
             return next(a for a in legal if a != OPEN)
-        seat = getattr(observation, "seat", None)
-        top_seat = getattr(observation, "top_seat", None)
+        seat = observation.seat
+        top = observation.top
+        top_seat = top.seat if top is not None else None
         teammate_winning = (seat is not None and top_seat is not None and top_seat != seat
                             and (top_seat - seat) % 2 == 0)
-        if getattr(observation, "xian_request", None) is not None or teammate_winning or not plays:
+        if observation.xian_request is not None or teammate_winning or not plays:
             return PASS
         return min(plays, key=_cost)
 
@@ -107,7 +108,7 @@ class HeuristicAgent:
             return NO
         returns = [a for a in legal if isinstance(a, Return)]
         if returns:
-            counts = _counts(getattr(observation, "hand", None) or ())
+            counts = _counts(observation.hand or ())
             return min(returns, key=lambda a: (sum(counts[r] - a.ranks.count(r) > 0 for r in set(a.ranks)),
                                                sum(r in (TWO, BJ, RJ) for r in a.ranks), sorted(a.ranks,
                                                reverse=True)))

@@ -85,7 +85,7 @@ class Setup:
 
 def _seat(value: Any, key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEATS:
-        raise InvalidDealError(f"{key} must be a seat from 0 to 5, not {value!r}", field=f"setup.{key}")
+        raise InvalidDealError("gouji.setup_seat", field=f"setup.{key}", key=key, value=repr(value)[:40])
     return value
 
 
@@ -96,34 +96,31 @@ def read_setup(setup: Mapping[str, Any]) -> Setup:
     """
     for key in setup:
         if key not in _SETUP_KEYS:
-            raise InvalidDealError(f"unknown setup key {key!r} (Gou Ji takes {', '.join(_SETUP_KEYS)})",
-                                   field=f"setup.{key}")
+            raise InvalidDealError("gouji.unknown_setup_key", field=f"setup.{key}"[:80], key=key[:40],
+                                   keys=", ".join(_SETUP_KEYS))
     places = setup.get("places")
     if places is not None:
-        if not isinstance(places, (list, tuple)) or sorted(places) != [1, 2, 3, 4, 5, 6] \
-                or any(isinstance(p, bool) for p in places):
-            raise InvalidDealError("places must list each seat's place, 1 to 6, each once",
-                                   field="setup.places")
+        if not isinstance(places, (list, tuple)) or len(places) != SEATS or not all(
+                type(p) is int for p in places) or sorted(places) != [1, 2, 3, 4, 5, 6]:
+            raise InvalidDealError("gouji.setup_places", field="setup.places")
         places = tuple(places)
     for key in ("special", "revolution_redeal", "name_drawer"):
         if key in setup and not isinstance(setup[key], bool):
-            raise InvalidDealError(f"{key} must be true or false", field=f"setup.{key}")
+            raise InvalidDealError("gouji.setup_bool", field=f"setup.{key}", key=key)
     revolution = bool(setup.get("revolution_redeal", False))
     default_special = places is None or revolution or is_sweep(places)
     special = bool(setup.get("special", default_special))
     if not special and places is None:
-        raise InvalidDealError("a normal deal needs the previous places", field="setup.special")
+        raise InvalidDealError("gouji.normal_needs_places", field="setup.special")
     kai = _seat(setup.get("kai_pai", 0), "kai_pai")
     drawer = setup.get("first_drawer")
     leader = setup.get("leader")
     name = setup.get("name_drawer")
     if name and (special or leader is not None):
-        raise InvalidDealError("only a normal deal without a fixed leader names its drawer",
-                               field="setup.name_drawer")
+        raise InvalidDealError("gouji.name_drawer_normal_only", field="setup.name_drawer")
     owing = setup.get("dian_gong", [])
     if not isinstance(owing, (list, tuple)) or places is None and owing:
-        raise InvalidDealError("dian_gong lists seats (with the previous places)",
-                               field="setup.dian_gong")
+        raise InvalidDealError("gouji.setup_dian_gong", field="setup.dian_gong")
     dian_gong = tuple(sorted({_seat(g, "dian_gong") for g in owing}))
     return Setup(places=places, special=special, kai_pai=kai,
                  first_drawer=None if drawer is None else _seat(drawer, "first_drawer"),
@@ -144,7 +141,7 @@ def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
             continue
         value = KAI_PAI_VALUE[RANK_WORDS.index(card.rank.value)]
         return kai, (kai + value - 1) % SEATS, turned + 1
-    raise InvalidDealError("the pack holds only jokers", field="deck")
+    raise InvalidDealError("gouji.only_jokers", field="deck")
 
 
 def draw(deck: Sequence[Card], drawer: int) -> list[list[Card]]:

@@ -10,11 +10,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from folkdeck.cards import Card
+from folkdeck.engine.facts import Fact, TrickWon
 from folkdeck.engine.protocol import Action, Event, Result
 from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Foul, Order, Return
 from folkdeck.games.gouji.deal import SEATS, Setup, is_sweep, opposite, team, tribute_pairs
-from folkdeck.games.gouji.modern import PLACE_NAMES, ModernRules
-from folkdeck.games.gouji.rules import BJ, RANK_WORDS, RJ, TWO, Play, highest, is_gouji
+from folkdeck.games.gouji.events import (
+    PLACE_TITLES,
+    Answers,
+    BurnWindow,
+    GoujiCalled,
+    GouJiDealOver,
+    Liberation,
+    Opened,
+    ShangBan,
+    TributeGiven,
+    TributeReturned,
+    TributeSkipped,
+    TurnOrder,
+    WentOutAs,
+    XianAnswered,
+)
+from folkdeck.games.gouji.modern import ModernRules
+from folkdeck.games.gouji.rules import BJ, NRANKS, RJ, TWO, Play, highest, is_gouji
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
@@ -31,8 +48,9 @@ class PlayFlow(ModernRules):
     _played: list[Card]
     _played_counts: list[int]
     _history: list[Event]
-    _private: list[list[str]]
-    _public: list[str]
+    _tribute: list[Fact]
+    """The tribute's facts (given, returned, skipped), for the views' ``status``: the
+    exchange may happen before any event (a deal that starts with it)."""
     _result: Result | None
     _open: int
     _opened: int
@@ -40,7 +58,6 @@ class PlayFlow(ModernRules):
     _leader: int
     _phase: str
     _pairs: list[tuple[int, int, int]]
-    _given: list[tuple[int, int, tuple[int, ...]]]
     _top: Play | None
     _top_seat: int
     _passed: int
@@ -54,6 +71,8 @@ class PlayFlow(ModernRules):
     _xian_offer: int
     _xian_req: int
     _trick: list[tuple[int, Play | None]]
+    _table: list[tuple[int, list[Card]]]
+    """The cards of each play of the current trick (the views' ``table``)."""
     _out: list[int]
     _turn: int
 
@@ -71,11 +90,12 @@ class PlayFlow(ModernRules):
         self._xian_offer = -1
         self._xian_req = -1
         self._trick = []
+        self._table = []
         self._out = [s for s in range(SEATS) if not self._left[s]]
         self._turn = self._leader
-        self._given = []
-        self._played_counts = [0] * len(RANK_WORDS)
+        self._played_counts = [0] * NRANKS
         self._fouls = []
+        self._offences = []
         self._to_end = 0
         self._owe = None
 
@@ -94,32 +114,32 @@ class PlayFlow(ModernRules):
         self._left[s] += len(cards)
 
     # --- tribute ---------------------------------------------------------------------
-    def _begin_tribute(self, notes: list[str]) -> None:
+    def _begin_tribute(self, notes: list[Fact]) -> None:
         setup = self._setup
         pairs: list[tuple[int, int, int]] = []
         if setup.places is not None and (not setup.revolution_redeal
                                          or self._opts.tribute_after_revolution):
-            owed = [(g, r, n, "进贡") for g, r, n in tribute_pairs(setup.places, self._opts)]
-            owed += [(g, r, n, "点贡") for g, r, n in self._dian_gong_pairs()]
+            owed = [(g, r, n, "jin_gong") for g, r, n in tribute_pairs(setup.places, self._opts)]
+            owed += [(g, r, n, "dian_gong") for g, r, n in self._dian_gong_pairs()]
             for giver, receiver, n, kind in owed:
                 if not (self._left[giver] and self._left[receiver]):
                     continue
                 if team(giver) == team(receiver) and self._opts.tribute_between_teammates == "skip":
-                    notes.append(f"seats {giver} and {receiver} are teammates: no exchange")
-                    self._public.append(notes[-1])
+                    notes.append(TributeSkipped(seat=giver, receiver=receiver))
+                    self._tribute.append(notes[-1])
                     continue
                 if self._opts.liberation and self._hands[giver][RJ] == 4:
-                    notes.append(f"seat {giver} holds four red jokers: liberation (解放), no exchange")
-                    self._public.append(notes[-1])
+                    notes.append(Liberation(seat=giver, receiver=receiver))
+                    self._tribute.append(notes[-1])
                     continue
-                ranks = highest(self._hands[giver], n)
-                for r in ranks:
-                    self._put(receiver, self._take(giver, r, 1), r)
-                words = " ".join(RANK_WORDS[r] for r in ranks)
-                self._private[giver].append(f"you give {words} to seat {receiver}")
-                self._private[receiver].append(f"seat {giver} gives you {words}")
-                notes.append(f"seat {giver} gives {n} card(s) to seat {receiver} ({kind})")
-                self._public.append(notes[-1])
+                given: list[Card] = []
+                for r in highest(self._hands[giver], n):
+                    moved = self._take(giver, r, 1)
+                    self._put(receiver, moved, r)
+                    given += moved
+                notes.append(TributeGiven(seat=giver, receiver=receiver, count=n, kind=kind,
+                                          cards=tuple(given)))
+                self._tribute.append(notes[-1])
                 pairs.append((giver, receiver, n))
         self._pairs = pairs
         if pairs:
@@ -127,27 +147,30 @@ class PlayFlow(ModernRules):
         else:
             self._start_play(notes)
 
-    def _give_back(self, s: int, action: Return, notes: list[str]) -> None:
+    def _give_back(self, s: int, action: Return, notes: list[Fact]) -> None:
         giver, _, n = self._pairs.pop(0)
+        back: list[Card] = []
         for r in action.ranks:
-            self._put(giver, self._take(s, r, 1), r)
-        words = " ".join(RANK_WORDS[r] for r in action.ranks)
-        self._private[s].append(f"you return {words} to seat {giver}")
-        self._private[giver].append(f"seat {s} returns {words}")
-        self._given.append((s, giver, action.ranks))
-        notes.append(f"seat {s} returns {n} card(s) to seat {giver}")
-        self._public.append(notes[-1])
+            moved = self._take(s, r, 1)
+            self._put(giver, moved, r)
+            back += moved
+        notes.append(TributeReturned(seat=s, receiver=giver, count=n, cards=tuple(back)))
+        self._tribute.append(notes[-1])
         if not self._pairs:
             self._start_play(notes)
 
-    def _start_play(self, notes: list[str]) -> None:
+    def _start_play(self, notes: list[Fact]) -> None:
         self._phase = "play"
         self._turn = self._leader if self._left[self._leader] else self._next_with_cards(self._leader)
-        notes.append(f"seat {self._turn} leads (上班)")
+        notes.append(ShangBan(seat=self._turn))
         self._check_end(notes)
 
     # --- play --------------------------------------------------------------------------
-    def _apply_play(self, s: int, action: Action, notes: list[str]) -> None:
+    def _apply_play(self, s: int, action: Action, notes: list[Fact]) -> None:
+        if self._xian_req >= 0 and s == self._turn and not self._window and (
+                type(action) is Play or action == PASS):
+            notes.append(XianAnswered(seat=s, requester=self._xian_req,
+                                      answer="agreed" if action == PASS else "refused"))
         if type(action) is Play and not self._window:
             self._xian_offer = -1
             self._xian_req = -1
@@ -160,12 +183,10 @@ class PlayFlow(ModernRules):
             return
         if action == OPEN:
             self._open |= 1 << s
-            notes.append(f"seat {s} lays the hand open")
             return
         if action == XIAN:
             self._xian_req = s
             self._xian_offer = -1
-            notes.append(f"seat {s} asks seat {self._turn} to let them go first (先让让)")
             return
         if type(action) is Foul:
             if self._window:  # a false burning claim
@@ -185,7 +206,7 @@ class PlayFlow(ModernRules):
                 for p, m in zip(positions, action.seats, strict=True):
                     self._order[p] = m
                     self._pos[m] = p
-                notes.append("turn order now " + " ".join(map(str, self._order)))
+                notes.append(TurnOrder(order=tuple(self._order)))
             if not self._window:
                 self._window_kind = ""
             return
@@ -199,7 +220,6 @@ class PlayFlow(ModernRules):
             assert isinstance(action, Burn)
             self._window = []
             self._window_kind = ""
-            notes.append(f"seat {s} burns (烧牌) instead of seat {opposite(self._gouji_seat)}")
             if self._opts.modern_burning:
                 self._to_end |= 1 << s
             self._play(s, action.play, notes, burn=True)
@@ -212,20 +232,23 @@ class PlayFlow(ModernRules):
             assert isinstance(action, Play)
             self._play(s, action, notes, burn=False)
 
-    def _play(self, s: int, p: Play, notes: list[str], *, burn: bool) -> None:
-        self._played += self._take(s, p.rank, p.natural)
+    def _play(self, s: int, p: Play, notes: list[Fact], *, burn: bool) -> None:
+        cards = self._take(s, p.rank, p.natural)
         counts = self._played_counts
         counts[p.rank] += p.natural
         for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)):
             if n:
-                self._played += self._take(s, r, n)
+                cards += self._take(s, r, n)
                 counts[r] += n
+        self._played += cards
         self._top = p
         self._top_seat = s
         self._trick.append((s, p))
+        self._table.append((s, cards))
         if not self._left[s]:
             self._out.append(s)
-            notes.append(f"seat {s} goes out: {PLACE_NAMES[len(self._out) - 1]}")
+            place = len(self._out)
+            notes.append(WentOutAs(seat=s, place=place, title=PLACE_TITLES[place - 1]))
             if len(self._out) == 1:
                 self._note_tou_ke(s)
             if self._check_end(notes):
@@ -245,35 +268,36 @@ class PlayFlow(ModernRules):
                 self._window = self._burn_window(s, p)
             if self._window:
                 self._window_kind = "burn"
-                notes.append("gouji: " + " then ".join(f"seat {t}" for t in self._window)
-                             + " may burn")
+                notes.append(GoujiCalled(seat=s, opposite=o))
+                notes.append(BurnWindow(seats=tuple(self._window)))
             else:
+                notes.append(GoujiCalled(seat=s, opposite=o))
                 self._to_opposite(s, notes)
             return
         self._mode = "normal"
         self._advance(s, notes)
         self._offer_xian(s)
 
-    def _to_opposite(self, x: int, notes: list[str]) -> None:
+    def _to_opposite(self, x: int, notes: list[Fact]) -> None:
         o = opposite(x)
         self._mode = "duel" if self._left[x] else "final"
         self._turn = o
-        notes.append(f"gouji: seat {o} answers" + ("" if self._left[x] else " once more"))
+        notes.append(Answers(seat=o, gouji_seat=x, last=not self._left[x]))
 
-    def _pass(self, s: int, notes: list[str]) -> None:
+    def _pass(self, s: int, notes: list[Fact]) -> None:
         self._passed |= 1 << s
         self._trick.append((s, None))
         mode = self._mode
         if mode == "duel" and self._tracks_opening and not self._opened >> self._top_seat & 1:
             self._opened |= 1 << self._top_seat
-            notes.append(f"seat {self._top_seat} opens (开点)")
+            notes.append(Opened(seat=self._top_seat))
         if mode == "final" or (mode == "duel" and self._opts.gouji_duel_end == "trick_ends"):
             self._end_trick(notes)
             return
         self._mode = "normal" if mode == "duel" else mode
         self._advance(s, notes)
 
-    def _advance(self, s: int, notes: list[str]) -> None:
+    def _advance(self, s: int, notes: list[Fact]) -> None:
         """The next seat after ``s`` still in the trick; the trick ends when every seat
         but the one whose play stands has passed (or is out)."""
         seat = s
@@ -286,16 +310,16 @@ class PlayFlow(ModernRules):
                 return
         self._end_trick(notes)
 
-    def _end_trick(self, notes: list[str]) -> None:
+    def _end_trick(self, notes: list[Fact]) -> None:
         winner = self._top_seat
         leader = winner if self._left[winner] else self._next_with_cards(winner)
-        notes.append(f"seat {winner} wins the trick" + (" and leads" if leader == winner
-                                                         else f"; seat {leader} leads"))
+        notes.append(TrickWon(seat=winner, leader=leader))
         self._top = None
         self._top_seat = -1
         self._passed = 0
         self._mode = "normal"
         self._trick = []
+        self._table = []
         self._turn = leader
         self._offer_reorder()
 
@@ -340,7 +364,7 @@ class PlayFlow(ModernRules):
         return seat
 
     # --- the end -------------------------------------------------------------------------
-    def _check_end(self, notes: list[str]) -> bool:
+    def _check_end(self, notes: list[Fact]) -> bool:
         holding = [s for s in range(SEATS) if self._left[s]]
         team_out = self._opts.end_when_team_out and any(
             all(not self._left[t] for t in range(k, SEATS, 2)) for k in (0, 1))
@@ -371,7 +395,5 @@ class PlayFlow(ModernRules):
         self._window = []
         self._window_kind = ""
         self._xian_offer = -1
-        notes.append("the deal is over: " + ", ".join(
-            f"seat {t} {PLACE_NAMES[p - 1].split()[0]} {PLACE_NAMES[p - 1].split()[1]}"
-            for p, t in enumerate(self._out, 1)))
+        notes.append(GouJiDealOver(order=tuple(self._out), sweep=sweep))
         return True

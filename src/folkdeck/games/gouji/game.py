@@ -55,10 +55,10 @@ class GouJiGame(GameBase[GouJiOptions]):
         """
         s = read_setup(setup or {})
         if stock is not None:
-            raise InvalidDealError("Gou Ji has no stock", field="stock")
+            raise InvalidDealError("gouji.no_stock", field="stock")
         sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
         if sources > 1:
-            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+            raise InvalidDealError("one_deal_source", field="hands")
         kai = s.kai_pai
         naming = s.name_drawer
         if naming is None:
@@ -66,8 +66,7 @@ class GouJiGame(GameBase[GouJiOptions]):
         if naming:
             assert s.da_la is not None
             if s.first_drawer not in (None, s.da_la):
-                raise InvalidDealError("with name_drawer the hands are drawn from the Da La",
-                                       field="setup.first_drawer")
+                raise InvalidDealError("gouji.name_drawer_from_da_la", field="setup.first_drawer")
         if hands is not None:
             dealt = self._read_hands(hands)
             drawer = s.first_drawer
@@ -77,8 +76,7 @@ class GouJiGame(GameBase[GouJiOptions]):
             if deck is not None:
                 order = _read_cards(deck, "deck")
                 if Counter(order) != _PACK:
-                    raise InvalidDealError("the deck must be the 216 cards of four packs with jokers",
-                                           field="deck")
+                    raise InvalidDealError("gouji.full_pack", field="deck")
             else:
                 order = list(GOUJI_216.cards)
                 (rng if rng is not None else random.Random(seed)).shuffle(order)
@@ -102,7 +100,8 @@ class GouJiGame(GameBase[GouJiOptions]):
         else:
             assert s.da_la is not None
             leader, claims = s.da_la, []
-        return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming)
+        return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming,
+                          asks_start=s.special and s.leader is None)
 
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
         """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``."""
@@ -112,20 +111,19 @@ class GouJiGame(GameBase[GouJiOptions]):
 
     def _read_hands(self, hands: Sequence[Any]) -> list[list[Card]]:
         if len(hands) != SEATS:
-            raise InvalidDealError(f"{len(hands)} hands given for 6 players", field="hands")
+            raise InvalidDealError("gouji.six_hands", field="hands", count=len(hands))
         out = [_read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
         total: Counter[Card] = Counter()
         for s, h in enumerate(out):
             if len(h) > 36:
-                raise InvalidDealError(f"{len(h)} cards: a Gou Ji hand has at most 36",
-                                       field=f"hands[{s}]")
+                raise InvalidDealError("gouji.hand_too_long", field=f"hands[{s}]", count=len(h))
             total.update(h)
             for card, n in total.items():
                 if n > _PACK[card]:
-                    raise InvalidDealError(f"{card} is dealt {n} times; the four packs hold "
-                                           f"{_PACK[card]}", field=f"hands[{s}]")
+                    raise InvalidDealError("gouji.dealt_too_often", field=f"hands[{s}]", card=str(card),
+                                           count=n, copies=_PACK[card])
         if sum(1 for h in out if h) < 2:
-            raise InvalidDealError("at least two hands must hold cards", field="hands")
+            raise InvalidDealError("gouji.two_hands_hold_cards", field="hands")
         return out
 
 
@@ -134,8 +132,8 @@ def _read_cards(items: Any, where: str) -> list[Card]:
         cards = list(parse_cards(items)) if isinstance(items, str) else [
             c if isinstance(c, Card) else parse_card(str(c)) for c in items]
     except InvalidNotationError as exc:
-        raise InvalidDealError(exc.message, field=where) from exc
+        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
     for c in cards:
         if c not in _PACK:
-            raise InvalidDealError(f"{c} is not a card of the Gou Ji pack", field=where)
+            raise InvalidDealError("gouji.not_in_pack", field=where, card=str(c))
     return cards

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING
 from folkdeck.cards import Card
 from folkdeck.games.gouji.actions import Draw, Foul
 from folkdeck.games.gouji.deal import SEATS, opposite
+from folkdeck.games.gouji.events import PLACE_TITLES, Offence
 from folkdeck.games.gouji.rules import NRANKS, RANK_OF, Play, burn_plays
 
 if TYPE_CHECKING:
+    from folkdeck.engine.facts import Fact
     from folkdeck.engine.protocol import Result
     from folkdeck.games.gouji.deal import Setup
     from folkdeck.games.gouji.options import GouJiOptions
 
-PLACE_NAMES = ("Tou Ke 头科", "Er Ke 二科", "San Ke 三科", "Si Ke 四科", "Er La 二落", "Da La 大落")
 FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN = Foul("burn"), Foul("revolution"), Foul("xian")
 
 
@@ -51,6 +52,8 @@ class ModernRules:
     _trick: list[tuple[int, Play | None]]
     _fouls: list[int]
     """``strict_penalty``: offenders, in the order of their offences (first: Da La)."""
+    _offences: list[Offence]
+    """The offences' facts, for the views' ``status``."""
     _to_end: int
     """``modern_burning``: seats (bits) that burned and must now burn to the end."""
     _owe: list[int] | None
@@ -58,16 +61,16 @@ class ModernRules:
     _pending: list[list[Card]] | None
     """A normal deal's hands as drawn from the Da La, until it names the drawer."""
 
-    def _check_end(self, notes: list[str]) -> bool:
+    def _check_end(self, notes: list[Fact]) -> bool:
         raise NotImplementedError  # in flow.PlayFlow
 
-    def _to_opposite(self, x: int, notes: list[str]) -> None:
+    def _to_opposite(self, x: int, notes: list[Fact]) -> None:
         raise NotImplementedError  # in flow.PlayFlow
 
     def _init_play(self) -> None:
         raise NotImplementedError  # in flow.PlayFlow
 
-    def _begin_revolution(self, notes: list[str]) -> None:
+    def _begin_revolution(self, notes: list[Fact]) -> None:
         raise NotImplementedError  # in state.GouJiState
 
     @property
@@ -87,10 +90,17 @@ class ModernRules:
         return burn_plays(self._hands[t], top, rule)
 
     def _burn_window(self, x: int, p: Play) -> list[int]:
-        """X+1 then X+5, when they may burn (with ``strict_penalty``: whenever they hold
-        cards, since a seat without the right may still claim it, as an offence)."""
+        """X+1 then X+5, when they may burn. With ``strict_penalty``: whenever they hold
+        cards, since a seat without the right may still claim it, as an offence. With
+        ``ask_all_seats``: whenever the public facts allow them the right (they hold
+        cards; with ``modern_burning``, they have opened), so that the window tells
+        nothing of their hands."""
         seats = [t for t in ((x + 1) % SEATS, (x + 5) % SEATS) if self._left[t]]
         if self._opts.strict_penalty:
+            return seats
+        if self._opts.ask_all_seats:
+            if self._opts.modern_burning:
+                return [t for t in seats if self._opened >> t & 1]
             return seats
         return [t for t in seats if self._burns(t, p)]
 
@@ -108,7 +118,7 @@ class ModernRules:
             return -1
         return i
 
-    def _foul(self, s: int, claim: str, notes: list[str]) -> bool:
+    def _foul(self, s: int, claim: str, notes: list[Fact]) -> bool:
         """The offender becomes Da La: the hand is laid face up with the played cards and
         leaves the deal; the others play on. True if that ends the deal."""
         piles, hand, counts = self._cards[s], self._hands[s], self._played_counts
@@ -121,9 +131,9 @@ class ModernRules:
         self._left[s] = 0
         self._fouls.append(s)
         self._to_end &= ~(1 << s)
-        place = PLACE_NAMES[SEATS - len(self._fouls)]
-        notes.append(f"seat {s} claims {claim} without the right: an offence (strict_penalty); "
-                     f"seat {s} places {place} and lays the hand down")
+        place = SEATS + 1 - len(self._fouls)
+        self._offences.append(Offence(seat=s, claim=claim, place=place, title=PLACE_TITLES[place - 1]))
+        notes.append(self._offences[-1])
         return self._check_end(notes)
 
     # --- 点贡 ---------------------------------------------------------------------------
@@ -147,7 +157,7 @@ class ModernRules:
         da_la = self._queue[0]
         return tuple(Draw((da_la + k) % SEATS) for k in range(SEATS))
 
-    def _name_drawer(self, action: Draw, notes: list[str]) -> None:
+    def _name_drawer(self, action: Draw, notes: list[Fact]) -> None:
         """Deal the pending hands as drawn from the named seat (a rotation of the hands
         drawn from the Da La), then go on to the revolution window."""
         assert self._pending is not None
@@ -163,9 +173,7 @@ class ModernRules:
             self._left[s] = len(hand)
         self._pending = None
         self._init_play()
-        notes.append(f"seat {da_la} (Da La) has seat {d} draw first" if d != da_la
-                     else f"seat {da_la} (Da La) draws first")
         self._begin_revolution(notes)
 
 
-__all__ = ["FOUL_BURN", "FOUL_REVOLUTION", "FOUL_XIAN", "PLACE_NAMES", "ModernRules"]
+__all__ = ["FOUL_BURN", "FOUL_REVOLUTION", "FOUL_XIAN", "ModernRules"]

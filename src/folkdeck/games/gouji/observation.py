@@ -1,115 +1,152 @@
-"""What one Gou Ji seat sees (or a spectator, ``seat=None``)."""
+"""What one Gou Ji seat sees (or a spectator, ``seat=None``): :class:`GouJiView`.
+
+The core fields (:class:`~folkdeck.engine.view.View`) carry the hand, the counts the
+rules make public, the current trick (``table``, ``top``, ``passed``), the seats out in
+order, the standing facts (``status``: the tribute, a gouji duel, a 先让让 request,
+offences, 点贡 owed) and the deal's history. The typed fields below are what bots and
+the determinizer read; no field needs parsing.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from folkdeck.cards import Card, format_cards
-from folkdeck.games.gouji.rules import RANK_WORDS
+from folkdeck.cards import Card
+from folkdeck.engine.facts import Fact
+from folkdeck.engine.view import TablePlay, View, ViewEvent
+from folkdeck.games.gouji.deal import SEATS, opposite
+from folkdeck.games.gouji.events import (
+    BurnWindow,
+    DianGongOwed,
+    GoujiCalled,
+    TributeGiven,
+    TributeReturned,
+    TrickMode,
+    XianRequest,
+)
 
-_MODES = {"normal": "", "duel": "gouji duel", "final": "gouji: last answer",
-          "after_burn": "after a burn"}
+if TYPE_CHECKING:
+    from folkdeck.games.gouji.state import GouJiState
+
+
+class GouJiPhase(StrEnum):
+    """The phases of a deal, in order (``docs/rules/gouji.md``)."""
+
+    DRAWER = "drawer"
+    """A normal deal: the Da La names the first drawer."""
+    START = "start"
+    """A special deal: who declares two 3s of one suit."""
+    REVOLUTION = "revolution"
+    OBJECTION = "objection"
+    WITHDRAW = "withdraw"
+    TRIBUTE = "tribute"
+    PLAY = "play"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GouJiObservation:
-    """A seat's view: own hand, the public table, counts the rules make public,
-    hands shown to this seat (open hands; teammates' at ≤ 10 cards)."""
+class GouJiView(View):
+    """A seat's view: the core fields plus Gou Ji's own (see the module docstring).
 
-    seat: int | None
-    phase: str
-    hand: tuple[Card, ...] | None
-    counts: tuple[int | None, ...]
-    shown: dict[int, tuple[Card, ...]]
-    top: str | None
-    top_seat: int | None
-    mode: str
-    gouji_seat: int | None
-    passed: tuple[int, ...]
-    to_act: tuple[int, ...]
-    """The seats of the state's ``to_act`` whose right is public, plus this seat if it
-    is in ``to_act`` (``GouJiState.view_to_act``). Public: the seat on turn in play,
-    tribute, objection, withdrawal and drawer turns, re-order windows, the 先让让
-    requester (the trick shows it may ask) and ``strict_penalty``'s false-claim seat.
-    Hidden, since they depend on hidden cards (notes §2.1-§2.2): who is asked to declare
-    two 3s (``start``), to call revolution or to burn (烧牌); with ``strict_penalty``
-    every seat is asked there, so those windows are public. A view may thus be empty
-    while the deal goes on: the game waits for a seat this viewer may not name."""
-    current_seat: int | None
-    """``to_act[0]`` of this view, ``None`` when it is empty."""
-    trick: tuple[str, ...]
-    history: tuple[str, ...]
-    """The last events (at most ``RECENT``), as this seat may see them."""
-    played: tuple[int, ...]
-    """How many cards of each rank (3 … RJ) have been played this deal."""
-    out_order: tuple[int, ...]
-    leader: int
-    tribute: tuple[str, ...]
-    private: tuple[str, ...]
-    xian_request: int | None
-    opened: tuple[int, ...]
-    """``modern_kai_dian``: the seats that have opened (开点)."""
-    legal_actions: tuple[str, ...]
-    result: dict[str, Any] | None
+    ``to_act`` lists the seats of the state's ``to_act`` whose right is public, plus this
+    seat if it is in ``to_act`` (``GouJiState.view_to_act``). With ``ask_all_seats`` (the
+    default) every window asks every seat the public facts could entitle, so all of
+    ``to_act`` is public; without it (old records) who is asked to declare two 3s, call
+    revolution or burn depends on hidden cards and is hidden (unless ``strict_penalty``
+    asks everyone). A view's ``to_act`` may then be empty while the deal goes on.
+    """
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "gouji", "seat": self.seat, "phase": self.phase,
-            "hand": format_cards(self.hand) if self.hand is not None else None,
-            "counts": list(self.counts),
-            "shown": {str(s): format_cards(c) for s, c in self.shown.items()},
-            "top": self.top, "top_seat": self.top_seat, "mode": self.mode,
-            "gouji_seat": self.gouji_seat, "passed": list(self.passed),
-            "to_act": list(self.to_act), "current_seat": self.current_seat,
-            "trick": list(self.trick), "history": list(self.history),
-            "played": dict(zip(RANK_WORDS, self.played, strict=True)),
-            "out_order": list(self.out_order), "leader": self.leader,
-            "tribute": list(self.tribute), "private": list(self.private),
-            "xian_request": self.xian_request, "opened": list(self.opened), "legal_actions": list(self.legal_actions),
-            "result": self.result,
-            "teams": [[0, 2, 4], [1, 3, 5]],
-            "opposite": None if self.seat is None else (self.seat + 3) % 6,
-        }
+    opposite: int | None = None
+    """This seat's opposite (对门), three seats away; ``None`` for a spectator."""
+    window: str = ""
+    """The window open now (a term key: ``drawer``, ``start``, ``revolution``,
+    ``objection``, ``withdraw``, ``tribute``, ``burn``, ``reorder``), empty in play."""
+    shown: tuple[tuple[Card, ...] | None, ...] = ()
+    """By seat: the hand shown to this viewer (an open hand; a teammate's of 10 cards or
+    fewer), ``None`` where nothing is shown (the viewer's own hand is ``hand``)."""
+    laid_open: tuple[int, ...] = ()
+    """The seats whose hands are laid open (the ``open`` action)."""
+    mode: str = "normal"
+    """The trick's mode (a term key): ``normal``, ``duel``, ``final``, ``after_burn``."""
+    gouji_seat: int | None = None
+    """The seat whose gouji (or burn) the trick answers, in a duel or a burning window."""
+    trick: tuple[tuple[int, bool], ...] = ()
+    """The current trick's turns in order: ``(seat, True)`` a play, ``(seat, False)`` a pass."""
+    leader: int = 0
+    """The seat that leads (led) the deal's first trick (上班)."""
+    played: tuple[int, ...] = ()
+    """How many cards of each rank (3 … 2, BJ, RJ) have been played this deal."""
+    opened: tuple[int, ...] = ()
+    """The seats that have opened (开点), when a modern rule tracks it."""
+    xian_request: int | None = None
+    """The seat that asked the seat on turn to let it go first (先让让), if any."""
+    turn_order: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+    """The seats in their turn positions (changed only by ``team_reorder``)."""
+    gave: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """The cards this seat gave another seat this deal (tribute given or returned):
+    ``(receiver, cards)``."""
 
-    def to_text(self) -> str:
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        lines = [f"Gou Ji, {who}, phase {self.phase}"]
-        if self.seat is not None:
-            mates = [(self.seat + 2) % 6, (self.seat + 4) % 6]
-            lines.append(f"Teammates: seats {mates[0]} and {mates[1]}; "
-                         f"your opposite (对门): seat {(self.seat + 3) % 6}")
-        if self.hand is not None:
-            lines.append(f"Your hand ({len(self.hand)}): {format_cards(self.hand)}")
-        for s, cards in sorted(self.shown.items()):
-            lines.append(f"Seat {s} shows: {format_cards(cards)}")
-        counts = ", ".join(
-            f"seat {s}: " + ("out" if c == 0 else "?" if c is None else str(c))
-            + self._mark(s) for s, c in enumerate(self.counts))
-        lines.append(f"Cards left: {counts}")
-        lines += [f"Tribute: {t}" for t in self.tribute]
-        lines += [f"(private) {t}" for t in self.private]
-        if self.top is not None:
-            mode = _MODES.get(self.mode, "")
-            lines.append(f"On the table: {self.top} by seat {self.top_seat}"
-                         + (f" ({mode})" if mode else ""))
-        elif self.phase == "play":
-            lines.append("On the table: nothing (a new trick)")
-        if self.passed:
-            lines.append("Passed this trick: " + ", ".join(f"seat {s}" for s in self.passed))
-        if self.trick:
-            lines.append("This trick: " + " | ".join(self.trick))
-        if self.xian_request is not None:
-            lines.append(f"Seat {self.xian_request} asks you to pass (先让让)")
-        if self.current_seat is not None:
-            lines.append(f"To act: seat {self.current_seat}")
-        return "\n".join(lines)
 
-    def _mark(self, s: int) -> str:
-        if self.seat is None:
-            return ""
-        if s == self.seat:
-            return " (you)"
-        if (s - self.seat) % 2 == 0:
-            return " (team)"
-        return " (opposite)" if (s - self.seat) % 6 == 3 else ""
+def build_view(state: GouJiState, seat: int | None, acting: tuple[int, ...],
+               legal: tuple[str, ...], history: tuple[ViewEvent, ...]) -> GouJiView:
+    """The view of ``seat`` (called by ``GouJiState.observe``; reads the state's parts,
+    changes nothing)."""
+    st = state
+    shown = st._shown_to(seat)
+    table = tuple(TablePlay(seat=s, cards=tuple(cards)) for s, cards in st._table)
+    gouji_seat = st._gouji_seat if st._mode != "normal" or st._window else None
+    window = st._window_kind if st._window else (st._phase if st._phase not in ("play", "over") else "")
+    result = st._result
+    return GouJiView(
+        game="gouji", seat=seat, num_players=SEATS, phase=GouJiPhase(st._phase),
+        hand=st._hand_cards(seat) if seat is not None else None,
+        counts=tuple(st._visible_count(seat, s) for s in range(SEATS)),
+        to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
+        table=table, top=table[-1] if table and st._top is not None else None,
+        passed=tuple(s for s in range(SEATS) if st._passed >> s & 1), out=tuple(st._out),
+        status=_status(st, seat, gouji_seat, window), history=history,
+        result=result.to_dict() if result is not None else None,
+        opposite=None if seat is None else opposite(seat), window=window,
+        shown=tuple(shown.get(s) for s in range(SEATS)),
+        laid_open=tuple(s for s in range(SEATS) if st._open >> s & 1),
+        mode=st._mode, gouji_seat=gouji_seat,
+        trick=tuple((s, p is not None) for s, p in st._trick), leader=st._leader,
+        played=tuple(st._played_counts),
+        opened=tuple(s for s in range(SEATS) if st._opened >> s & 1),
+        xian_request=st._xian_req if st._xian_req >= 0 else None, turn_order=tuple(st._order),
+        gave=tuple((f.receiver, f.cards) for f in st._tribute
+                   if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
+                   and f.cards is not None))
+
+
+def _status(st: GouJiState, seat: int | None, gouji_seat: int | None, window: str) -> tuple[Fact, ...]:
+    """The standing facts a seat must know now (its ``status``), censored for it."""
+    out = [c for f in st._tribute if (c := f.censored(seat)) is not None]
+    if window == "burn" and gouji_seat is not None:
+        out.append(GoujiCalled(seat=gouji_seat, opposite=opposite(gouji_seat)))
+        if st._opts.ask_all_seats or st._opts.strict_penalty:  # who is asked is public
+            out.append(BurnWindow(seats=tuple(st._window)))
+    if st._mode != "normal" and gouji_seat is not None:
+        out.append(TrickMode(mode=st._mode, seat=gouji_seat))
+    if st._xian_req >= 0 and st._phase == "play":
+        out.append(XianRequest(seat=st._xian_req, asked=st._turn))
+    out += st._offences
+    if st._owe and st._opts.modern_dian_gong:
+        out.append(DianGongOwed(seats=tuple(st._owe)))
+    return tuple(out)
+
+
+def censor_history(history: tuple[ViewEvent, ...], seat: int | None) -> tuple[ViewEvent, ...]:
+    """A tribute return's action text (``return 5 7``) names its cards: only the
+    returning seat sees it; the others read ``return``."""
+    out = list(history)
+    for i, event in enumerate(out):
+        if event.seat != seat and event.action.startswith("return "):
+            out[i] = dataclasses.replace(event, action="return")
+    return tuple(out)
+
+
+__all__ = ["GouJiPhase", "GouJiView", "build_view", "censor_history"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from folkdeck.engine.errors import InvalidConfigError
@@ -69,18 +69,21 @@ class GouJiOptions:
     next deal's tribute (to Tou Ke; see ``dian_gong_to``)."""
     dian_gong_to: Literal["tou_ke", "opposite"] = "tou_ke"
     """Who receives 点贡: Tou Ke (default), or the payer's own opposite (the other reading)."""
+    ask_all_seats: bool = field(default=True, metadata={"record_default": False})
+    """Windows whose right comes from a hidden hand (the 3s start, revolution, burning)
+    ask every seat the public facts could entitle, in turn; a seat without the right may
+    only decline. So neither a view nor the history tells who holds the right. Records
+    that do not name it were played without it (``record_defaults``): only the seats
+    with the right were asked."""
 
     def __post_init__(self) -> None:
         if self.players != 6:
-            raise InvalidConfigError(f"option players={self.players}: Gou Ji is for 6 players",
-                                     option="players", value=self.players)
+            raise InvalidConfigError("gouji.six_players", option="players", value=self.players)
         if len(self.score_table) != 6:
-            raise InvalidConfigError(
-                f"option score_table={','.join(map(str, self.score_table))}: needs 6 values",
-                option="score_table", value=str(self.score_table))
+            raise InvalidConfigError("gouji.score_table_six", option="score_table",
+                                     value=",".join(map(str, self.score_table)))
         if self.deals < 1:
-            raise InvalidConfigError(f"option deals={self.deals}: must be at least 1",
-                                     option="deals", value=self.deals)
+            raise InvalidConfigError("gouji.deals_at_least_one", option="deals", value=self.deals)
         self.thresholds()
 
     def thresholds(self) -> dict[int, int]:
@@ -89,11 +92,11 @@ class GouJiOptions:
         for item in self.gouji_thresholds:
             word, sep, count = item.partition(":")
             word = word.strip().upper()
-            if not sep or word not in RANK_WORDS[:13] or not count.strip().isdigit() \
-                    or int(count) < 1:
-                raise InvalidConfigError(
-                    f"option gouji_thresholds={item!r}: give RANK:COUNT items such as 10:5, J:4",
-                    option="gouji_thresholds", value=item)
+            count = count.strip()
+            if not sep or word not in RANK_WORDS[:13] or not (count.isascii() and count.isdigit()) \
+                    or len(count) > 3 or int(count) < 1:
+                raise InvalidConfigError("gouji.thresholds", option="gouji_thresholds",
+                                         value=repr(item)[:60])
             out[RANK_WORDS.index(word)] = int(count)
         if not self.gouji_single_two:
             out[12] = max(out.get(12, 2), 2)

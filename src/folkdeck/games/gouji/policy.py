@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from folkdeck.cards import Card
-from folkdeck.games.gouji.rules import BJ, NRANKS, RANK_OF, RJ, THRESHOLDS, TWO, Play, parse_play
+from folkdeck.games.gouji.rules import BJ, NRANKS, RANK_OF, RJ, THRESHOLDS, TWO, Play, play_from_counts
 
 TOTAL = (16,) * 13 + (4, 4)
 """Copies of each rank in the 216-card pack (3 … 2: 16; BJ, RJ: 4)."""
@@ -187,8 +187,6 @@ def _lead(view: View, plays: Sequence[Play], t: Tactics) -> Play:
 
 def parse_mate(mate: Sequence[int]) -> Play:
     """A one-set hand as the set it plays."""
-    from folkdeck.games.gouji.rules import play_from_counts
-
     return play_from_counts(list(mate))
 
 
@@ -227,13 +225,12 @@ def _follow(view: View, plays: Sequence[Play], t: Tactics) -> Play | None:
 
 
 def view_of(observation: Any, thresholds: dict[int, int] | None = None) -> View:
-    """A seat's :class:`View` from its observation."""
-    seat = observation.seat
-    shown = {s: counts_of(c) for s, c in observation.shown.items()}
+    """A seat's :class:`View` from its :class:`~folkdeck.games.gouji.observation.GouJiView`."""
+    shown = {s: counts_of(c) for s, c in enumerate(observation.shown) if c is not None}
     top = observation.top
-    return View(seat=seat, hand=counts_of(observation.hand or ()),
-                top=parse_play(top) if top is not None else None,
-                top_seat=observation.top_seat if observation.top_seat is not None else -1,
+    return View(seat=observation.seat, hand=counts_of(observation.hand or ()),
+                top=play_from_counts(counts_of(top.cards)) if top is not None else None,
+                top_seat=top.seat if top is not None else -1,
                 mode=observation.mode, left=list(observation.counts), shown=shown,
                 played=observation.played, xian=observation.xian_request is not None,
                 thresholds=dict(THRESHOLDS if thresholds is None else thresholds))

@@ -113,8 +113,7 @@ def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
     """
     naturals = [r for r in range(TWO) if c[r]]
     if len(naturals) > 1:
-        words = " and ".join(RANK_WORDS[r] for r in naturals)
-        raise InvalidNotationError(f"a set is one rank plus wild cards, not {words}",
+        raise InvalidNotationError("gouji.two_ranks", ranks=[RANK_WORDS[r] for r in naturals],
                                    token=" ".join(RANK_WORDS[r] for r in naturals))
     if naturals:
         r = naturals[0]
@@ -125,7 +124,7 @@ def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
         return Play(BJ, c[BJ], 0, 0, c[RJ])
     if c[RJ]:
         return Play(RJ, c[RJ])
-    raise InvalidNotationError("an empty set: name one or more cards", token="")
+    raise InvalidNotationError("gouji.empty_set", token="")
 
 
 def rank_of_word(word: str) -> int:
@@ -141,8 +140,7 @@ def rank_of_word(word: str) -> int:
         return _WORD_INDEX[key]
     if len(key) >= 2 and key[-1] in "SCDH" and key[:-1] in _WORD_INDEX and key[:-1] not in ("BJ", "RJ"):
         return _WORD_INDEX[key[:-1]]
-    raise InvalidNotationError(
-        f"unknown rank {word!r} (ranks are 3-10 J Q K A 2 BJ RJ; a suit may follow)", token=word)
+    raise InvalidNotationError("gouji.unknown_rank", token=word[:40])
 
 
 def parse_counts(text: str) -> list[int]:
@@ -189,17 +187,18 @@ def beats(new: Play, top: Play, bj_rule: str) -> bool:
     return True
 
 
-def refusal(new: Play, top: Play, bj_rule: str) -> str:
-    """Why ``new`` does not beat ``top`` (for error messages)."""
+def refusal(new: Play, top: Play, bj_rule: str) -> tuple[str, dict[str, object]]:
+    """Why ``new`` does not beat ``top``: a reason key and its parameters (refusals)."""
     if new.size != top.size:
-        return f"{new} has {new.size} cards, the set on the table ({top}) has {top.size}"
+        return "gouji.size_differs", {"set": str(new), "top": str(top), "size": new.size,
+                                      "top_size": top.size}
     if new.rank <= top.rank:
-        return f"{new} stands for {new.rank_word}, not higher than {top.rank_word} ({top})"
+        return "gouji.rank_not_higher", {"set": str(new), "top": str(top), "rank": new.rank_word,
+                                         "top_rank": top.rank_word}
     if top.wrj:
-        return f"{top} uses a red joker as a wild card: nothing can beat it"
-    return (f"{top} uses {top.wbj} black joker(s) as wild: bj_wild_rule={bj_rule} needs "
-            + {"count": f"at least {top.wbj} joker(s)", "any_joker": "a joker",
-               "coverage": f"at least {top.wbj} wild joker(s)"}[bj_rule])
+        return "gouji.red_joker_wild", {"set": str(new), "top": str(top)}
+    return "gouji.black_joker_wild", {"set": str(new), "top": str(top), "count": top.wbj,
+                                      "rule": bj_rule}
 
 
 def is_gouji(play: Play, thresholds: dict[int, int]) -> bool:

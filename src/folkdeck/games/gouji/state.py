@@ -4,52 +4,60 @@ Phases, in order: ``start`` (special deals: seats that drew two same-suit 3s may
 ``declare`` to lead), ``revolution`` (hands without 2s and jokers may call 革命;
 teammates ``object``; the caller may ``withdraw``), ``tribute`` (receivers
 ``return`` cards), ``play``, ``over``. In ``play``, gouji (够级) starts a duel with
-the opposite; before the opposite answers, the two entitled opponents are asked in
-turn (X+1 first) whether they ``burn`` (烧牌) or say ``no``; 先让让 is an optional
-``xian`` by a seat listed second in :attr:`to_act`.
+the opposite; before the opposite answers, the two opponents beside the gouji player
+are asked in turn (X+1 first) whether they ``burn`` (烧牌) or say ``no`` (with
+``ask_all_seats``, the default, whenever they hold cards, so that the question tells
+nothing; without it, only when they can burn); 先让让 is an optional ``xian`` by a seat
+listed second in :attr:`to_act`.
 
-A short deal from a study position (seat 0 leads; the others hold little):
+A short deal from a study position (seat 0 leads; the others hold little). Seat 3's
+gouji asks seats 4 and 2, beside it, whether they burn, before seat 0 answers:
 
 >>> from folkdeck import load
 >>> state = load("gouji").new_state(
 ...     hands=["9S 9H 2C", "10S", "3S", "KS KH", "4S", "5S 6S"], setup={"leader": 0})
->>> print(state.apply(state.parse_action("9 9")))
-0: 9 9
+>>> state.apply(state.parse_action("9 9")).line
+'0: 9 9'
 >>> [str(a) for a in state.legal_actions()]      # 10S cannot beat a pair
 ['pass', 'open']
->>> for text in ["pass", "pass", "K K", "pass", "4", "5", "pass", "10", "pass", "pass"]:
+>>> for text in ["pass", "pass", "K K", "no", "no", "pass", "4", "5", "pass", "10", "pass", "pass"]:
 ...     print(state.apply(state.parse_action(text)))
 1: pass
 2: pass
-3: K K; seat 3 goes out: Tou Ke 头科; gouji: seat 0 answers once more
-0: pass; seat 3 wins the trick; seat 4 leads
-4: 4; seat 4 goes out: Er Ke 二科
+3: K K; gouji.went_out; gouji.gouji; gouji.burn_window
+4: no
+2: no; gouji.answers
+0: pass; trick_won
+4: 4; gouji.went_out
 5: 5
 0: pass
-1: 10; seat 1 goes out: San Ke 三科
+1: 10; gouji.went_out
 2: pass
-5: pass; seat 1 wins the trick; seat 2 leads
+5: pass; trick_won
 >>> state.apply(state.parse_action("2"))
 Traceback (most recent call last):
 ...
 folkdeck.engine.errors.IllegalActionError: seat 2 does not hold 2
 >>> for text in ["3", "6"]:
 ...     print(state.apply(state.parse_action(text)))
-2: 3; seat 2 goes out: Si Ke 四科
-5: 6; seat 5 goes out: Er La 二落; the deal is over: seat 3 Tou Ke, seat 4 Er Ke, seat 1 San Ke, seat 2 Si Ke, seat 5 Er La, seat 0 Da La
+2: 3; gouji.went_out
+5: 6; gouji.went_out; gouji.deal_over
 >>> state.result().placings, state.result().returns
 ((6, 3, 4, 1, 2, 5), (-2.0, 2.0, -2.0, 2.0, -2.0, 2.0))
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations_with_replacement, permutations
 from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Action, Event, Result
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.view import HistoryCache
 from folkdeck.games.gouji import flow
 from folkdeck.games.gouji.actions import (
     DECLARE,
@@ -70,6 +78,17 @@ from folkdeck.games.gouji.actions import (
     parse_action,
 )
 from folkdeck.games.gouji.deal import SEATS, Setup, team
+from folkdeck.games.gouji.events import (
+    DianGongOwed,
+    Liberation,
+    Offence,
+    Redeal,
+    ThreesShown,
+    TributeGiven,
+    TributeReturned,
+    TributeSkipped,
+    describe_action,
+)
 from folkdeck.games.gouji.modern import FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN
 from folkdeck.games.gouji.rules import (
     BJ,
@@ -82,17 +101,16 @@ from folkdeck.games.gouji.rules import (
     follow_plays,
     holds,
     lead_plays,
+    play_from_counts,
     refusal,
 )
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.game import GouJiGame
-    from folkdeck.games.gouji.observation import GouJiObservation
+    from folkdeck.games.gouji.observation import GouJiView
 
 FOUR = 1
 """The rank index of the 4s (``modern_kai_dian``)."""
-RECENT = 30
-"""Events kept in an observation's ``history`` (the record has them all)."""
 _WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
                  "withdraw": (WITHDRAW, INSIST)}
 
@@ -101,7 +119,10 @@ class GouJiState(flow.PlayFlow, StateBase):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`."""
 
     def __init__(self, game: GouJiGame, hands: list[list[Card]], setup: Setup, *,
-                 leader: int, claims: list[int], naming: bool = False) -> None:
+                 leader: int, claims: list[int], naming: bool = False,
+                 asks_start: bool = False) -> None:
+        """``claims``: the seats that completed two 3s of one suit, in that order;
+        ``asks_start``: the deal has a 3s start (a special deal without a fixed leader)."""
         self._game = game
         self._opts = game.options
         self._thresholds = game.options.thresholds()
@@ -122,14 +143,14 @@ class GouJiState(flow.PlayFlow, StateBase):
         self._left = [len(h) for h in hands]
         self._played: list[Card] = []
         self._history: list[Event] = []
-        self._lines: list[str] = []
-        """Each event as other seats see it (a tribute return hides its cards)."""
-        self._private: list[list[str]] = [[] for _ in range(SEATS)]
-        self._public: list[str] = []
+        self._views = HistoryCache(describe_action)
+        self._tribute: list[Fact] = []
         self._result: Result | None = None
         self._open = 0
         self._leader = leader
         self._claims = claims
+        self._declared: list[int] = []
+        """``ask_all_seats``: the seats that declared their 3s (the earliest claim leads)."""
         self._queue: list[int] = []
         self._declarer = -1
         self._objected = False
@@ -138,6 +159,11 @@ class GouJiState(flow.PlayFlow, StateBase):
         self._init_play()
         self._phase = "start"
         self._queue = list(claims)
+        self._start_all = asks_start and self._opts.ask_all_seats
+        """The 3s start asks every seat in turn from the first drawer; the earliest claim
+        among the declarers leads (not the first declarer asked)."""
+        if self._start_all:
+            self._queue = [t for t in ((leader + k) % SEATS for k in range(SEATS)) if self._left[t]]
         if naming:
             assert setup.da_la is not None
             self._phase = "drawer"
@@ -191,10 +217,10 @@ class GouJiState(flow.PlayFlow, StateBase):
         if seat is None:
             current = self.current_seat
             if current is None:
-                raise WrongPhaseError("the deal is over: no seat may act", phase=self._phase)
+                raise WrongPhaseError("deal_over", phase=self._phase)
             return current
         if not 0 <= seat < SEATS:
-            raise NotYourTurnError(f"there is no seat {seat} in Gou Ji (seats 0-5)", seat=seat)
+            raise NotYourTurnError("no_such_seat", seat=seat, players=SEATS)
         return seat
 
     def legal_actions(self, seat: int | None = None) -> tuple[GouJiAction, ...]:
@@ -211,7 +237,9 @@ class GouJiState(flow.PlayFlow, StateBase):
         if s not in acting:
             return ()
         if phase == "revolution" and not self._may_revolt(s):
-            return (FOUL_REVOLUTION, NO)
+            return (FOUL_REVOLUTION, NO) if self._opts.strict_penalty else (NO,)
+        if phase == "start" and s not in self._claims:
+            return (NO,)  # ask_all_seats: asked without the right, it may only decline
         if phase in _WINDOW_WORDS:
             return _WINDOW_WORDS[phase]
         if phase == "tribute":
@@ -276,10 +304,10 @@ class GouJiState(flow.PlayFlow, StateBase):
         开点 (``modern_kai_dian``): no 4s before opening, unless the hand holds only 4s.
         """
         if self._opts.modern_bie_san and p.rank == 0 and (p.size != self._left[s] or p.jokers):
-            return "3s may only be played as the whole last play, without jokers (modern_bie_san)"
+            return "gouji.bie_san"
         if self._opts.modern_kai_dian and p.rank == FOUR and not self._opened >> s & 1 \
                 and self._hands[s][FOUR] != self._left[s]:
-            return "4s may not be played before opening (开点, modern_kai_dian)"
+            return "gouji.fours_before_opening"
         return None
 
     def verify(self, action: Action, seat: int | None = None) -> None:
@@ -297,85 +325,70 @@ class GouJiState(flow.PlayFlow, StateBase):
             if action is PASS and self._top is not None and not self._to_end >> self._turn & 1:
                 return
         if phase == "over":
-            raise WrongPhaseError(f"the deal is over: {action} is not possible", phase="over",
-                                  action=str(action))
+            raise WrongPhaseError("gouji.deal_over_action", phase="over", action=str(action))
         s = self._seat(seat)
         acting = self.to_act
         if s not in acting:
-            waiting = ", ".join(f"seat {t}" for t in acting)
-            raise NotYourTurnError(f"seat {s} may not act now: waiting for {waiting}", seat=s,
-                                   action=str(action))
+            raise NotYourTurnError("gouji.not_now", seat=s, action=str(action),
+                                   waiting=list(self.view_to_act(s)))
         if phase in _WINDOW_WORDS or phase in ("tribute", "drawer") or self._window \
                 or s != acting[0]:
             if action not in self.legal_actions(s):
-                raise WrongPhaseError(self._window_reason(s, action), seat=s, action=str(action),
-                                      phase=phase)
+                reason, params = self._window_reason(s, action)
+                raise WrongPhaseError(reason, seat=s, action=str(action), phase=phase, **params)
             return
         if action == OPEN:
             if not self._can_open(s):
-                why = ("allow_open_hand is off" if not self._opts.allow_open_hand else
-                       "the hand is already open" if self._open >> s & 1 else
-                       f"an open hand needs 10 or fewer cards (seat {s} holds {self._left[s]})")
-                raise IllegalActionError(f"seat {s} cannot open the hand: {why}", seat=s,
-                                         action="open", reason=why)
+                reason = ("gouji.open_off" if not self._opts.allow_open_hand else
+                          "gouji.already_open" if self._open >> s & 1 else "gouji.open_needs_ten")
+                raise IllegalActionError(reason, seat=s, action="open", count=self._left[s])
             return
         top = self._top
         if action == PASS:
             if top is None:
-                raise IllegalActionError(f"seat {s} leads this trick and may not pass", seat=s,
-                                         action="pass", reason="the leader must lead")
+                raise IllegalActionError("gouji.leader_may_not_pass", seat=s, action="pass")
             if self._to_end >> s & 1 and PASS not in self._play_actions(s):
-                bar = "a burner must burn to the end: no pass while a set beats (modern_burning)"
-                raise IllegalActionError(f"seat {s} may not pass: {bar}", seat=s, action="pass",
-                                         reason=bar)
+                raise IllegalActionError("gouji.burn_to_the_end_pass", seat=s, action="pass")
             return
         if not isinstance(action, Play):
-            raise WrongPhaseError(f"seat {s} must play a set or pass now, not {action}", seat=s,
-                                  action=str(action), phase=phase)
+            raise WrongPhaseError("gouji.play_or_pass", seat=s, action=str(action), phase=phase)
         self._verify_play(s, action, top)
 
     def _verify_play(self, s: int, p: Play, top: Play | None) -> None:
         if not holds(self._hands[s], p):
-            raise IllegalActionError(f"seat {s} does not hold {p}", seat=s, action=str(p),
-                                     reason="cards not in hand")
+            raise IllegalActionError("gouji.not_held", seat=s, action=str(p))
         if self._opts.modern_bie_san or self._opts.modern_kai_dian:
             why = self._modern_why(s, p)
             if why is not None and (top is not None or any(
                     self._modern_why(s, q) is None for q in lead_plays(self._hands[s]))):
-                raise IllegalActionError(f"{p}: {why}", seat=s, action=str(p), reason=why)
+                raise IllegalActionError(why, seat=s, action=str(p))
         if self._to_end >> s & 1 and top is None and p.size != self._left[s] \
                 and p not in self._play_actions(s):
-            why = "a burner must burn to the end: lead the whole rest (modern_burning)"
-            raise IllegalActionError(f"{p}: {why}", seat=s, action=str(p), reason=why)
+            raise IllegalActionError("gouji.burn_to_the_end_lead", seat=s, action=str(p))
         if top is not None and not beats(p, top, self._opts.bj_wild_rule):
-            why = refusal(p, top, self._opts.bj_wild_rule)
-            raise IllegalActionError(f"{p} does not beat {top}: {why}", seat=s, action=str(p),
-                                     reason=why)
+            reason, params = refusal(p, top, self._opts.bj_wild_rule)
+            raise IllegalActionError(reason, seat=s, action=str(p), **params)
 
-    def _window_reason(self, s: int, action: Action) -> str:
+    def _window_reason(self, s: int, action: Action) -> tuple[str, dict[str, Any]]:
+        """Why ``action`` is no answer in the open window: a reason key and parameters."""
         phase = self._phase
         if phase == "drawer":
-            return f"seat {s} (Da La) must name the first drawer ('draw 0' … 'draw 5'), not {action}"
+            return "gouji.name_the_drawer", {}
         if phase in _WINDOW_WORDS:
-            words = " or ".join(str(w) for w in self.legal_actions(s))
-            return f"seat {s} must answer {words} in the {phase} window, not {action}"
+            return "gouji.window_answer", {"answers": [str(w) for w in self.legal_actions(s)],
+                                           "window": phase}
         if phase == "tribute":
-            n = self._pairs[0][2]
-            return (f"seat {s} must return {n} card(s) of the hand (e.g. 'return "
-                    f"{' '.join(['3'] * n)}'), not {action}")
+            return "gouji.return_cards", {"count": self._pairs[0][2]}
         if self._window_kind == "reorder":
-            return (f"seat {s} must re-order the team's turns ('order "
-                    f"{' '.join(map(str, self.reorder_members(s)))}') or say 'no', not {action}")
+            return "gouji.reorder_or_no", {"seats": list(self.reorder_members(s))}
         if self._window:
-            top = self._top
+            top = str(self._top)
             if isinstance(action, Burn) and self._opts.modern_burning:
-                return (f"seat {s} cannot burn with {action.play}: modern_burning needs the seat "
-                        "opened (开点) and one set left after it")
+                return "gouji.modern_burn_refused", {"set": str(action.play), "top": top}
             if isinstance(action, Burn):
-                return (f"seat {s} cannot burn with {action.play}: it must beat {top} and leave "
-                        "one set, or sets each holding a joker")
-            return f"seat {s} must 'burn <set>' or say 'no' to burning {top}, not {action}"
-        return f"seat {s} may only ask {self.legal_actions(s)[0]} out of turn, not {action}"
+                return "gouji.burn_refused", {"set": str(action.play), "top": top}
+            return "gouji.burn_or_no", {"top": top}
+        return "gouji.out_of_turn_only", {"allowed": str(self.legal_actions(s)[0])}
 
     def parse_action(self, text: str, seat: int | None = None) -> GouJiAction:
         """Read ``text`` in the record grammar; legality is checked by :meth:`apply`."""
@@ -388,7 +401,7 @@ class GouJiState(flow.PlayFlow, StateBase):
         s = self._turn if seat is None and phase == "play" and not self._window else \
             self._seat(seat)
         self.verify(action, s)
-        notes: list[str] = []
+        notes: list[Fact] = []
         if phase == "play":
             self._apply_play(s, action, notes)
         elif phase == "tribute":
@@ -400,7 +413,7 @@ class GouJiState(flow.PlayFlow, StateBase):
         self._history.append(event)
         return event
 
-    def _answer_window(self, s: int, action: Action, notes: list[str]) -> None:
+    def _answer_window(self, s: int, action: Action, notes: list[Fact]) -> None:
         phase = self._phase
         if phase == "drawer":
             assert isinstance(action, Draw)
@@ -413,19 +426,21 @@ class GouJiState(flow.PlayFlow, StateBase):
             return
         if phase == "start":
             if action == DECLARE:
-                self._leader = s
                 threes = [c for c in self._start_hands[s] if c.rank.value == "3"]
-                suit = next(c.suit for c in threes if sum(d.suit == c.suit for d in threes) >= 2)
-                assert suit is not None
-                notes.append(f"seat {s} shows two 3s of one suit (3{suit.symbol} 3{suit.symbol}) "
-                             "and leads")
-                self._queue = []
+                pair = next(c for c in threes if sum(d.suit == c.suit for d in threes) >= 2)
+                notes.append(ThreesShown(seat=s, suit=str(pair)[-1]))
+                if self._start_all:
+                    self._declared.append(s)  # every seat is asked: the first claim leads
+                else:
+                    self._leader = s
+                    self._queue = []
             if not self._queue:
+                if self._declared:
+                    self._leader = min(self._declared, key=self._claims.index)
                 self._begin_revolution(notes)
         elif phase == "revolution":
             if action == REVOLUTION:
                 self._declarer = s
-                notes.append(f"seat {s} calls revolution (革命)")
                 self._objected = False
                 self._rev_rest = self._queue
                 self._queue = [t for t in ((s + 2) % SEATS, (s + 4) % SEATS) if self._left[t]]
@@ -437,7 +452,6 @@ class GouJiState(flow.PlayFlow, StateBase):
         elif phase == "objection":
             if action == OBJECT:
                 self._objected = True
-                notes.append(f"seat {s} objects to the revolution")
             if not self._queue:
                 if self._objected:
                     self._phase = "withdraw"
@@ -447,18 +461,18 @@ class GouJiState(flow.PlayFlow, StateBase):
         elif action == INSIST:
             self._revolution(notes)
         else:
-            notes.append(f"seat {s} withdraws the revolution")
             self._phase = "revolution"
             self._queue = self._rev_rest
             if not self._queue:
                 self._begin_tribute(notes)
 
-    def _begin_revolution(self, notes: list[str]) -> None:
+    def _begin_revolution(self, notes: list[Fact]) -> None:
         self._phase = "revolution"
         self._queue = []
         if self._opts.revolution_allowed and all(n == 36 for n in self._left):
             order = [(self._leader + k) % SEATS for k in range(SEATS)]
-            self._queue = [s for s in order if self._opts.strict_penalty or self._may_revolt(s)]
+            everyone = self._opts.strict_penalty or self._opts.ask_all_seats
+            self._queue = [s for s in order if everyone or self._may_revolt(s)]
         if not self._queue:
             self._begin_tribute(notes)
 
@@ -467,8 +481,8 @@ class GouJiState(flow.PlayFlow, StateBase):
         hand = self._hands[s]
         return not (hand[TWO] or hand[BJ] or hand[RJ])
 
-    def _revolution(self, notes: list[str]) -> None:
-        notes.append(f"revolution: seat {self._declarer} has the cards dealt again")
+    def _revolution(self, notes: list[Fact]) -> None:
+        notes.append(Redeal(seat=self._declarer))
         self._phase = "over"
         self._queue = []
         self._result = Result((None,) * SEATS, (0.0,) * SEATS, "revolution",
@@ -496,19 +510,17 @@ class GouJiState(flow.PlayFlow, StateBase):
     def _hand_cards(self, s: int) -> tuple[Card, ...]:
         return tuple(c for pile in self._cards[s] for c in pile)
 
-    def _public_line(self, event: Event) -> str:
-        if isinstance(event.action, Return):
-            return f"{event.seat}: return ({len(event.action.ranks)} card(s))" + "".join(
-                f"; {n}" for n in event.notes)
-        return str(event)
-
     def public_to_act(self) -> tuple[int, ...]:
         """The seats of ``to_act`` every viewer may see (notes §2.1-§2.2). Public: the
         drawer, tribute, objection and withdrawal turns, play, re-order windows, a 先让让
-        offer (the trick shows it) and ``strict_penalty``'s false-claim seat. Hidden: who
-        may declare two 3s (``start``), call revolution or burn, since that depends on
-        hidden cards; with ``strict_penalty`` every seat is asked there, so those are public."""
+        offer (the trick shows it) and ``strict_penalty``'s false-claim seat. With
+        ``ask_all_seats`` (the default) the 3s start, revolution and burning windows ask
+        every seat the public facts could entitle, so they are public too; without it
+        (old records) who is asked there depends on hidden cards and is hidden, unless
+        ``strict_penalty`` asks every seat of the revolution and burning windows."""
         acting = self.to_act
+        if self._opts.ask_all_seats:
+            return acting
         phase = self._phase
         strict = self._opts.strict_penalty
         if phase == "start" or (phase == "revolution" and not strict) or (
@@ -521,38 +533,68 @@ class GouJiState(flow.PlayFlow, StateBase):
         public = self.public_to_act()
         return tuple(s for s in self.to_act if s in public or s == seat)
 
-    def observe(self, seat: int | None) -> GouJiObservation:
+    def observe(self, seat: int | None) -> GouJiView:
         """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
         Its ``to_act`` is :meth:`view_to_act`."""
-        from folkdeck.games.gouji.observation import GouJiObservation
+        from folkdeck.games.gouji.observation import build_view, censor_history
 
-        lines = self._lines
-        for event in self._history[len(lines):]:  # filled lazily: apply stays lean
-            lines.append(self._public_line(event))
         acting = self.view_to_act(seat)
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
-        top = self._top
-        return GouJiObservation(
-            seat=seat, phase=self._phase,
-            hand=self._hand_cards(seat) if seat is not None else None,
-            counts=tuple(self._visible_count(seat, s) for s in range(SEATS)),
-            shown=self._shown_to(seat), top=str(top) if top is not None else None,
-            top_seat=self._top_seat if top is not None else None, mode=self._mode,
-            gouji_seat=self._gouji_seat if self._mode != "normal" or self._window else None,
-            passed=tuple(s for s in range(SEATS) if self._passed >> s & 1),
-            to_act=acting, current_seat=acting[0] if acting else None,
-            trick=tuple(f"{s}: {'pass' if p is None else p}" for s, p in self._trick),
-            history=tuple(self._lines[-RECENT:]) if seat is None else tuple(
-                str(e) if e.seat == seat and isinstance(e.action, Return) else line
-                for e, line in zip(self._history[-RECENT:], self._lines[-RECENT:], strict=True)),
-            played=tuple(self._played_counts),
-            out_order=tuple(self._out), leader=self._leader, tribute=tuple(self._public),
-            private=tuple(self._private[seat]) if seat is not None else (),
-            xian_request=self._xian_req if self._xian_req >= 0 else None,
-            opened=tuple(t for t in range(SEATS) if self._opened >> t & 1),
-            legal_actions=legal,
-            result=self._result.to_dict() if self._result is not None else None)
+        history = censor_history(self._views.view(self._history, seat), seat)
+        return build_view(self, seat, acting, legal, history)
+
+    @classmethod
+    def from_view(cls, game: GouJiGame, view: GouJiView, *, hands: Sequence[Sequence[Card]],
+                  played: Sequence[Card], events: Sequence[Event]) -> GouJiState:
+        """A play-phase position that ``view``'s seat cannot tell from the real one: the
+        view's public facts with ``hands`` (every seat's, the viewer's and the shown
+        hands as the view has them) and ``played`` (every card played this deal, the
+        current trick's as the view's ``table`` shows them) filled in by the caller (a
+        determinizer). ``events`` is the deal's history rebuilt from the view
+        (:func:`folkdeck.games.gouji.events.events_of`).
+
+        :raises WrongPhaseError: for a view outside the play phase or in a window.
+        """
+        if view.phase != "play" or view.window or view.current_seat is None:
+            raise WrongPhaseError("gouji.not_searchable", phase=str(view.phase))
+        state: GouJiState = game.new_state(hands=[list(h) for h in hands],
+                                           setup={"leader": view.current_seat})
+        state._phase = "play"
+        state._queue = []
+        state._played = list(played)
+        state._played_counts = list(view.played)
+        state._history = list(events)
+        state._tribute = [f for f in view.status if isinstance(
+            f, TributeGiven | TributeReturned | TributeSkipped | Liberation)]
+        state._offences = [f for f in view.status if isinstance(f, Offence)]
+        state._fouls = [f.seat for f in state._offences]
+        owe = [f.seats for f in view.status if isinstance(f, DianGongOwed)]
+        state._owe = list(owe[0]) if owe else None
+        state._opened = sum(1 << t for t in view.opened)
+        state._open = sum(1 << t for t in view.laid_open)
+        state._leader = view.leader
+        top = view.top
+        state._top = play_from_counts(_counts(top.cards)) if top is not None else None
+        state._top_seat = top.seat if top is not None else -1
+        state._passed = sum(1 << t for t in view.passed)
+        state._mode = view.mode
+        state._order = list(view.turn_order)
+        state._pos = [view.turn_order.index(t) for t in range(SEATS)]
+        state._gouji_seat = view.gouji_seat if view.gouji_seat is not None else -1
+        state._xian_req = view.xian_request if view.xian_request is not None else -1
+        state._xian_offer = view.to_act[1] if len(view.to_act) > 1 and \
+            not game.options.strict_penalty else -1
+        plays = iter(view.table)
+        state._trick = [(t, play_from_counts(_counts(next(plays).cards)) if shown else None)
+                        for t, shown in view.trick]
+        state._table = [(p.seat, list(p.cards)) for p in view.table]
+        state._out = list(view.out)
+        state._turn = view.current_seat
+        if game.options.modern_burning:  # a burner burns to the end until it is out
+            state._to_end = sum(1 << e.seat for e in events if type(e.action) is Burn
+                                and state._left[e.seat])
+        return state
 
     def clone(self) -> Self:
         new = object.__new__(type(self))
@@ -563,19 +605,20 @@ class GouJiState(flow.PlayFlow, StateBase):
         new._played = list(self._played)
         new._played_counts = list(self._played_counts)
         new._history = list(self._history)
-        new._lines = list(self._lines)
-        new._private = [list(p) for p in self._private]
-        new._public = list(self._public)
+        new._views = self._views.copy()
+        new._tribute = list(self._tribute)
+        new._declared = list(self._declared)
         new._queue = list(self._queue)
         new._rev_rest = list(self._rev_rest)
         new._pairs = list(self._pairs)
-        new._given = list(self._given)
         new._window = list(self._window)
         new._order = list(self._order)
         new._pos = list(self._pos)
         new._trick = list(self._trick)
+        new._table = list(self._table)
         new._out = list(self._out)
         new._fouls = list(self._fouls)
+        new._offences = list(self._offences)
         return new
 
     def deal_info(self) -> dict[str, Any]:
@@ -599,3 +642,11 @@ class GouJiState(flow.PlayFlow, StateBase):
     def __repr__(self) -> str:
         return (f"<GouJiState {self._phase} to_act={self.to_act} top={self._top} "
                 f"mode={self._mode} left={self._left}>")
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    """Rank counts of some cards."""
+    counts = [0] * NRANKS
+    for c in cards:
+        counts[RANK_OF[c]] += 1
+    return counts

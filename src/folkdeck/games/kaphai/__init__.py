@@ -6,6 +6,7 @@ Teams               none
 Pack                French 52; 3 low … A, 2 high; suits S < C < D < H
 Hidden information  yes (hands; undealt piles with 2-3 players)
 Actions             a combination of cards, ``pass``, ``putuh``
+Facts               ``games/kaphai/events.py``; view ``KapHaiView``
 Returns             ``placement_points`` by place (default 3, 2, 1, 0)
 Presets             ``standard``, ``local`` (seed §Ⅴ② local rules), ``shared_putuh``
 ==================  =========================================================
@@ -17,10 +18,12 @@ Sources: seed 000 and rules-notes §1; the full rules for players are in
 from collections.abc import Callable
 from typing import Any
 
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
 from folkdeck.games.kaphai.actions import PASS, PUTUH, parse_action
+from folkdeck.games.kaphai.events import describe_action
 from folkdeck.games.kaphai.game import KapHaiGame
+from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
 from folkdeck.games.kaphai.options import PRESETS, KapHaiOptions
 from folkdeck.games.kaphai.rules import Combo, Kind, beats, classify
 from folkdeck.games.kaphai.state import KapHaiState
@@ -45,8 +48,12 @@ SPEC = register(GameSpec(
     name="kaphai", title="Kap Hai", aliases=("kap-hai", "kap_hai", "kaphi"),
     min_players=2, max_players=4, default_players=4, options_type=KapHaiOptions, make=_make,
     presets=PRESETS, summary="Cambodian climbing game: shed your 13 cards first.",
-    rules_doc="docs/rules/kaphai.md", bots=_bots(), default_bot="greedy",
+    rules_doc="docs/rules/kaphai.md", bots=LazyBots(_bots), default_bot="greedy",
+    card_notation="french", windows=("putuh",), match_end=MatchEnd(deals="count", default_deals=5),
+    determinizer="folkdeck.games.kaphai.determinize", describe_action=describe_action,
+    view_type=KapHaiView,
 ))
 
-__all__ = ["PASS", "PUTUH", "SPEC", "Combo", "KapHaiGame", "KapHaiOptions", "KapHaiState", "Kind",
+__all__ = ["PASS", "PUTUH", "SPEC", "Combo", "KapHaiGame", "KapHaiOptions", "KapHaiPhase", "KapHaiState",
+           "KapHaiView", "Kind",
            "beats", "classify", "parse_action"]

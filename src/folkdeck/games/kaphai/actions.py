@@ -48,18 +48,27 @@ def parse_action(text: str) -> KapHaiAction:
 
     :raises InvalidNotationError: for an unknown word or card.
     :raises IllegalActionError: for cards that form no Kap Hai combination.
+
+    >>> parse_action("4S 9H")
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.IllegalActionError: 4S 9H is not a Kap Hai combination (single, pair, triple, kare, straight, consecutive pairs, polu)
     """
     word = text.strip().lower()
     if word in ("pass", "p", "tau"):
         return PASS
     if word == "putuh":
         return PUTUH
+    if len(text) > _MAX_TEXT:
+        raise InvalidNotationError("kaphai.action_too_long", limit=_MAX_TEXT)
     m = mask(text)
     if not m:
-        raise InvalidNotationError("empty action: give cards, 'pass' or 'putuh'", token=text)
+        raise InvalidNotationError("kaphai.empty_action", token=text)
     combo = classify(m)
     if combo is None:
-        raise IllegalActionError(
-            f"{notation(m)} is not a Kap Hai combination (single, pair, triple, kare, straight, "
-            "consecutive pairs, polu)", action=notation(m), reason="no such combination")
+        raise IllegalActionError("kaphai.no_combination", action=notation(m))
     return combo
+
+
+_MAX_TEXT = 200
+"""No Kap Hai action is longer (13 cards of 3 characters and their spaces are 52)."""

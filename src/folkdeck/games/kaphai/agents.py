@@ -1,4 +1,5 @@
-"""Kap Hai bots that use the game's own knowledge."""
+"""Kap Hai bots that use the game's own knowledge; they read the typed view
+(:class:`~folkdeck.games.kaphai.observation.KapHaiView`) only."""
 
 from __future__ import annotations
 
@@ -7,11 +8,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from folkdeck.games.kaphai.actions import PUTUH, Pass
-from folkdeck.games.kaphai.rules import FULL, RULES, TWO, Combo, Kind, hand_combos, mask
+from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, hand_combos, mask
 
 
 def _is_bomb(c: Combo) -> bool:
     return c.kind is Kind.KARE or c.is_tong_farson or c.is_pae_kare
+
+
+def _top_mask(view: Any) -> int:
+    """The cards of the play to beat (0 on a lead)."""
+    top = getattr(view, "top", None)
+    return mask(top.cards) if top is not None else 0
+
+
+def _all_twos(m: int) -> bool:
+    return bool(m) and not m & ~RANK_MASKS[TWO]
 
 
 class GreedyAgent:
@@ -37,8 +48,7 @@ class GreedyAgent:
         normal = [c for c in plays if not _is_bomb(c)]
         if normal:
             return min(normal, key=lambda c: c.key)
-        top = getattr(observation, "top", None) or ""
-        top_is_two = top.startswith("2") and all(t.startswith("2") for t in top.split())
+        top_is_two = _all_twos(_top_mask(observation))
         bombs = [c for c in plays if _is_bomb(c)]
         if bombs and (top_is_two or any(c.size == hand_size for c in bombs)):
             return min(bombs, key=lambda c: (c.kind, c.key))
@@ -103,14 +113,8 @@ class HeuristicAgent:
 
     @staticmethod
     def _gone(observation: Any) -> int:
-        gone = 0
-        for line in observation.history:
-            text = line.partition(": ")[2].split("; ")[0]
-            if text and text not in ("pass", "putuh"):
-                gone |= mask(text)
-        if observation.shed:
-            gone |= mask(observation.shed)
-        return gone
+        """Every card out of the hands: played (thrown 2s too) or put out in a 3-game."""
+        return mask(observation.played) | mask(observation.shed)
 
     @staticmethod
     def _boss(c: Combo, unseen: int) -> bool:
@@ -151,8 +155,8 @@ class HeuristicAgent:
                 danger: int, hand: int) -> Any:
         n_units = len(units)
         hand_size = hand.bit_count()
-        top = observation.top or ""
-        top_is_two = all(t.startswith("2") for t in top.split()) and bool(top)
+        top = _top_mask(observation)
+        top_is_two = _all_twos(top)
         best: tuple[tuple[int, int, int], Combo] | None = None
         for c in plays:
             if c.is_throwable:
@@ -164,7 +168,7 @@ class HeuristicAgent:
             if extra > 0 and not (danger <= 3 or extra == 1 and c.size == 1 and _rank(c) <= 9):
                 continue
             if c.kind is Kind.SINGLE and _rank(c) == TWO and danger > 3 and n_units > 3 \
-                    and _rank(classify_top(top)) < 8:
+                    and top and _rank(classify_top(top)) < 8:
                 continue  # a 2 on a low single wastes it
             score = (extra, _rank(c), c.key)
             if best is None or score < best[0]:
@@ -172,11 +176,9 @@ class HeuristicAgent:
         return best[1] if best is not None else pass_
 
 
-def classify_top(top: str) -> Combo:
-    """The combination on the table (from the observation's notation)."""
-    from folkdeck.games.kaphai.rules import classify
-
-    combo = classify(mask(top))
+def classify_top(top: int) -> Combo:
+    """The combination on the table, from its cards' mask."""
+    combo = classify(top)
     assert combo is not None, top
     return combo
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -12,6 +12,9 @@ from folkdeck.engine.game_base import GameBase
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import FULL, INDEX
 from folkdeck.games.kaphai.state import KapHaiState
+
+if TYPE_CHECKING:
+    from folkdeck.games.kaphai.match import KapHaiMatch
 
 HAND_SIZE = 13
 _BITS = tuple(1 << i for i in range(52))
@@ -22,7 +25,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
 
     >>> from folkdeck import load
     >>> state = load("kaphai").new_state(seed=7)
-    >>> state.num_players, state.phase
+    >>> state.num_players, str(state.phase)
     (4, 'play')
     """
 
@@ -43,10 +46,10 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         """
         three_game, leader = self._read_setup(setup or {})
         if stock is not None:
-            raise InvalidDealError("Kap Hai has no stock", field="stock")
+            raise InvalidDealError("kaphai.no_stock", field="stock")
         sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
         if sources > 1:
-            raise InvalidDealError("give one deal source: seed/rng, deck or hands", field="hands")
+            raise InvalidDealError("one_deal_source", field="hands")
         if hands is not None:
             masks = self._read_hands(hands)
             full = all(m.bit_count() == HAND_SIZE for m in masks)
@@ -70,7 +73,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         return KapHaiState(self, masks, undealt=undealt, three_game=three_game, leader=leader,
                            check_putuh=True)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> KapHaiMatch:
         """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`."""
         from folkdeck.games.kaphai.match import KapHaiMatch
 
@@ -79,46 +82,43 @@ class KapHaiGame(GameBase[KapHaiOptions]):
     def _read_setup(self, setup: Mapping[str, Any]) -> tuple[bool, int]:
         for key in setup:
             if key not in ("three_game", "leader"):
-                raise InvalidDealError(f"unknown setup key {key!r} (Kap Hai takes three_game, leader)",
-                                       field=f"setup.{key}")
+                raise InvalidDealError("kaphai.setup_key", field=f"setup.{key}", key=key)
         three_game = setup.get("three_game", True)
         if not isinstance(three_game, bool):
-            raise InvalidDealError("three_game must be true or false", field="setup.three_game")
+            raise InvalidDealError("kaphai.setup_three_game", field="setup.three_game")
         leader = setup.get("leader", 0)
         if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < self.num_players:
-            raise InvalidDealError(f"leader must be a seat from 0 to {self.num_players - 1}",
-                                   field="setup.leader")
+            raise InvalidDealError("kaphai.setup_leader", field="setup.leader", last=self.num_players - 1)
         return three_game, leader
 
     def _read_hands(self, hands: Sequence[Any]) -> list[int]:
         if len(hands) != self.num_players:
-            raise InvalidDealError(f"{len(hands)} hands given for {self.num_players} players",
-                                   field="hands")
+            raise InvalidDealError("kaphai.hands_count", field="hands", count=len(hands),
+                                   players=self.num_players)
         masks: list[int] = []
         seen = 0
         for s, hand in enumerate(hands):
             where = f"hands[{s}]"
             cards = _read_cards(hand, where)
             if len(cards) > HAND_SIZE:
-                raise InvalidDealError(f"{len(cards)} cards: a Kap Hai hand has at most {HAND_SIZE}",
-                                       field=where)
+                raise InvalidDealError("kaphai.hand_too_big", field=where, count=len(cards), limit=HAND_SIZE)
             m = 0
             for c in cards:
                 bit = 1 << INDEX[c]
                 if (m | seen) & bit:
-                    raise InvalidDealError(f"card {c} is dealt twice", field=where)
+                    raise InvalidDealError("kaphai.dealt_twice", field=where, card=str(c))
                 m |= bit
             seen |= m
             masks.append(m)
         if sum(1 for m in masks if m) < 2:
-            raise InvalidDealError("at least two hands must hold cards", field="hands")
+            raise InvalidDealError("kaphai.two_hands", field="hands")
         return masks
 
     def _read_deck(self, deck: Sequence[Any]) -> list[int]:
         cards = _read_cards(deck, "deck")
         order = [INDEX[c] for c in cards]
         if sorted(order) != list(range(52)):
-            raise InvalidDealError("the deck must hold each of the 52 cards exactly once", field="deck")
+            raise InvalidDealError("kaphai.deck_52", field="deck")
         return order
 
 
@@ -127,8 +127,8 @@ def _read_cards(items: Any, where: str) -> list[Card]:
         cards = list(parse_cards(items)) if isinstance(items, str) else [
             c if isinstance(c, Card) else parse_card(str(c)) for c in items]
     except InvalidNotationError as exc:
-        raise InvalidDealError(exc.message, field=where) from exc
+        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
     for c in cards:
         if c not in INDEX:
-            raise InvalidDealError(f"{c} is not a card of Kap Hai's 52-card pack", field=where)
+            raise InvalidDealError("kaphai.not_in_pack", field=where, token=str(c))
     return cards

@@ -1,77 +1,53 @@
-"""What one Kap Hai seat sees (or a spectator, ``seat=None``)."""
+"""What one Kap Hai seat sees (or a spectator, ``seat=None``): :class:`KapHaiView`.
+
+The core fields (:class:`~folkdeck.engine.view.View`) carry the hand, every seat's card
+count (public in Kap Hai), the current trick as plays (a thrown 2-2-2 labelled
+``thrown``), the play to beat, who passed and who is out. ``status`` says what else a
+player must know now, as facts: how a 3-game started (:class:`~folkdeck.games.kaphai.
+events.ThreeGame`, :class:`~folkdeck.games.kaphai.events.ThreesPutOut`), an open putuh
+window, and after a putuh who declared what. The fields below are typed copies for the
+bots and the determinizer.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
 
-from folkdeck.cards import Card, format_cards
+from folkdeck.cards import Card
+from folkdeck.engine.view import View
+
+
+class KapHaiPhase(StrEnum):
+    """The phases of a deal: the putuh window (``putuh_optional``), the tricks, the end."""
+
+    PUTUH = "putuh"
+    PLAY = "play"
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class KapHaiObservation:
-    """A seat's view: its own hand, the public table, the others' card counts.
+class KapHaiView(View):
+    """A seat's view of a Kap Hai deal.
 
-    ``to_act`` and ``current_seat`` never tell which other seats may declare putuh."""
+    ``to_act`` never tells which other seats may declare putuh: in the putuh window that
+    asks only the holders (``ask_all_seats`` off) it lists only this seat, while it may
+    still declare or pass, else nothing; with ``ask_all_seats`` every seat is asked in
+    turn, so the seat asked is public."""
 
-    seat: int | None
-    num_players: int
-    phase: str
-    hand: tuple[Card, ...] | None
-    counts: tuple[int, ...]
-    top: str | None
-    top_name: str | None
-    top_seat: int | None
-    passed: tuple[int, ...]
-    to_act: tuple[int, ...]
-    """In play, the seat on turn. In the putuh window (``putuh_optional``) only this seat,
-    while it may still declare or pass, else nothing: listing the other seats that may
-    declare would show who holds a putuh hand (``KapHaiState.view_to_act``)."""
-    current_seat: int | None
-    """``to_act[0]`` of this view (``None`` when it is empty, e.g. in the putuh window
-    for a seat that may not declare, and for a spectator)."""
-    trick: tuple[str, ...]
-    history: tuple[str, ...]
-    out_order: tuple[int, ...]
+    phase: KapHaiPhase
     three_game: bool
-    shed: str
-    legal_actions: tuple[str, ...]
-    result: dict[str, Any] | None
+    """A 3-game: the first lead is a single (seed §Ⅲ①)."""
+    shed: tuple[Card, ...]
+    """The 3s put out (or only shown) at the start of a 3-game."""
+    played: tuple[Card, ...]
+    """Every card played so far (thrown 2s included), in Kap Hai order."""
+    top_combo: str | None
+    """The term key of the play to beat (``pair``, ``pae_kare``...), ``None`` on a lead."""
+    lead_single: bool
+    """The lead to come must be a single card (the first lead of a 3-game)."""
+    leader: int
+    """The seat that led (or leads) the deal's first trick."""
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "kaphai", "seat": self.seat, "phase": self.phase,
-            "hand": format_cards(self.hand) if self.hand is not None else None,
-            "counts": list(self.counts), "top": self.top, "top_name": self.top_name,
-            "top_seat": self.top_seat, "passed": list(self.passed), "to_act": list(self.to_act),
-            "current_seat": self.current_seat, "trick": list(self.trick),
-            "history": list(self.history), "out_order": list(self.out_order),
-            "three_game": self.three_game, "shed": self.shed,
-            "legal_actions": list(self.legal_actions), "result": self.result,
-        }
 
-    def to_text(self) -> str:
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        lines = [f"Kap Hai, {self.num_players} players, {who}"
-                 + (" (a 3-game)" if self.three_game else "")]
-        if self.shed:
-            lines.append(f"3s put out: {self.shed}")
-        if self.hand is not None:
-            lines.append(f"Your hand ({len(self.hand)}): {format_cards(self.hand)}")
-        counts = ", ".join(f"seat {s}: {c}" + (" (out)" if c == 0 else "")
-                           for s, c in enumerate(self.counts))
-        lines.append(f"Cards left: {counts}")
-        if self.top is not None:
-            lines.append(f"On the table: {self.top} ({self.top_name}) by seat {self.top_seat}")
-        else:
-            lines.append("On the table: nothing (a new trick)")
-        if self.passed:
-            lines.append("Out of this trick: " + ", ".join(f"seat {s}" for s in self.passed))
-        if self.trick:
-            lines.append("This trick: " + " | ".join(self.trick))
-        if self.phase == "putuh":
-            lines.append("Putuh window: " + ("you may declare putuh or pass" if self.seat in self.to_act
-                                             else "waiting for any putuh declaration"))
-        elif self.current_seat is not None:
-            lines.append(f"To play: seat {self.current_seat}")
-        return "\n".join(lines)
+__all__ = ["KapHaiPhase", "KapHaiView"]

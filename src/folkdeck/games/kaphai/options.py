@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from folkdeck.engine.errors import InvalidConfigError
@@ -30,6 +30,10 @@ class KapHaiOptions:
     putuh_tie: Literal["rank", "shared_first"] = "rank"
     putuh_optional: bool = False
     """Putuh must be declared (an action) instead of winning automatically."""
+    ask_all_seats: bool = field(default=True, metadata={"record_default": False})
+    """With ``putuh_optional``: the window opens at every deal and asks every seat in turn
+    (a seat without a putuh may only pass), so nobody learns who holds one. Records that do
+    not name it were played without it (``record_defaults``)."""
     three_game_shed_threes: bool = True
     twos_in_pair_runs: bool = False
     throw_222_on_any_three: bool = False
@@ -39,18 +43,16 @@ class KapHaiOptions:
 
     def __post_init__(self) -> None:
         if self.players not in (2, 3, 4):
-            raise InvalidConfigError(
-                f"option players={self.players}: Kap Hai is for 2, 3 or 4 players",
-                option="players", value=self.players)
+            raise InvalidConfigError("kaphai.players", option="players", value=self.players)
         if len(self.placement_points) < self.players:
-            raise InvalidConfigError(
-                f"option placement_points={','.join(map(str, self.placement_points))}: "
-                f"needs a value for each of the {self.players} places",
-                option="placement_points", value=str(self.placement_points))
+            raise InvalidConfigError("kaphai.placement_points", option="placement_points",
+                                     value=",".join(map(str, self.placement_points)),
+                                     players=self.players)
 
 
 PRESETS: dict[str, dict[str, object]] = {
     "standard": {},
     "local": {"low_single_same_rank": True, "low_police_void": True, "allow_double_triple": True},
     "shared_putuh": {"putuh_tie": "shared_first"},
+    "declared_putuh": {"putuh_optional": True},
 }

@@ -48,9 +48,9 @@ def mask(cards: str | tuple[Card, ...] | list[Card]) -> int:
     for c in cards:
         i = INDEX.get(c)
         if i is None:
-            raise InvalidNotationError(f"{c} is not a card of Kap Hai's 52-card pack", token=str(c))
+            raise InvalidNotationError("kaphai.not_in_pack", token=str(c))
         if m >> i & 1:
-            raise InvalidNotationError(f"card {c} is given twice", token=str(c))
+            raise InvalidNotationError("kaphai.card_twice", token=str(c))
         m |= 1 << i
     return m
 
@@ -135,11 +135,21 @@ class Combo:
 
     @property
     def name(self) -> str:
+        """The combination's name as players say it (``pae-kare``, ``consecutive pairs``)."""
         if self.kind is Kind.STRAIGHT:
             return ("tong-farson" if self.size == 5 else "police") if self.flush else "straight"
         if self.kind is Kind.PAIR_RUN:
             return {4: "aop", 8: "pae-kare"}.get(self.size, "consecutive pairs")
         return self.kind.name.lower().replace("_", " ")
+
+    @property
+    def term(self) -> str:
+        """The name as a catalog term key (``term.kaphai.<term>``): ``pae_kare``...
+
+        >>> classify(mask("6S 6C 7D 7H 8C 8H 9S 9C")).term, classify(mask("9S 10S JS QS KS")).term
+        ('pae_kare', 'tong_farson')
+        """
+        return _TERMS[self.name]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Combo) and other.mask == self.mask
@@ -153,6 +163,12 @@ class Combo:
     def __repr__(self) -> str:
         return f"Combo({self.name} {self})"
 
+
+_TERMS = {name: name.replace("-", "_").replace(" ", "_") for name in (
+    "single", "pair", "triple", "kare", "straight", "police", "tong-farson", "aop", "pae-kare",
+    "consecutive pairs", "polu", "double triple")}
+COMBO_TERMS: tuple[str, ...] = tuple(_TERMS.values())
+"""Every combination's term key (the catalogs name each one)."""
 
 _COMBOS: dict[int, Combo | None] = {}
 
@@ -363,8 +379,8 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
 
 # --- putuh (seed §Ⅴ①, notes §1.3) ---------------------------------------------------
 
-PUTUH_NAMES = {0: "A: six pairs", 1: "B: three triples", 2: "C: three kares",
-               3: "D: far, one of each rank", 4: "E: four 2s", 5: "F: four 3s"}
+PUTUH_PATTERNS = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")
+"""The putuh patterns A … F as term keys (``term.kaphai.putuh.<pattern>``), by level."""
 
 
 def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
@@ -395,34 +411,30 @@ def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
     return None
 
 
-def refusal(new: Combo, top: Combo, rules: KapHaiOptions) -> str:
-    """Why ``new`` may not be played on ``top``, in one sentence.
+_WHAT = {Kind.SINGLE: "single", Kind.PAIR: "pair", Kind.TRIPLE: "triple", Kind.KARE: "kare",
+         Kind.PAIR_RUN: "pair_run", Kind.POLU: "polu", Kind.DOUBLE_TRIPLE: "double_triple"}
+
+
+def refusal(new: Combo, top: Combo, rules: KapHaiOptions) -> dict[str, str | int]:
+    """Why ``new`` may not be played on ``top``: the parameters of the refusal
+    ``kaphai.no_beat`` (``why`` selects the sentence; ``shape``/``size`` name the shape).
 
     >>> refusal(classify(mask("4C 4D")), classify(mask("5S 5H")), RULES)
-    '4C 4D does not beat 5S 5H: a pair must have a higher rank, or the same rank and a higher top suit'
+    {'action': '4C 4D', 'top': '5S 5H', 'why': 'pair', 'shape': 'pair', 'size': 2}
+    >>> from folkdeck.engine.errors import IllegalActionError
+    >>> print(IllegalActionError("kaphai.no_beat", **refusal(classify(mask("4C 4D")), classify(mask("5S 5H")), RULES)))
+    4C 4D does not beat 5S 5H: a pair must have a higher rank, or the same rank and a higher top suit
     """
-    head = f"{new} does not beat {top}: "
     if top.kind is Kind.STRAIGHT and top.is_police(rules):
-        return head + (f"a police of {top.size} cards is beaten only by a police of the same "
-                       "length (any suit) with a higher top card")
-    if top.kind is Kind.STRAIGHT and new.kind is Kind.STRAIGHT and new.size == top.size:
-        return head + "a straight must have a higher top card (rank, then the top card's suit)"
-    if new.kind is not top.kind or new.size != top.size:
-        bombs = {Kind.SINGLE: " (or cut by a kare or a tong-farson)",
-                 Kind.KARE: " (or cut by a tong-farson)",
-                 Kind.PAIR: " (or cut by a pae-kare)"}.get(top.kind, "")
-        shape = top.name + (f" of {top.size} cards" if top.kind in (Kind.STRAIGHT, Kind.PAIR_RUN) else "")
-        return head + f"a {shape} is answered only by a higher {shape}{bombs}"
-    if top.kind is Kind.TRIPLE and new.is_throwable:
-        return head + "three 2s are the weakest triple"
-    if top.kind is Kind.TRIPLE and top.is_throwable:
-        return head + "a triple must be higher"
-    what = {Kind.SINGLE: "a single must have a higher rank, or the same rank and a higher suit",
-            Kind.PAIR: "a pair must have a higher rank, or the same rank and a higher top suit",
-            Kind.TRIPLE: "a triple must have a higher rank",
-            Kind.KARE: "a kare must have a higher rank",
-            Kind.PAIR_RUN: "consecutive pairs must have a higher top pair "
-                           "(rank, then the top pair's highest suit)",
-            Kind.POLU: "a polu must have a higher top rank",
-            Kind.DOUBLE_TRIPLE: "a double triple must have a higher top rank"}
-    return head + what.get(top.kind, "it is not higher")
+        why = "police"
+    elif top.kind is Kind.STRAIGHT and new.kind is Kind.STRAIGHT and new.size == top.size:
+        why = "straight"
+    elif new.kind is not top.kind or new.size != top.size:
+        why = "shape"
+    elif top.kind is Kind.TRIPLE and new.is_throwable:
+        why = "weakest_triple"
+    elif top.kind is Kind.TRIPLE and top.is_throwable:
+        why = "triple_on_twos"
+    else:
+        why = _WHAT.get(top.kind, "higher")
+    return {"action": str(new), "top": str(top), "why": why, "shape": top.term, "size": top.size}

@@ -1,7 +1,9 @@
 """One deal of Kap Hai as an explicit state machine (seed 000 §Ⅲ, notes §1.1).
 
-Phases: ``putuh`` (only with ``putuh_optional``: the seats holding a putuh declare
-or decline before the first lead), ``play`` (tricks), ``over``.
+Phases (:class:`~folkdeck.games.kaphai.observation.KapHaiPhase`): ``putuh`` (only with
+``putuh_optional``: before the first lead every seat in turn declares or passes — or,
+without ``ask_all_seats``, only the seats holding a putuh), ``play`` (tricks), ``over``.
+Events carry typed facts (:mod:`folkdeck.games.kaphai.events`).
 
 A short deal from a study position (the record example of ``docs/records.md``):
 
@@ -20,31 +22,44 @@ A short deal from a study position (the record example of ``docs/records.md``):
 1: 5S 5H
 2: pass
 3: pass
-0: pass; seat 1 wins the trick and leads
+0: pass; trick_won
 >>> state.apply(state.parse_action("3C 3D")).line, state.current_seat
 ('1: 3C 3D', 2)
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.engine.errors import (
     IllegalActionError,
+    InvalidDealError,
     NotYourTurnError,
     WrongPhaseError,
 )
+from folkdeck.engine.facts import DealEnded, Fact, Leads, Revealed, TrickWon, WentOut
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import StateBase
-from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh, parse_action
-from folkdeck.games.kaphai.observation import KapHaiObservation
-from folkdeck.games.kaphai.options import KapHaiOptions
+from folkdeck.engine.view import HistoryCache, TablePlay
+from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
+from folkdeck.games.kaphai.actions import parse_action as _parse_action
+from folkdeck.games.kaphai.events import (
+    PutuhDeclared,
+    PutuhWindow,
+    PutuhWon,
+    ThreeGame,
+    ThreesPutOut,
+    Thrown,
+    describe_action,
+)
+from folkdeck.games.kaphai.moves import SINGLE, TRIPLE, MoveTable
+from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
 from folkdeck.games.kaphai.rules import (
+    CARDS,
     FIVE,
-    PUTUH_NAMES,
+    PUTUH_PATTERNS,
     RANK_MASKS,
     Combo,
     Kind,
@@ -52,108 +67,37 @@ from folkdeck.games.kaphai.rules import (
     beats,
     can_throw,
     cards_of,
-    hand_combos,
     notation,
     putuh,
     refusal,
 )
+from folkdeck.games.kaphai.viewread import read_view
 
 if TYPE_CHECKING:
     from folkdeck.games.kaphai.game import KapHaiGame
 
-Shape = tuple[int, int]
-"""``(kind, size)``: plays answer plays of the same shape (bombs aside)."""
-
-
-class _Table:
-    """A hand's combinations by shape, each list sorted by key: the move generator's
-    precomputed table. Replaced (never mutated) when the hand plays, so clones share it;
-    the key lists and bomb lists are derived on first use and kept."""
-
-    __slots__ = ("shapes", "_flat", "_keys", "_bombs")
-
-    def __init__(self, shapes: dict[Shape, list[Combo]]) -> None:
-        self.shapes = shapes
-        self._flat: tuple[Combo, ...] | None = None
-        self._keys: dict[Shape, list[int]] = {}
-        self._bombs: dict[int, list[Combo]] = {}
-
-    @classmethod
-    def of(cls, hand: int, rules: KapHaiOptions) -> _Table:
-        # hand_combos already leaves out what the options forbid (see allowed()).
-        groups: dict[Shape, list[Combo]] = {}
-        for c in hand_combos(hand, rules):
-            shape = (c.kind, c.size)
-            group = groups.get(shape)
-            if group is None:
-                groups[shape] = [c]
-            else:
-                group.append(c)
-        for cs in groups.values():
-            cs.sort(key=_KEY)  # stable: equal keys keep the generation order
-        return cls(dict(sorted(groups.items())))
-
-    def without(self, m: int) -> _Table:
-        shapes = {}
-        for shape, cs in self.shapes.items():
-            kept = [c for c in cs if not c.mask & m]
-            if kept:
-                shapes[shape] = kept
-        return _Table(shapes)
-
-    def flat(self) -> tuple[Combo, ...]:
-        """Every combination, by shape then key: the leader's choices."""
-        if self._flat is None:
-            self._flat = tuple(c for cs in self.shapes.values() for c in cs)
-        return self._flat
-
-    def above(self, shape: Shape, key: int) -> list[Combo]:
-        """The combinations of ``shape`` with a key above ``key``."""
-        cs = self.shapes.get(shape)
-        if not cs:
-            return []
-        keys = self._keys.get(shape)
-        if keys is None:
-            keys = self._keys[shape] = [c.key for c in cs]
-        return cs[bisect_right(keys, key):]
-
-    def bombs(self, kind: int) -> list[Combo]:
-        """The plays that cut any play of ``kind`` (notes §1.2): kares and tong-farsons
-        cut singles, tong-farsons cut kares, pae-kare cuts pairs."""
-        found = self._bombs.get(kind)
-        if found is None:
-            shapes = self.shapes
-            tong = [c for c in shapes.get(_FIVE_STRAIGHT, ()) if c.flush]
-            found = self._bombs[kind] = (
-                [*shapes.get(_KARE, ()), *tong] if kind == Kind.SINGLE else
-                tong if kind == Kind.KARE else
-                list(shapes.get(_PAE_KARE, ())) if kind == Kind.PAIR else [])
-        return found
-
-
-_KARE: Shape = (Kind.KARE, 4)
-_FIVE_STRAIGHT: Shape = (Kind.STRAIGHT, 5)
-_PAE_KARE: Shape = (Kind.PAIR_RUN, 8)
-_SINGLE: Shape = (Kind.SINGLE, 1)
-_TRIPLE: Shape = (Kind.TRIPLE, 3)
-_KEY = attrgetter("key")
-
+_PUTUH, _PLAY, _OVER = KapHaiPhase.PUTUH, KapHaiPhase.PLAY, KapHaiPhase.OVER
 
 @dataclass(slots=True)
 class _Putuh:
-    """The declaration window: who may declare, who did, who has answered."""
+    """The declaration window: who may declare, who did, who has answered; ``order``
+    the seats asked in turn (``ask_all_seats``), ``None`` when only the holders decide."""
 
     eligible: dict[int, tuple[int, int]]
     declared: list[int]
     answered: set[int]
+    order: tuple[int, ...] | None = None
 
 
 class KapHaiState(StateBase):
-    """A Kap Hai deal. Build it with :meth:`KapHaiGame.new_state`."""
+    """A Kap Hai deal. Build it with :meth:`KapHaiGame.new_state` (or, for a search,
+    :meth:`from_view`)."""
 
     __slots__ = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game",
                  "_leader", "_lead_single", "_phase", "_turn", "_top", "_top_seat", "_passed",
-                 "_out", "_played", "_trick", "_history", "_putuh", "_result", "_tables", "_history_text")
+                 "_out", "_played", "_trick", "_history", "_putuh", "_result", "_tables", "_cache",
+                 "_opening")
+    _phase: KapHaiPhase
 
     def __init__(self, game: KapHaiGame, hands: list[int], *, undealt: int, three_game: bool,
                  leader: int, check_putuh: bool) -> None:
@@ -171,14 +115,15 @@ class KapHaiState(StateBase):
         self._top_seat = -1
         self._passed = 0
         self._out: list[int] = []
-        self._trick: list[tuple[int, KapHaiAction, bool]] = []
+        self._trick: list[tuple[int, Combo, bool]] = []  # the plays of the trick: (seat, play, thrown)
         self._history: list[Event] = []
-        self._history_text: list[str] = []  # str() of the events, extended lazily by observe()
+        self._cache = HistoryCache(describe_action)
+        self._opening: tuple[Fact, ...] | None = None  # the 3-game's status facts, made when viewed
         self._result: Result | None = None
         self._putuh: _Putuh | None = None
-        self._tables: list[tuple[int, _Table] | None] = [None] * self._n
+        self._tables: list[tuple[int, MoveTable] | None] = [None] * self._n
         self._lead_single = three_game
-        self._phase = "play"
+        self._phase = _PLAY
         if three_game:
             # Seed §Ⅲ①: everyone puts out the 3s; the 3S holder leads a single. With 3S
             # out of play the holder of the lowest dealt card leads (note K12).
@@ -193,8 +138,13 @@ class KapHaiState(StateBase):
         self._turn = leader
         if check_putuh:
             eligible = {s: p for s, h in enumerate(hands) if (p := putuh(h, three_game)) is not None}
-            if eligible and rules.putuh_optional:
-                self._phase = "putuh"
+            if rules.putuh_optional and rules.ask_all_seats:
+                # Every seat is asked, from the leader on: the window tells nobody who holds one.
+                order = tuple((leader + k) % self._n for k in range(self._n))
+                self._phase = _PUTUH
+                self._putuh = _Putuh(eligible, [], set(), order)
+            elif eligible and rules.putuh_optional:
+                self._phase = _PUTUH
                 self._putuh = _Putuh(eligible, [], set())
             elif eligible:
                 self._finish_putuh(list(eligible), eligible)
@@ -207,18 +157,78 @@ class KapHaiState(StateBase):
         if sum(1 for h in self._hands if h) <= 1:
             self._finish_play()
 
+    @classmethod
+    def from_view(cls, game: KapHaiGame, view: KapHaiView, *, hands: Sequence[int],
+                  undealt: int = 0) -> KapHaiState:
+        """A deal in the play phase that agrees with ``view`` and whose hands are ``hands``.
+
+        ``hands[s]`` is seat *s*'s hand as a card bitmask (:func:`~folkdeck.games.kaphai.
+        rules.mask`): the viewer's must be its own hand and every other one must hold as
+        many cards as ``view.counts`` says; ``undealt`` holds the cards out of play (2-3
+        players). Everything public is taken from the view as it is (the table, who passed,
+        who is out, the history, the 3s), so the new state's view for the same seat equals
+        ``view``. This is how :mod:`folkdeck.games.kaphai.determinize` samples worlds; what
+        it reads of the view is parsed once per view and shared by every world.
+
+        :raises WrongPhaseError: for a spectator's view or a view outside the play phase.
+        :raises InvalidDealError: for hands that do not match the view (``hands[s]``).
+        """
+        seen = read_view(game, view)
+        n = view.num_players
+        if len(hands) != n:
+            raise InvalidDealError("kaphai.hands_count", field="hands", count=len(hands), players=n)
+        for s in range(n):
+            if (hands[s] != seen.own if s == seen.seat else
+                    hands[s].bit_count() != view.counts[s] or hands[s] & seen.fixed & ~seen.known[s]):
+                raise InvalidDealError("kaphai.view_hand", field=f"hands[{s}]", seat=s)
+        state = object.__new__(cls)
+        state._game = game
+        state._rules = game.options
+        state._n = n
+        state._hands = list(hands)
+        state._start = tuple(h | p for h, p in zip(hands, seen.gone_by, strict=True))
+        state._undealt = undealt
+        state._shed = seen.shed
+        state._three_game = view.three_game
+        state._leader = view.leader
+        state._lead_single = view.lead_single
+        state._phase = _PLAY
+        state._turn = seen.turn
+        state._top = seen.top
+        state._top_seat = view.top.seat if view.top is not None else -1
+        state._passed = seen.passed
+        state._out = list(view.out)
+        state._played = seen.played
+        state._trick = list(seen.trick)
+        state._history = list(seen.events)
+        state._cache = HistoryCache(describe_action)
+        state._opening = seen.opening
+        state._putuh = None
+        state._result = None
+        tables: list[tuple[int, MoveTable] | None] = [None] * n
+        tables[seen.seat] = seen.own_table
+        state._tables = tables
+        return state
+
     # --- the protocol's read side ------------------------------------------------
     @property
     def game(self) -> KapHaiGame:
         return self._game
 
     @property
+    def phase(self) -> KapHaiPhase:
+        return self._phase
+
+    @property
     def to_act(self) -> tuple[int, ...]:
-        if self._phase == "play":
+        if self._phase is _PLAY:
             return (self._turn,)
-        if self._phase == "putuh":
-            assert self._putuh is not None
-            return tuple(s for s in self._putuh.eligible if s not in self._putuh.answered)
+        if self._phase is _PUTUH:
+            window = self._putuh
+            assert window is not None
+            if window.order is not None:
+                return (window.order[len(window.answered)],)
+            return tuple(s for s in window.eligible if s not in window.answered)
         return ()
 
     @property
@@ -235,7 +245,7 @@ class KapHaiState(StateBase):
         return cards_of(self._hands[seat])
 
     # --- legal actions -------------------------------------------------------------
-    def _combos(self, seat: int, leading: bool) -> tuple[_Table, int]:
+    def _combos(self, seat: int, leading: bool) -> tuple[MoveTable, int]:
         """The seat's table and the cards it lists that have been played since.
 
         Following only needs short slices of the table, which are filtered on the
@@ -244,7 +254,7 @@ class KapHaiState(StateBase):
         entry = self._tables[seat]
         hand = self._hands[seat]
         if entry is None:
-            table = _Table.of(hand, self._rules)
+            table = MoveTable.of(hand, self._rules)
         else:
             gone = entry[0] & ~hand
             if not gone or not leading:
@@ -256,31 +266,33 @@ class KapHaiState(StateBase):
     def legal_actions(self, seat: int | None = None) -> tuple[KapHaiAction, ...]:
         """Plays from weakest shape to strongest (by kind, size, key), then ``pass``.
 
-        In the putuh window: ``putuh`` then ``pass`` for each eligible seat.
+        In the putuh window: ``putuh`` then ``pass`` for a seat holding a putuh; only
+        ``pass`` for a seat asked without one (``ask_all_seats``).
         """
         phase = self._phase
-        if phase == "play" and (seat is None or seat == self._turn):
+        if phase is _PLAY and (seat is None or seat == self._turn):
             s = self._turn
-        elif phase == "over":
+        elif phase is _OVER:
             return ()
         else:
             s = self._seat(seat)
             if s not in self.to_act:
                 return ()
-        if phase == "putuh":
-            return (PUTUH, PASS)
+        if phase is _PUTUH:
+            assert self._putuh is not None
+            return (PUTUH, PASS) if s in self._putuh.eligible else (PASS,)
         top = self._top
         table, gone = self._combos(s, top is None)
         if top is None:
             if self._lead_single:
-                return tuple(table.shapes.get((Kind.SINGLE, 1), ()))
+                return tuple(table.shapes.get(SINGLE, ()))
             return table.flat()
         answers = self._answers(table, top)
         if gone:
             return (*(c for c in answers if not c.mask & gone), PASS)
         return (*answers, PASS)
 
-    def _answers(self, table: _Table, top: Combo) -> list[Combo]:
+    def _answers(self, table: MoveTable, top: Combo) -> list[Combo]:
         """The plays of ``table`` that may go on ``top``, in legal-action order (§1.2);
         the caller drops those using cards already played."""
         rules = self._rules
@@ -288,16 +300,16 @@ class KapHaiState(StateBase):
         if tk == Kind.STRAIGHT:
             out: list[Combo] = []
             if top.size == 3 and rules.throw_222_on_any_three:
-                out.extend(c for c in table.shapes.get(_TRIPLE, ()) if c.is_throwable)
+                out.extend(c for c in table.shapes.get(TRIPLE, ()) if c.is_throwable)
             above = table.above((tk, top.size), top.key)
             out.extend(c for c in above if c.is_police(rules)) if top.is_police(rules) else out.extend(above)
             return out
         if tk == Kind.SINGLE and top.key >> 2 <= FIVE and (
                 rules.low_single_free or rules.low_single_same_rank):
-            out = [c for c in table.shapes.get(_SINGLE, ()) if beats(c, top, rules)]
+            out = [c for c in table.shapes.get(SINGLE, ()) if beats(c, top, rules)]
         elif tk == Kind.TRIPLE and not top.is_throwable:
-            out = [c for c in table.shapes.get(_TRIPLE, ())[:1] if c.is_throwable]
-            out.extend(table.above(_TRIPLE, top.key))
+            out = [c for c in table.shapes.get(TRIPLE, ())[:1] if c.is_throwable]
+            out.extend(table.above(TRIPLE, top.key))
         else:
             out = table.above((tk, top.size), top.key)
         bombs = table.bombs(tk)
@@ -307,102 +319,93 @@ class KapHaiState(StateBase):
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
 
         :raises WrongPhaseError: the deal is over, or the action belongs to another phase.
-        :raises NotYourTurnError: the seat may not act now.
-        :raises IllegalActionError: the rules refuse it (the message says why).
+        :raises NotYourTurnError: the seat may not act now (naming only the seats whose
+            turn is public: never a putuh holder).
+        :raises IllegalActionError: the rules refuse it (the reason says why).
         """
-        if self._phase == "over":
-            raise WrongPhaseError(f"the deal is over: {action} is not possible", phase="over",
-                                  action=str(action))
+        if self._phase is _OVER:
+            raise WrongPhaseError("kaphai.deal_over", phase="over", action=str(action))
         s = self._seat(seat)
         if s not in self.to_act:
-            waiting = ", ".join(f"seat {t}" for t in self.to_act)
-            raise NotYourTurnError(f"seat {s} may not act now: waiting for {waiting}", seat=s,
-                                   action=str(action))
-        if self._phase == "putuh":
+            waiting = self.public_to_act()
+            if waiting:
+                raise NotYourTurnError("kaphai.not_your_turn", seat=s, action=str(action),
+                                       waiting=list(waiting))
+            raise NotYourTurnError("kaphai.not_your_turn_window", seat=s, action=str(action))
+        if self._phase is _PUTUH:
+            assert self._putuh is not None
+            if isinstance(action, Putuh) and s not in self._putuh.eligible:
+                raise IllegalActionError("kaphai.no_putuh", seat=s, action="putuh")
             if not isinstance(action, (Putuh, Pass)):
-                raise WrongPhaseError(f"seat {s} must first declare putuh or pass", seat=s,
-                                      action=str(action), phase="putuh")
+                raise WrongPhaseError("kaphai.putuh_first", seat=s, action=str(action), phase="putuh")
             return
         if isinstance(action, Putuh):
-            reason = ("putuh wins automatically under these rules (putuh_optional is off)"
-                      if not self._rules.putuh_optional else
-                      "putuh may only be declared right after the deal, before the first lead")
-            raise WrongPhaseError(f"seat {s} cannot declare putuh: {reason}", seat=s,
-                                  action="putuh", phase=self._phase)
+            raise WrongPhaseError("kaphai.putuh_too_late" if self._rules.putuh_optional else
+                                  "kaphai.putuh_automatic", seat=s, action="putuh", phase=str(self._phase))
         if isinstance(action, Pass):
             if self._top is None:
-                raise IllegalActionError(f"seat {s} leads this trick and may not pass", seat=s,
-                                         action="pass", reason="the leader must lead")
+                raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
             return
         if not isinstance(action, Combo):
-            raise IllegalActionError(f"{action!r} is not a Kap Hai action", seat=s, action=str(action))
-        why = self._play_refusal(s, action)
-        if why is not None:
-            raise IllegalActionError(why, seat=s, action=str(action), reason=why)
+            raise IllegalActionError("kaphai.not_an_action", seat=s, action=str(action))
+        self._check_play(s, action)
 
-    def _play_refusal(self, s: int, combo: Combo) -> str | None:
-        """Why seat ``s`` (on turn, in play) may not play ``combo`` now, or None."""
+    def _check_play(self, s: int, combo: Combo) -> None:
+        """Raise why seat ``s`` (on turn, in play) may not play ``combo`` now."""
         missing = combo.mask & ~self._hands[s]
         if missing:
-            return f"seat {s} does not hold {notation(missing)}"
+            raise IllegalActionError("kaphai.not_held", seat=s, action=str(combo), cards=notation(missing))
         rules = self._rules
         if not allowed(combo, rules):
-            return (f"{combo} is not allowed: double triples are off (allow_double_triple)"
-                    if combo.kind is Kind.DOUBLE_TRIPLE else
-                    f"{combo} is not allowed: 2s may not take part in consecutive pairs or polu "
-                    "(twos_in_pair_runs is off)")
+            raise IllegalActionError("kaphai.double_triple_off" if combo.kind is Kind.DOUBLE_TRIPLE
+                                     else "kaphai.twos_in_runs_off", seat=s, action=str(combo))
         top = self._top
         if top is None:
             if self._lead_single and combo.kind is not Kind.SINGLE:
-                return f"{combo} cannot open a 3-game: the first lead must be a single card"
-            return None
+                raise IllegalActionError("kaphai.single_first_lead", seat=s, action=str(combo))
+            return
         if beats(combo, top, rules) or can_throw(combo, top, rules):
-            return None
-        return refusal(combo, top, rules)
+            return
+        raise IllegalActionError("kaphai.no_beat", seat=s, **refusal(combo, top, rules))
 
     def parse_action(self, text: str, seat: int | None = None) -> KapHaiAction:
         """Read ``text`` (cards, ``pass`` or ``putuh``); legality is checked by :meth:`apply`."""
-        return parse_action(text)
+        return _parse_action(text)
 
     # --- transitions ---------------------------------------------------------------
     def apply(self, action: KapHaiAction, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
-        if self._phase == "play" and (seat is None or seat == self._turn):
+        facts: list[Fact] = []
+        if self._phase is _PLAY and (seat is None or seat == self._turn):
             # The hot path: a play or a pass on turn (the same checks as verify()).
             s = self._turn
-            notes: list[str] = []
             if type(action) is Combo:
-                why = self._play_refusal(s, action)
-                if why is not None:
-                    raise IllegalActionError(why, seat=s, action=str(action), reason=why)
-                self._play(s, action, notes)
+                self._check_play(s, action)
+                self._play(s, action, facts)
             elif action is PASS and self._top is not None:
                 self._passed |= 1 << s
-                self._trick.append((s, PASS, False))
-                self._advance(s, notes)
+                self._advance(s, facts)
             else:
                 self.verify(action, s)
                 raise AssertionError(f"verify() accepted {action!r}")  # pragma: no cover
-            event = Event(s, action, tuple(notes))
+            event = Event(s, action, tuple(facts) if facts else ())
             self._history.append(event)
             return event
         s = self._seat(seat)
         self.verify(action, s)
-        notes = []
-        if self._phase == "putuh":
-            self._answer_putuh(s, isinstance(action, Putuh), notes)
+        if self._phase is _PUTUH:
+            self._answer_putuh(s, isinstance(action, Putuh), facts)
         elif isinstance(action, Pass):
             self._passed |= 1 << s
-            self._trick.append((s, PASS, False))
-            self._advance(s, notes)
+            self._advance(s, facts)
         else:
             assert isinstance(action, Combo)
-            self._play(s, action, notes)
-        event = Event(s, action, tuple(notes))
+            self._play(s, action, facts)
+        event = Event(s, action, tuple(facts))
         self._history.append(event)
         return event
 
-    def _play(self, s: int, combo: Combo, notes: list[str]) -> None:
+    def _play(self, s: int, combo: Combo, facts: list[Fact]) -> None:
         m = combo.mask
         self._hands[s] &= ~m
         self._played |= m
@@ -412,21 +415,21 @@ class KapHaiState(StateBase):
             # Figure 3: thrown 2-2-2 does not take the trick; the thrower counts as passed.
             self._passed |= 1 << s
             self._trick.append((s, combo, True))
-            notes.append(f"seat {s} throws {combo}; {top} by seat {self._top_seat} still leads")
+            facts.append(Thrown(seat=s, cards=combo.cards, top=top.cards, top_seat=self._top_seat))
         else:
             self._top = combo
             self._top_seat = s
             self._trick.append((s, combo, False))
         if not self._hands[s]:
             self._out.append(s)
-            notes.append(f"seat {s} goes out, place {len(self._out)}")
+            facts.append(WentOut(seat=s, place=len(self._out)))
             if sum(1 for h in self._hands if h) <= 1:
                 self._finish_play()
-                notes.append("the deal is over")
+                facts.append(DealEnded(reason="out", winners=(self._out[0],), losers=(self._out[-1],)))
                 return
-        self._advance(s, notes)
+        self._advance(s, facts)
 
-    def _advance(self, s: int, notes: list[str]) -> None:
+    def _advance(self, s: int, facts: list[Fact]) -> None:
         """Give the turn to the next seat still in the trick, or end the trick."""
         n = self._n
         seat = s
@@ -439,10 +442,7 @@ class KapHaiState(StateBase):
                 return
         winner = self._top_seat
         leader = winner if self._hands[winner] else self._lead_after_out(winner)
-        if leader == winner:
-            notes.append(f"seat {winner} wins the trick and leads")
-        else:
-            notes.append(f"seat {winner} wins the trick; seat {leader} leads")
+        facts.append(TrickWon(seat=winner, leader=leader))
         self._top = None
         self._top_seat = -1
         self._passed = 0
@@ -476,23 +476,25 @@ class KapHaiState(StateBase):
         points = self._rules.placement_points
         returns = tuple(float(points[p - 1]) if p is not None else 0.0 for p in places)
         self._result = Result(tuple(places), returns, "out", {"order": list(self._out)})
-        self._phase = "over"
+        self._phase = _OVER
 
-    def _answer_putuh(self, s: int, declares: bool, notes: list[str]) -> None:
+    def _answer_putuh(self, s: int, declares: bool, facts: list[Fact]) -> None:
         window = self._putuh
         assert window is not None
         window.answered.add(s)
         if declares:
             window.declared.append(s)
-            notes.append(f"seat {s} declares putuh ({PUTUH_NAMES[window.eligible[s][0]]})")
-        if len(window.answered) < len(window.eligible):
+            facts.append(PutuhDeclared(seat=s, pattern=PUTUH_PATTERNS[window.eligible[s][0]]))
+        asked = window.order if window.order is not None else window.eligible
+        if len(window.answered) < len(asked):
             return
         if window.declared:
             self._finish_putuh(window.declared, window.eligible)
-            notes.append(f"putuh: seat {self._out[0]} wins the deal")
+            facts.extend(self._putuh_end())
         else:
-            self._phase = "play"
+            self._phase = _PLAY
             self._putuh = None
+            facts.append(Leads(seat=self._turn))
 
     def _finish_putuh(self, declarers: list[int], patterns: dict[int, tuple[int, int]]) -> None:
         """Seed §Ⅴ①G: the best pattern is 1st; no other places (or joint 1st)."""
@@ -502,53 +504,93 @@ class KapHaiState(StateBase):
         points = self._rules.placement_points
         returns = tuple(float(points[0] if p == 1 else points[1]) for p in places)
         # The declarers show their hands to the table (they are public from now on).
-        details = {"putuh": {str(s): PUTUH_NAMES[patterns[s][0]] for s in declarers},
+        details = {"putuh": {str(s): PUTUH_PATTERNS[patterns[s][0]] for s in declarers},
                    "winners": winners,
                    "shown": {str(s): notation(self._hands[s]) for s in declarers}}
         self._result = Result(tuple(places), returns, "putuh", details)
         self._out = list(winners)
-        self._phase = "over"
+        self._phase = _OVER
+
+    def _putuh_end(self) -> tuple[Fact, ...]:
+        """What a putuh deal ended with: each declarer's pattern and hand, the winners."""
+        assert self._result is not None
+        details = self._result.details
+        facts: list[Fact] = []
+        for key, pattern in details["putuh"].items():
+            seat = int(key)
+            facts.append(PutuhDeclared(seat=seat, pattern=pattern))
+            facts.append(Revealed(seat=seat, cards=cards_of(self._hands[seat])))
+        winners = tuple(details["winners"])
+        return (*facts, PutuhWon(winners=winners), DealEnded(reason="putuh", winners=winners))
 
     # --- views, copies, records ----------------------------------------------------
     def view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator). In play, the seat on
-        turn. In the putuh window only ``seat`` itself, if it may still declare: who else
-        may declare depends on their hidden hands (notes §1.3)."""
-        acting = self.to_act
-        if self._phase == "putuh":
-            return (seat,) if seat is not None and seat in acting else ()
-        return acting
+        turn. In a putuh window that asks only the holders, only ``seat`` itself if it may
+        still declare: who else may declare depends on their hidden hands (notes §1.3);
+        with ``ask_all_seats``, the seat asked (everyone is, in turn)."""
+        if self._phase is _PUTUH:
+            window = self._putuh
+            if window is not None and window.order is None:
+                return (seat,) if seat is not None and seat in self.to_act else ()
+        return self.to_act
 
     def public_to_act(self) -> tuple[int, ...]:
-        """The seats of ``to_act`` every viewer may see: none in the putuh window."""
-        return () if self._phase == "putuh" else self.to_act
+        """The seats of ``to_act`` every viewer may see: none in a putuh window that asks
+        only the holders."""
+        return self.view_to_act(None)
 
-    def observe(self, seat: int | None) -> KapHaiObservation:
+    def observe(self, seat: int | None) -> KapHaiView:
         """The view of ``seat`` (``None``: a spectator): never another seat's hand.
 
         Its ``to_act`` is :meth:`view_to_act` and its ``current_seat`` that tuple's first
-        seat: in the putuh window no other seat's right to declare shows through them."""
+        seat: no other seat's right to declare putuh shows through them."""
         acting = self.view_to_act(seat)
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
-        return KapHaiObservation(
-            seat=seat, num_players=self._n, phase=self._phase,
+        top = self._top
+        return KapHaiView(
+            game="kaphai", seat=seat, num_players=self._n, phase=self._phase,
             hand=cards_of(self._hands[seat]) if seat is not None else None,
             counts=tuple(h.bit_count() for h in self._hands),
-            top=str(self._top) if self._top is not None else None,
-            top_name=self._top.name if self._top is not None else None,
-            top_seat=self.top_seat, passed=tuple(s for s in range(self._n) if self._passed >> s & 1),
-            to_act=acting, current_seat=acting[0] if acting else None,
-            trick=tuple(f"{t}: {a}" + (" (thrown)" if thrown else "") for t, a, thrown in self._trick),
-            history=self._history_lines(), out_order=tuple(self._out),
-            three_game=self._three_game, shed=notation(self._shed), legal_actions=legal,
-            result=self._result.to_dict() if self._result is not None else None)
+            to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
+            table=tuple(TablePlay(seat=t, cards=c.cards, label="thrown" if thrown else "")
+                        for t, c, thrown in self._trick),
+            top=TablePlay(seat=self._top_seat, cards=top.cards) if top is not None else None,
+            passed=tuple(s for s in range(self._n) if self._passed >> s & 1),
+            out=tuple(self._out), status=self._status(),
+            history=self._cache.view(self._history, seat),
+            result=self._result.to_dict() if self._result is not None else None,
+            three_game=self._three_game, shed=cards_of(self._shed), played=cards_of(self._played),
+            top_combo=top.term if top is not None else None, lead_single=self._lead_single,
+            leader=self._leader)
 
-    def _history_lines(self) -> tuple[str, ...]:
-        text = self._history_text
-        if len(text) < len(self._history):
-            text.extend(str(e) for e in self._history[len(text):])
-        return tuple(text)
+    def _status(self) -> tuple[Fact, ...]:
+        """What a player must know besides the table: the 3-game's start, the putuh window,
+        and how a putuh deal ended."""
+        status = self._opening_facts()
+        if self._phase is _PUTUH:
+            status = (*status, PutuhWindow(all_seats=self._putuh is not None and self._putuh.order is not None))
+        elif self._result is not None and self._result.reason == "putuh":
+            status = (*status, *self._putuh_end()[:-1])
+        return status
+
+    def _opening_facts(self) -> tuple[Fact, ...]:
+        """A 3-game's start: who put out which 3s, and who leads with which card."""
+        if self._opening is None:
+            opening: list[Fact] = []
+            dealt = [h for h in self._start if h]
+            if self._three_game and dealt:
+                shed = self._rules.three_game_shed_threes
+                for s, h in enumerate(self._start):
+                    if h & RANK_MASKS[0]:
+                        opening.append(ThreesPutOut(seat=s, cards=cards_of(h & RANK_MASKS[0]), shed=shed))
+                lowest = min((h & -h).bit_length() for h in dealt) - 1
+                shown = lowest < 4  # a 3 is put out (or shown): any other card stays hidden
+                opening.append(ThreeGame(seat=self._leader, card=CARDS[lowest] if shown else None,
+                                         shed=shed))
+            self._opening = tuple(opening)
+        return self._opening
 
     def clone(self) -> Self:
         new = object.__new__(type(self))
@@ -558,11 +600,11 @@ class KapHaiState(StateBase):
         new._out = list(self._out)
         new._trick = list(self._trick)
         new._history = list(self._history)
-        new._history_text = list(self._history_text)
+        new._cache = self._cache.copy()
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
         if self._putuh is not None:
             new._putuh = _Putuh(dict(self._putuh.eligible), list(self._putuh.declared),
-                                set(self._putuh.answered))
+                                set(self._putuh.answered), self._putuh.order)
         return new
 
     def deal_info(self) -> dict[str, Any]:
@@ -578,10 +620,11 @@ class KapHaiState(StateBase):
 
     def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
         hidden = self._undealt
-        shown = set(self._result.details.get("winners", ())) if self._result is not None else set()
+        result = self._result
+        shown = ({int(k) for k in result.details.get("shown", {})}
+                 if result is not None and result.reason == "putuh" else set())
         for s, h in enumerate(self._hands):
-            if s != seat and not (self._result is not None and self._result.reason == "putuh"
-                                  and s in shown):
+            if s != seat and s not in shown:
                 hidden |= h
         return cards_of(hidden)
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from folkdeck.server.tables import TableManager
+from folkdeck.server.manager import TableManager
 
 
 def get_tables(request: Request) -> TableManager:

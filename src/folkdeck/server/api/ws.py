@@ -1,11 +1,17 @@
 """The table's WebSocket: ``/ws/{table_id}?k=<seat or spectator token>``.
 
 Server → client: ``{"type": "state", ...}`` (see :meth:`Table.view`) after every event,
-``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed, and
-``{"type": "error", "error": code, "message": ..., "ref": n}`` for anything refused.
+``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed,
+``{"type": "pong", "ref": n}``, and ``{"type": "error", "error": code, "reason": key,
+"params": {...}, "message": English, "ref": n}`` for anything refused.
 Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "resume"}``
-(take the seat back from the bot), ``{"type": "ping"}``. Messages are limited in size and
-validated; a refused message changes nothing.
+(take the seat back from the bot), ``{"type": "ping"}``.
+
+Every text message goes through :func:`folkdeck.engine.jsonin.decode` (size, depth,
+numbers, text) and the message models; a refused message changes nothing and the
+connection stays open. Closes: 1003 for a binary frame, 1008 for a client that keeps
+sending over its rate, 4403 for a token that opens no seat, 4429 for a limit of
+connections (uvicorn closes with 1009 a frame over its ``ws_max_size``).
 """
 
 from __future__ import annotations
@@ -13,20 +19,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from folkdeck.engine.errors import CardGameError
+from folkdeck.engine.jsonin import decode
 from folkdeck.engine.protocol import Seat
-from folkdeck.server.schemas import ActionIn, ClientEnvelope, ErrorOut
-from folkdeck.server.tables import Connection, Table, TableManager
+from folkdeck.server.errors import ServerError, error_message
+from folkdeck.server.limits import client_key
+from folkdeck.server.manager import TableManager
+from folkdeck.server.schemas import ActionIn, ClientEnvelope, ControlIn
+from folkdeck.server.tables import Connection, Table
 
 router = APIRouter()
+log = logging.getLogger("folkdeck.server")
 
-
-def _error(code: str, message: str, ref: int | None = None) -> dict[str, object]:
-    return ErrorOut(error=code, message=message, ref=ref).model_dump()
+CLOSE_UNSUPPORTED = 1003
+CLOSE_POLICY = 1008
+CLOSE_BAD_TOKEN = 4403
+CLOSE_FULL = 4429
+RATE_STRIKES = 50
+"""Messages refused for the rate, in a row, before the connection is closed (1008)."""
 
 
 @router.websocket("/ws/{table_id}")
@@ -34,64 +49,95 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
     tables: TableManager = websocket.app.state.tables
     await websocket.accept()
     table = tables.get(table_id)
-    seat: Seat | None = None
     try:
         if table is None:
-            raise PermissionError(f"no table {table_id!r}")
+            raise ServerError(404, "bad_token", "server.no_table", table=table_id)
         found = tables.seat_of(table, k)
-        seat = None if found < 0 else found
-    except PermissionError as exc:
-        await websocket.send_text(json.dumps(_error("bad_token", f"this link opens no seat ({exc})")))
-        await websocket.close(code=4403)
+    except ServerError as exc:
+        await websocket.send_text(json.dumps(error_message(exc), ensure_ascii=False))
+        await websocket.close(code=CLOSE_BAD_TOKEN)
         return
-    conn = Connection(websocket.send_text, tables.settings.send_queue)
+    seat: Seat | None = None if found < 0 else found
+    client = client_key(websocket.scope, websocket.headers, tables.settings.trust_forwarded)
+    conn = Connection(websocket.send_text, tables.settings.send_queue, client)
     writer = asyncio.create_task(conn.run())
     try:
         tables.join(table, seat, conn)
-    except PermissionError as exc:
-        conn.push(_error("full", str(exc)))
+    except ServerError as exc:
+        conn.push(error_message(exc))
         conn.close()
         await writer
-        await websocket.close(code=4429)
+        await websocket.close(code=CLOSE_FULL)
         return
+    strikes = 0
+    code: int | None = None
     try:
         while not conn.closed:
-            text = await websocket.receive_text()
-            await _handle(tables, table, seat, conn, text)
-    except WebSocketDisconnect:
-        pass
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:  # a binary frame: this socket speaks JSON text only
+                code = CLOSE_UNSUPPORTED
+                break
+            limited = await _handle(tables, table, seat, conn, text)
+            strikes = strikes + 1 if limited else 0
+            if strikes >= RATE_STRIKES:
+                code = CLOSE_POLICY
+                break
     finally:
         tables.leave(table, seat, conn)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+        if code is not None:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=code)
 
 
-async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str) -> None:
-    limit = tables.settings.max_message_bytes
-    if len(text) > limit:
-        tables.send(table, seat, conn, _error("too_large", f"messages are limited to {limit} bytes"))
-        return
+async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str) -> bool:
+    """Answer one message; True if it was refused for the client's rate."""
+    settings = tables.settings
+    ref: int | None = None
     try:
-        msg = ClientEnvelope.model_validate({"msg": json.loads(text)}).msg
-    except (ValueError, ValidationError) as exc:
-        detail = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else "not JSON"
-        tables.send(table, seat, conn, _error("bad_message", f"malformed message: {detail}"))
-        return
-    if msg.type == "ping":
-        tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
-        return
-    if seat is None:
-        tables.send(table, seat, conn, _error("spectator", "spectators cannot act", msg.ref))
-        return
-    if msg.type == "resume":
-        await tables.resume(table, seat)
-        return
-    assert isinstance(msg, ActionIn)
-    try:
-        event = await tables.act(table, seat, msg.action)
+        msg = _parse(text, settings.max_message_bytes, settings.max_json_depth)
+        ref = msg.ref
+        if msg.type == "ping":
+            tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
+            return False
+        if seat is None:
+            raise ServerError(403, "spectator", "server.spectator")
+        if msg.type == "resume":
+            await tables.resume(table, seat)
+            return False
+        assert isinstance(msg, ActionIn)
+        try:
+            event = await tables.act(table, seat, msg.action, client=conn.client)
+        except CardGameError as exc:
+            tables.send(table, seat, conn, error_message(exc, msg.ref))
+            return exc.code == "rate_limited"
+        tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": event.line})
+        tables.after_event(table)
     except CardGameError as exc:
-        tables.send(table, seat, conn, {"type": "error", **exc.to_dict(), "ref": msg.ref})
-        return
-    tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": event.line})
-    tables.after_event(table)
+        tables.send(table, seat, conn, error_message(exc, ref))
+    except Exception:  # a bug: the connection and the table live on; the log has the trace
+        log.exception("table %s: message not handled", table.id)
+        tables.send(table, seat, conn, error_message(ServerError(500, "internal", "server.internal"), ref))
+    return False
+
+
+def _parse(text: str, limit: int, depth: int) -> ActionIn | ControlIn:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise ServerError(413, "too_large", "server.message_too_large", limit=limit)
+    try:
+        data = decode(text, max_depth=depth, max_bytes=limit)
+    except CardGameError as exc:
+        raise ServerError(400, "bad_message", exc.reason, **exc.params) from exc
+    try:
+        msg: ActionIn | ControlIn = ClientEnvelope.model_validate({"msg": data}).msg
+        return msg
+    except ValidationError as exc:
+        first = exc.errors(include_input=False)[0]
+        field = ".".join(str(p) for p in first["loc"][1:]) or "(message)"
+        raise ServerError(400, "bad_message", "server.bad_message", field=field, problem=first["type"]) from exc

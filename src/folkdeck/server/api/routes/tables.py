@@ -1,44 +1,51 @@
-"""``/api/tables``: create a table, see it, act over REST, download and replay records."""
+"""``/api/tables``: create a table, see it, act over REST, download and replay records.
+
+Every refusal is a :class:`~folkdeck.engine.errors.CardGameError` turned into the coded
+body of :func:`folkdeck.server.errors.error_body` by the app's handler.
+"""
 
 from __future__ import annotations
 
+import json
+import logging
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from folkdeck.engine.errors import CardGameError, IllegalActionError, MalformedRecordError
+from folkdeck.engine import match_record
+from folkdeck.engine.errors import CardGameError, MalformedRecordError
+from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, dumps
+from folkdeck.engine.view import View
 from folkdeck.server.api.deps import TablesDep
+from folkdeck.server.errors import ServerError
+from folkdeck.server.limits import client_key
+from folkdeck.server.manager import TableManager
 from folkdeck.server.schemas import RestActionIn, SeatLink, TableCreate, TableCreated, TablePublic
-from folkdeck.server.store import StoreError
-from folkdeck.server.tables import Table, TableManager
+from folkdeck.server.tables import Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
+log = logging.getLogger("folkdeck.server")
 
-MAX_RECORD_BYTES = 512 * 1024
+MAX_REPLAY_STEPS = 5000
+"""Steps of one replay answer (a record longer than this is refused, not computed)."""
 
 
-def _table(tables: TableManager, table_id: str) -> Table:
-    table = tables.get(table_id)
+def _table(tables: TableManager, table_id: str, *, closed: bool = False) -> Table:
+    table = tables.archived(table_id) if closed else tables.get(table_id)
     if table is None:
-        raise HTTPException(404, {"error": "no_table", "message": f"no table {table_id!r}"})
+        raise ServerError(404, "no_table", "server.no_table", table=table_id)
     return table
 
 
-def _refusal(exc: CardGameError) -> HTTPException:
-    """409 for an illegal action, 503 when the store is down (try again), else 422."""
-    if isinstance(exc, StoreError):
-        return HTTPException(503, exc.to_dict())
-    return HTTPException(409 if isinstance(exc, IllegalActionError) else 422, exc.to_dict())
+def _client(request: Request, tables: TableManager) -> str:
+    return client_key(request.scope, request.headers, tables.settings.trust_forwarded)
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: TableCreate, tables: TablesDep) -> TableCreated:
-    try:
-        table, tokens, watch = tables.create(body)
-    except CardGameError as exc:
-        raise _refusal(exc) from exc
+async def create_table(body: TableCreate, tables: TablesDep, request: Request) -> TableCreated:
+    table, tokens, watch = tables.create(body, client=_client(request, tables))
     seats = [SeatLink(seat=i, kind=s["kind"], name=s["name"], bot=s["bot"],
                       token=tokens[i] or None,
                       link=f"/table?t={table.id}&k={tokens[i]}" if tokens[i] else None)
@@ -53,21 +60,20 @@ def get_table(table_id: str, tables: TablesDep) -> TablePublic:
 
 
 @router.post("/tables/{table_id}/actions")
-async def post_action(table_id: str, body: RestActionIn, tables: TablesDep) -> dict[str, Any]:
+async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, request: Request) -> dict[str, Any]:
     """An action over HTTP (the browser uses the WebSocket); 409 with the reason if refused."""
     table = _table(tables, table_id)
-    try:
-        seat = tables.seat_of(table, body.token)
-    except PermissionError as exc:
-        raise HTTPException(403, {"error": "bad_token", "message": "this link opens no seat"}) from exc
+    seat = tables.seat_of(table, body.token)
     if seat < 0:
-        raise HTTPException(403, {"error": "spectator", "message": "spectators cannot act"})
-    try:
-        event = await tables.act(table, seat, body.action)
-    except CardGameError as exc:
-        raise _refusal(exc) from exc
+        raise ServerError(403, "spectator", "server.spectator")
+    event = await tables.act(table, seat, body.action, client=_client(request, tables))
     tables.after_event(table)
-    return {"ok": True, "event": str(event), "line": event.line}
+    return {"ok": True, "event": event.to_dict(), "line": event.line}
+
+
+def _download(text: str, name: str) -> Response:
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @router.get("/tables/{table_id}/records/{deal}")
@@ -75,53 +81,82 @@ def get_record(table_id: str, deal: int, tables: TablesDep) -> Response:
     """A finished deal as a ``folkdeck-record/1`` file.
 
     Given as soon as the deal is over, except in games whose deals share hidden cards
-    (Cambio's stock), where every record waits for the end of the match (409 with the reason).
+    (``GameSpec.record_embargo``), where every record waits for the end of the match
+    (409 with the reason). A closed (expired) table's records are still given.
     """
-    table = _table(tables, table_id)
-    if not 1 <= deal <= table.config["deals"] or (table.match_over() and deal > len(table.finished)):
-        raise HTTPException(404, {"error": "no_deal", "message": f"no deal {deal}"})
+    table = _table(tables, table_id, closed=True)
+    limit = table.deals_limit
+    if deal < 1 or (limit is not None and deal > limit) or (table.match_over() and deal > len(table.finished)) or (
+            limit is None and deal > table.deal + 1):
+        raise ServerError(404, "no_deal", "server.no_deal", deal=deal)
     if deal > len(table.finished):
-        raise HTTPException(409, {"error": "not_over", "message": f"deal {deal} is not over yet"})
+        raise ServerError(409, "not_over", "server.deal_not_over", deal=deal)
     locked = table.records_locked()
     if locked is not None:
-        raise HTTPException(409, {"error": "locked", "message": f"deal {deal} is over, but {locked}"})
-    text = dumps(table.record(deal - 1))
-    name = f"{table.game.spec.name}-{table.id}-deal{deal}.json"
-    return Response(text, media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        raise ServerError(409, "locked", "server.records_locked", deal=deal, why=locked, game=table.game.spec.name)
+    return _download(dumps(table.record(deal - 1)), f"{table.game.spec.name}-{table.id}-deal{deal}.json")
+
+
+@router.get("/tables/{table_id}/record")
+def get_match_record(table_id: str, tables: TablesDep) -> Response:
+    """The whole match as a ``folkdeck-match/1`` file: every finished deal with what the
+    match reported around it and the standings (the same embargo as the deal records)."""
+    table = _table(tables, table_id, closed=True)
+    if not table.finished:
+        raise ServerError(409, "not_over", "server.deal_not_over", deal=1)
+    locked = table.records_locked()
+    if locked is not None:
+        raise ServerError(409, "locked", "server.records_locked", deal=len(table.finished), why=locked,
+                          game=table.game.spec.name)
+    return _download(match_record.dumps(table.match_record()), f"{table.game.spec.name}-{table.id}-match.json")
 
 
 @router.post("/replay")
 async def replay(request: Request) -> JSONResponse:
-    """Every step of a record: the public view and every hand, for the replay viewer."""
-    body = await request.body()
-    if len(body) > MAX_RECORD_BYTES:
-        raise HTTPException(413, {"error": "too_large", "message": "records are limited to 512 KB"})
+    """Every step of a record, ``folkdeck-record/1`` or ``folkdeck-match/1`` (``?deal=N``
+    picks the match's deal, 1 by default): the public view and every hand, for the replay
+    viewer. The body was checked by the input boundary (size, depth, numbers, text)."""
+    data = json.loads(await request.body() or b"null")
     try:
-        record = Record.from_dict(_json(body))
+        if isinstance(data, dict) and data.get("format") == match_record.FORMAT:
+            whole = match_record.MatchRecord.from_dict(data)
+            deal = _deal_param(request.query_params.get("deal", "1"))
+            record = whole.deal(deal - 1)
+            _check_length(sum(len(d.record.actions) for d in whole.deals))
+            whole.replay()  # every deal's setup, reports and the standings are checked
+        else:
+            record = Record.from_dict(data)
+        _check_length(len(record.actions))
         state = record.start()
         steps = [_step(state, None)]
         for state, event in record.steps():
-            steps.append(_step(state, str(event)))
-    except CardGameError as exc:
-        raise HTTPException(422, exc.to_dict()) from exc
+            steps.append(_step(state, event.to_dict()))
+    except CardGameError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        # A record the engine reads but cannot deal or play: a gap in a game's checks.
+        # The client is told the record is bad; the log keeps the trace for a fix.
+        log.exception("replay: a record the game could not play")
+        raise MalformedRecordError("server.record_unplayable", field="(record)", detail=type(exc).__name__) from exc
     result = state.result() if state.is_over() else None
-    return JSONResponse({"game": record.game, "players": state.num_players, "steps": steps,
+    return JSONResponse({"game": record.game, "format": DEAL_FORMAT, "players": state.num_players, "steps": steps,
                          "result": result.to_dict() if result is not None else None})
 
 
-def _json(body: bytes) -> Any:
-    import json
-
-    try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise MalformedRecordError(f"bad JSON: {exc}", field="(json)") from exc
+def _check_length(actions: int) -> None:
+    if actions > MAX_REPLAY_STEPS:
+        raise MalformedRecordError("server.record_too_long", field="actions", limit=MAX_REPLAY_STEPS)
 
 
-def _step(state: Any, event: str | None) -> dict[str, Any]:
+def _deal_param(text: str) -> int:
+    if not text.isdigit() or len(text) > 6 or int(text) < 1:
+        raise MalformedRecordError("not_positive_whole_number", field="deal")
+    return int(text)
+
+
+def _step(state: Any, event: dict[str, Any] | None) -> dict[str, Any]:
     hands = []
     for seat in range(state.num_players):
-        view = state.observe(seat).to_dict()
-        hands.append(view.get("hand") if view.get("hand") is not None else view.get("card"))
+        view: View = state.observe(seat)
+        hands.append([str(c) for c in view.hand] if view.hand is not None else None)
     return {"event": event, "public": state.observe(None).to_dict(), "hands": hands}

@@ -1,0 +1,163 @@
+"""Bots think in worker processes; the event loop only routes messages.
+
+A bot's move is a :class:`BotJob`: the table's game and options (public rules), the bot's
+name, the seat's view and legal actions, and the seed of its randomness. A worker builds
+the game from the options (cached), a fresh bot bound to it, and answers with the index
+of the chosen action, so nothing but public rules and the seat's own view crosses, and
+the same job always gives the same answer (bots are reproducible from the position).
+
+:class:`BotPool` keeps two bounded :class:`~concurrent.futures.ProcessPoolExecutor`
+lanes: ``Settings.bot_workers`` processes for the bots that search, and one for the
+quick bots (greedy, heuristic...), so that a quick bot never waits behind a search of
+another table. Workers are started by a fork server that has imported folkdeck once,
+run at a lower priority than the server, and are replaced after
+:data:`TASKS_PER_WORKER` moves so that no leak grows. A bot's CPU per move is
+bounded by its level (search bots count rollouts, not seconds); a worker that does not
+answer within ``bot_move_seconds`` is not waited for: the seat plays its first legal
+action, and the log says so. With ``bot_workers=0`` bots think in one thread of the
+server process (tests, tiny machines).
+
+>>> import folkdeck
+>>> name = folkdeck.games()[0]
+>>> state = folkdeck.load(name).new_state(seed=3)
+>>> seat = state.current_seat
+>>> job = BotJob(game=name, options={}, bot="first", view=state.observe(seat),
+...              legal=state.legal_actions(seat), seed="demo")
+>>> think(job)
+0
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import logging
+import multiprocessing
+import os
+import random
+from collections.abc import Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+log = logging.getLogger("folkdeck.server")
+
+TASKS_PER_WORKER = 2000
+"""Moves a worker makes before a fresh one replaces it."""
+SEARCH_NICE = 15
+"""How much lower the search workers' CPU priority is than the server's: routing messages
+always wins the CPU over a search (a move takes a little longer when the machine is busy)."""
+QUICK_NICE = 2
+"""The quick bots' workers: a little below the server, well above the searches."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotJob:
+    """One decision of one bot (see the module docstring)."""
+
+    game: str
+    options: Mapping[str, Any]
+    bot: str
+    view: Any
+    legal: Sequence[Any]
+    seed: str
+    interrupt: bool = False
+    """An out-of-turn offer: the bot may decline (the answer is then ``None``)."""
+    searches: bool = False
+    """A bot that searches (it binds the game): it thinks in the search workers, so that
+    the quick bots of other tables never wait behind it."""
+
+
+@lru_cache(maxsize=64)
+def _game(name: str, options: str) -> Any:
+    import folkdeck
+
+    return folkdeck.load(name, **json.loads(options))
+
+
+def think(job: BotJob) -> int | None:
+    """The index in ``job.legal`` of the bot's choice (``None``: an interrupt declined)."""
+    from folkdeck.agents import make_agent
+
+    game = _game(job.game, json.dumps(dict(job.options), sort_keys=True))
+    agent = make_agent(game.spec, job.bot, game=game)
+    rng = random.Random(job.seed)
+    legal = list(job.legal)
+    if job.interrupt:
+        action = agent.interrupt(job.view, legal, rng)
+        if action is None:
+            return None
+    else:
+        action = agent.act(job.view, legal, rng)
+    if action in legal:
+        return legal.index(action)
+    text = str(action)
+    for index, candidate in enumerate(legal):
+        if str(candidate) == text:
+            return index
+    raise ValueError(f"bot {job.bot!r} chose {text!r}, which is not legal")
+
+
+def _start_worker(nice: int) -> None:
+    try:
+        os.nice(nice)
+    except OSError:  # pragma: no cover - not allowed here: same priority then
+        pass
+
+
+class BotPool:
+    """The worker processes (or threads) the bots think in; created at the first move."""
+
+    QUICK_WORKERS = 1
+
+    def __init__(self, workers: int, timeout: float) -> None:
+        self.workers = workers
+        self.timeout = timeout
+        self._lanes: dict[bool, concurrent.futures.Executor] = {}
+
+    def _pool(self, searches: bool) -> concurrent.futures.Executor:
+        lane = self._lanes.get(searches)
+        if lane is None:
+            count = max(1, self.workers) if searches else self.QUICK_WORKERS
+            if self.workers == 0:
+                lane = concurrent.futures.ThreadPoolExecutor(count, thread_name_prefix="folkdeck-bot")
+            else:
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["folkdeck", "folkdeck.agents", "folkdeck.server.bots"])
+                lane = concurrent.futures.ProcessPoolExecutor(
+                    count, mp_context=context, initializer=_start_worker,
+                    initargs=(SEARCH_NICE if searches else QUICK_NICE,), max_tasks_per_child=TASKS_PER_WORKER)
+            self._lanes[searches] = lane
+        return lane
+
+    @property
+    def started(self) -> bool:
+        return bool(self._lanes)
+
+    async def think(self, job: BotJob) -> int | None:
+        """The bot's choice; its first legal action (or no interrupt) if it takes too long."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            future = loop.run_in_executor(self._pool(job.searches), think, job)
+            try:
+                return await asyncio.wait_for(future, self.timeout)
+            except TimeoutError:
+                log.warning("bot %s (%s) gave no move in %.1f s: it plays its first legal action",
+                            job.bot, job.game, self.timeout)
+                return None if job.interrupt else 0
+            except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh once
+                log.error("a bot worker died; starting the bot workers again")
+                self.shutdown()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def shutdown(self) -> None:
+        lanes, self._lanes = self._lanes, {}
+        for lane in lanes.values():
+            lane.shutdown(wait=False, cancel_futures=True)
+
+
+__all__ = ["BotJob", "BotPool", "think"]
