@@ -108,7 +108,11 @@ def _texts(name: str, preset: str | None) -> Iterator[tuple[str, str, str]]:
             for f in facts.values():
                 yield lang, f"fact {f.type}", r.fact(f)
             for exc in errors.values():
-                yield lang, f"error {exc.reason}", exc.render(lang)
+                text = exc.render(lang)
+                for value in exc.params.values():  # what the player typed is repeated, not ours
+                    if isinstance(value, str) and value:
+                        text = text.replace(value, " ")
+                yield lang, f"error {exc.reason}", text
         r = Renderer(lang, game=spec.name)
         for term in (*spec.windows, spec.match_end.reason):
             yield lang, f"term {term}", r.term(term)

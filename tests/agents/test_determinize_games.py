@@ -152,7 +152,7 @@ def test_cangkul_worlds_never_depend_on_the_hidden_cards() -> None:
 
 
 def test_gouji_worlds_never_depend_on_the_hidden_cards() -> None:
-    game = load("gouji")
+    game = load("gouji", revolution_allowed=False)  # straight into play: nobody is asked first
     hands = game.new_state(seed=4).deal_info()["hands"]
 
     def make(swap: bool) -> Any:

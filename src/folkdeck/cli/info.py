@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -13,18 +12,12 @@ from folkdeck.cli.errors import CliError
 from folkdeck.engine.options import describe_options
 from folkdeck.engine.registry import games, get_spec
 from folkdeck.engine.view import json_schema
+from folkdeck.i18n.rules_docs import rules_document
 
 
 def rules_text(game: str) -> str | None:
     """The players' rules (Markdown) of a game, from the package or the source tree."""
-    spec = get_spec(game)
-    name = Path(spec.rules_doc).name
-    here = Path(__file__).resolve()
-    for candidate in (here.parents[1] / "_docs" / "rules" / name,
-                      here.parents[3] / "docs" / "rules" / name):
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8")
-    return None
+    return rules_document(get_spec(game).rules_doc)
 
 
 def list_games() -> int:

@@ -15,12 +15,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
     serve.add_argument("--deal-pause", type=float, default=3.0, help="seconds between deals")
     load = sub.add_parser("loadtest", help="load benchmark: simulated players over WebSockets on loopback")
-    load.add_argument("--tables", type=int, nargs="*", default=[50, 200, 500],
-                      help="concurrent tables per run (default 50 200 500; at most 1000)")
-    load.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run (at most 120)")
-    load.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks (default 1)")
-    load.add_argument("--game", default="kaphai")
-    load.add_argument("--json", action="store_true", help="print JSON")
+    from folkdeck.server.loadtest import add_arguments  # the standard library only at import
+
+    add_arguments(load)
 
 
 def serve(args: argparse.Namespace) -> int:

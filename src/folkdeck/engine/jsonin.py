@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from folkdeck.engine.errors import CardGameError
@@ -35,27 +36,24 @@ class JSONInputError(CardGameError, ValueError):
     code = "bad_json"
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def _depth_ok(text: str, limit: int) -> bool:
     """Whether no array/object nests deeper than ``limit`` (strings skipped), in one pass
-    before :func:`json.loads` recurses."""
+    before :func:`json.loads` recurses. Text with no more brackets than the limit passes
+    at once; otherwise the strings are cut out (in C, by a regular expression) and only
+    the brackets left are walked."""
+    if text.count("[") + text.count("{") <= limit:
+        return True
     depth = 0
-    in_string = False
-    escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
+    for match in _BRACKET.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
             depth += 1
             if depth > limit:
                 return False
-        elif ch in "]}":
+        else:
             depth -= 1
     return True
 
@@ -109,7 +107,32 @@ def decode(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_int_digits: int
 
 
 def _check_text(value: Any, where: str) -> None:
-    """Refuse lone surrogates in any string, key or value (iteratively: no recursion)."""
+    """Refuse lone surrogates in any string, key or value (iteratively: no recursion).
+    The walk keeps no paths; only when a bad string is found is it walked again to name it."""
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not _is_text(item):
+                _name_surrogate(value, where)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if not _is_text(k):
+                    _name_surrogate(value, where)
+                stack.append(v)
+
+
+def _is_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _name_surrogate(value: Any, where: str) -> None:
     stack: list[tuple[Any, str]] = [(value, where)]
     while stack:
         item, path = stack.pop()

@@ -17,7 +17,8 @@ a form:
 * ``{"person": "seat", "you": "...", "other": "..."}``: ``you`` when the parameter is
   the viewer's seat, or a list of the viewer alone ("You lead" / "Seat 2 leads").
 * ``{"same": "seat leader", "yes": "...", "no": "..."}``: whether two parameters are equal;
-  ``{"select": "kind", "<value>": "...", "other": "..."}``: by a parameter's value.
+  ``{"select": "kind", "<value>": "...", "other": "..."}``: by a parameter's value (as JSON
+  writes it: ``null``, ``true``, ``false``).
 
 >>> from folkdeck.engine.facts import TrickWon
 >>> en = Renderer("en", game="kaphai", viewer=1)
@@ -121,6 +122,14 @@ def display_card(card: Any, notation: str = "french", *, symbols: bool = False) 
 _SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 
+def _key(value: Any) -> str:
+    """A parameter as a ``select`` key, written as JSON writes it (``null``, ``true``), so
+    that the browser, which sees the JSON, chooses the same form."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return str(value.value if hasattr(value, "value") else value)
+
+
 def _split(text: str) -> tuple[str, str]:
     if len(text) >= 2 and text[-1] in "SCDH" and text not in ("BJ", "RJ"):
         return text[:-1], text[-1]
@@ -221,7 +230,7 @@ class Renderer:
             first, second = str(forms["same"]).split()
             return forms["yes"] if params.get(first) == params.get(second) else forms["no"]
         if "select" in forms:
-            return forms.get(str(params.get(forms["select"])), forms.get("other", ""))
+            return forms.get(_key(params.get(forms["select"])), forms.get("other", ""))
         raise ValueError(f"a message object needs plural, person, same or select: {dict(forms)}")
 
     def _value(self, name: str, kind: str | None, params: Mapping[str, Any]) -> str:

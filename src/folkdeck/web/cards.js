@@ -1,5 +1,8 @@
 // Cards drawn as SVG by folkdeck's own code: French, Spanish, Portuguese and Cucco packs.
-// cardSVG(code, pack) -> SVG markup; the library's notation is printed in the corner.
+// cardSVG(code, notation) -> SVG markup: the rank as the pack's display notation has it
+// (/i18n/notation.json, the same table the terminal uses), the record notation in the corner.
+import { displayCard, splitCard } from "./i18n.js";
+
 const RED = "#c62828", BLACK = "#1b1b1b";
 const SUIT_PATHS = {
   S: "M50 12 C30 38 10 50 22 68 C30 78 44 74 47 66 L42 88 H58 L53 66 C56 74 70 78 78 68 C90 50 70 38 50 12Z",
@@ -15,16 +18,7 @@ const CUCCO = {
 // The Nifty 44-card edition's extra number cards, printed in Roman numerals (rules-notes §3.1):
 // drawn like the other numbers, coloured by their number.
 const NIFTY_NUMBERS = { XI: 11, XII: 12 };
-// Names printed under the Cucco pack's named cards (the Japanese names of seed 002 in 日本語).
-let cuccoNames = {};
-export function setCuccoNames(names) { cuccoNames = names || {}; }
-export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-
-export function splitCard(code) {
-  if (code === "BJ" || code === "RJ") return { rank: code, suit: null };
-  const m = /^(10|[2-9JQKA])([SHDC])$/.exec(code);
-  return m ? { rank: m[1], suit: m[2] } : { rank: code, suit: null };
-}
+export { splitCard };
 
 function suitShape(suit, x, y, size, pack) {
   const s = size / 100;
@@ -48,16 +42,13 @@ function spanishSuit(suit, x, y, size) {
   return `<path d="M${x - r * 0.25} ${y + r * 0.95} L${x - r * 0.05} ${y - r * 0.9} Q${x + r * 0.45} ${y - r * 0.95} ${x + r * 0.3} ${y - r * 0.4} L${x + r * 0.2} ${y + r * 0.95}Z" fill="#2e7d32" stroke="#1b4d1f" stroke-width="${r * 0.06}"/>`;
 }
 
-const NATIVE_RANK = {
-  spanish: { J: "10", Q: "11", K: "12", A: "1" },
-  portuguese: { J: "V", Q: "D", K: "R", A: "A" },
-};
-
-export function cardSVG(code, pack = "french", { width = 64 } = {}) {
+/** A card face. ``name``: the card's name in the reader's language, printed under a named
+ * card (the Cucco pack's OWL is 梟 in 日本語) when it differs from the code. */
+export function cardSVG(code, pack = "french", { width = 64, name = "" } = {}) {
   const h = Math.round(width * 1.4);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" role="img" aria-label="${code}">`;
   const frame = `<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>`;
-  if (pack === "cucco") return open + frame + cucco(code) + "</svg>";
+  if (pack === "cucco") return open + frame + cucco(code, name !== code ? name : "") + "</svg>";
   const { rank, suit } = splitCard(code);
   if (!suit && rank !== "BJ" && rank !== "RJ") { // a rank alone: Gou Ji writes plays by ranks
     return open + frame + `<text x="50" y="88" font-size="54" text-anchor="middle" fill="${BLACK}" font-weight="700">${rank}</text>` +
@@ -71,7 +62,7 @@ export function cardSVG(code, pack = "french", { width = 64 } = {}) {
   }
   const color = pack === "spanish" ? { S: "#22335a", H: RED, D: "#a0660a", C: "#1b4d1f" }[suit]
     : (suit === "H" || suit === "D" ? RED : BLACK);
-  const shown = (NATIVE_RANK[pack] || {})[rank] || rank;
+  const shown = displayCard(rank, pack);  // the rank alone: 11 for the Spanish caballo
   let body = "";
   if (["J", "Q", "K"].includes(rank)) {
     body = `<rect x="22" y="30" width="56" height="80" rx="6" fill="${pack === "spanish" ? "#fff3d6" : "#eef3ff"}" stroke="${color}" stroke-width="2"/>` +
@@ -87,7 +78,7 @@ export function cardSVG(code, pack = "french", { width = 64 } = {}) {
   return open + frame + body + corner + note + "</svg>";
 }
 
-function cucco(code) {
+function cucco(code, name) {
   const named = CUCCO[code];
   const value = named ? named[0] : code;
   const number = NIFTY_NUMBERS[code] ?? Number(code);
@@ -112,7 +103,7 @@ function cucco(code) {
   }
   return `<rect x="8" y="8" width="84" height="22" rx="5" fill="${color}"/>` +
     `<text x="50" y="25" font-size="15" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label || value}</text>` +
-    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}${named && cuccoNames[code] ? " " + cuccoNames[code] : ""}</text>`;
+    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}${named && name ? " " + name : ""}</text>`;
 }
 
 export function backSVG(width = 40, label = "") {

@@ -1,21 +1,29 @@
-import { t, setLang, lang, gameTitle, applyStatic, term } from "./i18n.js";
+// The lobby: every game as /api/games describes it from its GameSpec (players, how its match
+// ends, options, presets, bots); names and help in the reader's language from the catalog.
+import { Renderer, t, setLang, lang, loadCatalogs, gameTitle, applyStatic, has } from "./i18n.js";
 import { renderMarkdown } from "./md.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 const current = () => games.find((g) => g.name === $("game").value);
+const termsOf = (game) => new Renderer({ game });
 
+// An option's row: its name (term.<game>.option.<name>, the option's own name beside it) and
+// help (….help) when the catalog has them; choices by their terms.
 function optionInput(opt, game) {
+  const R = termsOf(game);
   const row = document.createElement("div");
   row.className = "field opt";
   const label = document.createElement("label");
-  const named = term(game, "options", opt.name);
-  label.textContent = named === opt.name ? opt.name : `${named} (${opt.name})`; label.htmlFor = "opt-" + opt.name;
+  const key = `option.${opt.name}`;
+  label.textContent = R.hasTerm(key) ? `${R.term(key)} (${opt.name})` : opt.name;
+  label.htmlFor = "opt-" + opt.name;
   let input;
   const choices = opt.choices.includes("|") ? opt.choices.split("|").map((c) => c.trim()) : null;
+  const choiceLabel = (c) => (R.hasTerm(c) ? R.term(c) : has(`ui.choice.${c}`) ? t(`choice.${c}`) : c);
   if (choices) {
     input = document.createElement("select");
-    for (const c of choices) input.add(new Option(c, c, false, c.toLowerCase() === String(opt.default).toLowerCase()));
+    for (const c of choices) input.add(new Option(choiceLabel(c), c, false, c.toLowerCase() === String(opt.default).toLowerCase()));
   } else {
     input = document.createElement("input");
     input.value = opt.default;
@@ -23,8 +31,13 @@ function optionInput(opt, game) {
   }
   input.id = "opt-" + opt.name; input.dataset.option = opt.name; input.dataset.default = String(opt.default);
   const hint = document.createElement("small");
-  hint.textContent = `${t("defaultIs")}: ${opt.default}`;
+  const shown = choices ? choiceLabel(choices.find((c) => c.toLowerCase() === String(opt.default).toLowerCase()) ?? opt.default) : opt.default;
+  hint.textContent = t("default_is", { value: shown });
   row.append(label, input, hint);
+  if (R.hasTerm(`${key}.help`)) {
+    const help = document.createElement("p"); help.className = "help"; help.textContent = R.term(`${key}.help`);
+    row.append(help);
+  }
   return row;
 }
 
@@ -34,8 +47,8 @@ function seatRows() {
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
     const row = document.createElement("div"); row.className = "field seat-row";
-    const label = document.createElement("label"); label.textContent = t("seat", i);
-    const kind = document.createElement("select"); kind.className = "kind"; kind.setAttribute("aria-label", t("seat", i));
+    const label = document.createElement("label"); label.textContent = t("seat_n", { n: i });
+    const kind = document.createElement("select"); kind.className = "kind"; kind.setAttribute("aria-label", t("seat_n", { n: i }));
     if (i === 0) kind.add(new Option(t("you"), "you"));
     kind.add(new Option(t("invite"), "human")); kind.add(new Option(t("bot"), "bot"));
     kind.value = old[i] ? old[i][0] : (i === 0 ? "you" : "bot");
@@ -48,14 +61,34 @@ function seatRows() {
   }
 }
 
+// How the match ends (GameSpec.match_end): a number of deals ("count"), the game's own rule
+// with an optional cap ("limit"), or the game's rule alone ("none": no deals field at all).
+function showDeals(g) {
+  const end = g.match_end;
+  const R = termsOf(g.name);
+  $("deals-field").hidden = end.deals === "none";
+  $("deals").value = end.deals === "count" ? (end.default_deals ?? 1) : "";
+  $("deals").required = end.deals === "count";
+  $("deals-label").textContent = end.deals === "limit" ? t("deals_cap") : t("deals");
+  $("deals-hint").textContent = end.deals === "count" ? "" : t("match_ends", { reason: R.term(end.reason) });
+  $("deals-hint").hidden = end.deals === "count";
+}
+
 function showGame() {
   const g = current();
-  $("summary").textContent = term(g.name, "summary", "") || g.summary || "";
+  const R = termsOf(g.name);
+  $("summary").textContent = R.hasTerm("summary") ? R.term("summary") : g.summary || "";
   $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = g.default_players;
   $("players-hint").textContent = `${g.min_players}–${g.max_players}`;
   $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(p, p)));
   $("options").replaceChildren(...g.options.map((o) => optionInput(o, g.name)));
+  showDeals(g);
   seatRows();
+}
+
+function toast(text) {
+  $("error").textContent = text; $("error").hidden = false;
+  setTimeout(() => { $("error").hidden = true; }, 6000);
 }
 
 async function create(ev) {
@@ -67,22 +100,19 @@ async function create(ev) {
   }
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
     const kind = r.querySelector(".kind").value;
-    return kind === "bot" ? { kind: "bot", bot: r.querySelector(".bot").value } : { kind: "human", name: kind === "you" ? "You" : "" };
+    return kind === "bot" ? { kind: "bot", bot: r.querySelector(".bot").value } : { kind: "human" };
   });
-  const body = { game: g.name, players: Number($("players").value), deals: Number($("deals").value),
-    turn_seconds: Number($("timer").value), seats, options };
+  const body = { game: g.name, players: Number($("players").value), turn_seconds: Number($("timer").value), seats, options };
+  if (!$("deals-field").hidden && $("deals").value !== "") body.deals = Number($("deals").value);
   if ($("preset").value) body.preset = $("preset").value;
   const resp = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await resp.json();
-  if (!resp.ok) {
-    const d = data.detail; $("error").textContent = typeof d === "object" && d.message ? d.message : JSON.stringify(d);
-    $("error").hidden = false; setTimeout(() => { $("error").hidden = true; }, 6000); return;
-  }
+  if (!resp.ok) { toast(termsOf(g.name).error(data)); return; }
   const list = $("links"); list.replaceChildren();
   for (const s of data.seats) {
     const li = document.createElement("li");
-    if (s.link) { const a = document.createElement("a"); a.href = s.link; a.textContent = location.origin + s.link; li.append(`${t("seat", s.seat)}: `, a); }
-    else li.textContent = `${t("seat", s.seat)}: ${t("bot")} (${s.bot})`;
+    if (s.link) { const a = document.createElement("a"); a.href = s.link; a.textContent = location.origin + s.link; li.append(`${t("seat_n", { n: s.seat })}: `, a); }
+    else li.textContent = `${t("seat_n", { n: s.seat })}: ${t("bot")} (${s.bot})`;
     list.append(li);
   }
   const spec = document.createElement("a"); spec.href = data.spectator_link; spec.textContent = location.origin + data.spectator_link;
@@ -94,17 +124,27 @@ async function create(ev) {
 }
 
 async function showRules() {
-  const resp = await fetch(`/api/games/${current().name}/rules`);
+  const resp = await fetch(`/api/games/${encodeURIComponent(current().name)}/rules`);
   $("rules-body").innerHTML = resp.ok ? renderMarkdown((await resp.json()).markdown) : "—";
   $("rules").showModal();
 }
 
+function fillGames() {
+  const chosen = $("game").value;
+  $("game").replaceChildren(...games.map((g) => new Option(gameTitle(g.name, g.title), g.name)));
+  if (chosen) $("game").value = chosen;
+}
+
 async function init() {
-  document.documentElement.lang = lang; applyStatic();
-  $("lang").textContent = t("lang");
-  $("lang").onclick = () => { setLang(lang === "ja" ? "en" : "ja"); location.reload(); };
+  await loadCatalogs();
+  applyStatic();
+  $("lang").textContent = t("other_language");
+  $("lang").onclick = async () => {
+    await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
+    fillGames(); showGame();
+  };
   games = await (await fetch("/api/games")).json();
-  for (const g of games) $("game").add(new Option(gameTitle(g.name, g.title), g.name, false, g.name === "kaphai"));
+  fillGames();
   $("game").onchange = showGame; $("players").onchange = seatRows;
   $("create").onsubmit = create; $("rules-btn").onclick = showRules;
   showGame();

@@ -11,6 +11,7 @@ and :class:`TributeReturned` hide ``cards`` from everyone else.
 
 >>> TributeGiven(seat=5, receiver=0, count=2, kind="jin_gong", cards=()).censored(3).cards is None
 True
+>>> from folkdeck.games.gouji.actions import parse_action
 >>> describe_action(2, parse_action("9 9 2"))
 GouJiPlayed(seat=2, ranks=('9', '9', '2'))
 """

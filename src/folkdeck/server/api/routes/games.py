@@ -21,8 +21,8 @@ from folkdeck.engine.options import describe_options
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.engine.view import View, json_schema
 from folkdeck.i18n import LANGUAGES, catalog, notations
+from folkdeck.i18n.rules_docs import rules_document
 from folkdeck.server.errors import ServerError
-from folkdeck.server.rules_docs import rules_text
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 i18n_router = APIRouter(prefix="/i18n", tags=["i18n"])
@@ -76,7 +76,7 @@ def get_game(name: str) -> dict[str, Any]:
 def get_rules(name: str) -> dict[str, str]:
     """The players' rules as Markdown (``docs/rules/<game>.md``)."""
     spec = _spec(name)
-    text = rules_text(spec.name)
+    text = rules_document(spec.rules_doc)
     if text is None:
         raise ServerError(404, "no_rules", "server.no_rules", game=spec.name)
     return {"game": spec.name, "markdown": text}

@@ -1,10 +1,11 @@
-"""The players' rules documents (``docs/rules/<game>.md``), read without the CLI.
+"""The players' rules documents (``docs/rules/<game>.md``): the terminal's ``folkdeck
+rules`` and the browser's rules panel read them here.
 
 An installed wheel carries them as ``folkdeck/_docs/rules`` (``pyproject.toml``'s
 force-include); a source checkout has them in ``docs/rules`` beside ``src``.
 
 >>> import folkdeck
->>> all(rules_text(name).startswith("#") for name in folkdeck.games())
+>>> all(rules_document(folkdeck.get_spec(name).rules_doc).startswith("#") for name in folkdeck.games())
 True
 """
 
@@ -13,18 +14,13 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path, PurePosixPath
 
-from folkdeck.engine.registry import get_spec
 
-
-def rules_text(game: str) -> str | None:
-    """The rules (Markdown) of a game, or None if it has no document.
-
-    :raises UnknownGameError: for a name the registry does not know.
-    """
-    spec = get_spec(game)
-    if not spec.rules_doc:
+def rules_document(rules_doc: str) -> str | None:
+    """The Markdown of a game's rules document (its ``GameSpec.rules_doc``, e.g.
+    ``docs/rules/kaphai.md``), or None when there is none."""
+    if not rules_doc:
         return None
-    name = PurePosixPath(spec.rules_doc).name
+    name = PurePosixPath(rules_doc).name
     packaged = resources.files("folkdeck").joinpath("_docs", "rules", name)
     if packaged.is_file():
         return packaged.read_text("utf-8")
@@ -34,4 +30,4 @@ def rules_text(game: str) -> str | None:
     return None
 
 
-__all__ = ["rules_text"]
+__all__ = ["rules_document"]
