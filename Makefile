@@ -26,7 +26,7 @@ $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(DEV_STAMP) $(PLAY_STAMP)
 
 $(ALL_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[dev,postgres,e2e,arena]'
+	$(PY) -m pip install --quiet -e '.[dev,postgres,e2e,arena,rl]'
 	touch $(ALL_STAMP) $(DEV_STAMP) $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
@@ -44,9 +44,9 @@ test: lint
 	$(PY) -m pytest -n $(JOBS) -q
 
 # Everything the fast suite leaves out: thousands of random deals and fuzzing (slow), the
-# browser (e2e, needs Debian's chromium), PostgreSQL (needs initdb) and Ray.
+# browser (e2e, needs Debian's chromium), PostgreSQL (needs initdb), Ray and the RL adapters.
 test-all: $(ALL_STAMP)
-	$(PY) -m pytest -n $(JOBS) -q -m "slow or e2e or postgres or ray"
+	$(PY) -m pytest -n $(JOBS) -q -m "slow or e2e or postgres or ray or rl"
 
 test-slow: $(ALL_STAMP)
 	$(PY) -m pytest -n $(JOBS) -q -m slow

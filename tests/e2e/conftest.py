@@ -91,10 +91,11 @@ def call(server: str, method: str, path: str, body: Any = None) -> tuple[int, An
 
 def seeded_table(server: str, game: str, seed: int, players: int, options: dict[str, Any] | None = None,
                  kinds: list[str] | None = None, deals: int = 1) -> dict[str, Any]:
-    """A table with a fixed seed (the deal follows from it); every seat a person unless ``kinds``."""
+    """A practice table with a fixed seed (the deal follows from it; only practice tables may
+    choose it); every seat a person unless ``kinds``."""
     seats = [{"kind": k, "bot": "first" if k == "bot" else None} for k in (kinds or ["human"] * players)]
     status, body = call(server, "POST", "/api/tables", {"game": game, "seed": seed, "players": players, "deals": deals,
-                                                        "seats": seats, "options": options or {}})
+                                                        "seats": seats, "options": options or {}, "practice": True})
     assert status == 201, body
     table: dict[str, Any] = body
     return table

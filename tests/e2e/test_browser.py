@@ -1,11 +1,15 @@
-"""End-to-end: Debian's chromium, driven by Playwright, plays a full deal of each game against bots.
+"""End-to-end: Debian's chromium, driven by Playwright, plays and watches each game in English
+and Japanese.
 
 The server and browser fixtures are in ``conftest.py`` (skipped with the reason when chromium or
-playwright is missing); screenshots go to $FOLKDECK_ARTIFACTS.
+playwright is missing); screenshots go to $FOLKDECK_ARTIFACTS. The table renders every
+sentence from the message catalogs (facts, coded refusals, terms): a Japanese table carries no
+English word, an English one no "1 points" slip, whichever game it is.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -13,11 +17,13 @@ from typing import Any
 import pytest
 
 import folkdeck
-from tests.e2e.conftest import ARTIFACTS, call
+from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.test_out_of_turn import _start
 
 
 def _new_table(page: Any, server: str, game: str) -> None:
     page.goto(server + "/")
+    page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", game)
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")
@@ -64,10 +70,11 @@ def test_play_a_full_deal_against_bots(server: str, browser: Any, game: str) -> 
     try:
         _new_table(page, server, game)
         page.screenshot(path=str(ARTIFACTS / f"{game}-start.png"))
-        _play_deal(page, game, budget=60 if game != "gouji" else 240)  # six players, ~300 actions
-        page.wait_for_selector("#result-box a[download]")
+        _play_deal(page, game, budget=60 if folkdeck.get_spec(game).default_players < 6 else 150)
+        page.wait_for_selector("#result-box a[download], #result-box .locked")
         page.screenshot(path=str(ARTIFACTS / f"{game}-result.png"), full_page=True)
         assert page.inner_text("#results")
+        assert page.inner_text("#history")
     finally:
         page.close()
 
@@ -78,7 +85,7 @@ def test_phone_japanese_refusal_rules_and_replay(server: str, browser: Any) -> N
         page.goto(server + "/")
         page.evaluate("localStorage.setItem('folkdeck.lang', 'ja')")
         page.reload()
-        assert "テーブルを作る" in page.inner_text("#create-btn")
+        page.wait_for_function("() => document.getElementById('create-btn').textContent.includes('テーブルを作る')")
         page.screenshot(path=str(ARTIFACTS / "lobby-phone-ja.png"), full_page=True)
         _new_table(page, server, "kaphai")
         page.wait_for_selector("#status.mine, #result-box", timeout=30_000)
@@ -86,47 +93,110 @@ def test_phone_japanese_refusal_rules_and_replay(server: str, browser: Any) -> N
         page.wait_for_selector("#rules-body h2")
         page.screenshot(path=str(ARTIFACTS / "rules-phone-ja.png"))
         page.keyboard.press("Escape")
-        if page.query_selector("#status.mine"):  # an illegal play is refused with the reason
-            page.evaluate("""() => { const b = document.querySelector('#hand .card:not(.playable)');
-                                     if (b) b.click(); }""")
-            page.screenshot(path=str(ARTIFACTS / "kaphai-phone-ja.png"), full_page=True)
         _play_deal(page, "kaphai-phone", budget=60)
         page.click("#result-box a[href^='/replay']")
         page.wait_for_selector("#hands .card")
         page.click("#next")
-        if int(page.get_attribute("#slider", "max") or 0) > 0:  # a putuh deal (random seed) has no action
-            assert page.inner_text("#event") != "—"
+        if int(page.get_attribute("#slider", "max") or 0) > 0:  # a putuh deal has no action
+            event = page.inner_text("#event")
+            assert event != "—" and not ENGLISH.search(event), event
         page.screenshot(path=str(ARTIFACTS / "replay-phone-ja.png"), full_page=True)
     finally:
         page.close()
 
 
 NAMES = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
-ENGLISH = re.compile(r"\b(seat|wins?|trick|leads?|goes|cannot|draws?|takes?|deal|pass(es)?|the|and|holds?|"
-                     r"points|chips|penalt\w+|played|over|phase|stock|showdown|refuses|discards?|out|"
-                     r"undefined|null|NaN)\b", re.IGNORECASE)
+ENGLISH = re.compile(r"\b(seat|you|your|wins?|trick|leads?|goes|cannot|draws?|takes?|deal|pass(es)?|the|and|"
+                     r"of|to|is|holds?|cards?|points?|chips?|penalt\w+|played|plays|over|phase|stock|showdown|"
+                     r"refuses|discards?|out|turn|team|may|not|undefined|null|NaN|None|True|False)\b", re.IGNORECASE)
+SLIP = re.compile(r"(?<![\d.])1 (points|chips|penalties|cards|tricks|seconds|discards)\b"
+                  r"|(?<![\d.])(0|[2-9]|\d\d+) (point|chip|penalty|card|trick|second|discard)\b")
+RAW = re.compile(r"undefined|NaN|\{\w+(:\w+)?\}|\b(fact|term|error|ui)\.[a-z_]+|\b[a-z]+\.[a-z]+_[a-z_]+\b")
+REGIONS = ("#title", "#deal", "#seats", "#center", "#status", "#result", "#results", "#standings", "#history")
+
+
+def _watch(browser: Any, server: str, link: str, lang: str) -> Any:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server + "/")
+    page.evaluate(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    page.goto(server + link)
+    return page
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_japanese_table_reads_in_japanese(server: str, browser: Any, game: str) -> None:
-    """A finished bot match watched in 日本語: the seats, the table, the history, the results and
-    the standings carry no English word (card notation, numbers and the seats' names aside)."""
+def test_a_watched_match_reads_in_each_language(server: str, browser: Any, game: str) -> None:
+    """A finished bot match watched in 日本語 and in English: in Japanese the seats, the table,
+    the status facts, the history, the results and the standings carry no English word (card
+    notation, numbers and the seats' names aside); in English no count disagrees with its
+    noun; in neither a raw key, a placeholder or an undefined value."""
     n = folkdeck.get_spec(game).default_players
     seats = [{"kind": "bot", "bot": "first", "name": NAMES[i]} for i in range(n)]
-    status, t = call(server, "POST", "/api/tables", {"game": game, "seed": 7, "deals": 1 if game == "gouji" else 2,
-                                                     "seats": seats})
+    status, t = call(server, "POST", "/api/tables", {"game": game, "seed": 7, "practice": True,
+                                                     "deals": 1 if game == "gouji" else 2, "seats": seats})
     assert status == 201, t
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    ja = _watch(browser, server, t["spectator_link"], "ja")
+    en = _watch(browser, server, t["spectator_link"], "en")
     try:
-        page.goto(server + "/")
-        page.evaluate("localStorage.setItem('folkdeck.lang', 'ja')")
-        page.goto(server + t["spectator_link"])
-        page.wait_for_function("() => (document.getElementById('result-box') || {}).textContent?.includes('対戦終了')",
-                               timeout=60_000)
-        for region in ("#title", "#seats", "#center", "#status", "#result", "#results", "#standings", "#history"):
-            text = page.inner_text(region)
+        ja.wait_for_function("() => (document.getElementById('result-box') || {}).textContent?.includes('対戦終了')",
+                             timeout=90_000)
+        en.wait_for_function("() => (document.getElementById('result-box') || {}).textContent?.includes('Match over')",
+                             timeout=30_000)
+        assert ja.locator("#history li").count() > 0 and en.locator("#history li").count() > 0
+        for region in REGIONS:
+            text = ja.inner_text(region)
             english = sorted({m.group(0) for m in ENGLISH.finditer(text)})
             assert not english, f"{game} {region}: English left {english} in {text[:400]!r}"
-        page.screenshot(path=str(ARTIFACTS / f"{game}-ja-phone.png"), full_page=True)
+            assert not RAW.search(text), f"{game} {region} (ja): {RAW.search(text)} in {text[:400]!r}"
+            text = en.inner_text(region)
+            assert not SLIP.search(text), f"{game} {region}: {SLIP.search(text)} in {text[:400]!r}"
+            assert not RAW.search(text), f"{game} {region} (en): {RAW.search(text)} in {text[:400]!r}"
+        ja.screenshot(path=str(ARTIFACTS / f"{game}-ja-phone.png"), full_page=True)
+        en.screenshot(path=str(ARTIFACTS / f"{game}-en-phone.png"), full_page=True)
+    finally:
+        ja.close()
+        en.close()
+
+
+def _not_held(game: str, players: int, seed: int) -> tuple[int, str]:
+    """The seat on turn in the seeded first deal, and a card it does not hold (a play the
+    game refuses with its own coded reason)."""
+    state = _start(game, players, {}, seed)
+    seat = state.to_act[0]
+    hand = {str(c) for c in state.observe(seat).hand or ()}
+    card = next(c for c in ("2S", "3H", "4D", "5C", "6S", "7H") if c not in hand)
+    return seat, card
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_play_shows_the_coded_reason_in_the_players_language(
+        server: str, browser: Any, game: str, lang: str) -> None:
+    """A play of a card the seat does not hold, sent over the page's own socket: the server
+    refuses it with the game's reason key and parameters, and the page renders them from the
+    catalog of its language (never the server's English ``message``)."""
+    players = folkdeck.get_spec(game).default_players
+    seat, card = _not_held(game, players, seed=5)
+    t = seeded_table(server, game, 5, players)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    sockets: list[Any] = []
+    try:
+        page.route_web_socket("**/ws/**", lambda ws: sockets.append(ws.connect_to_server()))
+        page.goto(server + "/")
+        page.evaluate(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+        page.goto(server + t["seats"][seat]["link"])
+        page.wait_for_selector("body[data-progress] .seat")
+        sockets[-1].send(json.dumps({"type": "action", "action": card, "ref": 99}))
+        page.wait_for_selector("#error:not([hidden])")
+        text = page.inner_text("#error")
+        code = page.get_attribute("#error", "data-code")
+        page.screenshot(path=str(ARTIFACTS / f"{game}-refusal-{lang}.png"), full_page=True)
+        assert code and not RAW.search(text), (code, text)
+        if lang == "ja":
+            names = re.sub(r"Player \d+", "", text)
+            assert re.search(r"[ぁ-んァ-ン一-龯]", text) and not ENGLISH.search(names), text
+        else:
+            assert re.search(r"[a-z]{3,}", text) and not SLIP.search(text), text
+        _, pub = call(server, "GET", f"/api/tables/{t['id']}")
+        assert pub["actions"] == 0  # the refused play changed nothing
     finally:
         page.close()

@@ -1,10 +1,11 @@
-"""English and Japanese: every UI key and every game term exists in both languages.
+"""The browser's text, read without a browser: its own messages (``ui.*`` in
+``i18n/parts/web.<lang>.json``) and what it needs of the games' catalogs.
 
-``web/terms.js`` holds the UI text (``TEXT``) and each game's terms (``TERMS``) as strict JSON,
-read here without a browser. The games' own vocabulary (phases, shape names, action words,
-result reasons, Gou Ji's modes) is collected by playing seeded deals with the engine, so a
-new word in an engine fails this test until both languages name it. The Japanese terms are
-the seeds' (000 Kap Hai, 001 Gou Ji, 002 Cambio/Cucco, 003 Cangkul and the Burros).
+The pages render every sentence from the message catalogs (``web/i18n.js`` mirrors
+``folkdeck.i18n``): no game name in the web code, no phrase table, every ``ui`` key the
+pages use in both languages, and every term a table shows (phases, results, the words of
+the actions it offers, option names) named by the game's catalog in both languages. The
+games' vocabulary is collected by playing seeded deals with the engine.
 """
 
 from __future__ import annotations
@@ -20,140 +21,174 @@ import pytest
 
 import folkdeck
 from folkdeck.agents import make_agent
+from folkdeck.i18n import catalog
 
 WEB = Path(folkdeck.__file__).parent / "web"
+PARTS = Path(folkdeck.__file__).parent / "i18n" / "parts"
+GAMES = list(folkdeck.games())
 
 
-def _consts() -> dict[str, Any]:
-    text = (WEB / "terms.js").read_text(encoding="utf-8")
-    found = dict(re.findall(r"export const (\w+) = (\{.*?\});\n", text, flags=re.S))
-    return {name: json.loads(body) for name, body in found.items()}
+def _ui(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((PARTS / f"web.{lang}.json").read_text(encoding="utf-8"))
+    return data
 
 
-CONSTS = _consts()
-TEXT, TERMS = CONSTS["TEXT"], CONSTS["TERMS"]
+def _code(path: Path) -> str:
+    """A script without its comments (a comment may say which game a rule came from)."""
+    text = path.read_text(encoding="utf-8")
+    return re.sub(r"//[^\n]*|/\*.*?\*/", "", text, flags=re.S)
 
 
-def test_ui_text_has_the_same_keys_in_both_languages() -> None:
-    assert set(TEXT["en"]) == set(TEXT["ja"])
-    assert all(TEXT["ja"][k].strip() for k in TEXT["ja"]), "an empty Japanese text"
+def test_no_game_name_in_the_web_code() -> None:
+    """What differs between games comes from the spec and the catalogs, never from a name."""
+    pattern = re.compile(r"kaphai|gouji|cambio|cangkul|burro", re.IGNORECASE)
+    for path in sorted(WEB.glob("*.js")) + sorted(WEB.glob("*.html")):
+        found = pattern.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.name} names a game: {sorted(set(found))}"
+
+
+def test_no_phrase_table_nor_term_table_left() -> None:
+    assert not (WEB / "terms.js").exists()
+    for path in WEB.glob("*.js"):
+        code = _code(path)
+        assert "PHRASES" not in code and "TERMS" not in code, path.name
+        # a regex over a sentence would be text parsed back: the only regexes left read
+        # notation (cards, placeholders) or Markdown
+        assert "prose(" not in code, path.name
+
+
+def test_web_messages_have_the_same_keys_in_both_languages() -> None:
+    en, ja = _ui("en"), _ui("ja")
+    assert set(en) == set(ja)
+    assert all(k.startswith("ui.") for k in en)
+    assert all(ja[k] for k in ja), "an empty Japanese message"
+
+
+def _strings(message: Any) -> Iterator[str]:
+    if isinstance(message, dict):
+        for key, value in message.items():
+            if key not in ("plural", "person", "same", "select"):
+                yield from _strings(value)
+    else:
+        yield str(message)
+
+
+def test_japanese_web_messages_have_no_english_word() -> None:
+    allowed = {"folkdeck", "English"}  # the product's name; the language switch names its language
+    for key, message in _ui("ja").items():
+        for text in _strings(message):
+            words = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"\{[^}]*\}", "", text))) - allowed
+            assert not words, f"{key}: {words} in {text!r}"
+
+
+def test_english_counts_take_plural_forms() -> None:
+    """A count next to a noun is a plural object in English ("1 card", "2 cards")."""
+    counted = re.compile(r"\{(\w+)(:num)?\} (cards?|points?|chips?|penalt(y|ies)|seconds?)\b")
+    for key, message in _ui("en").items():
+        if isinstance(message, str):
+            assert not counted.search(message), f"{key}: {message!r} needs a plural form"
+
+
+def _used_keys() -> set[str]:
+    used: set[str] = set()
+    for path in WEB.glob("*.js"):
+        code = _code(path)
+        used |= {f"ui.{k}" for k in re.findall(r"\b(?:R\.ui|t)\(\"([\w.]+)\"", code)}
+        used |= set(re.findall(r"\"(ui\.[\w.]+)\"", code))
+    for path in WEB.glob("*.html"):
+        used |= {f"ui.{k}" for k in re.findall(r'data-t="(\w+)"', path.read_text(encoding="utf-8"))}
+    return used
 
 
 def test_every_key_used_by_the_pages_exists_in_both_languages() -> None:
-    used: set[str] = set()
-    for path in WEB.glob("*.js"):
-        used |= set(re.findall(r"\bt\(\"(\w+)\"[,)]", path.read_text(encoding="utf-8")))
-    for path in WEB.glob("*.html"):
-        used |= set(re.findall(r'data-t="(\w+)"', path.read_text(encoding="utf-8")))
-    assert len(used) > 40
+    used = _used_keys()
+    assert len(used) > 50
     for lang in ("en", "ja"):
-        assert not used - set(TEXT[lang]), f"{lang}: missing {sorted(used - set(TEXT[lang]))}"
+        assert not used - set(_ui(lang)), f"{lang}: missing {sorted(used - set(_ui(lang)))}"
 
 
-def test_every_refusal_code_has_a_heading() -> None:
-    """The table heads a refusal by its code (``t("err_" + code)``): the engine's action errors
-    and the WebSocket's own codes (``server/api/ws.py``)."""
-    from folkdeck.engine import errors
+def test_refusal_headings_name_only_what_the_reason_does_not_say() -> None:
+    """The table heads a refusal by its code (``ui.error.<code>``) only for the engine's
+    action errors; a code whose reason says it all ("this link opens no seat") has no
+    heading, so the text is not said twice."""
+    from folkdeck import errors
 
     codes = {cls.code for cls in vars(errors).values() if isinstance(cls, type)
-             and issubclass(cls, errors.CardGameError) and cls.code not in ("error",)
-             and (issubclass(cls, (errors.IllegalActionError, errors.InvalidNotationError))
-                  or cls.__name__ == "AmbiguousActionError")}
-    codes |= {"bad_message", "too_large", "spectator", "bad_token"}
-    assert {"not_your_turn", "illegal_action", "wrong_phase"} <= codes
+             and issubclass(cls, errors.CardGameError)
+             and issubclass(cls, (errors.IllegalActionError, errors.InvalidNotationError, errors.AmbiguousActionError))}
+    assert {"not_your_turn", "illegal_action", "wrong_phase", "invalid_notation"} <= codes
     for lang in ("en", "ja"):
-        assert not {f"err_{c}" for c in codes} - set(TEXT[lang]), lang
+        ui = _ui(lang)
+        assert not {f"ui.error.{c}" for c in codes} - set(ui), lang
+        assert "ui.error.bad_token" not in ui and "ui.error.spectator" not in ui
 
 
-def test_game_terms_have_the_same_keys_in_both_languages() -> None:
-    assert set(TERMS["en"]) == set(TERMS["ja"]) == set(folkdeck.games())
-    for game in folkdeck.games():
-        en, ja = TERMS["en"][game], TERMS["ja"][game]
-        assert set(en) == set(ja), game
-        for group in en:
-            if isinstance(en[group], dict):
-                assert set(en[group]) == set(ja[group]), (game, group)
+# --- what the table needs of the games' catalogs -------------------------------------------
 
-
-def _word(action: str) -> str | None:
-    """The word of a non-card action (``pass``, ``burn 9 9`` -> ``burn``); None for cards."""
-    head = action.split()[0]
-    return head if head.isalpha() and head.islower() else action if action in ("draw left", "draw right") else None
-
-
-OPTIONS = {"kaphai": [{}, {"putuh_optional": True}], "gouji": [{}], "cambio": [{}],
-           "cangkul": [{}], "burro_es": [{}], "burro_pt": [{}]}
+OPTIONS = {"kaphai": [{}, {"putuh_optional": True}]}
+CARD = re.compile(r"^((10|[2-9JQKA])[SHDC]?|BJ|RJ)$")
 
 
 def _vocabulary(game: str) -> Iterator[tuple[str, str]]:
-    """(group, key) for every term the engine showed in a few seeded deals."""
-    for options in OPTIONS[game]:
-        for seed in range(4 if game != "gouji" else 2):
+    """(what, term key) for every term a table shows in a few seeded deals: phases, the
+    result's reasons, table labels, and the words of the non-card actions it offers."""
+    for options in OPTIONS.get(game, [{}]):
+        for seed in range(3 if game != "gouji" else 1):
             g = folkdeck.load(game, **options)
             rng = random.Random(seed)
-            match = g.new_match(deals=2, rng=random.Random(seed))
-            for _ in range(2):
-                state = match.next_deal()
-                agents = [make_agent(g.spec, "random") for _ in range(state.num_players)]
-                while not state.is_over():
-                    obs = state.observe(None).to_dict()
-                    yield "phases", obs["phase"]
-                    if obs.get("top_name"):
-                        yield "shapes", obs["top_name"]
-                    if obs.get("mode"):
-                        yield "modes", obs["mode"]
-                    for seat in state.to_act:
-                        for a in state.legal_actions(seat):
-                            word = _word(str(a))
-                            if word:
-                                yield "actions", word
-                    seat = state.to_act[0]
-                    state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
-                result = state.result()
-                yield "phases", state.observe(None).to_dict()["phase"]
-                if result is not None:
-                    yield "reasons", result.reason
-                match.finish_deal(state)
-                if match.is_over():
+            state = g.new_match(deals=1, rng=random.Random(seed)).next_deal()
+            agents = [make_agent(g.spec, "random") for _ in range(state.num_players)]
+            while True:
+                view = state.observe(None).to_dict()
+                yield "phase", view["phase"]
+                for play in view["table"]:
+                    if play["label"]:
+                        yield "label", play["label"]
+                if state.is_over():
                     break
+                for seat in state.to_act:
+                    for action in state.legal_actions(seat):
+                        words = str(action).split()
+                        if len(words) > 1 and all(CARD.match(w) for w in words[1:]) or len(words) == 1:
+                            if not CARD.match(words[0]):
+                                yield "action", words[0]
+                seat = state.to_act[0]
+                state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
+            result = state.result()
+            if result is not None:
+                yield "reason", result.reason
 
 
-@pytest.mark.parametrize("game", list(folkdeck.games()))
-def test_every_engine_term_is_named_in_both_languages(game: str) -> None:
+def _named(lang: str, game: str, key: str) -> bool:
+    messages = catalog(lang)
+    return f"term.{game}.{key}" in messages or f"term.{key}" in messages or (
+        f"ui.action.{key}" in messages)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_term_a_table_shows_is_named_in_both_languages(game: str) -> None:
     seen = set(_vocabulary(game))
-    assert {g for g, _ in seen} >= {"phases", "actions", "reasons"}
+    assert {what for what, _ in seen} >= {"phase", "reason"}
     for lang in ("en", "ja"):
-        terms = TERMS[lang][game]
-        missing = sorted((g, k) for g, k in seen if k not in terms[g])
-        assert not missing, f"{game} ({lang}) has no term for {missing}"
-    ja = TERMS["ja"][game]
-    untranslated = sorted((g, k) for g, k in seen if ja[g][k] and re.fullmatch(r"[\x00-\x7f]+", ja[g][k]))
-    assert not untranslated, f"{game}: Japanese terms still in English: {untranslated}"
+        missing = sorted((what, key) for what, key in seen if not _named(lang, game, key))
+        assert not missing, f"{game} ({lang}): the catalog names no term for {missing}"
 
 
-def test_kap_hai_shapes_use_the_seed_katakana() -> None:
-    """Seed 000 §Ⅳ: カーレー, ポリッヒ, アオップ, ポルー, パエカーレー, トングファーソン; §Ⅴ プトゥッフ."""
-    ja = TERMS["ja"]["kaphai"]
-    assert [ja["shapes"][k] for k in ("kare", "police", "aop", "polu", "pae-kare", "tong-farson")] == [
-        "カーレー", "ポリッヒ", "アオップ", "ポルー", "パエカーレー", "トングファーソン"]
-    assert "プトゥッフ" in ja["actions"]["putuh"] and "タウ" in ja["actions"]["pass"]
-    assert "(カーレー)" in TERMS["en"]["kaphai"]["shapes"]["kare"]  # English keeps the native term
-
-
-def test_cucco_and_gouji_terms_follow_the_seeds() -> None:
-    """Seed 002: 梟 … 道化 and the call 「クク」; seed 001: 革命, 先让让 (シエンランラン), シャオパイ."""
-    cambio = TERMS["ja"]["cambio"]
-    assert cambio["cards"]["OWL"] == "梟" and cambio["cards"]["FOOL"] == "道化"
-    assert "クク" in cambio["actions"]["cucco"]
-    gouji = TERMS["ja"]["gouji"]["actions"]
-    assert "先让让" in gouji["xian"] and "シャオパイ" in gouji["burn"] and "革命" in gouji["revolution"]
-
-
-@pytest.mark.parametrize("game", list(folkdeck.games()))
-def test_every_lobby_option_has_a_japanese_label(game: str) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lobby_option_is_named_in_both_languages(game: str) -> None:
     from folkdeck.engine.options import describe_options
 
     names = {n for n, _, _ in describe_options(folkdeck.get_spec(game).options_type)} - {"players"}
-    assert names == set(TERMS["ja"][game]["options"]) == set(TERMS["en"][game]["options"])
-    assert all(not re.fullmatch(r"[\x00-\x7f]+", v) for v in TERMS["ja"][game]["options"].values())
-    assert not re.fullmatch(r"[\x00-\x7f]*", TERMS["ja"][game]["summary"])  # the lobby's one-line summary
+    for lang in ("en", "ja"):
+        messages = catalog(lang)
+        missing = sorted(n for n in names if f"term.{game}.option.{n}" not in messages)
+        assert not missing, f"{game} ({lang}): no option name for {missing}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lobby_names_each_game_in_japanese(game: str) -> None:
+    """The lobby's game list and one-line summary read ``term.<game>.title`` / ``.summary``."""
+    messages = catalog("ja")
+    assert f"term.{game}.title" in messages, f"{game}: no Japanese title"
+    assert not re.fullmatch(r"[\x00-\x7f]*", str(messages.get(f"term.{game}.summary", ""))), \
+        f"{game}: no Japanese summary"

@@ -157,9 +157,8 @@ def test_out_of_turn_button_only_for_the_entitled_seat(server: str, browser: Any
         if w.action.startswith("burn"):  # the burn is played over the gouji
             mine.wait_for_function("() => document.querySelector('#history li')?.textContent.includes('烧牌')")
         elif w.game == "gouji":  # the seat on turn is asked to let the caller go first
-            asked = others[0]  # the seat on turn
-            asked.wait_for_selector("#notice:not([hidden])")
-            assert "先让让" in asked.inner_text("#notice")
+            asked = others[0]  # the seat on turn: the request is among the status facts
+            asked.wait_for_function("() => document.getElementById('facts')?.textContent.includes('先让让')")
             asked.screenshot(path=str(ARTIFACTS / f"{case}-asked.png"), full_page=True)
         else:  # cucco and putuh end the deal at once
             mine.wait_for_selector("#result-box")

@@ -1,9 +1,12 @@
-"""``folkdeck play GAME``: a match in the terminal, one human against bots.
+"""``folkdeck play GAME``: a match in the terminal, one human against bots (or only bots,
+``--watch``).
 
-Every game plays through the same loop: the human's view is drawn from the game's typed
-view (:mod:`folkdeck.cli.render`), each event is printed as it happens, in order, as the
-human may see it, what the match reports before and after each deal is printed from its
-facts, and the match's standings close it. ``--record FILE`` writes the match as
+Every game plays through the same loop, drawn from the game's typed view
+(:mod:`folkdeck.cli.render`) and its events as the human may see them. On a terminal the
+table is one screen redrawn in place: who you face, the seats, the table and the last
+trick, the latest events, your hand and your choices; a watched match goes at a pace with
+step keys (:mod:`folkdeck.cli.screen`) and shows every hand. Through a pipe the same
+text comes line by line, in order. ``--record FILE`` writes the match as
 ``folkdeck-match/1`` (:mod:`folkdeck.engine.match_record`), even when the player quits.
 """
 
@@ -11,11 +14,15 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
+import time
+from collections import deque
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.panel import Panel
 
@@ -31,20 +38,21 @@ from folkdeck.cli.render import (
     unmarked,
     view_lines,
 )
+from folkdeck.cli.screen import Keys, Pace, Quit, is_screen, keys_released, page
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.match_record import MatchRecorder, dumps
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.protocol import GameSpec, Match, State
 from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.view import View
+from folkdeck.engine.view import TablePlay, View
 from folkdeck.sim.runner import offer_interrupts
 
 MAX_LISTED = 40  # a Gou Ji lead can have thousands of legal plays: number only some
 QUIT = ("q", "quit", "exit")
-
-
-class _Quit(Exception):
-    pass
+WATCH_DELAY = 1.0
+"""Seconds per event of a watched match on a terminal (``--delay``; keys change it)."""
+PLAY_DELAY = 0.4
+"""Seconds per bot's event while a person plays on a terminal: enough to see it happen."""
 
 
 @dataclass(slots=True)
@@ -56,39 +64,107 @@ class _Table:
     r: TerminalRenderer
     human: int | None
     teams: tuple[tuple[int, ...], ...]
+    rng: random.Random = field(default_factory=random.Random)
+    screen: bool = False
+    """Redraw one screen in place (a terminal) instead of printing line by line."""
+    pace: Pace | None = None
+    header: list[str] = field(default_factory=list)
     shown: int = 0
     """Events of the current deal printed so far."""
-    rng: random.Random = field(default_factory=random.Random)
     last_view: View | None = None
     """The view drawn last in this deal, and after how many events."""
     viewed_at: int = -1
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=400))
+    """The latest lines of the match (a screen shows as many as fit)."""
+    notes: list[str] = field(default_factory=list)
+    """Lines for the person under the table until the next action (a refusal, help)."""
+    trick: list[TablePlay] = field(default_factory=list)
+    last_trick: tuple[TablePlay, ...] = ()
+    deal_title: str = ""
 
+    # --- output ----------------------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(styled(text, style), soft_wrap=True)
+        """A line of the match's story: printed, or kept for the screen's log."""
+        if self.screen:
+            self.log.append(text)
+        else:
+            self.console.print(styled(text, style), soft_wrap=True)
 
-    def new_deal(self) -> None:
+    def note(self, text: str) -> None:
+        """A line for the person now (a refusal, the help): under the table on a screen."""
+        if self.screen:
+            self.notes.append(text)
+        else:
+            self.console.print(styled(text), soft_wrap=True)
+
+    def rule(self, text: str) -> None:
+        if self.screen:
+            self.log.append(f"── {text} ──")
+        else:
+            self.console.rule(styled(text))
+
+    def new_deal(self, title: str) -> None:
         self.shown, self.last_view, self.viewed_at = 0, None, -1
+        self.trick, self.last_trick, self.deal_title = [], (), title
+        self.rule(title)
+
+    # --- the table -------------------------------------------------------------------
+    def table_lines(self, state: State, *, again: bool = False) -> list[str]:
+        view = state.observe(self.human)
+        hands = ([state.observe(s).hand for s in range(view.num_players)]
+                 if self.human is None else None)
+        since = None if again or self.screen else self.last_view
+        lines = view_lines(view, self.r, teams=self.teams, since=since, hands=hands)
+        if self.last_trick:
+            lines.insert(len(lines) - 1, self.r.cli("view.last_trick", {"plays": "  ".join(
+                self.r.cli("view.table_play", {"seat": p.seat, "cards": p.cards}, sentence=False)
+                for p in self.last_trick)}))
+        self.last_view, self.viewed_at = view, len(state.history)
+        return lines
 
     def show_view(self, state: State, *, again: bool = False) -> None:
-        """Draw the table (``again``: in full, even if nothing happened since)."""
+        """Line mode: print the table (``again``: in full, even if nothing happened since)."""
         if self.viewed_at == len(state.history) and not again:
             return
-        view = state.observe(self.human)
-        for line in view_lines(view, self.r, teams=self.teams, since=None if again else self.last_view):
-            self.say(line)
-        self.last_view, self.viewed_at = view, len(state.history)
+        for line in self.table_lines(state, again=again):
+            self.console.print(styled(line), soft_wrap=True)
 
-    def show_new_events(self, state: State) -> None:
-        """Print the events not printed yet, as the human (or a spectator) may see them."""
+    def draw(self, state: State, choices: list[str] | None = None) -> None:
+        """Screen mode: the whole table, redrawn in place."""
+        body = self.table_lines(state)
+        below = [*(choices or []), *self.notes]
+        room = self.console.height - len(self.header) - len(body) - len(below) - 9
+        recent = list(self.log)[-max(room, 3):]
+        self.console.clear()
+        self.console.print(Panel(Group(*(styled(line) for line in self.header)), title="folkdeck"))
+        self.console.print(Panel(Group(*(styled(line) for line in recent)),
+                                 title=styled(self.r.cli("screen.latest")), title_align="left"))
+        self.console.print(Panel(Group(*(styled(line) for line in body)), title=styled(self.deal_title),
+                                 title_align="left", border_style="cyan"))
+        for line in below:
+            self.console.print(styled(line), soft_wrap=True)
+
+    def show_new_events(self, state: State) -> bool:
+        """Tell the events not told yet, as the human (or a spectator) may see them; keep
+        the plays of the trick so that the last trick can be shown once it is won."""
         if len(state.history) <= self.shown:
-            return
+            return False
         for event in state.observe(self.human).history:
-            if event.index >= self.shown:
-                head, *facts = event_lines(event, self.r)
-                self.say(head)
-                for line in facts:
-                    self.say("  " + line)
+            if event.index < self.shown:
+                continue
+            head, *facts = event_lines(event, self.r)
+            self.say(head)
+            for line in facts:
+                self.say("  " + line)
+            for fact in (event.act, *event.facts):
+                if fact is None:
+                    continue
+                if fact.type == "played":
+                    self.trick.append(TablePlay(seat=getattr(fact, "seat"), cards=getattr(fact, "cards")))
+                elif fact.type == "trick_won":
+                    self.last_trick, self.trick = tuple(self.trick), []
         self.shown = len(state.history)
+        return True
 
 
 def play(args: argparse.Namespace, lang: str) -> int:
@@ -103,30 +179,72 @@ def play(args: argparse.Namespace, lang: str) -> int:
     record_path = Path(args.record) if args.record else None
     if record_path is not None and not record_path.parent.is_dir():
         raise CliError("no_folder", path=str(record_path.parent))
+    if args.delay is not None and args.delay < 0:
+        raise CliError("negative_delay", value=args.delay)
     human = None if args.watch else args.seat
+    bot = args.bot or spec.default_bot
     rng = random.Random(args.seed)
-    agents = [make_agent(spec, args.bot, game=game) for _ in range(n)]
+    agents = [make_agent(spec, bot, game=game) for _ in range(n)]
     r = TerminalRenderer.for_game(lang, spec, human)
-    table = _Table(Console(highlight=False), spec, r, human, spec.teams(n), rng=rng)
+    console = Console(highlight=False)
+    screen = is_screen(console) and not args.plain
+    table = _Table(console, spec, r, human, spec.teams(n), rng=rng, screen=screen)
     title = str(r.messages.get(f"term.{spec.name}.title", spec.title))
-    welcome = r.cli("play.welcome" if human is not None else "play.welcome_watch",
-                    {"title": title, "players": n, "seat": human})
-    table.console.print(Panel(styled(welcome + "\n" + r.cli("play.help")), title="folkdeck"))
-    match = game.new_match(deals=args.deals, rng=rng)
+    if human is not None:
+        table.header = [r.cli("play.welcome", {"title": title, "players": n, "seat": human}),
+                        r.cli("play.facing", {"count": n - 1, "bot": bot}), r.cli("play.help")]
+    else:
+        table.header = [r.cli("play.welcome_watch", {"title": title, "players": n, "bot": bot})]
+    table.header.extend(_glossary(spec, r))
+    with ExitStack() as stack:
+        if human is None:
+            keys = Keys.of(sys.stdin) if screen else None
+            if keys is not None:
+                stack.enter_context(keys)
+                table.header.append(r.cli("play.watch_keys"))
+            delay = args.delay if args.delay is not None else (WATCH_DELAY if screen else 0.0)
+            table.pace = Pace(delay=delay, keys=keys)
+        elif screen:
+            table.pace = Pace(delay=args.delay if args.delay is not None else PLAY_DELAY)
+        if not screen:
+            console.print(Panel(styled("\n".join(table.header)), title="folkdeck"))
+        return _run_match(table, game, args, record_path, agents)
+    return 0  # pragma: no cover - the with block returns
+
+
+def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
+    """What the game's own words mean (its out-of-turn rights...), where the catalog says."""
+    lines = []
+    for word in spec.windows:
+        key = f"term.{spec.name}.{word}.help"
+        if r.has(key):
+            lines.append(r.cli("play.glossary", {"word": word, "meaning": r.message(key, sentence=False)}))
+    return lines
+
+
+def _run_match(table: _Table, game: Any, args: argparse.Namespace, record_path: Path | None,
+               agents: list[Any]) -> int:
+    r = table.r
+    match = game.new_match(deals=args.deals, rng=table.rng)
     recorder = MatchRecorder(game, deals=args.deals) if record_path is not None else None
     try:
         try:
             _play_match(table, match, recorder, agents)
-        except (_Quit, EOFError):
+        except (Quit, EOFError):
+            table.screen = False
             table.say(r.cli("play.bye"))
         else:
-            table.console.rule(styled(r.cli("play.match_over")))
+            table.rule(r.cli("play.match_over"))
             for line in standings_lines(match.standings(), r, table.teams):
                 table.say(line)
+            if table.screen:
+                table.console.clear()
+                for line in list(table.log)[-(table.console.height - 2):]:
+                    table.console.print(styled(line), soft_wrap=True)
     finally:  # a match left half-way (q, end of input, Ctrl-C) is recorded as far as it went
         if recorder is not None and record_path is not None:
             _write(record_path, dumps(recorder.record(match.standings())) + "\n")
-            table.say(r.cli("play.recorded", {"path": str(record_path)}))
+            table.console.print(styled(r.cli("play.recorded", {"path": str(record_path)})))
     return 0
 
 
@@ -139,11 +257,12 @@ def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, age
         before = match.report()
         if recorder is not None:
             recorder.start_deal(state, before)
-        table.console.rule(styled(r.cli("play.deal", {"number": deal})))
+        limit = match.standings().deals_limit
+        table.new_deal(r.cli("play.deal_of" if limit is not None else "play.deal",
+                             {"number": deal, "limit": limit}, sentence=True))
         for fact in before:
             table.say(r.fact(fact))
         _play_deal(table, state, agents)
-        table.show_view(state)
         after = match.finish_deal(state)
         if recorder is not None:
             recorder.finish_deal(state, after)
@@ -152,6 +271,25 @@ def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, age
         if not match.is_over():
             for line in standings_lines(match.standings(), r, table.teams):
                 table.say(line)
+        if table.screen:
+            _deal_over(table, state)
+        else:
+            table.show_view(state)
+
+
+def _deal_over(table: _Table, state: State) -> None:
+    """A screen waits at the end of a deal until the person has seen it."""
+    table.notes = [table.r.cli("play.deal_over_key")]
+    table.draw(state)
+    table.notes = []
+    pace = table.pace
+    if pace is not None and pace.keys is not None:
+        pace.paused = True
+        pace.wait()
+        return
+    text = table.console.input("").strip().lower()
+    if text in QUIT:
+        raise Quit
 
 
 def _write(path: Path, text: str) -> None:
@@ -162,28 +300,37 @@ def _write(path: Path, text: str) -> None:
 
 
 def _play_deal(table: _Table, state: State, agents: list[Any]) -> None:
-    table.new_deal()
     human = table.human
     waived_at = -1  # history length at which the human let an out-of-turn chance go
     skip = frozenset({human}) if human is not None else frozenset()
     table.show_new_events(state)  # what the deal began with, if anything
-    if human is not None:
+    if table.screen:
+        table.draw(state)
+    elif human is None:
+        table.show_view(state)  # a spectator sees every hand as the deal starts
+    else:
         table.show_view(state)
     while not state.is_over():
         before = len(state.history)
         acting = state.to_act
+        by_human = False
         if human is not None and human in acting and (acting[0] == human or waived_at != before):
-            if not offer_interrupts(state, agents, table.rng, skip=skip) and not _human_turn(
-                    table, state, human):
-                waived_at = before
+            if not offer_interrupts(state, agents, table.rng, skip=skip):
+                by_human = True
+                if not _human_turn(table, state, human):
+                    waived_at = before
         elif not offer_interrupts(state, agents, table.rng, skip=skip):
             seat = acting[0]
             action = agents[seat].act(state.observe(seat), state.legal_actions(seat), table.rng)
             state.apply(action, seat)
-        table.show_new_events(state)
+        told = table.show_new_events(state)
+        if table.screen and told:
+            table.draw(state)
+            if table.pace is not None and not by_human:
+                table.pace.wait()
 
 
-def _options(table: _Table, seat: int, legal: tuple[Any, ...]) -> None:
+def _options(table: _Table, seat: int, legal: tuple[Any, ...]) -> list[str]:
     """The legal actions, numbered (only some when there are very many)."""
     describe = table.spec.describe_action
     if len(legal) > MAX_LISTED:
@@ -193,9 +340,19 @@ def _options(table: _Table, seat: int, legal: tuple[Any, ...]) -> None:
     labels = [table.r.cli("play.option", {"number": i, "label": option_label(
         describe(seat, a) if describe is not None else None, a, table.r)}, sentence=False)
         for i, a in numbered]
-    table.say(table.r.cli("play.options", {"options": "  ".join(labels)}))
+    lines = [table.r.cli("play.options", {"options": "  ".join(labels)})]
     if len(legal) > MAX_LISTED:
-        table.say(table.r.cli("play.more_options", {"count": len(legal) - MAX_LISTED}))
+        lines.append(table.r.cli("play.more_options", {"count": len(legal) - MAX_LISTED}))
+    return lines
+
+
+def _choices(table: _Table, state: State, seat: int, legal: tuple[Any, ...]) -> list[str]:
+    """The options and what the person is asked: to act, or whether to act out of turn."""
+    lines = _options(table, seat, legal)
+    if state.to_act[0] != seat:
+        windows = table.r.join([table.r.term(w) for w in table.spec.windows]) if table.spec.windows else ""
+        lines.append(table.r.cli("play.may_act", {"windows": windows, "seat": state.to_act[0]}))
+    return lines
 
 
 def _human_turn(table: _Table, state: State, seat: int) -> bool:
@@ -203,46 +360,58 @@ def _human_turn(table: _Table, state: State, seat: int) -> bool:
     r = table.r
     legal = state.legal_actions(seat)
     required = state.to_act[0] == seat
-    table.show_view(state)
-    _options(table, seat, legal)
-    if not required:
-        table.say(r.cli("play.may_wait"))
+    if table.screen:
+        table.draw(state, _choices(table, state, seat, legal))
+    else:
+        table.show_view(state)
+        for line in _choices(table, state, seat, legal):
+            table.say(line)
     while True:
         text = unmarked(table.console.input("[bold cyan]> [/]")).strip()
+        table.notes = []
         if not text:
             if not required:
                 return False
+            if table.screen:
+                table.draw(state, _choices(table, state, seat, legal))
             continue
         command = text.lower()
         if command in QUIT:
-            raise _Quit
+            raise Quit
         if command in ("h", "history"):
             history = state.observe(seat).history
-            for event in history:
-                for line in event_lines(event, r):
+            lines = [line for event in history for line in event_lines(event, r)]
+            if table.screen:
+                page(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])))
+            else:
+                for line in lines or [r.cli("play.no_history")]:
                     table.say(line)
-            if not history:
-                table.say(r.cli("play.no_history"))
-            continue
-        if command in ("r", "rules"):
+        elif command in ("r", "rules"):
             rules = rules_text(table.spec.name)
-            table.console.print(Markdown(rules) if rules else r.cli("play.no_rules"))
-            continue
-        if command in ("v", "view"):
-            table.show_view(state, again=True)
-            _options(table, seat, legal)
-            continue
-        if command in ("?", "help"):
-            table.say(r.cli("play.help"))
-            continue
-        try:
-            state.apply(_chosen(text, legal, state, seat), seat)
-            return True
-        except CardGameError as exc:
-            table.say(r.cli("play.refused", {"reason": r.error(exc)}))
-        except CliError as exc:
-            table.say(r.cli("play.refused", {"reason": r.cli(f"error.{exc.reason}", exc.params,
-                                                                 sentence=False)}))
+            if rules is None:
+                table.note(r.cli("play.no_rules"))
+            elif table.screen:
+                page(table.console, Markdown(rules))
+            else:
+                table.console.print(Markdown(rules))
+        elif command in ("v", "view"):
+            if not table.screen:
+                table.show_view(state, again=True)
+                for line in _choices(table, state, seat, legal):
+                    table.say(line)
+        elif command in ("?", "help"):
+            table.note(r.cli("play.help"))
+        else:
+            try:
+                state.apply(_chosen(text, legal, state, seat), seat)
+                return True
+            except CardGameError as exc:
+                table.note(r.cli("play.refused", {"reason": r.error(exc)}))
+            except CliError as exc:
+                table.note(r.cli("play.refused", {"reason": r.cli(f"error.{exc.reason}", exc.params,
+                                                                   sentence=False)}))
+        if table.screen:
+            table.draw(state, _choices(table, state, seat, legal))
 
 
 def _chosen(text: str, legal: tuple[Any, ...], state: State, seat: int) -> Any:
@@ -254,3 +423,6 @@ def _chosen(text: str, legal: tuple[Any, ...], state: State, seat: int) -> Any:
             raise CliError("no_such_choice", choice=number, count=len(legal))
         return legal[number - 1]
     return state.parse_action(text, seat)
+
+
+__all__ = ["play"]

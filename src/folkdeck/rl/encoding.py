@@ -10,7 +10,7 @@ cards is a vector of ``copies held / copies in the pack`` per kind.
 (``str(action).split()``: Kap Hai ``"4C 4D"`` → ``4C``, ``4D``; Gou Ji ``"burn 9 9 2"`` →
 ``burn``, ``9``, ``9``, ``2``), each word one token of a fixed vocabulary: ``<wait>``,
 ``<end>``, the pack's cards in notation, then the game's other action words (spec field
-``action_words`` or, until a game declares it, the table :data:`ACTION_WORDS`). A
+``action_words``). A
 decision is taken token by token (:mod:`folkdeck.rl.substeps`); the games print
 combinations in one canonical order, so every action has exactly one spelling.
 
@@ -48,22 +48,6 @@ WAIT = "<wait>"
 """Decline an out-of-turn right for now (offered only to a seat polled out of turn)."""
 END = "<end>"
 """Commit the words chosen so far when they spell an action that others extend."""
-
-GOUJI_RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
-
-ACTION_WORDS: Mapping[str, tuple[str, ...]] = {
-    "kaphai": ("pass", "putuh"),
-    "cambio": ("change", "keep", "cucco"),
-    "cangkul": ("draw", "left", "right", "pass"),
-    "burro_es": ("draw", "left", "right", "pass"),
-    "burro_pt": ("draw", "left", "right", "pass"),
-    "gouji": ("pass", "no", "declare", "revolution", "object", "withdraw", "insist", "return",
-              "burn", "xian", "open", "order", "draw", "foul", *GOUJI_RANK_WORDS,
-              "0", "1", "2", "3", "4", "5"),
-}
-"""Every non-card word of each game's action grammar (its ``actions.py`` docstring), until
-the game declares ``GameSpec.action_words``: the token vocabulary must be fixed before the
-first deal, so it cannot be learnt from play."""
 
 PHASE_BUCKETS = 16
 """The phase is one-hot over ``crc32(phase) % 16`` (the tests check that a game's phases
@@ -154,7 +138,7 @@ class Encoding:
         deal = Counter(c for cards in game.new_state(seed=0).all_cards().values() for c in cards)
         kinds = _pack_order(set(deal))
         copies = tuple(deal[k] for k in kinds)
-        words = getattr(spec, "action_words", None) or ACTION_WORDS.get(spec.name, ())
+        words = spec.action_words
         tokens = tuple(dict.fromkeys((WAIT, END, *(str(k) for k in kinds), *words)))
         codes = tuple(sorted(c for c in fact_types() if "." not in c or c.startswith(spec.name + ".")))
         K = len(kinds)
@@ -305,4 +289,4 @@ def _act_cards(act: Fact | None) -> tuple[Card, ...]:
     return ()
 
 
-__all__ = ["ACTION_WORDS", "END", "HIGH", "WAIT", "Encoding", "Section"]
+__all__ = ["END", "HIGH", "WAIT", "Encoding", "Section"]

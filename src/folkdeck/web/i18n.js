@@ -10,7 +10,7 @@
 //   {"plural": "n", "one": ..., "other": ...}   the CLDR plural category of n (a list: its length)
 //   {"person": "seat", "you": ..., "other": ...} "you" when the parameter is the viewer's seat
 //   {"same": "a b", "yes": ..., "no": ...}      whether two parameters are equal
-//   {"select": "p", "<value>": ..., "other": ...} by a parameter's value (Python's str of it)
+//   {"select": "p", "<value>": ..., "other": ...} by a parameter's value (as JSON writes it: null, true)
 
 export const LANGUAGES = ["en", "ja"];
 const stored = localStorage.getItem("folkdeck.lang");
@@ -71,12 +71,18 @@ export function displayCard(card, notation = "french", { symbols = false } = {})
   return rank + suit;
 }
 
-// Python's str() of a JSON value, as the catalogs' "select" forms name values ("None", "True").
+// Python's str() of a value (a term key, a plain {x}): None, True, False as Python writes them.
 function pyStr(value) {
   if (value === null || value === undefined) return "None";
   if (value === true) return "True";
   if (value === false) return "False";
   if (Array.isArray(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+// A parameter as a "select" key, written as JSON writes it (null, true, false).
+function selectKey(value) {
+  if (value === null || value === undefined || typeof value === "boolean") return JSON.stringify(value ?? null);
   return String(value);
 }
 
@@ -140,7 +146,11 @@ export class Renderer {
     let list = cards;
     if (typeof list === "string") list = list.split(/\s+/).filter(Boolean);
     if (!Array.isArray(list)) list = [list];
-    return list.map((c) => displayCard(c, this.notation, { symbols: this.symbols })).join(" ");
+    // a card the game names in the catalog (the Cucco pack's OWL, 梟 in Japanese) by its name
+    return list.map((c) => {
+      const named = this.game ? messages[`term.${this.game}.${c}`] : undefined;
+      return named != null ? String(named) : displayCard(c, this.notation, { symbols: this.symbols });
+    }).join(" ");
   }
 
   format(message, params) {
@@ -156,14 +166,16 @@ export class Renderer {
       return forms[category] ?? forms.other ?? "";
     }
     if ("person" in forms) {
-      const you = this.viewer !== null && this.viewer !== undefined && params[forms.person] === this.viewer;
+      let who = params[forms.person];
+      if (Array.isArray(who)) who = who.length === 1 ? who[0] : null;  // a list is "you" only when it is you alone
+      const you = this.viewer !== null && this.viewer !== undefined && who === this.viewer;
       return you ? forms.you : forms.other;
     }
     if ("same" in forms) {
       const [first, second] = String(forms.same).split(" ");
       return JSON.stringify(params[first] ?? null) === JSON.stringify(params[second] ?? null) ? forms.yes : forms.no;
     }
-    if ("select" in forms) return forms[pyStr(params[forms.select])] ?? forms.other ?? "";
+    if ("select" in forms) return forms[selectKey(params[forms.select])] ?? forms.other ?? "";
     throw new Error(`a message object needs plural, person, same or select: ${JSON.stringify(forms)}`);
   }
 
@@ -176,8 +188,9 @@ export class Renderer {
     if (kind === "place") return ordinal(lang, Number(value || 0));
     if (kind === "num") return typeof value === "number" && !Number.isInteger(value) ? String(Number(value.toPrecision(6))) : pyStr(value);
     if (value === null || value === undefined) return "";
-    if (Array.isArray(value)) return value.join(" ");
-    return String(value);
+    // as Python's str() writes it (a list in a plain {x} is a slip of the message: give it a kind)
+    if (Array.isArray(value)) return `[${value.map((v) => (typeof v === "string" ? `'${v}'` : pyStr(v))).join(", ")}]`;
+    return typeof value === "boolean" ? pyStr(value) : String(value);
   }
 
   join(items) {

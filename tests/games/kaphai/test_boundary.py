@@ -80,7 +80,7 @@ def _random_deals(preset: str | None, deals: int, seed: str) -> Iterator[Any]:
     game = folkdeck.load("kaphai", preset)
     rng = random.Random(seed)
     match = None
-    for i in range(deals):
+    for _ in range(deals):
         if match is None or match.is_over():
             match = game.new_match(deals=5, rng=random.Random(rng.getrandbits(32)))
         state = match.next_deal()

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import folkdeck
+from folkdeck.cards import format_cards
 from folkdeck.engine.errors import (
     IllegalActionError,
     InvalidConfigError,
@@ -14,7 +15,6 @@ from folkdeck.engine.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
-from folkdeck.cards import format_cards
 from folkdeck.games.kaphai.actions import PASS, PUTUH
 from folkdeck.games.kaphai.events import PutuhDeclared
 from folkdeck.games.kaphai.rules import RANK_MASKS, mask

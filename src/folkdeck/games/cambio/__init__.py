@@ -58,7 +58,7 @@ SPEC = register(GameSpec(
     # A session runs until a player is bankrupt; a number of deals is only an optional cap.
     match_end=MatchEnd(deals="limit", default_deals=None, reason="bankruptcy"),
     determinizer="folkdeck.games.cambio.determinize", describe_action=describe_action,
-    view_type=CambioView,
+    view_type=CambioView, action_words=("change", "keep", "cucco"),
 ))
 
 __all__ = ["CHANGE", "CUCCO", "KEEP", "SPEC", "CambioAction", "CambioGame", "CambioMatch",

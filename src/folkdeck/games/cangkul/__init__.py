@@ -67,7 +67,7 @@ def _make_burro_pt(options: BurroPtOptions) -> CangkulGame:
 _SHARED: dict[str, Any] = {
     "rules_doc": "docs/rules/cangkul.md", "default_bot": "heuristic",
     "determinizer": "folkdeck.games.cangkul.determinize", "describe_action": describe_action,
-    "view_type": CangkulView,
+    "view_type": CangkulView, "action_words": ("draw", "left", "right", "pass"),
 }
 _BURRO_END = MatchEnd(deals="limit", default_deals=None, reason="penalty_limit")
 """A Burro match ends when a player's penalties reach ``penalty_limit``; a number of

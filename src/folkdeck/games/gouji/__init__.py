@@ -28,7 +28,7 @@ from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.game import GouJiGame
 from folkdeck.games.gouji.observation import GouJiView
 from folkdeck.games.gouji.options import PRESETS, GouJiOptions
-from folkdeck.games.gouji.rules import Play, beats, is_gouji, parse_play
+from folkdeck.games.gouji.rules import RANK_WORDS, Play, beats, is_gouji, parse_play
 from folkdeck.games.gouji.state import GouJiState
 
 
@@ -64,6 +64,9 @@ SPEC = register(GameSpec(
     match_end=MatchEnd(deals="count", default_deals=6, reason="deals"),
     determinizer="folkdeck.games.gouji.determinize", describe_action=describe_action,
     view_type=GouJiView,
+    action_words=tuple(dict.fromkeys((  # the seat digits of ``order`` overlap the rank words
+        "pass", "no", "declare", "revolution", "object", "withdraw", "insist", "return", "burn", "xian",
+        "open", "order", "draw", "foul", *RANK_WORDS, "0", "1", "2", "3", "4", "5"))),
 ))
 
 __all__ = ["PASS", "SPEC", "Burn", "GouJiGame", "GouJiOptions", "GouJiState", "GouJiView", "Play",
