@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SUFFIXES = {".py", ".md", ".js", ".json", ".html", ".css", ".txt", ".toml", ".cfg", ".ini", ".yml", ".yaml"}
 FORBIDDEN = re.compile(r"seed 00|rules-notes|notes §|notes K\d")
 CITATION = re.compile(r"docs/rules/(\w+)\.md`{0,2}[ ,]*((?:§\s?\d+(?:\.\d+)?[ ,and–-]*)+)")
-SECTION = re.compile(r"^#{2,4} (\d+(?:\.\d+)?)\. ", re.M)
+SECTION = re.compile(r"^#{2,4} (\d+(?:\.\d+)?)\.? ", re.M)
 SECTION_NUMBER = re.compile(r"§\s?(\d+(?:\.\d+)?)")
 
 
@@ -63,9 +63,12 @@ def test_every_rules_document_has_numbered_sections() -> None:
 
 
 def test_every_cited_section_exists() -> None:
+    this = Path(__file__).resolve()
     missing = []
     count = 0
     for path in _files("src", "tests"):
+        if path == this:
+            continue
         text = path.read_text(encoding="utf-8", errors="replace")
         for m in CITATION.finditer(text):
             game = m.group(1)

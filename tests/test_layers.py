@@ -6,8 +6,9 @@ renderer, which know no game) sit below everything.
 
 A game's bots (``games/<g>/agents.py``, ``search.py``, ``rollout.py``, ``policy.py``,
 ``determinize.py``) sit at the agents layer although they live in the game's folder (the
-same small module set in every game); a game's ``__init__`` reaches them only inside its
-lazy bot table, so ``import folkdeck`` loads no bot and no search code.
+same small module set in every game); a game's ``__init__`` reaches them (and the shared
+bots of ``agents`` and ``rl``) only inside its lazy bot table, so ``import folkdeck`` loads
+no bot and no search code.
 """
 
 from __future__ import annotations
@@ -73,7 +74,8 @@ def _violations() -> list[str]:
             if theirs is None or theirs <= own:
                 continue
             game_bots = (nested and name.startswith("folkdeck.games.") and path.name == "__init__.py"
-                         and (target.startswith(name + ".") or target.startswith("folkdeck.agents")))
+                         and (target.startswith(name + ".") or target.startswith("folkdeck.agents")
+                              or target.startswith("folkdeck.rl")))
             if not game_bots:
                 found.append(f"{name} imports {target}" + (" (in a function)" if nested else ""))
     return found

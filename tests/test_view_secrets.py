@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from folkdeck.games.cambio.events import MayCallCucco
+from folkdeck.games.kaphai.events import PutuhWindow
+from folkdeck.i18n import Renderer
 
 import folkdeck
 from folkdeck.engine.conformance import check_view_to_act
@@ -29,8 +31,8 @@ def _views(state: Any, seat: int | None) -> dict[str, Any]:
     return view
 
 
-# --- Cambio: the owl's call (seed 002 ③: a player holding the OWL may call cucco out of
-# turn; rules-notes §3.3) ------------------------------------------------------------------
+# --- Cambio: the owl's call (docs/rules/cambio.md §4.3: a player holding the OWL may call cucco out of
+# turn; docs/rules/cambio.md §6.17) --------------------------------------------------------------------
 
 def _cambio(hands: list[str]) -> Any:
     game = folkdeck.load("cambio", players=4)
@@ -102,7 +104,7 @@ def test_cambio_search_decides_alike_on_alike_views() -> None:
     assert choice_a == choice_b
 
 
-# --- Kap Hai: the putuh window (notes §1.3, option putuh_optional) --------------------------
+# --- Kap Hai: the putuh window (docs/rules/kaphai.md §4.4, option putuh_optional) ---------------------
 
 _KAPHAI = ["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC QS",
            "2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S 10S JS",   # putuh E: the four 2s
@@ -111,7 +113,9 @@ _KAPHAI = ["3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC QS",
 
 
 def _kaphai(hands: list[str]) -> Any:
-    game = folkdeck.load("kaphai", putuh_optional=True)
+    # The window that asks only the holders (records before ask_all_seats): its views must
+    # still name nobody. (With ask_all_seats every seat is asked: tests/games/kaphai.)
+    game = folkdeck.load("kaphai", putuh_optional=True, ask_all_seats=False)
     return game.new_state(hands=hands, setup={"three_game": False, "leader": 0})
 
 
@@ -126,8 +130,9 @@ def test_kaphai_putuh_window_names_no_declarer() -> None:
     own = a.observe(1)
     assert own.to_act == (1,) and own.current_seat == 1 and own.legal_actions == ("putuh", "pass")
     assert a.observe(2).to_act == () and a.observe(2).legal_actions == ()
-    assert "you may declare putuh" in own.to_text()
-    assert "waiting for any putuh declaration" in a.observe(0).to_text()
+    assert own.status == a.observe(0).status == (PutuhWindow(all_seats=False),)
+    assert Renderer("en", game="kaphai", viewer=0).fact(a.observe(0).status[0]) == \
+        "Putuh window: waiting for any putuh declaration"
     check_view_to_act(a)
     check_view_to_act(b)
 
@@ -141,10 +146,10 @@ def test_kaphai_play_phase_views_show_the_seat_on_turn() -> None:
     check_view_to_act(state)
 
 
-# --- Gou Ji: burning (烧牌, notes §2.2 "Who may burn" / "When") -----------------------------
+# --- Gou Ji: burning (烧牌, docs/rules/gouji.md §5, §11.6) ------------------------------------
 
 def _gouji(h1: str, h5: str, **options: Any) -> Any:
-    """Seat 0 plays K K, a gouji (notes §2.2: 2 or more Kings); X+1 = seat 1 and X+5 =
+    """Seat 0 plays K K, a gouji (docs/rules/gouji.md §4.1: 2 or more Kings); X+1 = seat 1 and X+5 =
     seat 5 may burn if they hold a set that beats it and can go out with the rest."""
     game = folkdeck.load("gouji", **options)
     state = game.new_state(hands=["KS KH 3S", h1, "4S", "5S 5H", "6S", h5], setup={"leader": 0})
@@ -177,7 +182,7 @@ def test_gouji_strict_penalty_burn_window_is_public() -> None:
 
 
 def test_gouji_xian_offer_is_public() -> None:
-    """先让让 (notes §2.2): i played, i+1 and i+2 passed, i+3 played; the trick shows that
+    """先让让 (docs/rules/gouji.md §6): i played, i+1 and i+2 passed, i+3 played; the trick shows that
     i may ask, so every view lists i after the seat on turn."""
     game = folkdeck.load("gouji")
     state = game.new_state(hands=["5S 8S 8H", "4S", "4H", "6S 9S", "3S 3H", "3D 3C"],
@@ -215,7 +220,7 @@ def test_conformance_checks_catch_a_view_that_names_owl_holders(
 
 def test_search_weighs_owls_by_the_public_silence() -> None:
     """Nobody has called cucco (public): under the model an OWL holder within reach after
-    the seat on turn would have (seed 002: the owl may call out of turn), so such worlds
+    the seat on turn would have (docs/rules/cambio.md §4.3: the owl may call out of turn), so such worlds
     weigh ``noise``; an OWL farther on, or none, weighs 1."""
     from folkdeck.games.cambio.search import OpponentModel, owl_silence
 

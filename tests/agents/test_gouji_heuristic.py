@@ -50,7 +50,7 @@ def test_team_never_beats_a_teammate() -> None:
 
 
 def test_team_lets_a_teammate_go_first_on_xian() -> None:
-    # 先让让 (seed 001, notes §2.2): a teammate asked this seat to pass.
+    # 先让让 (docs/rules/gouji.md §6): a teammate asked this seat to pass.
     assert _choose(_view("9 10 J", top="8", top_seat=3, xian=True)) == "pass"
 
 

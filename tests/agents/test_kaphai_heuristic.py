@@ -1,4 +1,4 @@
-"""Kap Hai heuristic bot: the seed's advice, as table rows, and its strength."""
+"""Kap Hai heuristic bot: the advice of docs/rules/kaphai.md §7, as table rows, and its strength."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_holds_a_bomb_for_a_two() -> None:
 
 
 def test_keeps_the_useless_low_card_for_last() -> None:
-    # Leading with 4 (lone), 8 8, Q: the 4 waits for the end (seed §Ⅵ⑥).
+    # Leading with 4 (lone), 8 8, Q: the 4 waits for the end (docs/rules/kaphai.md §7).
     assert _choice(["4S 8S 8H QD", "JS", "KS", "AS"], []) == "8S 8H"
 
 

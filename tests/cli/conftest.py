@@ -27,6 +27,9 @@ _CARDS |= {display_card(c, n, symbols=s) for c in _CARDS for n in notations() fo
 _NAMES = {"Kap", "Hai", "Gou", "Ji", "Cambio", "Cangkul", "Burro", "Cucco", "JSON", "folkdeck", "Enter",
           "Da", "La", "Tou", "Ke", "Er", "San", "Si", "h", "r", "v", "q",
           "S", "C", "D", "H", "BJ", "RJ", "J", "Q", "K", "A", "T", "V", "R", "E", "B", "O", "P"}
+# Bot names are what --bot takes (the input grammar, like card notation): a screen names
+# the bots a person faces by them.
+_NAMES |= {part for game in GAMES for bot in folkdeck.get_spec(game).bots for part in bot.split(":")}
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 
 

@@ -43,8 +43,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if reason:
         pytest.skip(reason)
     db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
+    # One client (the tests) creates dozens of tables and sends a deal's actions over REST in
+    # a burst: the per-client rates are raised for it (the limits have their own tests).
+    env = {**os.environ, "FOLKDECK_CREATE_PER_MINUTE": "6000", "FOLKDECK_CREATE_BURST": "500",
+           "FOLKDECK_ACTIONS_PER_SECOND": "5000", "FOLKDECK_ACTIONS_BURST": "5000",
+           "FOLKDECK_REQUESTS_PER_SECOND": "5000", "FOLKDECK_REQUESTS_BURST": "5000"}
     proc = subprocess.Popen([sys.executable, "-m", "folkdeck", "serve", "--port", "0", "--db", str(db),
-                             "--bot-delay", "0", "--deal-pause", "0"], stdout=subprocess.PIPE, text=True)
+                             "--bot-delay", "0", "--deal-pause", "0"], stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     assert "http://" in line, line

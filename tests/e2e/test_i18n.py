@@ -125,7 +125,7 @@ def test_refusal_headings_name_only_what_the_reason_does_not_say() -> None:
 
 # --- what the table needs of the games' catalogs -------------------------------------------
 
-OPTIONS = {"kaphai": [{}, {"putuh_optional": True}]}
+OPTIONS: dict[str, list[dict[str, Any]]] = {"kaphai": [{}, {"putuh_optional": True}]}
 CARD = re.compile(r"^((10|[2-9JQKA])[SHDC]?|BJ|RJ)$")
 
 
@@ -148,10 +148,9 @@ def _vocabulary(game: str) -> Iterator[tuple[str, str]]:
                     break
                 for seat in state.to_act:
                     for action in state.legal_actions(seat):
-                        words = str(action).split()
-                        if len(words) > 1 and all(CARD.match(w) for w in words[1:]) or len(words) == 1:
-                            if not CARD.match(words[0]):
-                                yield "action", words[0]
+                        for word in str(action).split():
+                            if not CARD.match(word) and not word.isdigit():
+                                yield "action", word
                 seat = state.to_act[0]
                 state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
             result = state.result()
@@ -159,18 +158,22 @@ def _vocabulary(game: str) -> Iterator[tuple[str, str]]:
                 yield "reason", result.reason
 
 
-def _named(lang: str, game: str, key: str) -> bool:
+def _named(lang: str, game: str, what: str, key: str) -> bool:
     messages = catalog(lang)
-    return f"term.{game}.{key}" in messages or f"term.{key}" in messages or (
-        f"ui.action.{key}" in messages)
+    if what == "action" and (f"term.{game}.action.{key}" in messages or f"ui.action.{key}" in messages):
+        return True  # a button's label (the table's actionLabel)
+    return f"term.{game}.{key}" in messages or f"term.{key}" in messages
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_term_a_table_shows_is_named_in_both_languages(game: str) -> None:
-    seen = set(_vocabulary(game))
+    """Phases, results, table labels, and every word of the actions a table offers as
+    buttons (``GameSpec.action_words`` and the words seen in play)."""
+    words = {w for w in folkdeck.get_spec(game).action_words if not CARD.match(w) and not w.isdigit()}
+    seen = set(_vocabulary(game)) | {("action", w) for w in words}
     assert {what for what, _ in seen} >= {"phase", "reason"}
     for lang in ("en", "ja"):
-        missing = sorted((what, key) for what, key in seen if not _named(lang, game, key))
+        missing = sorted((what, key) for what, key in seen if not _named(lang, game, what, key))
         assert not missing, f"{game} ({lang}): the catalog names no term for {missing}"
 
 

@@ -5,13 +5,13 @@ window (by REST actions computed with the engine for the same seed when it needs
 opens the entitled seat's page and another seat's, checks that only the first shows the
 button, clicks it and checks the result:
 
-- Cambio: a seat holding the OWL may call cucco (クク) out of turn (seed 002; rules-notes).
+- Cambio: a seat holding the OWL may call cucco (クク) out of turn (docs/rules/cambio.md §4.3).
 - Kap Hai with ``putuh_optional=true``: a seat dealt a putuh (プトゥッフ) pattern may declare
-  it before the first lead, "自分の順番を待つ必要はありません" (seed 000 §Ⅴ①G).
+  it before the first lead, "自分の順番を待つ必要はありません" (docs/rules/kaphai.md §4.3).
 - Gou Ji: burning (烧牌, シャオパイ): after a gouji play, a seat of the other team may burn it
-  instead of the opposite (seed 001); the window seat sees ``burn <set>``, no one else does.
+  instead of the opposite (docs/rules/gouji.md §5); the window seat sees ``burn <set>``, no one else does.
 - Gou Ji: 先让让, after i played, i+1 and i+2 passed and the opposite i+3 played, seat i may
-  ask to go first (seed 001).
+  ask to go first (docs/rules/gouji.md §6).
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ CASES = {
 
 
 def _find_burn() -> Window:
-    """Burning (烧牌, seed 001 シャオパイ): after a gouji play, a seat of the other team may play
+    """Burning (烧牌, docs/rules/gouji.md §5): after a gouji play, a seat of the other team may play
     over it instead of the opposite; the window offers ``burn <set>`` and ``no``."""
     for seed in range(60):
         state = _start("gouji", 6, {}, seed)
@@ -122,6 +122,21 @@ def _find_burn() -> Window:
             state.apply(chosen, seat)
             lines.append((seat, str(chosen)))
     raise AssertionError("no seed in 0..60 reaches a burning window")
+
+
+def _answers_after(w: Window) -> list[int]:
+    """The seats that pass, in turn, after the window's action until the deal is over (a
+    putuh window asks every seat in turn, seed 000 §Ⅴ; the cucco call ends the deal)."""
+    state = _start(w.game, w.players, w.options, w.seed)
+    for seat, line in [*w.lines, (w.entitled, w.action)]:
+        state.apply(next(a for a in state.legal_actions(seat) if str(a) == line), seat)
+    seats: list[int] = []
+    while not state.is_over() and len(seats) < w.players:
+        seat = state.to_act[0]
+        state.apply(next(a for a in state.legal_actions(seat) if str(a) == "pass"), seat)
+        seats.append(seat)
+    assert state.is_over(), "the deal goes on after the window"
+    return seats
 
 
 def _open(browser: Any, server: str, link: str, size: tuple[int, int]) -> Any:
@@ -160,13 +175,18 @@ def test_out_of_turn_button_only_for_the_entitled_seat(server: str, browser: Any
             asked = others[0]  # the seat on turn: the request is among the status facts
             asked.wait_for_function("() => document.getElementById('facts')?.textContent.includes('先让让')")
             asked.screenshot(path=str(ARTIFACTS / f"{case}-asked.png"), full_page=True)
-        else:  # cucco and putuh end the deal at once
+        else:  # cucco ends the deal at once; after a putuh the other seats in turn may answer
+            passes = _answers_after(w)
+            for seat in passes:
+                status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
+                                    {"token": t["seats"][seat]["token"], "action": "pass"})
+                assert status == 200, (seat, body)
             mine.wait_for_selector("#result-box")
             assert w.action in mine.inner_text("#result-box").lower()
             assert mine.locator("#result-box a[download]").count() >= 1 or w.game == "cambio"
         mine.screenshot(path=str(ARTIFACTS / f"{case}-after-phone.png"), full_page=True)
         _, pub = call(server, "GET", f"/api/tables/{t['id']}")
-        assert pub["actions"] == len(w.lines) + 1
+        assert pub["actions"] == len(w.lines) + 1 + (len(passes) if w.action in ("cucco", "putuh") else 0)
     finally:
         for page in [mine, *others, spectator]:
             page.close()

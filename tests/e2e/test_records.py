@@ -1,7 +1,7 @@
 """End-to-end: a finished deal's record in the browser before the match is over.
 
-Kap Hai shuffles afresh each deal (seed 000 §Ⅲ⑥), so deal 1's record is offered (download
-and replay) as soon as deal 1 ends; Cambio's stock carries over (seed 002), so its deal
+Kap Hai shuffles afresh each deal (docs/rules/kaphai.md §1.2), so deal 1's record is offered (download
+and replay) as soon as deal 1 ends; Cambio's stock carries over (docs/rules/cambio.md §3.6), so its deal
 records stay locked until the match ends and the table says why.
 """
 

@@ -18,6 +18,7 @@ import pytest
 import folkdeck
 from folkdeck.agents import make_agent
 from folkdeck.engine.errors import CardGameError
+from folkdeck.engine.facts import fact_from_dict
 from folkdeck.i18n import Renderer
 
 GAMES = list(folkdeck.games())
@@ -55,9 +56,9 @@ def _samples(game: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
             for fact in view.status:
                 keep(fact)
             last = view.history[-1]
-            for fact in (last.act, *last.facts):
-                if fact is not None:
-                    keep(fact)
+            for seen in (last.act, *last.facts):
+                if seen is not None:
+                    keep(seen)
         for fact in match.finish_deal(state):
             keep(fact)
         if match.is_over():
@@ -89,8 +90,6 @@ def test_the_browser_renders_as_the_python_renderer(server: str, browser: Any, g
         for lang in ("en", "ja"):
             browser_text = page.evaluate(SCRIPT, {"lang": lang, "game": game, "notation": spec.card_notation,
                                                   "names": NAMES, "viewers": [0, None], "facts": facts, "errors": errors})
-            from folkdeck.engine.facts import fact_from_dict
-
             for k, viewer in enumerate((0, None)):
                 r = Renderer(lang, game=game, viewer=viewer, names=NAMES, notation=spec.card_notation, symbols=True)
                 expected_facts = [r.fact(fact_from_dict(f)) for f in facts]

@@ -88,7 +88,7 @@ def _play_rest(client: Any, t: dict[str, Any], until: Any, limit: int = 3000) ->
 
 @pytest.mark.parametrize("game", ["kaphai", "gouji", "cangkul", "burro_es", "burro_pt"])
 def test_a_deal_record_is_given_as_soon_as_the_deal_ends(client: Any, game: str) -> None:
-    """Fresh shuffle each deal (seed 000 §Ⅲ⑥ for Kap Hai; seeds 001, 003): nothing of a
+    """Fresh shuffle each deal (docs/rules/kaphai.md §1.2, docs/rules/gouji.md §2.1, docs/rules/cangkul.md §2.2): nothing of a
     finished deal is hidden any more, so its record is given before the match ends."""
     n = folkdeck.get_spec(game).default_players
     t = create(client, game, seed=21, deals=3, seats=[{"kind": "human"}] * n)
@@ -114,7 +114,7 @@ def test_a_deal_record_is_given_as_soon_as_the_deal_ends(client: Any, game: str)
 
 
 def test_cambio_deal_records_wait_for_the_end_of_the_match(client: Any) -> None:
-    """Cambio's stock carries over between deals (seed 002): a finished deal's record shows
+    """Cambio's stock carries over between deals (docs/rules/cambio.md §3.6): a finished deal's record shows
     the stock order still hidden in the match, so it is locked, with the reason."""
     t = create(client, "cambio", seed=5, deals=3, seats=[{"kind": "human"}] * 4)
     tid = t["id"]

@@ -110,7 +110,7 @@ def _probe_records(client: TestClient, table: Any, tid: str) -> int:
     """The record endpoint (public: no token) gives a deal only once nothing of it is hidden.
 
     A deal in play is never given; Cambio's finished deals stay locked until the match is
-    over (its stock carries over, seed 002); the other games give each deal once it is over,
+    over (its stock carries over, docs/rules/cambio.md §3.6); the other games give each deal once it is over,
     and what is given is that finished deal, played to its end (whose cards the next
     shuffle makes irrelevant), never the deal in play."""
     game = table.game.spec.name

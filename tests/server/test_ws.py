@@ -113,8 +113,8 @@ def test_out_of_turn_and_other_games_play_through(client: Any, game: str) -> Non
 
 @pytest.mark.parametrize("game", ["kaphai", "cambio"])
 def test_state_messages_offer_a_deal_record_once_it_may_be_public(client: Any, game: str) -> None:
-    """Kap Hai deals are shuffled afresh (seed 000 §Ⅲ⑥): deal 1's record is offered during deal 2.
-    Cambio's stock carries over (seed 002): nothing is offered before the end, with the reason."""
+    """Kap Hai deals are shuffled afresh (docs/rules/kaphai.md §1.2): deal 1's record is offered during deal 2.
+    Cambio's stock carries over (docs/rules/cambio.md §3.6): nothing is offered before the end, with the reason."""
     t = create(client, game, seed=12, deals=3)
     with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as ws:
         first = until_state(ws)

@@ -76,7 +76,7 @@ class CuccoRank(IntEnum):
 
     The 20 kinds of the 40-card pack come first; their value is the card's number
     (``FOOL`` -4 … ``OWL`` 15). ``XI`` and ``XII`` are the extra number cards of the
-    Nifty 44-card edition (rules-notes §3.1): the numbers 11 and 12 already belong to
+    Nifty 44-card edition (docs/rules/cambio.md §1.3): the numbers 11 and 12 already belong to
     ``HOUSE`` and ``CAT``, so their values 111 and 112 are identifiers only, never
     card numbers. Games must compare Cucco cards by their pack's own order (e.g.
     :data:`folkdeck.cards.packs.NIFTY_44` lists the cards bottom to top), never by

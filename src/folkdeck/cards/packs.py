@@ -90,7 +90,7 @@ CUCCO_40 = Pack("Cucco 40", tuple(Card(r) for r in _CUCCO_20) * 2)
 """The Cucco pack: 20 kinds, two of each, in order from FOOL (-4) to OWL (15)."""
 NIFTY_44 = Pack("Cucco Nifty 44", tuple(
     Card(r) for r in (*_CUCCO_20[:15], CuccoRank.XI, CuccoRank.XII, *_CUCCO_20[15:])) * 2)
-"""The Nifty edition (rules-notes §3.1): 22 kinds, two of each, bottom to top FOOL, LION,
+"""The Nifty edition (docs/rules/cambio.md §1.3): 22 kinds, two of each, bottom to top FOOL, LION,
 MASK, BUCKET, 0 … 10, XI, XII, then the five pictures HOUSE, CAT, HORSE, MAN, OWL."""
 
 PACKS = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUGUESE_40, CUCCO_40,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import sys
 import time
 from typing import Any
 
@@ -11,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from folkdeck.cli.errors import CliError
+from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.registry import get_spec
 from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, rotations, run_arena, write_results
@@ -18,8 +21,10 @@ from folkdeck.sim.backends import BACKENDS, default_jobs
 
 
 def add_arena_parser(sub: Any) -> None:
+    from folkdeck.engine.registry import games
+
     p = sub.add_parser("arena", help="bots play duplicate deals: win shares, intervals, ratings")
-    p.add_argument("game")
+    p.add_argument("game", metavar="GAME", help=f"the game: one of {', '.join(games())}")
     p.add_argument("--bots", required=True,
                    help="one bot per seat, comma-separated, e.g. search,heuristic,heuristic,heuristic")
     p.add_argument("--deals", type=int, default=100,
@@ -49,10 +54,14 @@ def arena(args: argparse.Namespace) -> int:
         raise CliError("address_without_ray")
     if args.first_deal < 0:
         raise CliError("first_deal_negative", value=args.first_deal)
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        # Before the deals are played, not after: a long arena must not be lost to a plot.
+        raise InvalidConfigError("needs_extra", option="plot", feature="plot", module="matplotlib",
+                                 extra="arena")
     config = ArenaConfig(spec.name, bots, args.deals, args.seed, args.preset, tuple(sorted(rules.items())),
                          keep_records=not args.no_records, first_deal=args.first_deal)
     jobs = args.jobs if args.jobs is not None else default_jobs()
-    console = Console(highlight=False, stderr=False)
+    console = Console(highlight=False, stderr=False, width=None if sys.stdout.isatty() else 160)
     started = time.perf_counter()
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, disable=args.quiet, transient=True) as bar:

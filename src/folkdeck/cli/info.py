@@ -1,15 +1,34 @@
-"""``folkdeck games``, ``folkdeck rules GAME`` and ``folkdeck schema GAME``."""
+"""``folkdeck games``, ``folkdeck rules GAME`` and ``folkdeck schema GAME``.
+
+``games`` lists each game's options with their defaults and choices written the way
+``--rules`` takes them (``true``/``false``, not Python's ``True``), and what each option
+does from the catalog (``term.<game>.option.<name>.help``). On a terminal they are tables;
+through a pipe, plain lines that nothing cuts off.
+
+>>> from folkdeck.cli.render import TerminalRenderer
+>>> r = TerminalRenderer("en")
+>>> shown_value(True), shown_value(("1", "2")), shown_value(None)
+('true', '1,2', 'none')
+>>> choices_of(bool, r), choices_of(int, r)
+('true | false', 'a whole number')
+"""
 
 from __future__ import annotations
 
 import json
+import types
+import typing
+from typing import Any, Literal, get_args, get_origin
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
 from folkdeck.cli.errors import CliError
-from folkdeck.engine.options import describe_options
+from folkdeck.cli.render import TerminalRenderer
+from folkdeck.cli.screen import page
+from folkdeck.engine.options import option_fields
+from folkdeck.engine.protocol import GameSpec
 from folkdeck.engine.registry import games, get_spec
 from folkdeck.engine.view import json_schema
 from folkdeck.i18n.rules_docs import rules_document
@@ -20,27 +39,92 @@ def rules_text(game: str) -> str | None:
     return rules_document(get_spec(game).rules_doc)
 
 
-def list_games() -> int:
-    console = Console()
+def shown_value(value: Any) -> str:
+    """An option's value as ``--rules`` takes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, tuple | list):
+        return ",".join(shown_value(v) for v in value)
+    return str(value)
+
+
+def choices_of(tp: Any, r: TerminalRenderer) -> str:
+    """What an option of type ``tp`` may be set to."""
+    origin = get_origin(tp)
+    if origin is Literal:
+        return " | ".join(shown_value(v) for v in get_args(tp))
+    if origin in (types.UnionType, typing.Union):
+        inner = [choices_of(a, r) for a in get_args(tp) if a is not type(None)]
+        return " | ".join([*inner, "none"])
+    if tp is bool:
+        return "true | false"
+    if tp is int:
+        return r.cli("games.number", sentence=False)
+    if tp is float:
+        return r.cli("games.decimal", sentence=False)
+    if origin is tuple or tp is tuple:
+        return r.cli("games.list", sentence=False)
+    return getattr(tp, "__name__", str(tp))
+
+
+def option_rows(spec: GameSpec, r: TerminalRenderer) -> list[tuple[str, str, str, str]]:
+    """``(name, default, choices, what it does)`` for each of a game's options."""
+    rows = []
+    for name, (tp, default) in option_fields(spec.options_type).items():
+        key = f"term.{spec.name}.option.{name}.help"
+        meaning = r.message(key, sentence=False) if r.has(key) else ""
+        rows.append((name, shown_value(default), choices_of(tp, r), meaning))
+    return rows
+
+
+def _about(spec: GameSpec, r: TerminalRenderer) -> list[str]:
+    bots = ", ".join(spec.bots)
+    return [r.cli("games.players", {"low": spec.min_players, "high": spec.max_players,
+                                    "default": spec.default_players}),
+            r.cli("games.presets", {"presets": ", ".join(spec.presets) or r.cli("games.none", sentence=False)}),
+            r.cli("games.bots", {"bots": bots, "default": spec.default_bot})]
+
+
+def list_games(lang: str = "en", console: Console | None = None) -> int:
+    console = console or Console(highlight=False)
+    r = TerminalRenderer(lang)
+    heads = [r.cli(f"games.{k}", sentence=False) for k in ("option", "default", "choices", "meaning")]
     for name in games():
         spec = get_spec(name)
-        table = Table(title=f"{spec.title} ({spec.name}): {spec.summary}", title_justify="left")
-        table.add_column("option")
-        table.add_column("default")
-        table.add_column("choices")
-        for row in describe_options(spec.options_type):
-            table.add_row(*row)
-        console.print(table)
-        console.print(f"  players {spec.min_players}-{spec.max_players}; presets: "
-                      f"{', '.join(spec.presets) or '-'}; bots: {', '.join(spec.bots)}\n")
+        r.game = spec.name
+        title = r.cli("games.title", {
+            "title": r.messages.get(f"term.{spec.name}.title", spec.title), "name": spec.name,
+            "summary": r.messages.get(f"term.{spec.name}.summary", spec.summary)}, sentence=False)
+        rows = option_rows(spec, r)
+        if console.is_terminal:
+            table = Table(title=title, title_justify="left", title_style="bold")
+            for head in heads:
+                table.add_column(head, overflow="fold")
+            for row in rows:
+                table.add_row(*row)
+            console.print(table)
+            for line in _about(spec, r):
+                console.print("  " + line)
+            console.print()
+        else:  # a pipe: one line per option, whole, tab-separated after the name
+            print(title)
+            for row in rows:
+                print("  " + "\t".join(row))
+            for line in _about(spec, r):
+                print("  " + line)
+            print()
+    print(r.cli("games.usage"))
     return 0
 
 
-def show_rules(game: str) -> int:
+def show_rules(game: str, lang: str = "en", console: Console | None = None) -> int:
+    """The rules, through a pager on a terminal (they are long), whole through a pipe."""
     text = rules_text(game)
     if text is None:
         raise CliError("no_rules", exit_status=1, game=get_spec(game).name)
-    Console().print(Markdown(text))
+    page(console or Console(), Markdown(text))
     return 0
 
 

@@ -11,34 +11,64 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from folkdeck.cli.errors import CliError, exit_status, render_error
 from folkdeck.cli.render import default_language
+from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY
 from folkdeck.engine.errors import CardGameError
 from folkdeck.i18n import LANGUAGES, Renderer
 
 
+def version() -> str:
+    """The installed package's version (``unknown`` when run from a bare source tree)."""
+    try:
+        return metadata.version("folkdeck")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _game_help(what: str) -> str:
+    from folkdeck.engine.registry import games
+
+    return f"{what}: one of {', '.join(games())} (see folkdeck games)"
+
+
+def _bot_help() -> str:
+    from folkdeck.engine.registry import games, get_spec
+
+    defaults = ", ".join(f"{g} {get_spec(g).default_bot}" for g in games())
+    return f"the bots' kind (default: the game's own: {defaults}; folkdeck games lists them all)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="folkdeck", description="Traditional card games: play, replay, benchmark.")
+        prog="folkdeck", description="Traditional card games: play, replay, benchmark.",
+        epilog="Start with: folkdeck play kaphai (or folkdeck games to choose a game). "
+               "Each command has --help.")
+    parser.add_argument("--version", action="version", version=f"folkdeck {version()}")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of the messages (default: from LANG)")
     # Each command takes --lang too, after its name; SUPPRESS keeps the one given first.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                         help="language of the messages (default: from LANG)")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("games", help="list the games and their options", parents=[common])
 
     rules = sub.add_parser("rules", help="show a game's rules for players", parents=[common])
-    rules.add_argument("game")
+    rules.add_argument("game", metavar="GAME", help=_game_help("the game"))
 
     schema = sub.add_parser("schema", help="print the JSON Schema of a game's view", parents=[common])
-    schema.add_argument("game")
+    schema.add_argument("game", metavar="GAME", help=_game_help("the game"))
 
-    play = sub.add_parser("play", help="play a match in the terminal against bots", parents=[common])
-    play.add_argument("game", nargs="?", default="kaphai")
+    play = sub.add_parser("play", help="play a match in the terminal against bots", parents=[common],
+                          epilog="On a terminal the table is redrawn in place; through a pipe it "
+                                 "prints line by line. While watching: space pauses, Enter steps, "
+                                 "+ and - change the pace, q quits.")
+    play.add_argument("game", nargs="?", default="kaphai", metavar="GAME",
+                      help=_game_help("the game (default kaphai)"))
     play.add_argument("--players", type=int, help="number of players (default: the game's)")
     play.add_argument("--seed", type=int, help="seed for the shuffles and the bots")
     play.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE",
@@ -46,8 +76,14 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--preset", help="a named preset of rule options")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--deals", type=int, help="deals in the match (default: the game's)")
-    play.add_argument("--bot", help="the bots' kind (default: the game's strongest)")
-    play.add_argument("--watch", action="store_true", help="bots play every seat; you watch")
+    play.add_argument("--bot", help=_bot_help())
+    play.add_argument("--watch", action="store_true",
+                      help="bots play every seat; you watch every hand, at a pace you set with keys")
+    play.add_argument("--delay", type=float, metavar="SECONDS",
+                      help=f"seconds per bot's move on a terminal (default {WATCH_DELAY:g} when "
+                           f"watching, {PLAY_DELAY:g} when playing; 0 through a pipe)")
+    play.add_argument("--plain", action="store_true",
+                      help="print line by line even on a terminal (for screen readers and logs)")
     play.add_argument("--record", metavar="FILE",
                       help="write the match as a folkdeck-match/1 record (also when you quit)")
 
@@ -63,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     group.add_argument("--view", type=int, metavar="SEAT", help="print that seat's view")
 
     bench = sub.add_parser("bench", help="random self-play speed on one core", parents=[common])
-    bench.add_argument("games", nargs="*", help="games to measure (default: all)")
+    bench.add_argument("games", nargs="*", metavar="GAME", help=_game_help("games to measure (default: all)"))
     bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     bench.add_argument("--players", type=int, help="number of players (default: the game's)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -75,12 +111,22 @@ def _parser() -> argparse.ArgumentParser:
     from folkdeck.cli.serve import add_parser as add_serve_parsers
 
     add_serve_parsers(sub)
+
+    completion = sub.add_parser("completion", parents=[common],
+                                help="print a shell completion script",
+                                epilog="bash: eval \"$(folkdeck completion bash)\" in ~/.bashrc; "
+                                       "zsh: the same with zsh in ~/.zshrc")
+    completion.add_argument("shell", choices=("bash", "zsh"))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # bare ``folkdeck``: what there is to do, not an error
+        parser.print_help()
+        return 0
     lang = getattr(args, "lang", None) or default_language()
     try:
         return _run(args, lang)
@@ -96,11 +142,11 @@ def _run(args: argparse.Namespace, lang: str) -> int:
     if args.command == "games":
         from folkdeck.cli.info import list_games
 
-        return list_games()
+        return list_games(lang)
     if args.command == "rules":
         from folkdeck.cli.info import show_rules
 
-        return show_rules(args.game)
+        return show_rules(args.game, lang)
     if args.command == "schema":
         from folkdeck.cli.info import show_schema
 
@@ -129,6 +175,10 @@ def _run(args: argparse.Namespace, lang: str) -> int:
         from folkdeck.cli.arena import arena
 
         return arena(args)
+    if args.command == "completion":
+        from folkdeck.cli.completion import completion_script
+
+        print(completion_script(_parser(), args.shell))
     return 0
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections import deque
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -38,8 +37,9 @@ from folkdeck.cli.render import (
     unmarked,
     view_lines,
 )
-from folkdeck.cli.screen import Keys, Pace, Quit, is_screen, keys_released, page
+from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, is_screen, page
 from folkdeck.engine.errors import CardGameError
+from folkdeck.engine.facts import Played, TrickWon
 from folkdeck.engine.match_record import MatchRecorder, dumps
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.protocol import GameSpec, Match, State
@@ -49,10 +49,6 @@ from folkdeck.sim.runner import offer_interrupts
 
 MAX_LISTED = 40  # a Gou Ji lead can have thousands of legal plays: number only some
 QUIT = ("q", "quit", "exit")
-WATCH_DELAY = 1.0
-"""Seconds per event of a watched match on a terminal (``--delay``; keys change it)."""
-PLAY_DELAY = 0.4
-"""Seconds per bot's event while a person plays on a terminal: enough to see it happen."""
 
 
 @dataclass(slots=True)
@@ -80,6 +76,7 @@ class _Table:
     """Lines for the person under the table until the next action (a refusal, help)."""
     trick: list[TablePlay] = field(default_factory=list)
     last_trick: tuple[TablePlay, ...] = ()
+    trick_told: tuple[TablePlay, ...] = ()
     deal_title: str = ""
 
     # --- output ----------------------------------------------------------------------
@@ -115,10 +112,13 @@ class _Table:
                  if self.human is None else None)
         since = None if again or self.screen else self.last_view
         lines = view_lines(view, self.r, teams=self.teams, since=since, hands=hands)
-        if self.last_trick:
+        if self.last_trick and (self.screen or self.last_trick is not self.trick_told):
+            # The trick's last round (a shedding trick can run long): what won it and how.
+            plays = self.last_trick[-view.num_players:]
             lines.insert(len(lines) - 1, self.r.cli("view.last_trick", {"plays": "  ".join(
                 self.r.cli("view.table_play", {"seat": p.seat, "cards": p.cards}, sentence=False)
-                for p in self.last_trick)}))
+                for p in plays)}))
+            self.trick_told = self.last_trick
         self.last_view, self.viewed_at = view, len(state.history)
         return lines
 
@@ -157,11 +157,9 @@ class _Table:
             for line in facts:
                 self.say("  " + line)
             for fact in (event.act, *event.facts):
-                if fact is None:
-                    continue
-                if fact.type == "played":
-                    self.trick.append(TablePlay(seat=getattr(fact, "seat"), cards=getattr(fact, "cards")))
-                elif fact.type == "trick_won":
+                if isinstance(fact, Played):
+                    self.trick.append(TablePlay(seat=fact.seat, cards=fact.cards))
+                elif isinstance(fact, TrickWon):
                     self.last_trick, self.trick = tuple(self.trick), []
         self.shown = len(state.history)
         return True
@@ -349,9 +347,8 @@ def _options(table: _Table, seat: int, legal: tuple[Any, ...]) -> list[str]:
 def _choices(table: _Table, state: State, seat: int, legal: tuple[Any, ...]) -> list[str]:
     """The options and what the person is asked: to act, or whether to act out of turn."""
     lines = _options(table, seat, legal)
-    if state.to_act[0] != seat:
-        windows = table.r.join([table.r.term(w) for w in table.spec.windows]) if table.spec.windows else ""
-        lines.append(table.r.cli("play.may_act", {"windows": windows, "seat": state.to_act[0]}))
+    if state.to_act[0] != seat:  # the options name the right (a burn, a cucco...) themselves
+        lines.append(table.r.cli("play.may_act", {"seat": state.to_act[0]}))
     return lines
 
 

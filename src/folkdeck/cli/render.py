@@ -143,10 +143,10 @@ def view_lines(view: View, r: TerminalRenderer, *, teams: Sequence[Sequence[int]
             since is None or since.phase != view.phase):
         lines.append(r.cli("view.phase", {"phase": view.phase}))
     if hands is not None:
-        lines.extend(r.cli("view.seat_hand", {"seat": seat, "count": len(hand), "cards": tidy_hand(hand)})
+        lines.extend(r.cli("view.seat_hand", {"seat": seat, "count": len(hand), "cards": hand})
                      for seat, hand in enumerate(hands) if hand is not None)
     elif view.hand is not None:
-        lines.append(r.cli("view.hand", {"count": len(view.hand), "cards": tidy_hand(view.hand)}))
+        lines.append(r.cli("view.hand", {"count": len(view.hand), "cards": view.hand}))
     lines.append(r.cli("view.seats", {"seats": _seats(view, r, teams)}))
     if view.stock:
         lines.append(r.cli("view.stock", {"count": view.stock[0]}) if len(view.stock) == 1
@@ -164,35 +164,6 @@ def view_lines(view: View, r: TerminalRenderer, *, teams: Sequence[Sequence[int]
     elif view.current_seat is not None:
         lines.append(r.cli("view.waiting", {"seat": view.current_seat}))
     return lines
-
-
-_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
-"""Suits alternate in colour, so that a run of one rank reads at a glance."""
-
-
-def tidy_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """A hand as the game orders it, each run of cards of one rank put in suit order.
-
-    The game's order of ranks is kept as it is (it is the game's: Gou Ji's 3 low and 2
-    high, Cangkul's suits together); only cards the game leaves side by side as equals
-    are tidied, so that ``4♦ 4♥ 4♦ 4♣`` reads ``4♥ 4♣ 4♦ 4♦``.
-
-    >>> from folkdeck.cards import parse_cards
-    >>> " ".join(map(str, tidy_hand(parse_cards("3S 4D 4H 4D 4C BJ 5S"))))
-    '3S 4H 4C 4D 4D BJ 5S'
-    >>> " ".join(map(str, tidy_hand(parse_cards("4C JC QD 4H"))))
-    '4C JC QD 4H'
-    """
-    out: list[Card] = []
-    start = 0
-    while start < len(cards):
-        end = start
-        while end < len(cards) and cards[end].rank == cards[start].rank:
-            end += 1
-        out.extend(sorted(cards[start:end],
-                          key=lambda c: _SUIT_ORDER.get(c.suit.value if c.suit is not None else "", 4)))
-        start = end
-    return tuple(out)
 
 
 def _seats(view: View, r: TerminalRenderer, teams: Sequence[Sequence[int]]) -> str:
@@ -294,4 +265,4 @@ def standings_lines(standings: Standings, r: TerminalRenderer,
 
 
 __all__ = ["TerminalRenderer", "default_language", "event_lines", "option_label",
-           "plain", "unmarked", "result_lines", "standings_lines", "styled", "tidy_hand", "view_lines"]
+           "plain", "unmarked", "result_lines", "standings_lines", "styled", "view_lines"]

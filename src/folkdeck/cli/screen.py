@@ -27,6 +27,10 @@ from typing import IO, Any
 
 from rich.console import Console, RenderableType
 
+WATCH_DELAY = 1.0
+"""Seconds per event of a watched match on a terminal (``--delay``; keys change it)."""
+PLAY_DELAY = 0.4
+"""Seconds per bot's event while a person plays on a terminal: enough to see it happen."""
 QUIT_KEYS = frozenset("qQ")
 STEP_KEYS = frozenset("\r\nnN")
 PAUSE_KEYS = frozenset(" pP")
@@ -179,4 +183,4 @@ def keys_released(keys: Keys | None) -> Iterator[None]:
         keys.__enter__()
 
 
-__all__ = ["Keys", "Pace", "Quit", "is_screen", "keys_released", "page"]
+__all__ = ["PLAY_DELAY", "WATCH_DELAY", "Keys", "Pace", "Quit", "is_screen", "keys_released", "page"]

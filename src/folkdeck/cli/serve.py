@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
+
+from folkdeck.engine.errors import InvalidConfigError
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,9 +28,9 @@ def serve(args: argparse.Namespace) -> int:
         from folkdeck.server.config import Settings
         from folkdeck.server.main import create_app
         from folkdeck.server.store import redact
-    except ImportError as exc:
-        print(f"folkdeck serve needs the server extra: pip install 'folkdeck[server]' ({exc})", file=sys.stderr)
-        return 2
+    except ImportError as exc:  # the same coded error as every missing extra
+        raise InvalidConfigError("needs_extra", option="serve", feature="web app",
+                                 module=exc.name or "fastapi", extra="server") from exc
     settings = Settings(db=args.db, bot_delay=args.bot_delay, deal_pause=args.deal_pause)
     app = create_app(settings)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)

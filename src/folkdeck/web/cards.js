@@ -15,7 +15,8 @@ const CUCCO = {
   BUCKET: ["-1", "#5d4037", "bucket"], HOUSE: ["11", "#2e7d32", "house"], CAT: ["12", "#455a64", "cat"],
   HORSE: ["13", "#795548", "horse"], MAN: ["14", "#1565c0", "man"], OWL: ["15", "#4e342e", "owl"],
 };
-// The Nifty 44-card edition's extra number cards, printed in Roman numerals (rules-notes §3.1):
+// The Nifty 44-card edition's extra number cards, printed in Roman numerals (§1.3 of the rules of
+// the game the Cucco pack is played with; no game is named in the web code):
 // drawn like the other numbers, coloured by their number.
 const NIFTY_NUMBERS = { XI: 11, XII: 12 };
 export { splitCard };
@@ -74,7 +75,8 @@ export function cardSVG(code, pack = "french", { width = 64, name = "" } = {}) {
   const corner = `<text x="9" y="27" font-size="${shown.length > 1 ? 20 : 24}" fill="${color}" font-weight="700" font-family="sans-serif">${shown}</text>` +
     suitShape(suit, 17, 42, 17, pack) +
     `<g transform="rotate(180 50 70)"><text x="9" y="27" font-size="${shown.length > 1 ? 20 : 24}" fill="${color}" font-weight="700" font-family="sans-serif">${shown}</text></g>`;
-  const note = pack === "french" ? "" : `<text x="91" y="20" font-size="11" text-anchor="end" fill="#777">${code}</text>`;
+  // the record notation in the corner when the pack shows the card otherwise (QC is 11B in Spanish)
+  const note = displayCard(code, pack) === code ? "" : `<text x="91" y="20" font-size="11" text-anchor="end" fill="#777">${code}</text>`;
   return open + frame + body + corner + note + "</svg>";
 }
 

@@ -71,14 +71,13 @@ function cardsFor(action, hand) {
 const CARD_TOKEN = /^((10|[2-9JQKA])[SHDC]?|BJ|RJ)$/;
 const head = (action) => action.split(/\s+/)[0];
 
-// A button's label: the action's words as the catalog names them (the game's terms, then the
-// browser's few generic words), its cards in the pack's notation.
+// A button's label: each word of the action (GameSpec.action_words) as the catalog names it
+// (term.<game>.action.<word>, the game's term, the browser's few generic words), cards in
+// the pack's notation.
 function actionLabel(R, action) {
-  const words = action.split(/\s+/);
-  const whole = words.join("_");
-  if (words.length > 1 && R.hasTerm(whole)) return upper(R.term(whole));
-  const word = (w) => (R.hasTerm(w) ? R.term(w) : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
-  return upper(words.map(word).join(" "));
+  const word = (w) => (R.hasTerm(`action.${w}`) ? R.term(`action.${w}`) : R.hasTerm(w) ? R.term(w)
+    : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
+  return upper(action.split(/\s+/).map(word).join(" "));
 }
 
 function render(msg) {

@@ -29,7 +29,7 @@ def test_changes_a_fool_and_keeps_a_high_card() -> None:
 
 
 def test_owl_called_before_left_neighbour_speaks() -> None:
-    # seed 002 "自分の左隣のプレイヤーが「カンビオ」と言う前に自分が「クク」と宣言する"
+    # docs/rules/cambio.md §9 "自分の左隣のプレイヤーが「カンビオ」と言う前に自分が「クク」と宣言する"
     bot = CountingAgent()
     state = _state(["2", "5", "OWL", "9"], ["3"], 3)
     assert bot.interrupt(state.observe(2), state.legal_actions(2), random.Random(0)) is None

@@ -114,7 +114,7 @@ def test_owl_called_as_soon_as_a_request_could_reach_it() -> None:
 
 
 def test_counting_playouts_let_the_owl_call_before_its_left_neighbour() -> None:
-    # seed 002: the OWL holder calls cucco before its left neighbour says cambio. Seat 1's
+    # docs/rules/cambio.md §9: the OWL holder calls cucco before its left neighbour says cambio. Seat 1's
     # 1 would otherwise be swapped for the OWL, leaving seat 0's 3 the lowest.
     cards = {0: kind("3"), 1: kind("1"), 2: OWL}
     origin = {0: 0, 1: 1, 2: 2}

@@ -71,7 +71,7 @@ def test_the_card_taken_from_the_stock_is_private() -> None:
     mine = [f for e in state.observe(1).history for f in e.facts if isinstance(f, TookStock)]
     theirs = [f for e in state.observe(0).history for f in e.facts if isinstance(f, TookStock)]
     assert mine[0].card == C("9") and theirs[0].card is None
-    # mid-deal (a chain through the dealer to the stock: notes C4), no other view shows it
+    # mid-deal (a chain through the dealer to the stock: docs/rules/cambio.md §6.4), no other view shows it
     state = load("cambio", players=3).new_state(hands=[["2"], ["HOUSE"], ["HORSE"]], stock=["7", "3"],
                                                 setup={"dealer": 2})
     state.apply(state.parse_action("change"))

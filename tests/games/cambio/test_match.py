@@ -30,7 +30,7 @@ def new(players: int = 3, **rules: Any) -> CambioMatch:
 
 
 def test_ladder_then_elimination_then_pot() -> None:
-    # seed 002: fee 1; losers pay 1, 2, 3; from deal 4 eliminated; last survivor takes the pot
+    # docs/rules/cambio.md §3.3, §3.4: fee 1; losers pay 1, 2, 3; from deal 4 eliminated; last survivor takes the pot
     match = new()
     forced(match, ["2", "7", "9"])
     assert match.chips == [23, 24, 24] and match.pot == 4
@@ -46,7 +46,7 @@ def test_ladder_then_elimination_then_pot() -> None:
 
 
 def test_cannot_pay_is_eliminated() -> None:
-    # seed 002 "チップを支払えなかった人…脱落"; notes C8: pays nothing
+    # docs/rules/cambio.md §3.3 "チップを支払えなかった人…脱落"; §6.8: pays nothing
     match = new(start_chips=2)
     forced(match, ["9", "7", "2"])          # seat 2 pays 1: 0 left
     facts = forced(match, ["9", "7", "2"])  # owes 2
@@ -55,7 +55,7 @@ def test_cannot_pay_is_eliminated() -> None:
 
 
 def test_all_eliminated_replays() -> None:
-    # notes C6 default: nobody is eliminated; the deal is replayed
+    # docs/rules/cambio.md §6.6 default: nobody is eliminated; the deal is replayed
     match = new(players=2)
     for _ in range(3):
         forced(match, ["2", "7"])
@@ -75,7 +75,7 @@ def test_all_eliminated_split_pot() -> None:
 
 
 def test_dealer_moves_right_skipping_eliminated() -> None:
-    # seed 002 "親は右隣に移って"; notes §3.2 eliminated players are skipped
+    # docs/rules/cambio.md §3.5 "親は右隣に移って"; eliminated players are skipped
     match = new(players=4)
     for _ in range(3):
         forced(match, ["9", "8", "9", "8"])   # seats 1 and 3 pay; the dealer moves right
@@ -89,7 +89,7 @@ def test_dealer_moves_right_skipping_eliminated() -> None:
 
 
 def test_stock_persists_between_deals() -> None:
-    # seed 002 "山札は最初にシャッフルしたらもう二度とシャッフルせず"
+    # docs/rules/cambio.md §3.6 "山札は最初にシャッフルしたらもう二度とシャッフルせず"
     match = new(players=3)
     state = match.next_deal()
     play_deal(state, [CountingAgent() for _ in range(3)], random.Random(1))
@@ -102,7 +102,7 @@ def test_stock_persists_between_deals() -> None:
 
 
 def test_session_conserves_chips_until_bankrupt() -> None:
-    # seed 002 "誰かが破産したら終了"
+    # docs/rules/cambio.md §3.4 "誰かが破産したら終了"
     game = load("cambio", players=4, start_chips=6)
     match = game.new_match(rng=random.Random(11))
     agents = [CountingAgent() for _ in range(4)]

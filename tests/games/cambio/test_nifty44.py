@@ -1,4 +1,4 @@
-"""The Nifty 44-card edition, ``pack=nifty44`` (rules-notes §3.1).
+"""The Nifty 44-card edition, ``pack=nifty44`` (docs/rules/cambio.md §1.3).
 
 Notes §3.1: "The Nifty edition had 44 cards (22 kinds: number cards XI and XII added, so the
 pictures are numbered 18-22)". Read as: bottom to top FOOL, LION, MASK, BUCKET, 0 … 10, XI,
@@ -55,7 +55,7 @@ def nifty(hands: list[str], stock: list[str] | None = None, **setup: Any) -> Any
     return game.new_state(hands=[[h] if h else [] for h in hands], stock=stock, setup=setup)
 
 
-# --- notation (notes §3.1: "number cards XI and XII") ------------------------------------
+# --- notation (docs/rules/cambio.md §1.3: "number cards XI and XII") ---------------------------------
 @pytest.mark.parametrize(("text", "canonical"), [
     ("XI", "XI"), ("xi", "XI"), ("XII", "XII"), ("xii", "XII"),
     ("11", "HOUSE"), ("12", "CAT"), ("house", "HOUSE"), ("10", "10"), ("15", "OWL"),
@@ -78,7 +78,7 @@ def test_existing_canonical_output_unchanged() -> None:
 
 
 def test_nifty_pack_order_and_size() -> None:
-    # notes §3.1: 22 kinds, the pictures numbered 18-22 (kinds 18-22 from the bottom)
+    # docs/rules/cambio.md §1.3: 22 kinds, the pictures numbered 18-22 (kinds 18-22 from the bottom)
     assert len(NIFTY_44.cards) == 44 and set(NIFTY_44.counts.values()) == {2}
     kinds = [str(c) for c in NIFTY_44.kinds]
     assert len(kinds) == 22 and kinds[15:17] == ["XI", "XII"]
@@ -92,7 +92,7 @@ def test_values_xi_xii_between_ten_and_house() -> None:
     assert v[TEN] < v[XI] < v[XII] < v[HOUSE] < v[CAT] < v[HORSE] < v[MAN] < v[OWL]
     assert value(FOOL, STOCK, pack=PACK_NIFTY44) > v[OWL]   # the stock FOOL still tops the OWL
     assert value(FOOL, 0, pack=PACK_NIFTY44) == -4
-    # the 40-card values are unchanged (notes §3.3 table)
+    # the 40-card values are unchanged (docs/rules/cambio.md §1.1)
     assert [PACK_40.values[k] for k in (FOOL, TEN, HOUSE, OWL)] == [-4, 10, 11, 15]
     assert value(FOOL, STOCK) == 16
 
@@ -122,7 +122,7 @@ def test_italian_fool_with_nifty() -> None:
 
 
 def test_seating_draw_uses_the_pack_order() -> None:
-    # notes §3.2 seating: the strongest draws first; a stock FOOL is the strongest
+    # docs/rules/cambio.md §3.2 seating: the strongest draws first; a stock FOOL is the strongest
     assert seating_groups({0: XII, 1: HOUSE, 2: XI, 3: FOOL}, PACK_NIFTY44) == [[3], [1], [0], [2]]
 
 

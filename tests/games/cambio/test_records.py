@@ -16,7 +16,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "records"
 
 
 def test_horse_chain_example() -> None:
-    # seed 002 馬/家 and "山札から引いた道化は…最強"; notes §3.3, C4, C5
+    # docs/rules/cambio.md §5 馬/家 and "山札から引いた道化は…最強"; §6.4, §6.5
     state = loads((EXAMPLES / "cambio-horse-chain.json").read_text()).replay()
     result = state.result()
     assert result is not None
@@ -29,7 +29,7 @@ def test_horse_chain_example() -> None:
 
 
 def test_cucco_example() -> None:
-    # seed 002 猫 (the requester's own card) and 梟 (クク out of turn), deal 4 of a game
+    # docs/rules/cambio.md §5.1 猫 (the requester's own card) and 梟 (クク out of turn), deal 4 of a game
     state = loads((EXAMPLES / "cambio-cucco.json").read_text()).replay()
     result = state.result()
     assert result is not None

@@ -31,7 +31,7 @@ def deal(hands: list[str], stock: list[str] | None = None, **setup: object) -> o
 
 
 def test_turn_order_from_dealers_right_dealer_last() -> None:
-    # seed 002 "親の右隣のプレイヤーから…最後に親が山札と交換"
+    # docs/rules/cambio.md §4.1, §4.2 "親の右隣のプレイヤーから…最後に親が山札と交換"
     state = load("cambio", players=5).new_state(seed=3, setup={"dealer": 2})
     seen = []
     while not state.is_over():
@@ -41,7 +41,7 @@ def test_turn_order_from_dealers_right_dealer_last() -> None:
 
 
 def test_disqualified_player_loses_its_turn() -> None:
-    # notes §3.2 midgame_loss=continue: turns skip the disqualified
+    # docs/rules/cambio.md §5.3 midgame_loss=continue: turns skip the disqualified
     state = deal(["FOOL", "5", "7"], ["3"], dealer=2)
     state.apply(CHANGE)
     assert state.current_seat == 2
@@ -50,7 +50,7 @@ def test_disqualified_player_loses_its_turn() -> None:
 
 
 def test_owl_window_lists_other_owl_holders() -> None:
-    # seed 002 梟 "いつでも": to_act = the seat on turn, then OWL holders
+    # docs/rules/cambio.md §4.3, §6.17 梟 "いつでも": to_act = the seat on turn, then OWL holders
     state = deal(["OWL", "3", "OWL", "5"], ["2"], dealer=3)
     assert state.to_act == (0, 2)
     assert state.legal_actions(0) == (CHANGE, KEEP, CUCCO)
@@ -85,7 +85,7 @@ def test_view_hides_other_cards_until_shown() -> None:
     view = state.observe(0).to_dict()
     assert view["hand"] == ["2"] and view["shown"] == [] and view["known"] == []
     assert state.observe(1).to_dict()["hand"] == ["HORSE"] and state.observe(None).to_dict()["hand"] is None
-    state.apply(CHANGE)  # the HORSE names itself (seed: 馬か家かを明確に)
+    state.apply(CHANGE)  # the HORSE names itself (docs/rules/cambio.md §6.18: 馬か家かを明確に)
     assert state.observe(0).to_dict()["shown"] == [[1, "HORSE"]]
     assert state.observe(1).to_dict()["known"] == []
     assert state.observe(0).to_dict()["known"] == [[2, "2"]]   # seat 0 gave its 2 to seat 2
@@ -119,7 +119,7 @@ def test_eliminated_seat_not_placed() -> None:
 
 
 def test_stock_runs_out_mid_deal() -> None:
-    # notes C9: an empty stock is refilled from the discards, by setup.reshuffle_seed
+    # docs/rules/cambio.md §6.9: an empty stock is refilled from the discards, by setup.reshuffle_seed
     state = deal(["2", "5"], [], dealer=1)
     state.apply(KEEP)
     event = state.apply(CHANGE)
@@ -148,7 +148,7 @@ def test_setup_errors_name_the_field() -> None:
 
 
 def test_options_refused() -> None:
-    # pack=nifty44 is implemented (notes §3.1; see test_nifty44.py); 40 players need it
+    # pack=nifty44 is implemented (docs/rules/cambio.md §1.3; see test_nifty44.py); 40 players need it
     with pytest.raises(InvalidConfigError, match="2 to 39 players"):
         load("cambio", players=40)
     with pytest.raises(InvalidConfigError, match="2 to 43 players"):
@@ -180,7 +180,7 @@ def test_random_deals_conserve_cards_and_round_trip(preset: str, players: int) -
         rng = random.Random(seed)
         while not state.is_over():
             counts = Counter(c for cards in state.all_cards().values() for c in cards)
-            assert counts == Counter(game.pack.pack.cards)   # 40, or 44 for nifty44 (notes §3.1)
+            assert counts == Counter(game.pack.pack.cards)   # 40, or 44 for nifty44 (docs/rules/cambio.md §1)
             if len(state.to_act) > 1 and rng.random() < 0.3:
                 seat = state.to_act[1]
                 state.apply(state.legal_actions(seat)[0], seat)

@@ -1,4 +1,4 @@
-"""Rules audit against seed 003 and rules-notes §4, one scenario per passage.
+"""Rules audit against docs/rules/cangkul.md, one scenario per passage.
 
 Each test names the passage it checks; together with ``test_state.py`` they cover the
 direction, the leader, digging, passing and the passers' share, the moment a hand
@@ -21,7 +21,7 @@ from .conftest import deal, hands, notes, run
 @pytest.mark.parametrize(("name", "direction"), [("cangkul", "clockwise"), ("burro_es", "counter-clockwise"),
                                                  ("burro_pt", "counter-clockwise")])
 def test_play_goes_to_seat_plus_one_in_every_direction(name: str, direction: str) -> None:
-    """Seed: カンクル「時計回りに1人ずつ」, ブッロ「反時計回りです」; notes §0.3: seat + 1 is next
+    """docs/rules/cangkul.md §1.2: カンクル「時計回りに1人ずつ」, ブッロ「反時計回りです」; seat + 1 is next
     in the table's own direction, and the dealer's next seat leads."""
     state = load(name, players=5).new_state(seed=3, setup={"dealer": 2})
     assert isinstance(state, CangkulState)
@@ -37,7 +37,7 @@ def test_play_goes_to_seat_plus_one_in_every_direction(name: str, direction: str
 
 
 def test_passers_take_in_play_order_and_round_again() -> None:
-    """Seed: 「パスを最初にしたプレイヤーから順に1枚ずつ…最初プレイされたカードから…余るときには、
+    """docs/rules/cangkul.md §2.5: 「パスを最初にしたプレイヤーから順に1枚ずつ…最初プレイされたカードから…余るときには、
     パスを最初にしたプレイヤーから、また取っていきます」: three played cards, two passers: the
     first passer takes the first and the third card, the second passer the second."""
     state = deal("cangkul", ["9C 5S", "2H 2S", "JC 3S", "3H 4S", "QC KC"], joker=False)

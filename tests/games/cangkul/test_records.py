@@ -32,7 +32,7 @@ BURRO_ES = {
     "setup": {"leader": 0},
     "hands": [["KC", "3S", "6H"], ["QC", "JS"], ["AC", "9H", "2D"]],
     "stock": ["4D", "5S", "7H"],
-    # rey de bastos beats caballo and as; sota de espadas beats cinco and tres (notes §4.2)
+    # rey de bastos beats caballo and as; sota de espadas beats cinco and tres (docs/rules/cangkul.md §4.1)
     "actions": ["0: KC", "1: QC", "2: AC", "0: 3S", "1: JS", "2: draw", "2: draw", "2: 9H", "0: 6H"],
 }
 BURRO_PT = {
@@ -40,7 +40,7 @@ BURRO_PT = {
     "setup": {"dealer": 2},
     "hands": [["JH", "2S"], ["QH", "4C"], ["7C", "6C"]],
     "stock": ["AH", "3D", "5D", "KS"],
-    # left pile AH 3D, right pile 5D KS (notes §4.3); valete > dama > ás
+    # left pile AH 3D, right pile 5D KS (docs/rules/cangkul.md §5, §7.12); valete > dama > ás
     "actions": ["0: JH", "1: QH", "2: draw right", "2: draw right", "2: draw left", "0: 2S",
                 "1: draw left", "2: KS", "2: 5D", "1: 3D", "2: 6C", "1: 4C"],
 }

@@ -1,4 +1,4 @@
-"""Pure Cangkul/Burro rules, table-driven; each row names its source (seed 003, notes §4)."""
+"""Pure Cangkul/Burro rules, table-driven; each row names its section of docs/rules/cangkul.md."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ from folkdeck.games.cangkul.rules import (
 # --- rank orders ---------------------------------------------------------------------
 ORDERS = [
     # (pack, ace_high, cards weakest → strongest, source)
-    ("french52", False, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "notes §4.1 rank: A K Q J 10 … 2"),
-    ("spanish48", False, "AC 2C 3C 4C 5C 6C 7C 8C 9C JC QC KC", "notes §4.2 Rey > Caballo > Sota > 9 … As"),
-    ("portuguese40", False, "AD 2D 3D 4D 5D 6D 7D QD JD KD", "notes §4.3 Rei > Valete > Dama > 7 … Ás"),
-    ("portuguese40", True, "2D 3D 4D 5D 6D 7D QD JD KD AD", "notes §4.3 option pt_ace_high"),
+    ("french52", False, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "docs/rules/cangkul.md §7.1: A K Q J 10 … 2"),
+    ("spanish48", False, "AC 2C 3C 4C 5C 6C 7C 8C 9C JC QC KC", "docs/rules/cangkul.md §4.1: Rey > Caballo > Sota > 9 … As"),
+    ("portuguese40", False, "AD 2D 3D 4D 5D 6D 7D QD JD KD", "docs/rules/cangkul.md §5.1: Rei > Valete > Dama > 7 … Ás"),
+    ("portuguese40", True, "2D 3D 4D 5D 6D 7D QD JD KD AD", "docs/rules/cangkul.md §7.8 option pt_ace_high"),
 ]
 
 
@@ -44,7 +44,7 @@ def test_rank_order(pack: str, ace_high: bool, ascending: str, source: str) -> N
 @pytest.mark.parametrize(("pack", "card"), [("spanish48", "10S"), ("portuguese40", "8H"),
                                             ("portuguese40", "9C"), ("french52", "RJ")])
 def test_cards_outside_the_pack(pack: str, card: str) -> None:
-    # notes §4.2/§4.3: the 48- and 40-card packs have no 10s (nor 8s, 9s); no joker unless `joker`
+    # docs/rules/cangkul.md §4.1, §5.1: the 48- and 40-card packs have no 10s (nor 8s, 9s); no joker unless `joker`
     with pytest.raises(InvalidNotationError, match=card):
         mask(card, deck_for(pack))  # type: ignore[arg-type]
 
@@ -53,15 +53,15 @@ def test_cards_outside_the_pack(pack: str, card: str) -> None:
 D = deck_for("french53")
 CHOICES = [
     # (hand, led suit, joker_play, playable, dig, source)
-    ("3H 9H 4S", 3, "anytime", "3H 9H", False, "notes §4.1 Play: must follow suit, may not draw"),
-    ("3H 9H 4S", 1, "anytime", "", True, "notes §4.1 Unable to follow: draw"),
-    ("3H 9H 4S", NO_SUIT, "anytime", "4S 3H 9H", False, "seed プレイ: the leader plays any card"),
-    ("3H 4S RJ", 3, "anytime", "3H RJ", False, "notes §4.1 joker_play=anytime"),
-    ("3H 4S RJ", 3, "only_void", "3H", False, "notes §4.1 joker_play=only_void: not while holding the suit"),
-    ("3H 4S RJ", 3, "must_when_void", "3H", False, "notes §4.1 joker_play=must_when_void"),
-    ("4S RJ", 3, "anytime", "RJ", True, "notes §4.1 joker_play=anytime: joker or dig"),
-    ("4S RJ", 3, "only_void", "RJ", True, "notes §4.1 joker_play=only_void: joker instead of digging"),
-    ("4S RJ", 3, "must_when_void", "RJ", False, "notes §4.1 joker_play=must_when_void: must play it"),
+    ("3H 9H 4S", 3, "anytime", "3H 9H", False, "docs/rules/cangkul.md §2.3: must follow suit, may not draw"),
+    ("3H 9H 4S", 1, "anytime", "", True, "docs/rules/cangkul.md §2.3: unable to follow, draw"),
+    ("3H 9H 4S", NO_SUIT, "anytime", "4S 3H 9H", False, "docs/rules/cangkul.md §2.3: the leader plays any card"),
+    ("3H 4S RJ", 3, "anytime", "3H RJ", False, "docs/rules/cangkul.md §3.2 joker_play=anytime"),
+    ("3H 4S RJ", 3, "only_void", "3H", False, "docs/rules/cangkul.md §3.2 joker_play=only_void: not while holding the suit"),
+    ("3H 4S RJ", 3, "must_when_void", "3H", False, "docs/rules/cangkul.md §3.2 joker_play=must_when_void"),
+    ("4S RJ", 3, "anytime", "RJ", True, "docs/rules/cangkul.md §3.2 joker_play=anytime: joker or dig"),
+    ("4S RJ", 3, "only_void", "RJ", True, "docs/rules/cangkul.md §3.2 joker_play=only_void: joker instead of digging"),
+    ("4S RJ", 3, "must_when_void", "RJ", False, "docs/rules/cangkul.md §3.2 joker_play=must_when_void: must play it"),
 ]
 
 
@@ -73,10 +73,10 @@ def test_choices(hand: str, led: int, jp: str, playable: str, dig: bool, source:
 
 WINNERS = [
     # (plays "seat:card", winner, source)
-    ("0:9H 1:AS 2:JH", 2, "seed プレイ: the highest card of the led suit wins"),
-    ("0:2H 1:AS 2:KS", 0, "seed プレイ: off-suit cards never win"),
-    ("0:9H 1:RJ 2:AH", 1, "seed variation 2: the joker is the highest card"),
-    ("0:RJ 1:3C 2:AC", 0, "notes §4.1 derived: the joker's leader wins"),
+    ("0:9H 1:AS 2:JH", 2, "docs/rules/cangkul.md §2.5: the highest card of the led suit wins"),
+    ("0:2H 1:AS 2:KS", 0, "docs/rules/cangkul.md §2.5: off-suit cards never win"),
+    ("0:9H 1:RJ 2:AH", 1, "docs/rules/cangkul.md §3.2: the joker is the highest card"),
+    ("0:RJ 1:3C 2:AC", 0, "docs/rules/cangkul.md §7.11: the joker's leader wins"),
 ]
 
 
@@ -88,10 +88,10 @@ def test_trick_winner(plays: str, winner: int, source: str) -> None:
 
 SHARES = [
     # (played, passers, expected shares, source)
-    ([1, 2, 3], [2], [[1, 2, 3]], "seed: the played cards all go to the passer"),
-    ([1, 2, 3], [2, 0], [[1, 3], [2]], "seed: first passer takes the first card, round again"),
-    ([1, 2, 3, 4, 5], [3, 1, 2], [[1, 4], [2, 5], [3]], "seed: deal on round from the first passer"),
-    ([1], [0, 2], [[1], []], "seed: fewer cards than passers"),
+    ([1, 2, 3], [2], [[1, 2, 3]], "docs/rules/cangkul.md §2.5: the played cards all go to the passer"),
+    ([1, 2, 3], [2, 0], [[1, 3], [2]], "docs/rules/cangkul.md §2.5: first passer takes the first card, round again"),
+    ([1, 2, 3, 4, 5], [3, 1, 2], [[1, 4], [2, 5], [3]], "docs/rules/cangkul.md §2.5: deal on round from the first passer"),
+    ([1], [0, 2], [[1], []], "docs/rules/cangkul.md §2.5: fewer cards than passers"),
 ]
 
 
@@ -101,7 +101,7 @@ def test_share_out(played: list[int], passers: list[int], shares: list[list[int]
 
 
 def test_split_stock() -> None:
-    # notes §4.3: two roughly equal halves; engine choice: left = the first ceil(n/2) cards
+    # docs/rules/cangkul.md §5.2, §7.12: two roughly equal halves; engine choice: left = the first ceil(n/2) cards
     assert split_stock(list(range(20)), 2) == [list(range(10)), list(range(10, 20))]
     assert split_stock([1, 2, 3], 2) == [[1, 2], [3]]
 
@@ -115,11 +115,11 @@ def test_joker_index_and_cards() -> None:
 DEFAULTS = [
     (CangkulOptions(), {"cangkul_drop_out": False, "joker": False, "joker_play": "anytime",
                         "lead_after_pass": "winner", "lead_after_out": "next_active",
-                        "score": "win_count"}, "notes §4.5, §5 table (Cangkul)"),
+                        "score": "win_count"}, "docs/rules/cangkul.md §8 (Cangkul)"),
     (BurroEsOptions(), {"hand_size": 5, "penalty_limit": 5, "lead_after_out": "next_active"},
-     "notes §4.5, §5 table (Spanish Burro)"),
+     "docs/rules/cangkul.md §8 (Spanish Burro)"),
     (BurroPtOptions(), {"pt_ace_high": False, "two_stock_piles": True, "stock_knock_prob": 0.0,
-                        "hand_size": 5}, "notes §4.5, §5 table (Portuguese Burro)"),
+                        "hand_size": 5}, "docs/rules/cangkul.md §8 (Portuguese Burro)"),
 ]
 
 
@@ -131,15 +131,15 @@ def test_option_defaults(options: object, expected: dict[str, object], source: s
 
 RULESETS = [
     ("cangkul", {}, {"hand_size": 7, "pack": "french52", "passers_collect": True, "drop_out": False,
-                     "piles": 1, "direction": "clockwise"}, "seed カンクル ディール; notes §4.1"),
-    ("cangkul", {"joker": True}, {"pack": "french53"}, "seed variation 2: 53 cards"),
-    ("cangkul", {"cangkul_drop_out": True}, {"drop_out": True}, "seed variation 1"),
+                     "piles": 1, "direction": "clockwise"}, "docs/rules/cangkul.md §1.2, §2.1, §2.2"),
+    ("cangkul", {"joker": True}, {"pack": "french53"}, "docs/rules/cangkul.md §3.2: 53 cards"),
+    ("cangkul", {"cangkul_drop_out": True}, {"drop_out": True}, "docs/rules/cangkul.md §3.1"),
     ("burro_es", {}, {"hand_size": 5, "pack": "spanish48", "passers_collect": False, "drop_out": True,
-                      "piles": 1, "direction": "counter-clockwise"}, "seed スペインのブッロ; notes §4.2"),
-    ("burro_es", {"hand_size": 4}, {"hand_size": 4}, "notes §4.2 hand_size 4 (gamerules)"),
+                      "piles": 1, "direction": "counter-clockwise"}, "docs/rules/cangkul.md §4"),
+    ("burro_es", {"hand_size": 4}, {"hand_size": 4}, "docs/rules/cangkul.md §7.6 hand_size 4 (gamerules)"),
     ("burro_pt", {}, {"pack": "portuguese40", "piles": 2, "passers_collect": False, "drop_out": True,
-                      "knock_prob": 0.0}, "seed ポルトガルのブッロ; notes §4.3"),
-    ("burro_pt", {"two_stock_piles": False}, {"piles": 1}, "notes §4.5 two_stock_piles"),
+                      "knock_prob": 0.0}, "docs/rules/cangkul.md §5"),
+    ("burro_pt", {"two_stock_piles": False}, {"piles": 1}, "docs/rules/cangkul.md §8 two_stock_piles"),
 ]
 
 
@@ -151,9 +151,9 @@ def test_rulesets(name: str, opts: dict[str, object], expected: dict[str, object
 
 
 @pytest.mark.parametrize(("name", "opts", "message"), [
-    ("cangkul", {"players": 2}, "Cangkul is for 3 to 5 players"),     # seed プレイヤー 3-5
+    ("cangkul", {"players": 2}, "Cangkul is for 3 to 5 players"),     # docs/rules/cangkul.md §2.1: 3-5
     ("cangkul", {"players": 6}, "Cangkul is for 3 to 5 players"),
-    ("burro_es", {"players": 9}, "Spanish Burro is for 3 to 8 players"),  # seed 3-8
+    ("burro_es", {"players": 9}, "Spanish Burro is for 3 to 8 players"),  # docs/rules/cangkul.md §4.1: 3-8
     ("burro_pt", {"players": 2}, "Portuguese Burro is for 3 to 8 players"),
     ("burro_pt", {"players": 8, "hand_size": 6}, "need more than the 40 cards"),
     ("burro_es", {"penalty_limit": 0}, "penalty_limit=0"),

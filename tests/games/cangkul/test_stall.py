@@ -1,6 +1,6 @@
-"""The stalemate rule ``stall_limit`` (an engine gap rule, docs/rules/cangkul.md "Stalemate").
+"""The stalemate rule ``stall_limit`` (an engine gap rule, docs/rules/cangkul.md §6).
 
-With the stock empty, Cangkul's passers take the trick's cards (seed 「プレイされたカードは
+With the stock empty, Cangkul's passers take the trick's cards (docs/rules/cangkul.md §6.1 「プレイされたカードは
 すべてパスをしたプレイヤーのものになり」), so no card leaves play and a deal can cycle for
 ever. ``stall_limit`` tricks in a row taken by passers (nobody going out) end the deal.
 """

@@ -22,10 +22,10 @@ from .conftest import deal, hands, notes, run
 
 # --- the deal -------------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "players", "size", "stock"), [
-    ("cangkul", 4, 7, (24,)),            # seed カンクル: 7 cards each, the rest is the stock
+    ("cangkul", 4, 7, (24,)),            # docs/rules/cangkul.md §2.2: 7 cards each, the rest is the stock
     ("cangkul", 5, 7, (17,)),
-    ("burro_es", 8, 5, (8,)),            # seed ブッロ: 5 cards each, 48-card pack
-    ("burro_pt", 4, 5, (10, 10)),        # notes §4.3: two piles of roughly half the stock
+    ("burro_es", 8, 5, (8,)),            # docs/rules/cangkul.md §4: 5 cards each, 48-card pack
+    ("burro_pt", 4, 5, (10, 10)),        # docs/rules/cangkul.md §5.2, §7.12: two piles of roughly half the stock
     ("burro_pt", 3, 5, (13, 12)),
 ])
 def test_deal_sizes(name: str, players: int, size: int, stock: tuple[int, ...]) -> None:
@@ -36,7 +36,7 @@ def test_deal_sizes(name: str, players: int, size: int, stock: tuple[int, ...]) 
 
 
 @pytest.mark.parametrize(("setup", "leader"), [
-    ({"dealer": 2}, 3),   # seed: the dealer's left (Cangkul) / right (Burro) leads = dealer + 1
+    ({"dealer": 2}, 3),   # docs/rules/cangkul.md §1.2: the dealer's left (Cangkul) / right (Burro) leads = dealer + 1
     ({"dealer": 3}, 0),
     ({"leader": 2}, 2),
     ({}, 0),
@@ -75,7 +75,7 @@ def test_bad_deals_name_the_field(kwargs: dict[str, Any], field: str) -> None:
 
 # --- following and digging ------------------------------------------------------------
 def test_must_follow_and_may_not_draw_while_holding_the_suit() -> None:
-    # notes §4.1 Play: "must follow suit"; a player who can follow may not draw instead
+    # docs/rules/cangkul.md §2.3, §7.2: "must follow suit"; a player who can follow may not draw instead
     state = deal("cangkul", ["9H 3S", "KH 4C", "7D 8D"], ["2C", "5H"])
     run(state, "0: 9H")
     with pytest.raises(IllegalActionError, match="seat 1 holds KH: follow the led suit hearts"):
@@ -89,7 +89,7 @@ def test_must_follow_and_may_not_draw_while_holding_the_suit() -> None:
 
 
 def test_digging_until_the_led_suit_which_is_played_at_once() -> None:
-    # seed: draw one card at a time, unseen; a drawn led-suit card is played
+    # docs/rules/cangkul.md §2.3: draw one card at a time, unseen; a drawn led-suit card is played
     state = deal("cangkul", ["9H 3S", "KH 4C", "7D 8D"], ["2C", "3D", "5H", "6S"])
     run(state, "0: 9H", "1: KH")
     assert [str(a) for a in state.legal_actions()] == ["draw"]
@@ -111,7 +111,7 @@ def test_digging_until_the_led_suit_which_is_played_at_once() -> None:
 
 
 def test_auto_pass_when_the_stock_runs_out_while_digging() -> None:
-    # seed: the stock runs out while digging without the led suit -> pass (drawn cards are kept)
+    # docs/rules/cangkul.md §2.4: the stock runs out while digging without the led suit -> pass (drawn cards are kept)
     state = deal("cangkul", ["9H 3S", "KH 4C", "7D 8D"], ["2C"])
     run(state, "0: 9H", "1: KH")
     (event,) = run(state, "2: draw")
@@ -122,7 +122,7 @@ def test_auto_pass_when_the_stock_runs_out_while_digging() -> None:
 
 
 def test_several_passers_share_in_play_order() -> None:
-    # seed: two or more passers take the played cards one by one, first passer first
+    # docs/rules/cangkul.md §2.5: two or more passers take the played cards one by one, first passer first
     state = deal("cangkul", ["5H 2S", "3S 4S", "AH 3C", "4D 5D"])
     (e0,) = run(state, "0: 5H")
     assert notes(state, e0) == ("seat 1 cannot follow hearts and the stock is empty: passes",)
@@ -141,7 +141,7 @@ def test_several_passers_share_in_play_order() -> None:
 
 
 def test_lead_after_pass_first_passer() -> None:
-    # notes §4.1: option lead_after_pass = first_passer
+    # docs/rules/cangkul.md §7.3: option lead_after_pass = first_passer
     state = deal("cangkul", ["5H 2S", "3S 4S", "AH 3C", "4D 5D"], lead_after_pass="first_passer")
     (event,) = run(state, "0: 5H", "2: AH")[1:]
     assert notes(state, event)[-1] == "seat 2 wins the trick; seat 1 leads"
@@ -149,7 +149,7 @@ def test_lead_after_pass_first_passer() -> None:
 
 
 def test_burro_passers_take_nothing() -> None:
-    # seed スペインのブッロ: no taking the played cards after a pass; the trick is set aside
+    # docs/rules/cangkul.md §4.2: no taking the played cards after a pass; the trick is set aside
     state = deal("burro_es", ["5H 2S", "3S 4S", "KH 3C"])
     run(state, "0: 5H", "2: KH")
     assert hands(state) == ["2S", "3S 4S", "3C"]
@@ -158,7 +158,7 @@ def test_burro_passers_take_nothing() -> None:
 
 # --- the end of a deal -------------------------------------------------------------------
 def test_leading_the_last_card_ends_the_deal_at_once() -> None:
-    # notes §4.1 End: even a leader leading the last card; the rest of the trick is not played
+    # docs/rules/cangkul.md §2.6: even a leader leading the last card; the rest of the trick is not played
     state = deal("cangkul", ["5H", "3S 4S", "KH"])
     (event,) = run(state, "0: 5H")
     assert notes(state, event) == ("seat 0 goes out in 1st place", "the deal is over (a hand emptied)")
@@ -177,7 +177,7 @@ def test_following_with_the_last_card_ends_the_deal() -> None:
 
 
 def test_cards_left_penalty() -> None:
-    # notes §4.1 Scoring, option score = cards_left_penalty
+    # docs/rules/cangkul.md §7.5, option score = cards_left_penalty
     state = deal("cangkul", ["5H", "3S 4S", "KH 2C 3C"], score="cards_left_penalty")
     run(state, "0: 5H")
     result = state.result()
@@ -187,7 +187,7 @@ def test_cards_left_penalty() -> None:
 
 @pytest.mark.parametrize(("rule", "leader"), [("next_active", 1), ("highest_remaining", 2)])
 def test_lead_after_out(rule: str, leader: int) -> None:
-    # notes §4.1 cangkul_drop_out: the winner went out; next active / highest remaining card
+    # docs/rules/cangkul.md §7.4 cangkul_drop_out: the winner went out; next active / highest remaining card
     state = deal("cangkul", ["AH", "3H 5C", "9H 6C", "2C 7C"], cangkul_drop_out=True, lead_after_out=rule)
     (e0,) = run(state, "0: AH")
     assert notes(state, e0) == ("seat 0 goes out in 1st place",) and not state.is_over()
@@ -205,7 +205,7 @@ def test_highest_remaining_falls_back_when_all_remaining_passed() -> None:
 
 
 def test_drop_out_last_holder_loses() -> None:
-    # seed variation 1 / Burro: empty hands leave play; the last holder loses a penalty point
+    # docs/rules/cangkul.md §3.1, §4.2: empty hands leave play; the last holder loses a penalty point
     state = deal("burro_es", ["KH", "3H 4S", "5H 2C"])
     run(state, "0: KH", "1: 3H", "2: 5H")
     assert state.current_seat == 1          # seat 0 won but is out: the next active seat leads
@@ -259,7 +259,7 @@ def test_only_void_refuses_the_joker_while_holding_the_suit() -> None:
 
 # --- the Portuguese stock -------------------------------------------------------------------
 def test_two_piles_draw_left_or_right() -> None:
-    # notes §4.3: the drawer chooses a pile for each draw; left pile = first half of `stock`
+    # docs/rules/cangkul.md §5.2, §7.12: the drawer chooses a pile for each draw; left pile = first half of `stock`
     state = deal("burro_pt", ["KH 2S", "3C 4C", "5C 6C"], ["7C", "AH", "2D", "3H"])
     run(state, "0: KH")
     assert [str(a) for a in state.legal_actions()] == ["draw left", "draw right"]
@@ -274,7 +274,7 @@ def test_two_piles_draw_left_or_right() -> None:
 
 
 def test_knocking_the_stock_over_takes_it_all() -> None:
-    # notes §4.3: knocking the stock over: take all of it (stock_knock_prob, here certain)
+    # docs/rules/cangkul.md §5.2: knocking the stock over: take all of it (stock_knock_prob, here certain)
     state = deal("burro_pt", ["KH 2S", "3C 4C", "5C 6C"], ["7C", "AH", "2D", "3H"], stock_knock_prob=1.0)
     (event,) = run(state, "0: KH", "1: draw left")[1:]
     assert notes(state, event) == ("seat 1 knocks the stock over and takes all 4 cards",)
@@ -345,10 +345,10 @@ def _play_match(name: str, **options: Any) -> Any:
 
 
 def test_burro_match_ends_at_the_penalty_limit() -> None:
-    # seed ゲーム: the game ends when someone's penalties reach the agreed number (notes §4.2: 5)
+    # docs/rules/cangkul.md §4.3: the game ends when someone's penalties reach the agreed number (§7.7: 5)
     match, dealers = _play_match("burro_es", players=3, penalty_limit=3)
     assert max(match.penalties) == 3 and sum(match.penalties) == len(dealers)
-    assert dealers[:4] == [2, 0, 1, 2]    # seed: the deal passes on; dealer + 1 in seat order
+    assert dealers[:4] == [2, 0, 1, 2]    # docs/rules/cangkul.md §1.2: the deal passes on; dealer + 1 in seat order
     standings = match.standings()
     assert standings.unit == "penalties" and not standings.higher_wins and standings.over
     assert standings.scores == tuple(float(p) for p in match.penalties)

@@ -1,6 +1,6 @@
 """Gou Ji's structured boundary: typed facts, the typed view, coded refusals, the
 catalogs, the determinizer's twin, whole-match records, and the windows that ask every
-seat (``ask_all_seats``, ``docs/rules/gouji.md`` "What the table learns from a window")."""
+seat (``ask_all_seats``, ``docs/rules/gouji.md`` §11.23)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_every_fact_type_round_trips_through_json() -> None:
 
 
 def test_tribute_cards_are_seen_by_the_two_seats_only() -> None:
-    # seed: 6位は1位に最も強い2枚を渡す (face down): only giver and receiver see them
+    # docs/rules/gouji.md §2.6: 6位は1位に最も強い2枚を渡す (face down): only giver and receiver see them
     for cls in (events.TributeGiven, events.TributeReturned):
         fact = _sample(cls)
         assert isinstance(fact, cls)
@@ -240,7 +240,7 @@ def test_parse_action_gives_only_the_projects_errors(text: str) -> None:
 # --- windows that ask every seat ---------------------------------------------------------
 
 def _burn_position(h1: str, h5: str, **options: Any) -> Any:
-    """Seat 0 plays K K, a gouji (notes §2.2); X+1 = seat 1 and X+5 = seat 5 may burn if
+    """Seat 0 plays K K, a gouji (docs/rules/gouji.md §4.1); X+1 = seat 1 and X+5 = seat 5 may burn if
     their hands allow it (moved from tests/test_view_secrets.py)."""
     game = folkdeck.load("gouji", **options)
     state = game.new_state(hands=["KS KH 3S", h1, "4S", "5S 5H", "6S", h5], setup={"leader": 0})
@@ -276,7 +276,7 @@ def test_old_records_keep_the_old_windows() -> None:
 
 
 def test_start_and_revolution_windows_ask_every_seat() -> None:
-    # seed: 3の同じスート2枚 … 宣言; 革命 (no 2, no joker): every seat is asked in turn,
+    # docs/rules/gouji.md §2.4, §2.5: 3の同じスート2枚 … 宣言; 革命 (no 2, no joker): every seat is asked in turn,
     # so that the table cannot tell who drew the pair or holds the revolution hand
     hands = _revolution_hands()
     game = folkdeck.load("gouji")
@@ -298,7 +298,7 @@ def test_start_and_revolution_windows_ask_every_seat() -> None:
 
 
 def test_the_earliest_pair_leads_when_every_seat_is_asked() -> None:
-    # seed: the first player who completes two 3s of one suit while drawing leads
+    # docs/rules/gouji.md §2.4, §11.23: the first player who completes two 3s of one suit while drawing leads
     hands = ["4S 3C 3C", "3H 3H 5S", "4S 4C", "5D 5C", "6S 6H", "7S 7C"]
     state = folkdeck.load("gouji").new_state(hands=hands, setup={"first_drawer": 0})
     assert state.legal_actions(0) == (parse_action("declare"), NO)

@@ -1,6 +1,6 @@
 """modern_burning, modern_dian_gong, strict_penalty and the Da La naming the drawer.
 
-Each test names the note or seed passage it comes from.
+Each test names the section of docs/rules/gouji.md it comes from.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ TO_THE_GOUJI = ("1: 3", "2: pass", "3: pass", "4: pass", "5: pass", "0: 2")
 
 
 def test_modern_burning_needs_kai_dian() -> None:
-    # notes §2.2: "burning is allowed only after kai dian (开点)"
+    # docs/rules/gouji.md §9.2: "burning is allowed only after kai dian (开点)"
     state = make(OPEN_THEN_BURN, {"leader": 1}, modern_burning=True)
     run(state, "1: 3", "2: pass", "3: pass", "4: pass", "5: pass", "0: 2")
     assert state.to_act == (3,)                      # seat 1 has not opened: no window
@@ -37,13 +37,13 @@ def test_modern_burning_needs_kai_dian() -> None:
     events = run(state, *OPENING, *TO_THE_GOUJI)
     assert has(events[1], Opened(seat=1))
     assert state.to_act == (1,) and state.legal_actions() == (Burn(parse_play("BJ")), NO)
-    plain = make(OPEN_THEN_BURN, {"leader": 1})      # the seed's burning needs no opening
+    plain = make(OPEN_THEN_BURN, {"leader": 1})      # docs/rules/gouji.md §5: burning needs no opening
     run(plain, "1: 3", "2: pass", "3: pass", "4: pass", "5: pass", "0: 2")
     assert plain.to_act == (1,)
 
 
 def test_modern_burning_to_the_end() -> None:
-    # notes §2.2: "the burner must then burn to the end": one set left, and it leads it whole
+    # docs/rules/gouji.md §9.2: "the burner must then burn to the end": one set left, and it leads it whole
     state = make(OPEN_THEN_BURN, {"leader": 1}, modern_burning=True)
     run(state, *OPENING, *TO_THE_GOUJI, "1: burn BJ", "0: pass")
     assert state.to_act == (1,)
@@ -55,7 +55,7 @@ def test_modern_burning_to_the_end() -> None:
 
 
 def test_modern_burning_refuses_the_joker_form() -> None:
-    # notes §2.2 joker form "going out is not guaranteed": not allowed when burning to the end
+    # docs/rules/gouji.md §9.2 joker form "going out is not guaranteed": not allowed when burning to the end
     hands = list(OPEN_THEN_BURN)
     hands[1] = "2H 3S BJ 5S 6C RJ RJ"                # after BJ: 5 6 RJ RJ, sets each with a joker
     seed_rule = make(hands, {"leader": 1})
@@ -67,7 +67,7 @@ def test_modern_burning_refuses_the_joker_form() -> None:
 
 
 def test_strict_penalty_false_burn_makes_the_offender_da_la() -> None:
-    # notes §2.1 "Penalty": an infringement makes the offender Da La (strict_penalty)
+    # docs/rules/gouji.md §10: an infringement makes the offender Da La (strict_penalty)
     state = make(OPEN_THEN_BURN, {"leader": 1}, strict_penalty=True)
     run(state, "1: 2")                               # gouji: X+1 and X+5 are always asked
     assert state.to_act == (2,) and state.legal_actions() == (Foul("burn"), NO)
@@ -87,7 +87,7 @@ def test_strict_penalty_false_burn_makes_the_offender_da_la() -> None:
 
 
 def test_foul_actions_only_with_strict_penalty() -> None:
-    # notes §2.1: illegal actions are simply rejected unless strict_penalty
+    # docs/rules/gouji.md §10, §11.12: illegal actions are simply rejected unless strict_penalty
     state = make(OPEN_THEN_BURN, {"leader": 1})
     run(state, *OPENING, *TO_THE_GOUJI, "1: no")
     assert state.to_act == (3,)
@@ -101,7 +101,7 @@ def test_foul_actions_only_with_strict_penalty() -> None:
 
 
 def test_strict_penalty_false_revolution() -> None:
-    # seed: 手札の中にジョーカーも2も1枚もない場合 … 革命; a false call is an offence
+    # docs/rules/gouji.md §2.5: 手札の中にジョーカーも2も1枚もない場合 … 革命; a false call is an offence
     hands = _revolution_hands()
     state = full_load(strict_penalty=True).new_state(
         hands=hands, setup={"first_drawer": 0, "leader": 0})
@@ -116,7 +116,7 @@ def test_strict_penalty_false_revolution() -> None:
 
 
 def test_strict_penalty_false_xian() -> None:
-    # notes §2.2 xian rang rang: asked when i+1, i+2 did not both pass is a false claim
+    # docs/rules/gouji.md §6, §10 xian rang rang: asked when i+1, i+2 did not both pass is a false claim
     hands = ["5S 5H 3S", "6S 3H", "7S 3D", "8S 3C", "9S 4S", "10S 4H"]
     state = make(hands, strict_penalty=True)
     run(state, "0: 5", "1: 6", "2: 7", "3: 8")
@@ -131,7 +131,7 @@ def test_strict_penalty_false_xian() -> None:
 
 
 def test_dian_gong_owed_and_paid() -> None:
-    # notes §2.3 点贡: "a tribute from players not yet opened when 1st goes out"
+    # docs/rules/gouji.md §9.3 点贡: "a tribute from players not yet opened when 1st goes out"
     hands = ["2S 3S", "4S 4H", "5S 5H", "6S", "7S 7H", "8S 8H"]
     state = make(hands, modern_dian_gong=True)
     run(state, "0: 2", "3: pass")                    # seat 0 opens (开点)
@@ -157,7 +157,7 @@ def test_dian_gong_owed_and_paid() -> None:
 
 
 def test_da_la_names_the_first_drawer() -> None:
-    # seed: 前回のプレイで6位 … が最初にカードを取る。あるいは … 他の誰でも指名して
+    # docs/rules/gouji.md §2.3: 前回のプレイで6位 … が最初にカードを取る。あるいは … 他の誰でも指名して
     game = load("gouji")
     places = [3, 1, 6, 2, 4, 5]                      # seat 2 was Da La
     state = game.new_state(seed=11, setup={"places": places})
@@ -168,7 +168,7 @@ def test_da_la_names_the_first_drawer() -> None:
     named = game.new_state(seed=11, setup={"places": places, "first_drawer": 4})
     assert state.deal_info()["setup"]["name_drawer"] is True
     assert [state.hand_counts(s) for s in range(6)] == [named.hand_counts(s) for s in range(6)]
-    assert state.leader == 2                         # the Da La still leads (seed)
+    assert state.leader == 2                         # the Da La still leads (docs/rules/gouji.md §2.4)
     random_playout(state, random.Random(3))
     replayed = Record.from_state(state).replay()
     assert replayed.result() == state.result()

@@ -23,7 +23,7 @@ STUDY = {
 
 
 def test_study_burn_by_x_plus_5_then_a_gouji_on_the_burn() -> None:
-    # notes §2.2: X+1 declines, X+5 burns; a play on the burn starts a gouji (3 v 0)
+    # docs/rules/gouji.md §5: X+1 declines, X+5 burns; a play on the burn starts a gouji (3 v 0)
     state = loads(json.dumps(STUDY)).replay()
     assert state.to_act == (3,) and state.observe(None).top is None
     assert [e.line for e in state.history][2] == "5: burn A A"
@@ -31,7 +31,7 @@ def test_study_burn_by_x_plus_5_then_a_gouji_on_the_burn() -> None:
 
 
 def test_xian_rang_rang_transcript() -> None:
-    # seed: シエンランラン; the teammate refuses by playing
+    # docs/rules/gouji.md §6 (シエンランラン); the teammate refuses by playing
     rec = {"game": "gouji", "setup": {"leader": 0},
            "hands": [["5S", "9S", "9H"], ["3S", "4S"], ["3C", "4C"], ["8S", "3D"], ["JS", "4D"],
                      ["3H", "4H"]],
@@ -62,7 +62,7 @@ def test_normal_deal_record_has_tribute_and_da_la_leads() -> None:
     places = record.setup["places"]
     assert record.actions[0].split(":")[1].strip().startswith("return")
     first_play = next(a for a in record.actions if "return" not in a)
-    assert int(first_play.split(":")[0]) == places.index(6)   # seed: 6位 leads, not handed over
+    assert int(first_play.split(":")[0]) == places.index(6)   # docs/rules/gouji.md §2.4: 6位 leads, not handed over
 
 
 def test_illegal_record_action_names_the_line() -> None:

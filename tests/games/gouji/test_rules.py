@@ -1,4 +1,4 @@
-"""Gou Ji pure rules, table-driven; each row names the seed passage or the note."""
+"""Gou Ji pure rules, table-driven; each row names its section of docs/rules/gouji.md."""
 
 from __future__ import annotations
 
@@ -26,13 +26,13 @@ P = parse_play
 
 # (text, represented rank, naturals, wild 2s, wild BJs, wild RJs)
 PARSES = [
-    ("9 9 2", "9", 2, 1, 0, 0),          # notes §2.1 wild 2 stands for the set's rank
-    ("2 2", "2", 2, 0, 0, 0),            # seed: 2s may be played on their own
-    ("2 BJ", "2", 1, 0, 1, 0),           # notes §2.1 parse: 2s present → R = 2, jokers wild
-    ("BJ RJ", "BJ", 1, 0, 0, 1),         # notes §2.1 G8: BJ + RJ = a BJ with a wild RJ
-    ("RJ RJ", "RJ", 2, 0, 0, 0),         # notes §2.1 parse: else R = RJ
-    ("A BJ RJ 2", "A", 1, 1, 1, 1),      # seed: jokers and 2s as wild cards
-    ("10s 10h", "10", 2, 0, 0, 0),       # notes §0.2: suits accepted and ignored
+    ("9 9 2", "9", 2, 1, 0, 0),          # docs/rules/gouji.md §3.1 wild 2 stands for the set's rank
+    ("2 2", "2", 2, 0, 0, 0),            # docs/rules/gouji.md §3.1: 2s may be played on their own
+    ("2 BJ", "2", 1, 0, 1, 0),           # docs/rules/gouji.md §11.8: 2s present → R = 2, jokers wild
+    ("BJ RJ", "BJ", 1, 0, 0, 1),         # docs/rules/gouji.md §11.8: BJ + RJ = a BJ with a wild RJ
+    ("RJ RJ", "RJ", 2, 0, 0, 0),         # docs/rules/gouji.md §11.8: else R = RJ
+    ("A BJ RJ 2", "A", 1, 1, 1, 1),      # docs/rules/gouji.md §3.1: jokers and 2s as wild cards
+    ("10s 10h", "10", 2, 0, 0, 0),       # docs/rules/gouji.md §1.3: suits accepted and ignored
 ]
 
 
@@ -44,24 +44,24 @@ def test_parse_play(text: str, rank: str, nat: int, w2: int, wbj: int, wrj: int)
 
 @pytest.mark.parametrize("text", ["9 10", "3 4 2", "", "X", "1"])
 def test_bad_sets_are_refused(text: str) -> None:
-    # seed: a set is one rank (no sequences, "シークエンスで出すことはできません")
+    # docs/rules/gouji.md §3.1: a set is one rank (no sequences, "シークエンスで出すことはできません")
     with pytest.raises(InvalidNotationError):
         P(text)
 
 
 # (new, top, bj_wild_rule, beats?)
 BEATS = [
-    ("10 10", "9 9", "count", True),        # seed: same number, stronger rank
-    ("9 9", "9 9", "count", False),         # seed: equal is not enough (同じ強さではだめ)
-    ("10 10 10", "9 9", "count", False),    # seed: the same number of cards
-    ("9 2", "8 8", "count", True),          # seed: a wild 2 is as strong as the natural card
+    ("10 10", "9 9", "count", True),        # docs/rules/gouji.md §3.2: same number, stronger rank
+    ("9 9", "9 9", "count", False),         # docs/rules/gouji.md §3.2: equal is not enough (同じ強さではだめ)
+    ("10 10 10", "9 9", "count", False),    # docs/rules/gouji.md §3.2: the same number of cards
+    ("9 2", "8 8", "count", True),          # docs/rules/gouji.md §3.2: a wild 2 is as strong as the natural card
     ("6 6", "5 BJ", "count", False),        # seed example: 6-6 may not follow 5+joker
     ("5 BJ", "6 6", "count", False),        # seed example: nor 5+joker follow 6-6
-    ("K K", "5 RJ", "count", False),        # seed: a wild RJ cannot be beaten
-    ("RJ RJ", "5 RJ", "count", False),      # seed: not even by red jokers
-    ("BJ RJ", "A A", "count", True),        # notes G8: BJ+RJ stands for BJ
-    ("2 2", "BJ RJ", "count", False),       # notes G8: BJ+RJ is unbeatable
-    ("7 7", "6 BJ", "count", False),        # notes §2.1 rule 5(b) count: needs a joker
+    ("K K", "5 RJ", "count", False),        # docs/rules/gouji.md §3.2: a wild RJ cannot be beaten
+    ("RJ RJ", "5 RJ", "count", False),      # docs/rules/gouji.md §3.2: not even by red jokers
+    ("BJ RJ", "A A", "count", True),        # docs/rules/gouji.md §11.8: BJ+RJ stands for BJ
+    ("2 2", "BJ RJ", "count", False),       # docs/rules/gouji.md §11.8: BJ+RJ is unbeatable
+    ("7 7", "6 BJ", "count", False),        # docs/rules/gouji.md §11.1 count: needs a joker
     ("7 BJ", "6 BJ", "count", True),        # count: one joker covers one wild BJ
     ("7 RJ", "6 BJ", "count", True),        # count: a RJ also counts
     ("7 7 BJ", "6 BJ BJ", "count", False),  # count: two wild BJs need two jokers
@@ -78,13 +78,13 @@ def test_beats(new: str, top: str, rule: str, expected: bool) -> None:
     assert beats(P(new), P(top), rule) is expected
 
 
-# (set, gouji?)  notes §2.2 thresholds 10×5 J×4 Q×3 K×2 A×2 2×1 and any joker
+# (set, gouji?)  docs/rules/gouji.md §4.1 thresholds 10×5 J×4 Q×3 K×2 A×2 2×1 and any joker
 GOUJI = [
     ("10 10 10 10 10", True), ("10 10 10 10", False), ("10 10 10 10 2", True),
     ("J J J J", True), ("J J J", False), ("Q Q Q", True), ("Q Q", False),
     ("K K", True), ("K", False), ("A A", True), ("A", False),
     ("2", True), ("3 BJ", True), ("BJ", True), ("RJ", True),
-    ("9 9 9 9 9 9 9 9", False), ("9 9 2 2", False),   # notes §2.2: 9 or lower without jokers never
+    ("9 9 9 9 9 9 9 9", False), ("9 9 2 2", False),   # docs/rules/gouji.md §4.1: 9 or lower without jokers never
 ]
 
 
@@ -94,7 +94,7 @@ def test_gouji_thresholds(text: str, expected: bool) -> None:
 
 
 def test_gouji_single_two_and_custom_thresholds() -> None:
-    # notes §2.2 options gouji_single_two and gouji_thresholds
+    # docs/rules/gouji.md §11.2 options gouji_single_two and gouji_thresholds
     assert not is_gouji(P("2"), GouJiOptions(gouji_single_two=False).thresholds())
     assert is_gouji(P("2 2"), GouJiOptions(gouji_single_two=False).thresholds())
     custom = GouJiOptions(gouji_thresholds=("9:4",)).thresholds()
@@ -110,7 +110,7 @@ def test_lead_and_follow_listing() -> None:
     assert len(leads) == len(set(leads))
     follows = [str(p) for p in follow_plays(hand, P("4 4"), "count")]
     assert follows == ["5 BJ", "5 2", "5 5", "9 BJ", "9 2", "2 BJ"]
-    assert follow_plays(hand, P("4 RJ"), "count") == []     # seed: nothing on a wild RJ
+    assert follow_plays(hand, P("4 RJ"), "count") == []     # docs/rules/gouji.md §3.2: nothing on a wild RJ
     assert [str(p) for p in follow_plays(hand, P("4 BJ"), "count")] == ["5 BJ", "9 BJ", "2 BJ"]
 
 
@@ -123,7 +123,7 @@ def test_listing_is_every_distinct_rank_multiset() -> None:
         assert all(hand[r] >= n for r, n in p.counts())
 
 
-# (hand, gouji set, burnable sets) notes §2.2 Burning, seed シャオパイ
+# (hand, gouji set, burnable sets) docs/rules/gouji.md §5 (シャオパイ)
 BURNS = [
     ("K K 4 4 4", "Q Q", ["K K"]),              # the rest is one set: it can go out
     ("K K 4 5", "Q Q", []),                      # two ranks left, no joker
@@ -145,13 +145,13 @@ def test_burn_remainder() -> None:
 
 
 def test_highest_for_tribute() -> None:
-    # notes §2.1 step 6: "highest" by rank RJ > BJ > 2 > A
+    # docs/rules/gouji.md §2.6: "highest" by rank RJ > BJ > 2 > A
     assert highest(parse_counts("3 A 2 BJ"), 2) == [13, 12]
     assert highest(parse_counts("3 3"), 1) == [0]
 
 
 def test_kai_pai() -> None:
-    # seed: count from the kai pai as 1; 2 → right neighbour; 9 → two seats right after a lap
+    # docs/rules/gouji.md §2.2: count from the kai pai as 1; 2 → right neighbour; 9 → two seats right after a lap
     assert first_drawer(0, parse_cards("2S")) == (0, 1, 1)
     assert first_drawer(4, parse_cards("9H")) == (4, 0, 1)
     assert first_drawer(0, parse_cards("AS")) == (0, 0, 1)      # A = 1
@@ -160,14 +160,14 @@ def test_kai_pai() -> None:
 
 
 def test_three_claims_in_draw_order() -> None:
-    # seed: the first to hold two 3s of one suit during the draw may declare
+    # docs/rules/gouji.md §2.4: the first to hold two 3s of one suit during the draw may declare
     hands = [parse_cards(h) for h in ("4S 3C 3C", "3H 3H 5S", "4S 4S 4S", "3D 5D 3D",
                                       "5S 5S 5S", "6S 6S 6S")]
     assert three_claims(hands, 0) == [1, 0, 3]
     assert three_claims(hands, 3) == [1, 3, 0]   # round 3 is drawn from seat 3 on
 
 
-# (places by seat, pairs) notes §2.1 step 6
+# (places by seat, pairs) docs/rules/gouji.md §2.6
 TRIBUTES = [
     ((1, 2, 3, 4, 5, 6), {}, [(5, 0, 2), (4, 1, 1)]),          # 6th→1st two, 5th→2nd one
     ((2, 1, 4, 3, 6, 5), {}, [(4, 1, 2), (5, 0, 1)]),

@@ -30,7 +30,7 @@ def legal(state: GouJiState, seat: int | None = None) -> list[str]:
 
 # --- tricks -------------------------------------------------------------------------
 def test_pass_locks_a_seat_out_of_the_trick() -> None:
-    # seed: 一度パスをしたら、そのプレイが続いている間はパスをし続けなくてはなりません
+    # docs/rules/gouji.md §3.3: 一度パスをしたら、そのプレイが続いている間はパスをし続けなくてはなりません
     s = make(["5S 9S 3S", "6S 3C 4C", "7S 3D 4D", "8S 3H 4H", "4S 5D 6D", "5C 6C 7C"])
     run(s, "0: 5", "1: pass", "2: 7", "3: 8", "4: pass", "5: pass", "0: 9")
     assert s.to_act == (2,)   # seat 1 passed: skipped
@@ -39,7 +39,7 @@ def test_pass_locks_a_seat_out_of_the_trick() -> None:
 
 
 def test_same_size_and_higher_rank_to_beat() -> None:
-    # seed: 同じ枚数で今までに出ているものより強いランク
+    # docs/rules/gouji.md §3.2: 同じ枚数で今までに出ているものより強いランク
     s = make(["5S 5H 9S", "5C 5D 6S 6H 6C", "3S", "3C", "3D", "3H"])
     run(s, "0: 5 5")
     for bad in ("5 5", "6 6 6", "6"):
@@ -59,7 +59,7 @@ def test_leader_may_not_pass_and_others_wait() -> None:
 
 
 def test_lead_passes_to_next_seat_with_cards_after_an_out_player() -> None:
-    # seed: 最後にプレイしたプレイヤーの手札がなくなっていた場合には、その右隣 (notes G9)
+    # seed: 最後にプレイしたプレイヤーの手札がなくなっていた場合には、その右隣 (docs/rules/gouji.md §11.9)
     s = make(["5S", "3S 3C", "4S 9S", "3D 7S", "3H 8S", "4D 9D"])
     run(s, "0: 5", "1: pass", "2: pass", "3: pass", "4: pass", "5: pass")
     assert s.to_act == (1,) and s.observe(None).out == (0,)
@@ -67,7 +67,7 @@ def test_lead_passes_to_next_seat_with_cards_after_an_out_player() -> None:
 
 # --- gouji ---------------------------------------------------------------------------
 def test_gouji_duel_opposite_answers_after_passing(duel_hands: list[str]) -> None:
-    # notes §2.2 duel rule 1: opp(X) answers next, even if it passed; others skipped
+    # docs/rules/gouji.md §4.2: opp(X) answers next, even if it passed; others skipped
     s = make(duel_hands)
     run(s, "0: 9", "1: pass", "2: 10", "3: pass")
     events = run(s, "4: 2")
@@ -75,12 +75,12 @@ def test_gouji_duel_opposite_answers_after_passing(duel_hands: list[str]) -> Non
     assert s.to_act == (1,) and "BJ" in legal(s)
     run(s, "1: BJ")
     assert s.to_act == (4,)            # rule 2: only the two duellists play
-    run(s, "4: pass")                   # G3: the trick ends, the standing play wins
+    run(s, "4: pass")                   # docs/rules/gouji.md §11.3: the trick ends, the standing play wins
     assert s.to_act == (1,) and s.observe(None).top is None
 
 
 def test_gouji_duel_resume(duel_hands: list[str]) -> None:
-    # notes §2.2 gouji_duel_end=resume: players who have not passed continue in order
+    # docs/rules/gouji.md §11.3 gouji_duel_end=resume: players who have not passed continue in order
     s = make(duel_hands, gouji_duel_end="resume")
     run(s, "0: 9", "1: pass", "2: 10", "3: pass", "4: 2", "1: BJ", "4: pass")
     assert s.to_act == (5,)
@@ -91,7 +91,7 @@ def test_gouji_duel_resume(duel_hands: list[str]) -> None:
 
 
 def test_no_gouji_when_the_opposite_is_out() -> None:
-    # seed: 自分の対面が既に上がっている場合は、ゴウジーにはなりません
+    # docs/rules/gouji.md §4.1: 自分の対面が既に上がっている場合は、ゴウジーにはなりません
     s = make(["3S", "5C 6C", "5S 6S", "4S KS KH", "5D 6D", "3C 3D"])
     run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass")
     assert s.to_act == (3,) and s.observe(None).top is None
@@ -104,7 +104,7 @@ def test_no_gouji_when_the_opposite_is_out() -> None:
 
 
 def test_going_out_with_the_gouji_play() -> None:
-    # seed: ゴウジーを始めたときに手札がなくなった場合も、残ったプレイヤーがプレイかパス
+    # docs/rules/gouji.md §4.3: ゴウジーを始めたときに手札がなくなった場合も、残ったプレイヤーがプレイかパス
     hands = ["KS KH", "4S 5C 6C", "4C 5D 6D", "AS AH 7S", "4H 5S 6S", "4D 5H 6H"]
     s = make(hands)
     ev = run(s, "0: K K")[0]
@@ -122,7 +122,7 @@ BURN_HANDS = ["KS KH 3S 4S 5S", "AS AH 7S 7H", "3C 4C 5C 8S", "2C 2D 3D 4D",
 
 
 def test_burning_window_order_and_decline() -> None:
-    # notes §2.2 G6: offered to X+1 first, then X+5, before the opposite answers
+    # docs/rules/gouji.md §11.6: offered to X+1 first, then X+5, before the opposite answers
     s = make(BURN_HANDS)
     ev = run(s, "0: K K")[0]
     assert has(ev, BurnWindow(seats=(1, 5)))
@@ -136,7 +136,7 @@ def test_burning_window_order_and_decline() -> None:
 
 
 def test_burning_then_all_pass_burner_leads() -> None:
-    # seed: このプレイのあとは…今までパスをしていないプレイヤーなら誰でも; 全員がパスをしたら上がれる
+    # docs/rules/gouji.md §5: このプレイのあとは…今までパスをしていないプレイヤーなら誰でも; 全員がパスをしたら上がれる
     s = make(BURN_HANDS)
     run(s, "0: K K", "1: burn A A")
     assert s.to_act == (2,) and s.observe(None).mode == "after_burn"
@@ -147,7 +147,7 @@ def test_burning_then_all_pass_burner_leads() -> None:
 
 
 def test_playing_on_a_burn_starts_a_gouji() -> None:
-    # notes §2.2: someone plays on the burn → that player starts a gouji, their opposite answers
+    # docs/rules/gouji.md §5: someone plays on the burn → that player starts a gouji, their opposite answers
     s = make(BURN_HANDS)
     run(s, "0: K K", "1: burn A A", "2: pass")
     ev = run(s, "3: 2 2")[0]
@@ -169,7 +169,7 @@ def test_false_burn_refused() -> None:
 
 # --- xian rang rang -----------------------------------------------------------------
 def test_xian_rang_rang() -> None:
-    # seed: 自分がプレイして、次の2人がパスをして対面がプレイした場合 … シエンランラン
+    # docs/rules/gouji.md §6: 自分がプレイして、次の2人がパスをして対面がプレイした場合 … シエンランラン
     s = make(["5S 9S 9H", "3S 4S", "3C 4C", "8S 3D", "JS 4D", "3H 4H"])
     run(s, "0: 5", "1: pass", "2: pass", "3: 8")
     assert s.to_act == (4, 0) and legal(s, 0) == ["xian"]
@@ -186,7 +186,7 @@ def test_xian_rang_rang() -> None:
 
 # --- first player, revolution, tribute --------------------------------------------
 def test_three_start_declaration() -> None:
-    # seed: 3のランクの同じスートのカードが2枚手札に揃ったら宣言 … 最初にプレイ
+    # docs/rules/gouji.md §2.4: 3のランクの同じスートのカードが2枚手札に揃ったら宣言 … 最初にプレイ
     s = make(["4S 3C 3C", "3H 3H 5S", "4S 4C", "5D 5C", "6S 6H", "7S 7C"],
              setup={"first_drawer": 0})
     assert s.phase == "start" and s.to_act == (1,)
@@ -225,7 +225,7 @@ def _setup_play(state: GouJiState) -> None:
 
 
 def test_revolution_objection_and_withdraw() -> None:
-    # seed: 革命 … 同じチームの他のプレイヤーが説得 … 撤回してもしなくてもかまいません
+    # docs/rules/gouji.md §2.5: 革命 … 同じチームの他のプレイヤーが説得 … 撤回してもしなくてもかまいません
     hands = _revolution_hands()
     s = full_load().new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
     eligible = [t for t in range(6) if not any(c[0] == "2" or c in ("BJ", "RJ") for c in hands[t])]
@@ -244,7 +244,7 @@ def test_revolution_objection_and_withdraw() -> None:
 
 
 def test_tribute_normal_deal() -> None:
-    # seed: 6位は1位に最も強い2枚 … 1位は自由に2枚; 5位は2位に1枚
+    # docs/rules/gouji.md §2.6: 6位は1位に最も強い2枚 … 1位は自由に2枚; 5位は2位に1枚
     hands = _full_hands(5)
     places = [1, 2, 3, 4, 5, 6]       # seat 5 Da La (team 1) → seat 0 Tou Ke (team 0)
     s = full_load().new_state(hands=hands, setup={"places": places})
@@ -260,7 +260,7 @@ def test_tribute_normal_deal() -> None:
     run(s, "0: " + str(s.legal_actions()[0]))
     assert s.to_act == (1,) and sum(s.hand_counts(0)) == 36 and sum(s.hand_counts(5)) == 36
     run(s, "1: " + str(s.legal_actions()[0]))
-    assert s.phase == "play" and s.to_act == (5,)    # seed: Da La plays first
+    assert s.phase == "play" and s.to_act == (5,)    # docs/rules/gouji.md §2.4: Da La plays first
     assert s.observe(3).history[0].action == "return"   # the cards given back stay hidden
     assert s.observe(3).history[0].act.ranks is None
     assert s.observe(0).history[0].action.startswith("return ")   # the returner sees them
@@ -268,13 +268,13 @@ def test_tribute_normal_deal() -> None:
 
 def test_tribute_between_teammates_skipped_and_liberation() -> None:
     hands = _full_hands(6)
-    # seat 4 (team 0) Da La, seat 0 (team 0) Tou Ke: teammates → skipped (notes G5)
+    # seat 4 (team 0) Da La, seat 0 (team 0) Tou Ke: teammates → skipped (docs/rules/gouji.md §11.5)
     s = full_load().new_state(hands=hands, setup={"places": [1, 3, 2, 4, 6, 5]})
     assert s.phase == "tribute" and s.to_act == (2,)     # only 5th (seat 5) → 2nd (seat 2)
     s = full_load(tribute_between_teammates="perform").new_state(
         hands=hands, setup={"places": [1, 3, 2, 4, 6, 5]})
     assert s.to_act == (0,)
-    # liberation: four red jokers refuse (seed 解放)
+    # liberation: four red jokers refuse (docs/rules/gouji.md §2.6, 解放)
     rj = [c for h in hands for c in h if c == "RJ"]
     assert len(rj) == 4
     hands2 = [[c for c in h if c != "RJ"] for h in hands]
@@ -284,7 +284,7 @@ def test_tribute_between_teammates_skipped_and_liberation() -> None:
 
 
 def test_sweep_exchange() -> None:
-    # seed: 上位3位まで同じチームだった場合は対面のプレイヤーどうしが交換
+    # docs/rules/gouji.md §2.6: 上位3位まで同じチームだった場合は対面のプレイヤーどうしが交換
     s = full_load().new_state(hands=_full_hands(7), setup={"places": [1, 4, 2, 5, 3, 6],
                                                                "first_drawer": 0})
     _setup_play(s)
@@ -296,7 +296,7 @@ def test_sweep_exchange() -> None:
 
 # --- the end, scores, table talk ---------------------------------------------------
 def test_end_of_deal_places_and_team_scores() -> None:
-    # seed: 1人を除いて全員の手札がなくなったらプレイ終了; team scores +4 +2 0 0 -2 -4
+    # docs/rules/gouji.md §3.4, §8: 1人を除いて全員の手札がなくなったらプレイ終了; team scores +4 +2 0 0 -2 -4
     s = make(["3S", "4S", "5S", "6S", "7S", "8S 9S"])
     run(s, "0: 3", "1: 4", "2: 5", "3: 6", "4: 7")
     r = s.result()
@@ -312,7 +312,7 @@ SWEEP = ["3S", "4S 4H", "5S", "6S 6H", "7S", "8S 8H"]
 
 
 def test_end_when_team_out_and_sweep_double() -> None:
-    # notes §2.1 end_when_team_out (modern), sweep_double (men 闷)
+    # docs/rules/gouji.md §9.4 end_when_team_out (modern), sweep_double (men 闷)
     s = make(SWEEP, end_when_team_out=True)
     run(s, "0: 3", "1: 4", "2: 5", "3: 6", "4: 7")
     r = s.result()
@@ -362,7 +362,7 @@ def test_random_playouts_end_and_conserve(preset: str) -> None:
 
 
 def test_match_carries_places_and_tribute() -> None:
-    # seed: 2回目以降 … 前回6位が最初にカードを取る/最初にプレイ; tribute every later deal
+    # docs/rules/gouji.md §2.3, §2.4, §2.6: 2回目以降 … 前回6位が最初にカードを取る/最初にプレイ; tribute every later deal
     game = load("gouji")
     match = game.new_match(deals=3, rng=random.Random(2))
     rng = random.Random(3)
@@ -374,7 +374,7 @@ def test_match_carries_places_and_tribute() -> None:
             if not state.setup.special:
                 da_la = previous.index(6)
                 assert state.setup.first_drawer == da_la and state.leader == da_la
-                # seed: 6位 … あるいは他の誰でも指名: the Da La names the drawer, itself first
+                # docs/rules/gouji.md §2.3: 6位 … あるいは他の誰でも指名: the Da La names the drawer, itself first
                 assert state.phase == "drawer" and state.to_act == (da_la,)
                 assert state.legal_actions()[0] == Draw(da_la)
                 state.apply(state.legal_actions()[0])
@@ -411,7 +411,7 @@ def test_match_target_score_and_revolution_redeal() -> None:
 
 
 def test_team_reorder() -> None:
-    # seed: 2人以上が上がって残りが4人以下 … 味方チームのプレイの順番を交換 (team_reorder)
+    # docs/rules/gouji.md §7.4: 2人以上が上がって残りが4人以下 … 味方チームのプレイの順番を交換 (team_reorder)
     hands = ["3S", "5S 6S", "5C 6C", "4S", "5D 6D 7D", "5H 6H"]
     s = make(hands, team_reorder=True)
     run(s, "0: 3", "1: pass", "2: pass", "3: 4", "4: pass", "5: pass")
@@ -428,7 +428,7 @@ def test_team_reorder() -> None:
 
 
 def test_modern_kai_dian_and_bie_san() -> None:
-    # notes §2.3 (modern): 开点 when the opposite passes your gouji; no 4s before opening
+    # docs/rules/gouji.md §9.1 (modern): 开点 when the opposite passes your gouji; no 4s before opening
     hands = ["4S 4H KS KH 3S", "3C 5C", "3D 5D", "3H 5H", "6S 7S", "6C 7C"]
     s = make(hands, modern_kai_dian=True)
     assert "4" not in legal(s) and "K K" in legal(s)

@@ -1,11 +1,11 @@
-"""Cambio (カンビオ), the Cucco-pack gambling game in its modern Japanese rules (seed 002).
+"""Cambio (カンビオ), the Cucco-pack gambling game in its modern Japanese rules (docs/rules/cambio.md).
 
 ==================  =========================================================
 Seats               2-39 (one card each, one card left for the stock; 2-43 with
                     ``pack=nifty44``); play to
                     the right (seat + 1 next), the dealer last
 Teams               none
-Pack                Cucco 40: FOOL -4 … OWL 15, two of each (notes §3.1); or
+Pack                Cucco 40: FOOL -4 … OWL 15, two of each (docs/rules/cambio.md §1.1); or
                     ``pack=nifty44``: 44 cards, XI and XII between 10 and HOUSE
 Hidden information  yes (the cards in hands, the stock)
 Actions             ``change``, ``keep``; ``cucco`` (an OWL holder, also out of turn)
@@ -14,7 +14,7 @@ Presets             ``standard``, ``sudden``, ``italian_fool``, ``owl_refuses``,
                     ``closed_discards``, ``nifty44``
 ==================  =========================================================
 
-Sources: seed 002 and rules-notes §3; the full rules for players are in
+Sources: ``docs/rules/cambio.md`` §10; the full rules for players are in
 ``docs/rules/cambio.md``.
 """
 

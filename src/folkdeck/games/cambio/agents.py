@@ -1,4 +1,4 @@
-"""Cambio bots that count cards (seed 002, "カウンティング").
+"""Cambio bots that count cards (docs/rules/cambio.md §3.6, §9: "カウンティング").
 
 The counting bot works from its observation only: the open discards, the cards the
 rules have shown (refusals), the cards it gave away and can follow, and its own
@@ -41,14 +41,14 @@ CHANGE_AT = 4
 OWL_REACH = 2
 """In its playouts, an OWL holder calls cucco before either of the two seats to its left
 speaks (the seat's own rule: a request from there reaches the OWL unless a HORSE or
-HOUSE sits between, and the seed's "左2隣" question is answered by calling)."""
+HOUSE sits between, and the "左2隣" question of docs/rules/cambio.md §9 is answered by calling)."""
 
 
 def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int],
              values: Sequence[int] = PACK_40.values) -> float:
     """The chance that value ``v`` is the lowest (ties lose too) against the known
     values ``fixed`` and ``m`` others drawn from the ``unseen`` kinds, whose values
-    are ``values`` (the pack's order, notes §3.1).
+    are ``values`` (the pack's order, docs/rules/cambio.md §1).
 
     >>> p_lowest(0, [3], 0, Counter()), p_lowest(5, [3], 1, Counter({10: 2}))
     (1.0, 0.0)

@@ -126,7 +126,7 @@ class RequestLapsed(Fact, type="cambio.request_lapsed"):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reshuffled(Fact, type="cambio.reshuffled"):
-    """The stock is used up: ``count`` discards are shuffled into a new stock (notes C9)."""
+    """The stock is used up: ``count`` discards are shuffled into a new stock (docs/rules/cambio.md §6.9)."""
 
     count: int
 
@@ -264,7 +264,7 @@ class SeatingDraw(Fact, type="cambio.seating_draw"):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatingTie(Fact, type="cambio.seating_tie"):
-    """``seats`` tie for the first choice and draw again (notes C7)."""
+    """``seats`` tie for the first choice and draw again (docs/rules/cambio.md §6.7)."""
 
     seats: tuple[int, ...]
 
@@ -279,7 +279,7 @@ class FirstDealer(Fact, type="cambio.first_dealer"):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealReplayed(Fact, type="cambio.deal_replayed"):
     """Every remaining player would be eliminated at once: deal ``deal`` is replayed
-    (``all_eliminated=replay``; notes C6)."""
+    (``all_eliminated=replay``; docs/rules/cambio.md §6.6)."""
 
     deal: int
 

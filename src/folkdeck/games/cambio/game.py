@@ -64,7 +64,7 @@ class CambioGame(GameBase[CambioOptions]):
 
     @property
     def pack(self) -> PackTable:
-        """The pack of the ``pack`` option as kinds, with its card order (notes §3.1)."""
+        """The pack of the ``pack`` option as kinds, with its card order (docs/rules/cambio.md §1)."""
         return self._pack
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,

@@ -1,13 +1,13 @@
 """A Cambio session: games of deals, chips, the pot, elimination and the persistent
-stock (seed 002 インストラクション; rules-notes §3.2).
+stock (docs/rules/cambio.md §3).
 
 * A game: seats are drawn from the stock (a stock FOOL is strongest; ties draw
-  again, C7); the strongest drawer deals first (the seat choice is modelled as the
-  strongest taking the dealer's place, notes: first dealer "seat 0 after seating").
+  again, docs/rules/cambio.md §6.7); the strongest drawer deals first (the seat choice is modelled as the
+  strongest taking the dealer's place, docs/rules/cambio.md §6.11).
   Everyone pays ``entry_fee`` into the pot.
 * After each deal the dealer moves right, skipping eliminated seats. A loser of
   deal *k* pays ``pay_schedule[k-1]``; after the schedule, losers are eliminated; a
-  loser who cannot pay in full is eliminated and pays nothing (C8).
+  loser who cannot pay in full is eliminated and pays nothing (docs/rules/cambio.md §6.8).
 * If every remaining player would be eliminated at once: ``all_eliminated=replay``
   voids the deal (no payment, no elimination; the deal number stays),
   ``split_pot`` shares the pot among them (the odd chips to the first of them
@@ -15,7 +15,7 @@ stock (seed 002 インストラクション; rules-notes §3.2).
 * The last survivor takes the pot. Games follow until a player cannot pay the next
   entry fee (bankrupt), or until ``deals`` deals if a limit is given.
 * The stock is shuffled once and used on: the cards of each deal go to the face-up
-  discards, and only an empty stock is refilled from the discards (C9).
+  discards, and only an empty stock is refilled from the discards (docs/rules/cambio.md §6.9).
 
 Everything the session says is a typed fact: :meth:`CambioMatch.report` before a deal
 (the seating draw, the entry fees, a reshuffle), :meth:`CambioMatch.finish_deal` after

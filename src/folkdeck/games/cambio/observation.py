@@ -55,7 +55,7 @@ class CambioView(View):
 
     phase: Phase
     pack: str
-    """The ``pack`` option: ``"40"`` or ``"nifty44"`` (notes §3.1)."""
+    """The ``pack`` option: ``"40"`` or ``"nifty44"`` (docs/rules/cambio.md §1.3)."""
     dealer: int
     deal: int
     """The deal's number in the current game (1-based)."""
@@ -112,7 +112,7 @@ class CambioView(View):
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this seat has not seen: the pack less the discards, its own card and the
-        cards shown or known (the counting of seed 002 "カウンティング")."""
+        cards shown or known (the counting of docs/rules/cambio.md §3.6)."""
         left = Counter(self.pack_table.pack.cards)
         left.subtract(self.discards)
         if self.card is not None:

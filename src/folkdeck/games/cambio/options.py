@@ -1,4 +1,4 @@
-"""Cambio rules options (rules-notes §3.5 and §3.7), frozen and validated."""
+"""Cambio rules options (docs/rules/cambio.md §6-§7), frozen and validated."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from folkdeck.engine.errors import InvalidConfigError
 
 MAX_PLAYERS = 39
 """One card each and at least one card left outside the hands (40 - 1), so that the
-stock can always be refilled from the discards (notes §3.2, C9). The registered bound
+stock can always be refilled from the discards (docs/rules/cambio.md §2, §6.9). The registered bound
 is the default pack's; ``pack=nifty44`` allows 43 (:data:`PACK_SIZES`)."""
 PACK_SIZES = {"40": 40, "nifty44": 44}
-"""Cards in each ``pack`` option's pack (notes §3.1)."""
+"""Cards in each ``pack`` option's pack (docs/rules/cambio.md §1)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CambioOptions:
-    """Every Cambio rule option, with the notes' defaults.
+    """Every Cambio rule option, with the defaults of docs/rules/cambio.md §7.
 
     >>> CambioOptions(players=40)
     Traceback (most recent call last):
@@ -34,18 +34,18 @@ class CambioOptions:
     players: int = 4
     pack: Literal["40", "nifty44"] = "40"
     """The 40-card Cucco pack, or ``nifty44``: the Nifty edition's 44 cards, with the number
-    cards XI and XII between 10 and HOUSE (notes §3.1)."""
+    cards XI and XII between 10 and HOUSE (docs/rules/cambio.md §1.3)."""
     midgame_loss: Literal["continue", "end_deal"] = "continue"
-    """After a disqualification the deal goes on among the others (C1), or ends at once."""
+    """After a disqualification the deal goes on among the others (docs/rules/cambio.md §6.1), or ends at once."""
     fool_rule: Literal["japanese", "italian"] = "japanese"
     """Japanese: FOOL is -4, receiving it in an exchange disqualifies, a stock FOOL counts above the OWL.
-    Italian: a single FOOL equals the lowest other card in play (notes §3.4)."""
+    Italian: a single FOOL equals the lowest other card in play (docs/rules/cambio.md §8)."""
     owl_refuses_when_asked: bool = False
-    """An OWL asked to exchange refuses and calls cucco (C2; Gnav-like)."""
+    """An OWL asked to exchange refuses and calls cucco (docs/rules/cambio.md §6.2; Gnav-like)."""
     open_discards: bool = True
-    """Discards lie face up, so they can be counted (seed, the author's recommendation)."""
+    """Discards lie face up, so they can be counted (docs/rules/cambio.md §3.6, the author's recommendation)."""
     all_eliminated: Literal["replay", "split_pot"] = "replay"
-    """When every remaining player of an elimination deal loses at once (C6)."""
+    """When every remaining player of an elimination deal loses at once (docs/rules/cambio.md §6.6)."""
     start_chips: int = 25
     entry_fee: int = 1
     pay_schedule: tuple[int, ...] = (1, 2, 3)

@@ -1,4 +1,4 @@
-"""Cambio rules as pure functions over card kinds (seed 002, rules-notes §3).
+"""Cambio rules as pure functions over card kinds (docs/rules/cambio.md).
 
 A card *kind* is an ``int`` naming one kind of card in every pack: the 40-card
 pack's kinds are 0 … 19, the card's value plus 4 (``FOOL`` (-4) is 0, ``0`` is 4,
@@ -6,7 +6,7 @@ pack's kinds are 0 … 19, the card's value plus 4 (``FOOL`` (-4) is 0, ``0`` is
 the Nifty 44-card edition's extra number cards ``XI`` and ``XII`` are kinds 20
 and 21. A kind is an identity, not a strength: cards are compared by the
 :class:`PackTable` of the game's ``pack`` option, whose ``values`` give each kind's
-showdown value (notes §3.1, §3.3). Each pack holds two cards of each of its kinds.
+showdown value (docs/rules/cambio.md §1, §5). Each pack holds two cards of each of its kinds.
 Where a card came from matters twice (the CAT blames the seat it was first dealt to;
 a FOOL taken from the stock counts above the OWL): an *origin* is the seat the card
 was dealt to, or :data:`STOCK`.
@@ -33,7 +33,7 @@ from folkdeck.engine.errors import InvalidNotationError
 FOOL, LION, MASK, BUCKET, ZERO = 0, 1, 2, 3, 4
 HOUSE, CAT, HORSE, MAN, OWL = 15, 16, 17, 18, 19
 XI, XII = 20, 21
-"""The Nifty edition's number cards XI and XII (notes §3.1)."""
+"""The Nifty edition's number cards XI and XII (docs/rules/cambio.md §1.3)."""
 NUM_KINDS = 22
 """The kinds of every pack (the 40-card pack uses the first 20)."""
 COPIES = 2
@@ -50,7 +50,7 @@ NAMES: tuple[str, ...] = tuple(c.rank.notation for c in CARDS)   # type: ignore[
 
 @dataclass(frozen=True, slots=True)
 class PackTable:
-    """A Cambio pack as kinds: which kinds it holds and how they rank (notes §3.1).
+    """A Cambio pack as kinds: which kinds it holds and how they rank (docs/rules/cambio.md §1).
 
     ``values[k]`` is kind ``k``'s showdown value (only meaningful for the pack's
     own kinds); ``stock_fool`` is the value of a FOOL taken from the stock, just
@@ -90,7 +90,7 @@ PACK_40 = PackTable.build("40", CUCCO_40)
 ([-4, 0, 11, 15], 16, 40)
 """
 PACK_NIFTY44 = PackTable.build("nifty44", NIFTY_44)
-"""The Nifty 44-card edition (notes §3.1): 22 kinds, XI and XII between 10 and HOUSE, so
+"""The Nifty 44-card edition (docs/rules/cambio.md §1.3): 22 kinds, XI and XII between 10 and HOUSE, so
 HOUSE 13, CAT 14, HORSE 15, MAN 16, OWL 17, and a stock FOOL 18, still above the OWL.
 
 >>> [PACK_NIFTY44.values[k] for k in (FOOL, 14, XI, XII, HOUSE, OWL)], PACK_NIFTY44.stock_fool
@@ -101,7 +101,7 @@ FULL_PACK: tuple[int, ...] = PACK_40.full
 """The 40-card pack as kinds (kept for callers of the 40-card game)."""
 
 class Answer(IntEnum):
-    """How the target of an exchange request answers it (notes §3.3)."""
+    """How the target of an exchange request answers it (docs/rules/cambio.md §5)."""
 
     SWAP = 0    # the cards change hands (from the stock: Q takes the card)
     MAN = 1     # refused; the requester is disqualified
@@ -132,7 +132,7 @@ def name(k: int) -> str:
 
 
 def answer(k: int, *, to_stock: bool, owl_refuses: bool) -> Answer:
-    """The answer of card ``k`` to an exchange request (notes §3.3).
+    """The answer of card ``k`` to an exchange request (docs/rules/cambio.md §5).
 
     >>> [answer(k, to_stock=False, owl_refuses=False).name for k in (OWL, MAN, HORSE, CAT, HOUSE, FOOL)]
     ['SWAP', 'MAN', 'SKIP', 'CAT', 'SKIP', 'SWAP']
@@ -154,7 +154,7 @@ def answer(k: int, *, to_stock: bool, owl_refuses: bool) -> Answer:
 
 def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japanese",
           pack: PackTable = PACK_40) -> int:
-    """The showdown value of a card in ``pack`` (notes §3.3 table); a stock FOOL counts
+    """The showdown value of a card in ``pack`` (docs/rules/cambio.md §1.1); a stock FOOL counts
     above the OWL in Japan (16 in the 40-card pack).
 
     >>> value(FOOL, 2), value(FOOL, STOCK), value(FOOL, STOCK, "italian"), value(OWL, 0)
@@ -172,7 +172,7 @@ def showdown_losers(hands: Iterable[tuple[int, int, int]],
                     pack: PackTable = PACK_40) -> tuple[int, ...]:
     """The seats holding the lowest value among ``(seat, kind, origin)`` (ties all lose).
 
-    Japanese rule (seed 002 ④): values as :func:`value`. Italian rule (notes §3.4):
+    Japanese rule (docs/rules/cambio.md §4.4): values as :func:`value`. Italian rule (docs/rules/cambio.md §8):
     one FOOL equals the lowest other card, so its holder loses with the lowest, unless
     that lowest card is an OWL (then the FOOL alone loses); two FOOLs are the lowest.
 
@@ -184,7 +184,7 @@ def showdown_losers(hands: Iterable[tuple[int, int, int]],
     (0, 1)
     >>> showdown_losers([(0, OWL, 0), (1, FOOL, 1)], "italian")
     (1,)
-    >>> showdown_losers([(0, HOUSE, 0), (1, XII, 1)], pack=PACK_NIFTY44)   # notes §3.1: XII < HOUSE
+    >>> showdown_losers([(0, HOUSE, 0), (1, XII, 1)], pack=PACK_NIFTY44)   # docs/rules/cambio.md §1.3: XII < HOUSE
     (1,)
     """
     entries = list(hands)
@@ -270,7 +270,7 @@ def seating_strength(k: int, pack: PackTable = PACK_40) -> int:
 def seating_groups(draws: Mapping[int, int], pack: PackTable = PACK_40) -> list[list[int]]:
     """Players grouped by the strength of their drawn card, strongest group first.
 
-    A group of more than one player is a tie, which the notes settle by a redraw (C7).
+    A group of more than one player is a tie, which docs/rules/cambio.md §6.7 settles by a redraw.
 
     >>> seating_groups({0: kind("5"), 1: OWL, 2: FOOL, 3: kind("5")})
     [[2], [1], [0, 3]]

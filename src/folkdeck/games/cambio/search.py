@@ -67,7 +67,7 @@ class OpponentModel:
     approximation of its sampling noise), mixed with ``noise`` of uniform choice, so
     that a bot playing at random never makes a world impossible. An OWL holder keeps;
     an OWL holder out of turn calls cucco when the seat on turn sits at most
-    ``owl_reach`` active seats to its left (the counting bot's rule, seed 002).
+    ``owl_reach`` active seats to its left (the counting bot's rule, docs/rules/cambio.md §9).
     """
 
     noise: float = 0.05

@@ -1,4 +1,4 @@
-"""One deal of Cambio as an explicit state machine (seed 002, rules-notes §3.2-§3.3).
+"""One deal of Cambio as an explicit state machine (docs/rules/cambio.md §4-§5).
 
 Phases: ``exchange`` (each active player in turn from the dealer's right says
 ``change`` or ``keep``; the dealer, last, changes with the stock) and ``over``.
@@ -6,7 +6,7 @@ Phases: ``exchange`` (each active player in turn from the dealer's right says
 The owl's call: before every declaration, each *other* active player holding an
 OWL may call ``cucco`` out of turn; those seats follow the player on turn in
 :attr:`CambioState.to_act`. The player on turn may also call it if they hold an OWL.
-Once a request has reached an OWL it is too late: it is exchanged (C2).
+Once a request has reached an OWL it is too late: it is exchanged (docs/rules/cambio.md §6.2).
 An OWL is a hidden card, so a seat's view (:meth:`CambioState.observe`) lists only
 the seat on turn and, if it holds an OWL itself, that seat (:meth:`view_to_act`).
 
@@ -342,7 +342,7 @@ class CambioState(StateBase):
         return STOCK
 
     def _request(self, q: int, facts: list[Fact]) -> None:
-        """Resolve seat ``q``'s exchange request, notes §3.3."""
+        """Resolve seat ``q``'s exchange request, docs/rules/cambio.md §5."""
         target = self._next_target(q)
         answers = _ANSWERS[self._rules.owl_refuses_when_asked]
         while target != STOCK:
@@ -409,7 +409,7 @@ class CambioState(StateBase):
 
     def _draw(self, facts: list[Fact]) -> int:
         if not self._stock:
-            # C9: the stock is used up; the discards become a new stock.
+            # docs/rules/cambio.md §6.9: the stock is used up; the discards become a new stock.
             if self._rng is None:
                 self._rng = random.Random(int(self._setup.get("reshuffle_seed", 0)))
             cards = sorted(self._discards)
@@ -506,7 +506,7 @@ class CambioState(StateBase):
         self._finish("showdown", facts)
 
     def _finish(self, how: str, facts: list[Fact]) -> None:
-        """End the deal: the showdown among the remaining players (seed 002 ④, notes §3.2)."""
+        """End the deal: the showdown among the remaining players (docs/rules/cambio.md §4.4)."""
         self._phase = "over"
         self._ended_by = how
         rules = self._rules

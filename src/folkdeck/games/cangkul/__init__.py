@@ -1,4 +1,4 @@
-"""Cangkul (Indonesia), Spanish Burro and Portuguese Burro: follow suit or dig (seed 003).
+"""Cangkul (Indonesia), Spanish Burro and Portuguese Burro: follow suit or dig (docs/rules/cangkul.md).
 
 One engine, three registered games whose differences are options (a
 :class:`~folkdeck.games.cangkul.options.Ruleset`), not code:
@@ -19,10 +19,10 @@ Returns             ``score``: 1 to the winner      -1 (a penalty point) -1 (a p
 
 A Cangkul deal whose passers keep taking the tricks with the stock empty ends as a
 stalemate after ``stall_limit`` such tricks in a row (an engine gap rule, default 100).
-Seats play in seat + 1 order in every game (notes §0.3); the dealer's next seat leads.
+Seats play in seat + 1 order in every game (docs/rules/cangkul.md §1.2); the dealer's next seat leads.
 Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw left``,
-``draw right``), ``pass`` (only to decline the joker). Sources: seed 003 and rules-notes
-§4; the rules for players are in ``docs/rules/cangkul.md``.
+``draw right``), ``pass`` (only to decline the joker). Sources: ``docs/rules/cangkul.md``
+§10; the rules for players are in ``docs/rules/cangkul.md``.
 """
 
 from collections.abc import Callable, Mapping

@@ -59,7 +59,7 @@ class Dig(Fact, type="cangkul.dig"):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrewAndPlayed(Fact, type="cangkul.drew_and_played"):
-    """``seat`` drew ``card``, of the led suit, and played it at once (seed: the drawn
+    """``seat`` drew ``card``, of the led suit, and played it at once (docs/rules/cangkul.md §2.3: the drawn
     card of the led suit is played)."""
 
     seat: int
@@ -68,7 +68,7 @@ class DrewAndPlayed(Fact, type="cangkul.drew_and_played"):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Knocked(Fact, type="cangkul.knocked"):
-    """``seat`` knocked the stock over and took all ``count`` cards (notes §4.3);
+    """``seat`` knocked the stock over and took all ``count`` cards (docs/rules/cangkul.md §5.2);
     ``cards`` (private to the knocker) are those cards."""
 
     private: ClassVar[tuple[str, ...]] = ("cards",)
@@ -121,7 +121,7 @@ class MostCards(Fact, type="cangkul.most_cards"):
 # --- view status ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True, kw_only=True)
 class JokerLead(Fact, type="cangkul.joker_lead"):
-    """``seat`` led the joker: the next card played sets the led suit (seed variation 2)."""
+    """``seat`` led the joker: the next card played sets the led suit (docs/rules/cangkul.md §3.2)."""
 
     seat: int
 

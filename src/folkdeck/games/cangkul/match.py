@@ -1,8 +1,8 @@
-"""Several deals of Cangkul or Burro (seed 003 §ディール, §ゲーム; notes §4).
+"""Several deals of Cangkul or Burro (docs/rules/cangkul.md §1.2, §4.3).
 
 The deal passes to the next seat after each deal: "to the left" in clockwise Cangkul
 and "to the right" in counter-clockwise Burro are both ``dealer + 1`` in seat order
-(notes §0.3), and the dealer's next seat leads. The first dealer ("anyone") is the
+(docs/rules/cangkul.md §1.2), and the dealer's next seat leads. The first dealer ("anyone") is the
 last seat, so seat 0 leads the first deal.
 
 - Cangkul: each deal's returns are added up (points); the match lasts ``deals``

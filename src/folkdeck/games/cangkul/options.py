@@ -1,7 +1,7 @@
-"""Rules options of Cangkul, Spanish Burro and Portuguese Burro (rules-notes §4.5).
+"""Rules options of Cangkul, Spanish Burro and Portuguese Burro (docs/rules/cangkul.md §8).
 
-Each registered game has its own options class holding exactly the options the notes
-name for it (plus ``players`` and, for the Burros, ``hand_size``), with the notes'
+Each registered game has its own options class holding exactly the options docs/rules/cangkul.md §8
+names for it (plus ``players`` and, for the Burros, ``hand_size``), with its
 defaults. The one engine never reads these classes directly: :func:`ruleset` turns
 any of them into a :class:`Ruleset`, the frozen table of every difference between
 the three games. So the games differ by data, not by code.
@@ -26,7 +26,7 @@ Score = Literal["win_count", "cards_left_penalty"]
 PackName = Literal["french52", "french53", "spanish48", "portuguese40"]
 
 STALL_LIMIT = 100
-"""Default ``stall_limit`` (docs/rules/cangkul.md, "Stalemate": measured so that it
+"""Default ``stall_limit`` (docs/rules/cangkul.md §6.3: measured so that it
 practically never cuts a deal that would end)."""
 
 PACK_SIZES = {"french52": 52, "french53": 53, "spanish48": 48, "portuguese40": 40}
@@ -34,7 +34,7 @@ PACK_SIZES = {"french52": 52, "french53": 53, "spanish48": 48, "portuguese40": 4
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CangkulOptions:
-    """Cangkul (notes §4.1, §4.5), with the notes' defaults.
+    """Cangkul (docs/rules/cangkul.md §2, §8), with its defaults.
 
     >>> CangkulOptions(players=6)
     Traceback (most recent call last):
@@ -71,7 +71,7 @@ class CangkulOptions:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BurroEsOptions:
-    """Spanish Burro (notes §4.2, §4.5), with the notes' defaults.
+    """Spanish Burro (docs/rules/cangkul.md §4, §8), with its defaults.
 
     >>> BurroEsOptions(hand_size=0)
     Traceback (most recent call last):
@@ -81,7 +81,7 @@ class BurroEsOptions:
 
     players: int = 4
     hand_size: int = 5
-    """Cards dealt to each player: 5 (seed) or 4 (gamerules and its copies)."""
+    """Cards dealt to each player: 5 (the Japanese page) or 4 (gamerules and its copies; docs/rules/cangkul.md §7.6)."""
     penalty_limit: int = 5
     """A match ends when a player's penalty points reach this number."""
     lead_after_out: LeadAfterOut = "next_active"
@@ -112,7 +112,7 @@ class BurroEsOptions:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BurroPtOptions(BurroEsOptions):
-    """Portuguese Burro (notes §4.3, §4.5): Spanish Burro's options plus these.
+    """Portuguese Burro (docs/rules/cangkul.md §5, §8): Spanish Burro's options plus these.
 
     >>> BurroPtOptions(stock_knock_prob=1.5)
     Traceback (most recent call last):

@@ -1,4 +1,4 @@
-"""Cangkul and Burro rules as pure functions over card bitmasks (seed 003, notes §4).
+"""Cangkul and Burro rules as pure functions over card bitmasks (docs/rules/cangkul.md).
 
 A card is an index ``suit * 16 + strength``: suits S, C, D, H are 0 … 3, and
 ``strength`` counts up from the suit's lowest card *in the game's own order*, so
@@ -6,13 +6,13 @@ within a suit a higher bit is a stronger card whatever the pack. The one joker o
 Cangkul's variation 2 is index 64, above everything. A hand is an ``int``.
 
 >>> d = deck_for("french52")
->>> notation(mask("AH 2H 10H", d), d)                  # notes §4.1: A high … 2 low
+>>> notation(mask("AH 2H 10H", d), d)                  # docs/rules/cangkul.md §7.1: A high … 2 low
 '2H 10H AH'
 >>> es = deck_for("spanish48")
->>> notation(mask("AC KC QC JC 9C", es), es)           # notes §4.2: Rey > Caballo > Sota > 9 … As
+>>> notation(mask("AC KC QC JC 9C", es), es)           # docs/rules/cangkul.md §7.6: Rey > Caballo > Sota > 9 … As
 'AC 9C JC QC KC'
 >>> pt = deck_for("portuguese40")
->>> notation(mask("AS KS QS JS 7S", pt), pt)           # notes §4.3: Rei > Valete > Dama > 7 … Ás
+>>> notation(mask("AS KS QS JS 7S", pt), pt)           # docs/rules/cangkul.md §7.8: Rei > Valete > Dama > 7 … Ás
 'AS 7S QS JS KS'
 >>> hi = deck_for("portuguese40", ace_high=True)
 >>> notation(mask("AS KS 2S", hi), hi)                 # pt_ace_high
@@ -221,12 +221,12 @@ def choices(hand: int, led: int, joker_play: JokerPlay) -> tuple[int, bool]:
     """What a player may do: ``(cards they may play, whether they dig instead)``.
 
     ``led`` is the led suit, or :data:`NO_SUIT` for a lead or the card after a joker
-    lead (seed variation 2: "the next player may play any card"). Digging means
+    lead (docs/rules/cangkul.md §3.2: "the next player may play any card"). Digging means
     drawing, or passing once the stock is empty.
 
     >>> d = deck_for("french53")
     >>> h = mask("3H 9H 4S", d)
-    >>> notation(choices(h, 3, "anytime")[0], d), choices(h, 3, "anytime")[1]  # notes §4.1 follow suit
+    >>> notation(choices(h, 3, "anytime")[0], d), choices(h, 3, "anytime")[1]  # docs/rules/cangkul.md §2.3 follow suit
     ('3H 9H', False)
     >>> choices(h, 1, "anytime")                                              # void in clubs: dig
     (0, True)
@@ -262,7 +262,7 @@ def led_suit(plays: Sequence[tuple[int, int]]) -> int:
 
 
 def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> int:
-    """The seat that played the highest card of the led suit, or the joker (seed §プレイ,
+    """The seat that played the highest card of the led suit, or the joker (docs/rules/cangkul.md §2.5,
     variation 2). ``plays`` are ``(seat, card index)`` in order; passes are left out.
     ``suit`` is their :func:`led_suit`, when the caller already knows it.
 
@@ -326,7 +326,7 @@ def shuffle(order: list[int], rng: random.Random) -> None:
 
 def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
     """The stock (top first) as piles, each top first: with two piles the first
-    ``ceil(n / 2)`` cards are the left pile and the rest the right pile (notes §4.3).
+    ``ceil(n / 2)`` cards are the left pile and the rest the right pile (docs/rules/cangkul.md §7.12).
 
     >>> split_stock([1, 2, 3, 4, 5], 2)
     [[1, 2, 3], [4, 5]]

@@ -1,4 +1,4 @@
-"""One deal of Cangkul or Burro as an explicit state machine (seed 003, notes §4).
+"""One deal of Cangkul or Burro as an explicit state machine (docs/rules/cangkul.md).
 
 Phases: ``play`` (tricks) and ``over``. A trick: the leader plays any card; each
 seat after it (seat + 1 order, skipping seats that are out) follows suit if it can;

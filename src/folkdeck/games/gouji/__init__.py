@@ -1,4 +1,4 @@
-"""Gou Ji (够级), the Qingdao six-player team climbing game of seed 001.
+"""Gou Ji (够级), the Qingdao six-player team climbing game (docs/rules/gouji.md).
 
 ==================  =========================================================
 Seats               6, counter-clockwise (seat + 1 next); opposite = seat + 3
@@ -14,7 +14,7 @@ Returns             team score by places, ``score_table`` (default +4 +2 0 0 −
 Presets             ``standard``, ``modern``, ``resume``, ``advanced``
 ==================  =========================================================
 
-Sources: seed 001 and rules-notes §2; the full rules for players are in
+Sources: ``docs/rules/gouji.md`` §13; the full rules for players are in
 ``docs/rules/gouji.md``, the record grammar in ``docs/records.md``.
 """
 
@@ -50,7 +50,7 @@ def _bots() -> dict[str, Callable[[], Any]]:
 
 
 def _teams(players: int) -> tuple[tuple[int, ...], ...]:
-    """Seats 0, 2, 4 against 1, 3, 5 (notes §2.1)."""
+    """Seats 0, 2, 4 against 1, 3, 5 (docs/rules/gouji.md §1.1)."""
     return ((0, 2, 4), (1, 3, 5))
 
 

@@ -1,7 +1,8 @@
 """Gou Ji actions and their record grammar (``docs/records.md``).
 
 ========================  ====================================================
-``9 9 2``, ``BJ RJ``      a set, written by ranks (suits are ignored on input)
+``9 9 2``, ``BJ RJ``      a set, written by ranks (``QC QH Q``: a seat's input may
+                          name cards by suit, see :meth:`GouJiState.parse_action`)
 ``pass``                  pass: out of the trick (agrees to a 先让让 request)
 ``no``                    decline a window (3s start, revolution, objection, burning)
 ``declare``               show two same-suit 3s and lead (first and special deals)
@@ -13,10 +14,10 @@
 ``xian``                  先让让: ask the teammate two seats left to pass
 ``open``                  lay the hand face up for the rest of the deal
 ``order 4 2``             ``team_reorder``: the team's seats in its turn positions
-``draw 3``                a normal deal: the Da La names the first drawer (seed)
+``draw 3``                a normal deal: the Da La names the first drawer (docs/rules/gouji.md §2.3)
 ``foul burn``             ``strict_penalty``: a claim the seat is not entitled to
                           (``burn``, ``revolution``, ``xian``): it makes the
-                          offender Da La (notes §2.1 "Penalty")
+                          offender Da La (docs/rules/gouji.md §10)
 ========================  ====================================================
 
 >>> [str(parse_action(t)) for t in ("2 9 9", "PASS", "burn K K", "return 7 5", "draw 3",
@@ -26,8 +27,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from folkdeck.cards import Card
 from folkdeck.engine.errors import InvalidNotationError
 from folkdeck.games.gouji.rules import RANK_WORDS, Play, parse_counts, parse_play
 
@@ -47,9 +49,12 @@ class Word:
 
 @dataclass(frozen=True, slots=True)
 class Return:
-    """Tribute: the cards (by rank, ascending) a receiver gives back."""
+    """Tribute: the cards (by rank, ascending) a receiver gives back. ``cards``: the
+    suited cards the receiver named, if any (no part of the action's value or text, like
+    :attr:`Play.cards <folkdeck.games.gouji.rules.Play.cards>`)."""
 
     ranks: tuple[int, ...]
+    cards: tuple[Card, ...] | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return "return " + " ".join(RANK_WORDS[r] for r in self.ranks)
@@ -78,7 +83,7 @@ class Order:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """A normal deal's first window: the Da La names ``seat`` to draw first (seed)."""
+    """A normal deal's first window: the Da La names ``seat`` to draw first (docs/rules/gouji.md §2.3)."""
 
     seat: int
 
@@ -93,7 +98,7 @@ FOUL_CLAIMS = ("burn", "revolution", "xian")
 @dataclass(frozen=True, slots=True)
 class Foul:
     """``strict_penalty``: a claim made without the right to it, accepted as an offence
-    that makes the offender Da La (notes §2.1 "Penalty"; ``docs/rules/gouji.md``)."""
+    that makes the offender Da La (``docs/rules/gouji.md`` §10)."""
 
     claim: str
 

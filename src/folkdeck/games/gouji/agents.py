@@ -80,7 +80,7 @@ def _counts(hand: Sequence[Any]) -> list[int]:
 
 
 class HeuristicAgent:
-    """Team play from seed 001, on rank counts (:mod:`folkdeck.games.gouji.policy` lists
+    """Team play from the rules (docs/rules/gouji.md), on rank counts (:mod:`folkdeck.games.gouji.policy` lists
     the tactics: team, finish, help, block, weakness, economy).
 
     Windows: tribute returns give the lowest cards that break no pair or set (useless

@@ -1,4 +1,4 @@
-"""The Gou Ji deal before play (seed 001; notes §2.1 "The deal", steps 1-6).
+"""The Gou Ji deal before play (docs/rules/gouji.md §2.1-§2.6).
 
 Dealing by drawing, kai pai (开牌), the first-deal start by two same-suit 3s, and
 the tribute (进贡) pairs decided by the previous deal's places.
@@ -28,7 +28,7 @@ _SETUP_KEYS = ("places", "special", "kai_pai", "first_drawer", "revolution_redea
 
 
 def team(seat: int) -> int:
-    """Teams {0, 2, 4} and {1, 3, 5} (notes §2.1)."""
+    """Teams {0, 2, 4} and {1, 3, 5} (docs/rules/gouji.md §1.1)."""
     return seat % 2
 
 
@@ -132,7 +132,7 @@ def read_setup(setup: Mapping[str, Any]) -> Setup:
 def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
     """Kai pai turns the top card; count it from the kai pai counter-clockwise.
 
-    A joker goes back into the pack and the next seat turns the next card (seed).
+    A joker goes back into the pack and the next seat turns the next card (docs/rules/gouji.md §2.2).
     Returns ``(kai pai, first drawer, cards turned)``.
     """
     for turned, card in enumerate(deck):
@@ -153,14 +153,14 @@ def draw(deck: Sequence[Card], drawer: int) -> list[list[Card]]:
 
 
 def reinsert_turned(deck: list[Card], turned: int) -> list[Card]:
-    """The pack after kai pai: the turned cards go back into the middle (seed)."""
+    """The pack after kai pai: the turned cards go back into the middle (docs/rules/gouji.md §2.2, §11.13)."""
     rest = deck[turned:]
     middle = len(rest) // 2
     return rest[:middle] + deck[:turned] + rest[middle:]
 
 
 def three_claims(hands: Sequence[Sequence[Card]], drawer: int) -> list[int]:
-    """Seats in the order they complete two 3s of one suit while drawing (seed)."""
+    """Seats in the order they complete two 3s of one suit while drawing (docs/rules/gouji.md §2.4)."""
     seen: list[set[Any]] = [set() for _ in range(SEATS)]
     claims: list[int] = []
     longest = max(len(h) for h in hands)

@@ -36,16 +36,16 @@ from typing import Any
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import WrongPhaseError
+from folkdeck.engine.facts import Played
 from folkdeck.engine.protocol import Event
-from folkdeck.games.gouji.events import GouJiPlayed, events_of
+from folkdeck.games.gouji.events import Burned, events_of
 from folkdeck.games.gouji.game import GouJiGame
 from folkdeck.games.gouji.observation import GouJiView
-from folkdeck.games.gouji.rules import NRANKS, RANK_OF, RANK_WORDS
+from folkdeck.games.gouji.rules import NRANKS, RANK_OF
 from folkdeck.games.gouji.state import GouJiState
 
 SEATS = 6
 _PACKS: dict[Any, list[Card]] = {}
-_WORD = {w: r for r, w in enumerate(RANK_WORDS)}
 _EVENTS: list[Any] = [None, []]
 """The last view's history and the events rebuilt from it (a search samples hundreds of
 worlds from one view)."""
@@ -138,11 +138,11 @@ def determinize(game: GouJiGame, view: GouJiView, rng: random.Random) -> GouJiSt
         if receiver in exact:
             continue
         ranks = [RANK_OF[c] for c in gift]
-        for e in view.history:
-            if e.seat == receiver and isinstance(e.act, GouJiPlayed):
-                for word in e.act.ranks:
-                    if _WORD[word] in ranks:
-                        ranks.remove(_WORD[word])
+        for e in view.history:  # the receiver's sets, burns included, name their cards
+            seen = e.act.cards if e.seat == receiver and isinstance(e.act, Played | Burned) else None
+            for card in seen or ():
+                if RANK_OF[card] in ranks:
+                    ranks.remove(RANK_OF[card])
         for r in ranks:
             if len(hands[receiver]) < sizes[receiver]:
                 held = take(r)

@@ -1,8 +1,10 @@
 """Gou Ji's typed facts (``docs/events.md``): what an action did, as data.
 
-Every action is described by a fact (:func:`describe_action`): a set played or burned
-(ranks as rank words, the record grammar's: suits never matter), a pass, an answer in
-a window. What followed from it is in the event's facts: a gouji and who is asked to
+Every action is described by a fact (:func:`describe_action`): a set played or burned,
+a pass, an answer in a window. A set of the deal's history names the very cards it took
+(the shared :class:`~folkdeck.engine.facts.Played`, and :class:`Burned`'s ``cards``), as the
+table shows them; a set not played (a legal action) is known by its ranks only
+(:class:`GouJiPlayed`: rank words, the record grammar's). What followed from it is in the event's facts: a gouji and who is asked to
 burn, the opposite's answer, a seat going out with its place's name (头科 … 大落), a
 trick won, the tribute, a revolution's re-deal, an offence (``strict_penalty``).
 
@@ -14,6 +16,11 @@ True
 >>> from folkdeck.games.gouji.actions import parse_action
 >>> describe_action(2, parse_action("9 9 2"))
 GouJiPlayed(seat=2, ranks=('9', '9', '2'))
+>>> from folkdeck import load
+>>> state = load("gouji").new_state(hands=["9S 9H 9D 2C", "10S", "", "", "", ""], setup={"leader": 0})
+>>> event = state.apply(state.parse_action("9H 9 2"))
+>>> event.line, describe_action(event.seat, event.action)
+('0: 9 9 2', Played(seat=0, cards=(Card.parse('9D'), Card.parse('9H'), Card.parse('2C')), combo=''))
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from folkdeck.cards import Card
-from folkdeck.engine.facts import Fact, Passed
+from folkdeck.engine.facts import Fact, Passed, Played
 from folkdeck.engine.protocol import Event
 from folkdeck.games.gouji.actions import (
     DECLARE,
@@ -41,7 +48,7 @@ from folkdeck.games.gouji.actions import (
     Order,
     Return,
 )
-from folkdeck.games.gouji.rules import NRANKS, RANK_WORDS, Play, play_from_counts
+from folkdeck.games.gouji.rules import NRANKS, RANK_OF, RANK_WORDS, Play, play_from_counts, with_cards
 
 if TYPE_CHECKING:
     from folkdeck.engine.view import ViewEvent
@@ -77,7 +84,9 @@ class _Exchange(Fact):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GouJiPlayed(Fact, type="gouji.played"):
-    """``seat`` played the set ``ranks`` (rank words: ``("9", "9", "2")`` is three 9s)."""
+    """``seat`` plays the set ``ranks`` (rank words: ``("9", "9", "2")`` is two 9s and a
+    2): a set whose cards are not known, such as a legal action. A set of the history is
+    the shared ``played`` fact, with its cards."""
 
     seat: int
     ranks: tuple[str, ...]
@@ -85,10 +94,12 @@ class GouJiPlayed(Fact, type="gouji.played"):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Burned(Fact, type="gouji.burned"):
-    """``seat`` burned (烧牌) with the set ``ranks``, instead of the gouji player's opposite."""
+    """``seat`` burned (烧牌) with the set ``ranks``, instead of the gouji player's opposite;
+    ``cards``: the cards it took (``None`` for a burn not made, such as a legal action)."""
 
     seat: int
     ranks: tuple[str, ...]
+    cards: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -382,8 +393,12 @@ _WORD_FACTS: dict[Any, type[Fact]] = {
 
 
 def describe_action(seat: int, action: Any) -> Fact:
-    """The action itself as a fact (``GameSpec.describe_action``)."""
+    """The action itself as a fact (``GameSpec.describe_action``): a set that names all its
+    cards (every set of a history does) as the shared ``played``, with those cards."""
     if type(action) is Play:
+        cards = action.cards
+        if cards is not None and len(cards) == action.size:
+            return Played(seat=seat, cards=cards)
         return GouJiPlayed(seat=seat, ranks=ranks_of(action))
     if action is PASS or action == PASS:
         return Passed(seat=seat)
@@ -391,7 +406,9 @@ def describe_action(seat: int, action: Any) -> Fact:
     if word is not None:
         return word(seat=seat)  # type: ignore[call-arg]
     if isinstance(action, Burn):
-        return Burned(seat=seat, ranks=ranks_of(action.play))
+        cards = action.play.cards
+        return Burned(seat=seat, ranks=ranks_of(action.play),
+                      cards=cards if cards is not None and len(cards) == action.play.size else None)
     if isinstance(action, Return):
         return CardsReturned(seat=seat, count=len(action.ranks),
                              ranks=tuple(RANK_WORDS[r] for r in action.ranks))
@@ -415,6 +432,14 @@ def _play(ranks: tuple[str, ...]) -> Play:
     return play_from_counts(counts)
 
 
+def _play_of(cards: tuple[Card, ...]) -> Play:
+    """The set of some cards, naming them."""
+    counts = [0] * NRANKS
+    for card in cards:
+        counts[RANK_OF[card]] += 1
+    return with_cards(play_from_counts(counts), cards)
+
+
 def action_of(act: Fact) -> Any:
     """The action an action fact describes (the inverse of :func:`describe_action`).
 
@@ -422,6 +447,8 @@ def action_of(act: Fact) -> Any:
     many 3s, a stand-in whose cards nobody reads (the view shows neither).
     """
     kind = type(act)
+    if kind is Played:
+        return _play_of(act.cards)  # type: ignore[attr-defined]
     if kind is GouJiPlayed:
         return _play(act.ranks)  # type: ignore[attr-defined]
     if kind is Passed:
@@ -430,7 +457,7 @@ def action_of(act: Fact) -> Any:
     if word is not None:
         return word
     if isinstance(act, Burned):
-        return Burn(_play(act.ranks))
+        return Burn(_play_of(act.cards) if act.cards is not None else _play(act.ranks))
     if isinstance(act, CardsReturned):
         ranks = act.ranks if act.ranks is not None else (RANK_WORDS[0],) * act.count
         return Return(tuple(sorted(_RANK_INDEX[w] for w in ranks)))

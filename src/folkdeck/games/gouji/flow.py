@@ -1,8 +1,8 @@
 """The Gou Ji tribute and trick flow, mixed into :class:`~folkdeck.games.gouji.state.GouJiState`.
 
-Tricks (seed; notes §2.1 "The round"), gouji duels (notes §2.2, G3), going out
+Tricks (docs/rules/gouji.md §3.3), gouji duels (docs/rules/gouji.md §4.2, §11.3), going out
 during a duel, burning (烧牌) and its aftermath, 先让让, and the end of the deal
-(places 头科 … 大落, team scores). Tribute (进贡, notes §2.1 step 6) comes first.
+(places 头科 … 大落, team scores). Tribute (进贡, docs/rules/gouji.md §2.6) comes first.
 """
 
 from __future__ import annotations
@@ -31,7 +31,18 @@ from folkdeck.games.gouji.events import (
     XianAnswered,
 )
 from folkdeck.games.gouji.modern import ModernRules
-from folkdeck.games.gouji.rules import BJ, NRANKS, RJ, TWO, Play, highest, is_gouji
+from folkdeck.games.gouji.rules import (
+    BJ,
+    HAND_ORDER,
+    NRANKS,
+    RANK_OF,
+    RJ,
+    TWO,
+    Play,
+    highest,
+    is_gouji,
+    with_cards,
+)
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
@@ -71,7 +82,7 @@ class PlayFlow(ModernRules):
     _xian_offer: int
     _xian_req: int
     _trick: list[tuple[int, Play | None]]
-    _table: list[tuple[int, list[Card]]]
+    _table: list[tuple[int, tuple[Card, ...]]]
     """The cards of each play of the current trick (the views' ``table``)."""
     _out: list[int]
     _turn: int
@@ -100,10 +111,20 @@ class PlayFlow(ModernRules):
         self._owe = None
 
     # --- cards ---------------------------------------------------------------------
-    def _take(self, s: int, rank: int, n: int) -> list[Card]:
+    def _take(self, s: int, rank: int, n: int, named: tuple[Card, ...] | None = None) -> list[Card]:
+        """Take ``n`` cards of ``rank`` from the hand of ``s``: first the copies ``named``
+        (the suited cards a player typed; verified held), then any (the pile's last)."""
         pile = self._cards[s][rank]
-        taken = pile[len(pile) - n:]
-        del pile[len(pile) - n:]
+        taken: list[Card] = []
+        if named:
+            for card in named:
+                if RANK_OF[card] == rank and len(taken) < n:
+                    pile.remove(card)
+                    taken.append(card)
+        rest = n - len(taken)
+        if rest:
+            taken += pile[len(pile) - rest:]
+            del pile[len(pile) - rest:]
         self._hands[s][rank] -= n
         self._left[s] -= n
         return taken
@@ -150,8 +171,11 @@ class PlayFlow(ModernRules):
     def _give_back(self, s: int, action: Return, notes: list[Fact]) -> None:
         giver, _, n = self._pairs.pop(0)
         back: list[Card] = []
+        named = list(action.cards or ())
         for r in action.ranks:
-            moved = self._take(s, r, 1)
+            moved = self._take(s, r, 1, tuple(named))
+            if moved[0] in named:
+                named.remove(moved[0])
             self._put(giver, moved, r)
             back += moved
         notes.append(TributeReturned(seat=s, receiver=giver, count=n, cards=tuple(back)))
@@ -166,7 +190,9 @@ class PlayFlow(ModernRules):
         self._check_end(notes)
 
     # --- play --------------------------------------------------------------------------
-    def _apply_play(self, s: int, action: Action, notes: list[Fact]) -> None:
+    def _apply_play(self, s: int, action: Action, notes: list[Fact]) -> Action:
+        """Perform ``action``; return it as the event records it (a set with the cards it
+        took, see :meth:`_play`)."""
         if self._xian_req >= 0 and s == self._turn and not self._window and (
                 type(action) is Play or action == PASS):
             notes.append(XianAnswered(seat=s, requester=self._xian_req,
@@ -174,31 +200,30 @@ class PlayFlow(ModernRules):
         if type(action) is Play and not self._window:
             self._xian_offer = -1
             self._xian_req = -1
-            self._play(s, action, notes, burn=False)
-            return
+            return self._play(s, action, notes, burn=False)
         if (action is PASS or action == PASS) and not self._window:
             self._xian_offer = -1
             self._xian_req = -1
             self._pass(s, notes)
-            return
+            return action
         if action == OPEN:
             self._open |= 1 << s
-            return
+            return action
         if action == XIAN:
             self._xian_req = s
             self._xian_offer = -1
-            return
+            return action
         if type(action) is Foul:
             if self._window:  # a false burning claim
                 self._window.pop(0)
                 if self._foul(s, action.claim, notes):
-                    return
+                    return action
                 if not self._window:
                     self._window_kind = ""
                     self._to_opposite(self._gouji_seat, notes)
-                return
+                return action
             self._foul(s, action.claim, notes)  # a false 先让让
-            return
+            return action
         if self._window_kind == "reorder":
             self._window.pop(0)
             if isinstance(action, Order):
@@ -209,37 +234,41 @@ class PlayFlow(ModernRules):
                 notes.append(TurnOrder(order=tuple(self._order)))
             if not self._window:
                 self._window_kind = ""
-            return
+            return action
         if self._window:
             if action == NO:
                 self._window.pop(0)
                 if not self._window:
                     self._window_kind = ""
                     self._to_opposite(self._gouji_seat, notes)
-                return
+                return action
             assert isinstance(action, Burn)
             self._window = []
             self._window_kind = ""
             if self._opts.modern_burning:
                 self._to_end |= 1 << s
-            self._play(s, action.play, notes, burn=True)
-            return
+            return Burn(self._play(s, action.play, notes, burn=True))
         self._xian_offer = -1
         self._xian_req = -1
         if action == PASS:
             self._pass(s, notes)
-        else:
-            assert isinstance(action, Play)
-            self._play(s, action, notes, burn=False)
+            return action
+        assert isinstance(action, Play)
+        return self._play(s, action, notes, burn=False)
 
-    def _play(self, s: int, p: Play, notes: list[Fact], *, burn: bool) -> None:
-        cards = self._take(s, p.rank, p.natural)
+    def _play(self, s: int, p: Play, notes: list[Fact], *, burn: bool) -> Play:
+        """Play the set ``p`` (taking the cards it names, if any); return it naming every
+        card taken, in hand order (docs/rules/gouji.md §1.3), for the event and the table."""
+        named = p.cards
+        taken = self._take(s, p.rank, p.natural, named)
         counts = self._played_counts
         counts[p.rank] += p.natural
         for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)):
             if n:
-                cards += self._take(s, r, n)
+                taken += self._take(s, r, n, named)
                 counts[r] += n
+        cards = tuple(sorted(taken, key=HAND_ORDER.__getitem__))
+        made = with_cards(p, cards)
         self._played += cards
         self._top = p
         self._top_seat = s
@@ -252,15 +281,15 @@ class PlayFlow(ModernRules):
             if len(self._out) == 1:
                 self._note_tou_ke(s)
             if self._check_end(notes):
-                return
+                return made
         mode = self._mode
         if mode == "final":
             self._end_trick(notes)
-            return
+            return made
         if burn:
             self._mode = "after_burn"
             self._advance(s, notes)
-            return
+            return made
         o = opposite(s)
         if self._left[o] and (mode in ("duel", "after_burn") or is_gouji(p, self._thresholds)):
             self._gouji_seat = s
@@ -273,10 +302,11 @@ class PlayFlow(ModernRules):
             else:
                 notes.append(GoujiCalled(seat=s, opposite=o))
                 self._to_opposite(s, notes)
-            return
+            return made
         self._mode = "normal"
         self._advance(s, notes)
         self._offer_xian(s)
+        return made
 
     def _to_opposite(self, x: int, notes: list[Fact]) -> None:
         o = opposite(x)
@@ -325,7 +355,7 @@ class PlayFlow(ModernRules):
 
     def _offer_reorder(self) -> None:
         """``team_reorder``: with 2+ out and 4 or fewer left, each team with two or more
-        players left may re-order its members' turns before a round (seed)."""
+        players left may re-order its members' turns before a round (docs/rules/gouji.md §7.4)."""
         holding = [s for s in range(SEATS) if self._left[s]]
         if not self._opts.team_reorder or len(self._out) < 2 or len(holding) > 4:
             return

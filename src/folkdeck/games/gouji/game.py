@@ -91,7 +91,7 @@ class GouJiGame(GameBase[GouJiOptions]):
             dealt = draw(order, drawer)
         if not s.special:
             assert s.da_la is not None
-            kai = opposite(s.da_la)  # nominal kai pai of a normal deal (seed)
+            kai = opposite(s.da_la)  # nominal kai pai of a normal deal (docs/rules/gouji.md §2.3)
         setup_out = replace(s, kai_pai=kai, first_drawer=drawer, name_drawer=naming)
         if s.leader is not None:
             leader, claims = s.leader, []

@@ -4,9 +4,9 @@ After a deal, the next one takes its places (tribute, and 点贡 with
 ``modern_dian_gong``; the Da La names the first drawer — itself by default — and
 leads), unless it was a sweep (top three one team: a special deal, the opposites
 exchange) or a revolution (a special deal; tribute from the last completed places,
-``tribute_after_revolution``). Special deals move kai pai to the next seat (seed).
+``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2).
 The match ends after ``deals`` completed deals or when a team reaches
-``target_score`` (notes §2.1 "Match end", G10). A revolution's deal is no completed
+``target_score`` (docs/rules/gouji.md §8, §11.10). A revolution's deal is no completed
 deal: its cards are dealt again and the match goes on.
 
 >>> import random

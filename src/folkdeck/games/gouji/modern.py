@@ -1,9 +1,9 @@
-"""Gou Ji rules beyond the seed's core flow, mixed into the state through :class:`~flow.PlayFlow`.
+"""Gou Ji rules beyond the core flow of docs/rules/gouji.md §1-§8, mixed into the state through :class:`~flow.PlayFlow`.
 
-- ``modern_burning`` (notes §2.2): burning only after kai dian (开点), and "to the end".
-- ``modern_dian_gong`` (点贡, notes §2.3): who owes the next deal a card.
-- ``strict_penalty`` (notes §2.1 "Penalty", pagat): false claims as offences (``foul …``).
-- The Da La naming the first drawer of a normal deal (seed: 指名), the ``draw N`` window.
+- ``modern_burning`` (docs/rules/gouji.md §9.2): burning only after kai dian (开点), and "to the end".
+- ``modern_dian_gong`` (点贡, docs/rules/gouji.md §9.3): who owes the next deal a card.
+- ``strict_penalty`` (docs/rules/gouji.md §10): false claims as offences (``foul …``).
+- The Da La naming the first drawer of a normal deal (docs/rules/gouji.md §2.3: 指名), the ``draw N`` window.
 
 The readings chosen, and the alternatives, are in ``docs/rules/gouji.md``.
 """

@@ -123,14 +123,22 @@ def build_view(state: GouJiState, seat: int | None, acting: tuple[int, ...],
 
 
 def _status(st: GouJiState, seat: int | None, gouji_seat: int | None, window: str) -> tuple[Fact, ...]:
-    """The standing facts a seat must know now (its ``status``), censored for it."""
+    """The standing facts a seat must know now (its ``status``), censored for it.
+
+    While a gouji stands on the table (its burning window, the duel, the last answer) the
+    status says whose gouji it is and who alone may answer it (:class:`GoujiCalled`), and in
+    the window who is asked to burn first, when that is public (``ask_all_seats`` asks every
+    seat beside the gouji player that holds cards, so the question tells nothing; without
+    it only the entitled seats are asked, and the status keeps quiet). After a burn it
+    names the burner (:class:`TrickMode` ``after_burn``: anyone may play on)."""
     out = [c for f in st._tribute if (c := f.censored(seat)) is not None]
-    if window == "burn" and gouji_seat is not None:
+    if gouji_seat is not None and (window == "burn" or st._mode in ("duel", "final")):
         out.append(GoujiCalled(seat=gouji_seat, opposite=opposite(gouji_seat)))
-        if st._opts.ask_all_seats or st._opts.strict_penalty:  # who is asked is public
-            out.append(BurnWindow(seats=tuple(st._window)))
+        if window == "burn" and (st._opts.ask_all_seats or st._opts.strict_penalty):
+            out.append(BurnWindow(seats=tuple(st._window)))  # who is asked is public
     if st._mode != "normal" and gouji_seat is not None:
-        out.append(TrickMode(mode=st._mode, seat=gouji_seat))
+        burner = st._top_seat if st._mode == "after_burn" else gouji_seat
+        out.append(TrickMode(mode=st._mode, seat=burner))
     if st._xian_req >= 0 and st._phase == "play":
         out.append(XianRequest(seat=st._xian_req, asked=st._turn))
     out += st._offences

@@ -1,4 +1,4 @@
-"""Gou Ji rules options (rules-notes §2.6), frozen and validated, with the notes' defaults."""
+"""Gou Ji rules options (docs/rules/gouji.md §12), frozen and validated, with their defaults."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GouJiOptions:
-    """Every Gou Ji rule option (notes §2.6), defaults from notes §2.1-§2.4.
+    """Every Gou Ji rule option (docs/rules/gouji.md §12), with the defaults settled in §11.
 
     >>> GouJiOptions().thresholds()[9], GouJiOptions(gouji_single_two=False).thresholds()[12]
     (3, 2)
@@ -24,13 +24,13 @@ class GouJiOptions:
 
     players: int = 6
     bj_wild_rule: Literal["count", "any_joker", "coverage"] = "count"
-    """What beats a set holding a wild black joker (notes §2.1 rule 5, G1)."""
+    """What beats a set holding a wild black joker (docs/rules/gouji.md §3.2, §11.1)."""
     gouji_thresholds: tuple[str, ...] = ("10:5", "J:4", "Q:3", "K:2", "A:2", "2:1")
-    """Sizes from which a set of that represented rank is gouji (notes §2.2)."""
+    """Sizes from which a set of that represented rank is gouji (docs/rules/gouji.md §4.1, §11.2)."""
     gouji_single_two: bool = True
-    """A single 2 is gouji (notes §2.2); off: 2s need two cards."""
+    """A single 2 is gouji (docs/rules/gouji.md §11.2); off: 2s need two cards."""
     gouji_duel_end: Literal["trick_ends", "resume"] = "trick_ends"
-    """When a duellist passes: the trick ends (G3), or players not passed resume."""
+    """When a duellist passes: the trick ends (docs/rules/gouji.md §11.3), or players not passed resume."""
     burning: bool = True
     modern_burning: bool = False
     """Burning only by a seat that has opened (开点), with the one-set remainder only, and
@@ -44,7 +44,7 @@ class GouJiOptions:
     liberation: bool = True
     """A giver dealt four red jokers refuses the exchange (解放)."""
     team_reorder: bool = False
-    """With 2+ out and ≤ 4 left, a team may re-order its own turns each round (seed)."""
+    """With 2+ out and ≤ 4 left, a team may re-order its own turns each round (docs/rules/gouji.md §7.4)."""
     public_counts: Literal["always", "le10", "never"] = "le10"
     allow_open_hand: bool = True
     """A player with 10 or fewer cards may lay the hand face up for the rest of the deal."""
@@ -57,7 +57,7 @@ class GouJiOptions:
     target_score: int = 0
     """A match also ends when a team reaches this total (0: no target)."""
     strict_penalty: bool = False
-    """Honour-system penalties (notes §2.1 "Penalty"): the false claims ``foul burn``,
+    """Honour-system penalties (docs/rules/gouji.md §10): the false claims ``foul burn``,
     ``foul revolution`` and ``foul xian`` become actions; each makes its offender Da La."""
     modern_kai_dian: bool = False
     """开点: a seat opens when its opposite passes on its gouji; 4s may not be played before

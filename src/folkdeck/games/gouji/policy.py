@@ -6,7 +6,7 @@ at 10 cards or fewer), and the per-rank counts of the cards played. The heuristi
 builds it from its observation (:func:`view_of`), the search rollouts from a sampled
 world (:func:`view_of_state`, the same facts without building an observation).
 
-The tactics (seed 001 and ``docs/bots.md``; each has a unit test in
+The tactics (``docs/rules/gouji.md`` and ``docs/bots.md``; each has a unit test in
 ``tests/agents/test_gouji_heuristic.py``):
 
 - **team**: never beat a teammate's standing play (nor when a teammate asked 先让让);
@@ -26,7 +26,7 @@ A/B runs against ``greedy`` (300 duplicate deals, both team sides, points a deal
 ``Tactics`` switches): all off +0.05, economy without keeping +1.68, keeping wilds
 +0.5 more, also aces +0.2 (kings too: the same), passing rather than split on low tables +0.3
 (all: +2.17 ± 0.24). finish, help and block measured level against greedy (±0.1)
-and stay on as the seed's advice; leading the biggest of the two lowest ranks cost
+and stay on as the rules page's advice; leading the biggest of the two lowest ranks cost
 -0.5, and keeping wilds in duels, or only with hands over 20 cards, gained nothing.
 """
 

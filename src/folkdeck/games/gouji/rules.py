@@ -1,9 +1,9 @@
-"""Gou Ji rules as pure functions over rank counts (seed 001, rules-notes §2.1-§2.2).
+"""Gou Ji rules as pure functions over rank counts (docs/rules/gouji.md §3-§5).
 
 Ranks are indices 0 … 14 for ``3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ``; a hand is a
 list of 15 counts (four packs: up to 16 of a rank, 4 of each joker). A play is a
 :class:`Play`: its represented rank, how many natural cards of it, and how many
-wild 2s, black jokers and red jokers it adds (notes §2.1 "Represented rank").
+wild 2s, black jokers and red jokers it adds (docs/rules/gouji.md §3.1, §11.8).
 
 >>> p = parse_play("9 9 2")
 >>> p, p.size, p.rank_word
@@ -28,26 +28,44 @@ RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", 
 TWO, BJ, RJ = 12, 13, 14
 NRANKS = 15
 THRESHOLDS: dict[int, int] = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, 12: 1}
-"""The default gouji thresholds (notes §2.2): 10×5, J×4, Q×3, K×2, A×2, 2×1."""
+"""The default gouji thresholds (docs/rules/gouji.md §4.1, §11.2): 10×5, J×4, Q×3, K×2, A×2, 2×1."""
 RANK_OF: dict[Card, int] = {c: RANK_WORDS.index(c.rank.value) for c in FRENCH_54.cards}
 """The rank index of every card of the pack."""
 _WORD_INDEX = {w: i for i, w in enumerate(RANK_WORDS)} | {"T": 7}
+SUIT_ORDER = "SCDH"
+"""The suits in the order a hand shows them: ♠ ♣ ♦ ♥, black before red (the pack's and
+:class:`~folkdeck.cards.Suit`'s order; docs/rules/gouji.md §1.3)."""
+HAND_ORDER: dict[Card, int] = {c: i for i, c in enumerate(sorted(
+    FRENCH_54.cards, key=lambda c: (RANK_OF[c], SUIT_ORDER.index(c.suit.value) if c.suit is not None else 0)))}
+"""The place of every card in a hand as people read it (docs/rules/gouji.md §1.3): by rank
+(3 low … 2, then the black and the red joker), then by suit in :data:`SUIT_ORDER`.
+
+>>> from folkdeck.cards import parse_cards
+>>> " ".join(map(str, sorted(parse_cards("9D 9S RJ 9D 3H BJ 9S"), key=HAND_ORDER.__getitem__)))
+'3H 9S 9S 9D 9D BJ RJ'
+"""
 KAI_PAI_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
-"""The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; seed)."""
+"""The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; docs/rules/gouji.md §2.2)."""
 
 
 class Play(tuple[int, int, int, int, int, int, int]):
-    """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (notes §2.1).
+    """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (docs/rules/gouji.md §3.1).
 
     For ``rank`` 2 the field ``w2`` is 0; for BJ also ``wbj``; a RJ set has no wilds.
     An immutable value made cheaply (a tuple underneath, issue 3's listing speed):
     ``(rank, natural, w2, wbj, wrj, size, jokers)``; plays do not order (``<`` is refused).
 
+    ``cards`` names particular cards of the set when they are known, and is no part of its
+    value (not of its equality, hash or record text: a set is written by ranks): a set typed
+    with suits carries the suited cards the player named (:func:`with_cards`; the engine
+    takes exactly those copies), and the set of an event carries every card it took.
+
     >>> Play(6, 2, 1) == parse_play("9 9 2"), Play(6, 2, 1).size, Play(BJ, 1, 0, 0, 1).jokers
     (True, 3, 2)
     """
 
-    __slots__ = ()
+    # No ``__slots__``: an instance dictionary holds ``cards`` when a set has them.
+    cards: tuple[Card, ...] | None = None
 
     if TYPE_CHECKING:
         rank: int
@@ -103,10 +121,24 @@ _mk = tuple.__new__
 """Makes a :class:`Play` from its seven fields without Python-level code (the fast path)."""
 
 
-def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
-    """The set of a rank multiset (notes §2.1 default parse).
+def with_cards(play: Play, cards: tuple[Card, ...]) -> Play:
+    """A copy of ``play`` that names ``cards`` (a shared set, say a cached legal one, is
+    never changed).
 
-    >>> str(play_from_counts([0] * 13 + [1, 1]))   # BJ + RJ: a BJ with a wild RJ (G8)
+    >>> from folkdeck.cards import parse_cards
+    >>> p = with_cards(parse_play("Q Q"), parse_cards("QC QH"))
+    >>> p == parse_play("Q Q"), str(p), " ".join(map(str, p.cards or ())), parse_play("Q Q").cards
+    (True, 'Q Q', 'QC QH', None)
+    """
+    new = _mk(Play, play)
+    new.cards = cards
+    return new
+
+
+def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
+    """The set of a rank multiset (docs/rules/gouji.md §11.8).
+
+    >>> str(play_from_counts([0] * 13 + [1, 1]))   # BJ + RJ: a BJ with a wild RJ (docs/rules/gouji.md §11.8)
     'BJ RJ'
 
     :raises InvalidNotationError: for no cards, or natural cards of two ranks.
@@ -143,6 +175,25 @@ def rank_of_word(word: str) -> int:
     raise InvalidNotationError("gouji.unknown_rank", token=word[:40])
 
 
+def named_cards(text: str) -> tuple[Card, ...]:
+    """The cards that ``text`` names with a suit (``QC``, ``10H``, ``TH``), in order; rank
+    words (``Q``, ``BJ``) and other words name none.
+
+    >>> [str(c) for c in named_cards("burn QC Q th 2S BJ")]
+    ['QC', '10H', '2S']
+    """
+    out = []
+    for token in text.replace(",", " ").split():
+        key = token.upper()
+        if len(key) >= 2 and key[-1] in "SCDH" and key[:-1] in _WORD_INDEX \
+                and key[:-1] not in ("BJ", "RJ"):
+            out.append(_SUITED[RANK_WORDS[_WORD_INDEX[key[:-1]]] + key[-1]])
+    return tuple(out)
+
+
+_SUITED = {str(c): c for c in FRENCH_54.cards}
+
+
 def parse_counts(text: str) -> list[int]:
     """Rank counts of text such as ``"9 9 2"`` or ``"9S,9H,2C"``."""
     c = [0] * NRANKS
@@ -161,13 +212,13 @@ def parse_play(text: str) -> Play:
 
 
 def beats(new: Play, top: Play, bj_rule: str) -> bool:
-    """Whether ``new`` may be played on ``top`` (notes §2.1 "Beating a set").
+    """Whether ``new`` may be played on ``top`` (docs/rules/gouji.md §3.2).
 
     Same size, strictly higher represented rank; nothing beats a wild RJ; a wild BJ
     needs jokers per ``bj_rule`` (``count``: as many jokers, ``any_joker``: one,
     ``coverage``: as many *wild* jokers, each BJ or RJ covering a BJ).
 
-    >>> beats(parse_play("6 6"), parse_play("5 BJ"), "count")      # seed: 6-6 may not follow 5+BJ
+    >>> beats(parse_play("6 6"), parse_play("5 BJ"), "count")      # docs/rules/gouji.md §3.2: 6-6 may not follow 5+BJ
     False
     >>> beats(parse_play("5 BJ"), parse_play("6 6"), "count")      # nor 5+BJ follow 6-6
     False
@@ -202,7 +253,7 @@ def refusal(new: Play, top: Play, bj_rule: str) -> tuple[str, dict[str, object]]
 
 
 def is_gouji(play: Play, thresholds: dict[int, int]) -> bool:
-    """Whether a set is gouji (notes §2.2): any joker, or the size reaches the threshold.
+    """Whether a set is gouji (docs/rules/gouji.md §4.1): any joker, or the size reaches the threshold.
 
     >>> [is_gouji(parse_play(t), THRESHOLDS) for t in ("J J J J", "J J J", "2", "3 BJ", "Q Q 2")]
     [True, False, True, True, True]
@@ -321,7 +372,7 @@ def holds(hand: list[int], play: Play) -> bool:
 
 
 def burn_remainder_ok(rest: list[int], joker_form: bool = True) -> bool:
-    """Whether a burner's remaining cards qualify (notes §2.2 "Burning").
+    """Whether a burner's remaining cards qualify (docs/rules/gouji.md §5).
 
     Either one set (natural cards of at most one rank, with any wilds), or the
     joker form: sets that each hold a joker, so at least one joker per natural rank.

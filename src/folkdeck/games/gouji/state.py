@@ -1,4 +1,4 @@
-"""One deal of Gou Ji as an explicit state machine (seed 001, rules-notes §2).
+"""One deal of Gou Ji as an explicit state machine (docs/rules/gouji.md).
 
 Phases, in order: ``start`` (special deals: seats that drew two same-suit 3s may
 ``declare`` to lead), ``revolution`` (hands without 2s and jokers may call 革命;
@@ -49,6 +49,7 @@ folkdeck.engine.errors.IllegalActionError: seat 2 does not hold 2
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations_with_replacement, permutations
 from typing import TYPE_CHECKING, Any, Self
 
@@ -92,6 +93,7 @@ from folkdeck.games.gouji.events import (
 from folkdeck.games.gouji.modern import FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN
 from folkdeck.games.gouji.rules import (
     BJ,
+    HAND_ORDER,
     NRANKS,
     RANK_OF,
     RJ,
@@ -101,8 +103,10 @@ from folkdeck.games.gouji.rules import (
     follow_plays,
     holds,
     lead_plays,
+    named_cards,
     play_from_counts,
     refusal,
+    with_cards,
 )
 
 if TYPE_CHECKING:
@@ -129,7 +133,7 @@ class GouJiState(flow.PlayFlow, StateBase):
         self._setup = setup
         self._start_hands = tuple(tuple(h) for h in hands)
         self._pending = None
-        if naming:  # the Da La names the drawer first: nobody holds cards yet (seed)
+        if naming:  # the Da La names the drawer first: nobody holds cards yet (docs/rules/gouji.md §11.16)
             self._pending = [list(h) for h in hands]
             hands = [[] for _ in range(SEATS)]
         self._cards = [[[] for _ in range(NRANKS)] for _ in range(SEATS)]
@@ -336,6 +340,10 @@ class GouJiState(flow.PlayFlow, StateBase):
             if action not in self.legal_actions(s):
                 reason, params = self._window_reason(s, action)
                 raise WrongPhaseError(reason, seat=s, action=str(action), phase=phase, **params)
+            named = action.cards if isinstance(action, Return) else \
+                action.play.cards if isinstance(action, Burn) else None
+            if named is not None:
+                self._check_named(s, named, str(action))
             return
         if action == OPEN:
             if not self._can_open(s):
@@ -357,6 +365,8 @@ class GouJiState(flow.PlayFlow, StateBase):
     def _verify_play(self, s: int, p: Play, top: Play | None) -> None:
         if not holds(self._hands[s], p):
             raise IllegalActionError("gouji.not_held", seat=s, action=str(p))
+        if p.cards is not None:
+            self._check_named(s, p.cards, str(p))
         if self._opts.modern_bie_san or self._opts.modern_kai_dian:
             why = self._modern_why(s, p)
             if why is not None and (top is not None or any(
@@ -391,8 +401,43 @@ class GouJiState(flow.PlayFlow, StateBase):
         return "gouji.out_of_turn_only", {"allowed": str(self.legal_actions(s)[0])}
 
     def parse_action(self, text: str, seat: int | None = None) -> GouJiAction:
-        """Read ``text`` in the record grammar; legality is checked by :meth:`apply`."""
-        return parse_action(text)
+        """Read ``text`` in the record grammar; legality is checked by :meth:`apply`.
+
+        A set (also after ``burn`` or ``return``) may name cards by suit: ``QC QC QH``.
+        Suits never change what a set is (the action equals, and is written as, ``Q Q Q``),
+        but the cards named are the ones the seat (default: the first to act) gives up:
+        the action carries them (:attr:`Play.cards <folkdeck.games.gouji.rules.Play.cards>`)
+        and the engine takes exactly those copies. Cards the seat does not hold are refused
+        here, never replaced by others of the rank.
+
+        :raises InvalidNotationError: for text outside the grammar.
+        :raises IllegalActionError: ``gouji.cards_not_held``: the seat does not hold a card
+            it named (``cards``: the missing ones).
+        """
+        action = parse_action(text)
+        named = named_cards(text)
+        if not named or not isinstance(action, Play | Burn | Return):
+            return action
+        acting = self.to_act
+        s = seat if seat is not None else (acting[0] if acting else None)
+        if s is None or not 0 <= s < SEATS:
+            return action  # nobody to hold them: apply refuses the action anyway
+        self._check_named(s, named, str(action))
+        if isinstance(action, Play):
+            return with_cards(action, named)
+        if isinstance(action, Burn):
+            return Burn(with_cards(action.play, named))
+        return replace(action, cards=named)
+
+    def _check_named(self, s: int, named: tuple[Card, ...], action: str) -> None:
+        """Refuse named cards that the hand of ``s`` does not hold (``gouji.cards_not_held``)."""
+        missing: list[Card] = []
+        for card in dict.fromkeys(named):
+            short = named.count(card) - self._cards[s][RANK_OF[card]].count(card)
+            missing += [card] * max(0, short)
+        if missing:
+            raise IllegalActionError("gouji.cards_not_held", seat=s, action=action,
+                                     cards=[str(c) for c in missing])
 
     # --- transitions ---------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> Event:
@@ -403,7 +448,7 @@ class GouJiState(flow.PlayFlow, StateBase):
         self.verify(action, s)
         notes: list[Fact] = []
         if phase == "play":
-            self._apply_play(s, action, notes)
+            action = self._apply_play(s, action, notes)  # a set: with the cards it took
         elif phase == "tribute":
             assert isinstance(action, Return)
             self._give_back(s, action, notes)
@@ -477,7 +522,7 @@ class GouJiState(flow.PlayFlow, StateBase):
             self._begin_tribute(notes)
 
     def _may_revolt(self, s: int) -> bool:
-        """A hand with no 2 and no joker may call revolution (seed)."""
+        """A hand with no 2 and no joker may call revolution (docs/rules/gouji.md §2.5)."""
         hand = self._hands[s]
         return not (hand[TWO] or hand[BJ] or hand[RJ])
 
@@ -508,10 +553,14 @@ class GouJiState(flow.PlayFlow, StateBase):
         return shown
 
     def _hand_cards(self, s: int) -> tuple[Card, ...]:
-        return tuple(c for pile in self._cards[s] for c in pile)
+        """The hand as people read it (docs/rules/gouji.md §1.3): by rank, then ♠ ♣ ♦ ♥.
+        The piles themselves keep the order the cards came in (which copy a rank-only
+        set takes must not change, or old records would show other cards)."""
+        order = HAND_ORDER.__getitem__
+        return tuple(c for pile in self._cards[s] for c in sorted(pile, key=order))
 
     def public_to_act(self) -> tuple[int, ...]:
-        """The seats of ``to_act`` every viewer may see (notes §2.1-§2.2). Public: the
+        """The seats of ``to_act`` every viewer may see (docs/rules/gouji.md §11.23). Public: the
         drawer, tribute, objection and withdrawal turns, play, re-order windows, a 先让让
         offer (the trick shows it) and ``strict_penalty``'s false-claim seat. With
         ``ask_all_seats`` (the default) the 3s start, revolution and burning windows ask
@@ -588,7 +637,7 @@ class GouJiState(flow.PlayFlow, StateBase):
         plays = iter(view.table)
         state._trick = [(t, play_from_counts(_counts(next(plays).cards)) if shown else None)
                         for t, shown in view.trick]
-        state._table = [(p.seat, list(p.cards)) for p in view.table]
+        state._table = [(p.seat, tuple(p.cards)) for p in view.table]
         state._out = list(view.out)
         state._turn = view.current_seat
         if game.options.modern_burning:  # a burner burns to the end until it is out

@@ -15,6 +15,7 @@ Sources: seed 000 and rules-notes §1; the full rules for players are in
 ``docs/rules/kaphai.md``.
 """
 
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -40,8 +41,18 @@ def _bots() -> dict[str, Callable[[], Any]]:
     from folkdeck.games.kaphai.rollout import playout
 
     # Rollouts by people's habits, not uniformly random moves (docs/bots.md has the A/B runs).
-    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
-            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout)}
+    table: dict[str, Callable[[], Any]] = {
+        "random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
+        "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout)}
+    if importlib.util.find_spec("pyspiel") is not None:  # the rl extra: OpenSpiel's own ISMCTS
+        table["openspiel-ismcts"] = _openspiel_ismcts
+    return table
+
+
+def _openspiel_ismcts() -> Any:
+    from folkdeck.rl.openspiel import ismcts_bot
+
+    return ismcts_bot("kaphai")
 
 
 SPEC = register(GameSpec(
@@ -51,7 +62,7 @@ SPEC = register(GameSpec(
     rules_doc="docs/rules/kaphai.md", bots=LazyBots(_bots), default_bot="greedy",
     card_notation="french", windows=("putuh",), match_end=MatchEnd(deals="count", default_deals=5),
     determinizer="folkdeck.games.kaphai.determinize", describe_action=describe_action,
-    view_type=KapHaiView,
+    view_type=KapHaiView, action_words=("pass", "putuh"),
 ))
 
 __all__ = ["PASS", "PUTUH", "SPEC", "Combo", "KapHaiGame", "KapHaiOptions", "KapHaiPhase", "KapHaiState",
