@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import folkdeck
+
 from folkdeck.engine.record import loads
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -40,3 +42,24 @@ def test_every_match_record_in_the_docs_replays_to_its_standings(block: str) -> 
                          ids=lambda p: p.name)
 def test_every_example_record_replays(path: Path) -> None:
     loads(path.read_text(encoding="utf-8")).replay()
+
+
+def test_the_events_document_lists_every_fact_type_and_its_fields() -> None:
+    """docs/events.md names every event type with each of its fields."""
+    import dataclasses
+    import importlib
+
+    from folkdeck.engine.facts import fact_types
+
+    for name in folkdeck.games():  # each game's facts register when its events module loads
+        importlib.import_module(folkdeck.get_spec(name).make.__module__ + ".events")
+    text = (DOCS / "events.md").read_text(encoding="utf-8")
+    missing = []
+    for code, cls in fact_types().items():
+        if f"`{code}`" not in text:
+            missing.append(code)
+            continue
+        section = text[text.index(f"`{code}`"):][:1500]
+        missing += [f"{code}.{f.name}" for f in dataclasses.fields(cls) if f"`{f.name}`" not in section
+                    and f.name not in section]
+    assert not missing, missing

@@ -15,15 +15,14 @@ from typing import Any
 
 import pytest
 
-from folkdeck.games.cambio.events import MayCallCucco
-from folkdeck.games.kaphai.events import PutuhWindow
-from folkdeck.i18n import Renderer
-
 import folkdeck
 from folkdeck.engine.conformance import check_view_to_act
 from folkdeck.games.cambio.determinize import determinize
+from folkdeck.games.cambio.events import MayCallCucco
 from folkdeck.games.cambio.rules import OWL
 from folkdeck.games.cambio.search import CambioSearchAgent
+from folkdeck.games.kaphai.events import PutuhWindow
+from folkdeck.i18n import Renderer
 
 
 def _views(state: Any, seat: int | None) -> dict[str, Any]:

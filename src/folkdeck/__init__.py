@@ -9,6 +9,10 @@ True
 
 from typing import TYPE_CHECKING
 
+from folkdeck.engine.facts import Fact
+from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, Standings, State
+from folkdeck.engine.registry import get_spec, load
+from folkdeck.engine.view import View
 from folkdeck.errors import (
     AmbiguousActionError,
     CardGameError,
@@ -21,10 +25,6 @@ from folkdeck.errors import (
     UnknownGameError,
     WrongPhaseError,
 )
-from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, Standings, State
-from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.view import View
 
 # ``folkdeck.games`` is the package of games, made callable: ``folkdeck.games()`` lists
 # the registered names (see folkdeck/games/__init__.py), and ``folkdeck.games.kaphai``

@@ -213,7 +213,7 @@ def play(args: argparse.Namespace, lang: str) -> int:
 def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
     """What the game's own words mean (its out-of-turn rights...), where the catalog says."""
     lines = []
-    for word in spec.windows:
+    for word in (*spec.glossary, *spec.windows):
         key = f"term.{spec.name}.{word}.help"
         if r.has(key):
             lines.append(r.cli("play.glossary", {"word": word, "meaning": r.message(key, sentence=False)}))

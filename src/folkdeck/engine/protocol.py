@@ -351,6 +351,9 @@ class GameSpec:
     """The action itself as a fact (``played``, ``passed``...), for histories and text."""
     view_type: type[Any] | None = None
     """The game's :class:`~folkdeck.engine.view.View` subclass (its JSON Schema)."""
+    glossary: tuple[str, ...] = ()
+    """The game's own words a newcomer needs explained on screen (term keys with a
+    ``term.<game>.<word>.help`` message: Gou Ji's ``gouji``); the windows are explained too."""
     action_words: tuple[str, ...] = ()
     """Every word of the action grammar that is not a card (``pass``, ``draw``, ``burn``,
     Gou Ji's rank words...): the RL adapters fix their token vocabulary from it."""

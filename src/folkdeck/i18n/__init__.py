@@ -56,12 +56,6 @@ def catalog(lang: str) -> Mapping[str, Any]:
         raise ValueError(f"no message catalog for {lang!r} (languages: {', '.join(LANGUAGES)})")
     root = resources.files(__package__)
     data: dict[str, Any] = json.loads(root.joinpath(f"{lang}.json").read_text("utf-8"))
-    # WORK IN PROGRESS (merged into the one file before landing): sections being written.
-    parts = root.joinpath("parts")
-    if parts.is_dir():
-        for part in sorted(parts.iterdir(), key=lambda p: p.name):
-            if part.name.endswith(f".{lang}.json"):
-                data.update(json.loads(part.read_text("utf-8")))
     return data
 
 
@@ -249,6 +243,8 @@ class Renderer:
             return f"{value:g}" if isinstance(value, float) else str(value)
         if isinstance(value, float) and value.is_integer():
             return str(int(value))
+        if isinstance(value, list | tuple):  # a list in a plain {x}: its items, comma-separated
+            return ", ".join(self._value(name, None, {name: v}) for v in value)
         return "" if value is None else str(value)
 
     def join(self, items: Sequence[str]) -> str:

@@ -188,8 +188,8 @@ export class Renderer {
     if (kind === "place") return ordinal(lang, Number(value || 0));
     if (kind === "num") return typeof value === "number" && !Number.isInteger(value) ? String(Number(value.toPrecision(6))) : pyStr(value);
     if (value === null || value === undefined) return "";
-    // as Python's str() writes it (a list in a plain {x} is a slip of the message: give it a kind)
-    if (Array.isArray(value)) return `[${value.map((v) => (typeof v === "string" ? `'${v}'` : pyStr(v))).join(", ")}]`;
+    // a list in a plain {x}: its items, comma-separated (as folkdeck.i18n writes it)
+    if (Array.isArray(value)) return value.map((v) => pyStr(v)).join(", ");
     return typeof value === "boolean" ? pyStr(value) : String(value);
   }
 

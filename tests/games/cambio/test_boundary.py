@@ -196,7 +196,7 @@ def test_everything_renders_in_both_languages(preset: str) -> None:
             key = f"term.cambio.{term}"
             assert key in r.messages, key
             problems += _problems(lang, key, r.term(term), {})
-        # Japanese names the Cucco cards as the browser does (web/terms.js)
+        # Japanese names the Cucco cards (term.cambio.<card>) as the browser does
         if lang == "ja":
             assert r.term("OWL") == "梟" and r.term("FOOL") == "道化"
     assert not problems, "\n".join(sorted(set(problems))[:30])

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
@@ -88,6 +89,20 @@ _ANSWERS = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k 
 _STOCK_ANSWERS = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
 _WORDS = {a.value: a for a in CambioAction}
 
+
+
+# The facts a deal makes on every step, made once per distinct value and shared (facts are
+# immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
+# fifth of its cost (folkdeck bench). Bounded: a 39-seat table has millions of combinations.
+_shared = lru_cache(maxsize=4096)
+_exchanged = _shared(lambda seat, other: Exchanged(seat=seat, other=other))
+_passed_on = _shared(lambda seat, card, requester, to: PassedOn(seat=seat, card=card, requester=requester, to=to))
+_refused = _shared(lambda seat, card, requester: Refused(seat=seat, card=card, requester=requester))
+_stock_card = _shared(lambda card, requester: StockCard(card=card, requester=requester))
+_showdown = _shared(lambda seat, card, value, from_stock: Showdown(seat=seat, card=card, value=value,
+                                                                from_stock=from_stock))
+_lowest = _shared(lambda seat: Lowest(seat=seat))
+_deal_ended = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
 
 class CambioState(StateBase):
     """A Cambio deal. Build it with :meth:`CambioGame.new_state` (or, for a seat's
@@ -354,11 +369,10 @@ class CambioState(StateBase):
             self._shown[target] = True
             if ans is Answer.SKIP:
                 nxt = self._next_target(target)
-                facts.append(PassedOn(seat=target, card=CARDS[k], requester=q,
-                                      to=None if nxt == STOCK else nxt))
+                facts.append(_passed_on(target, CARDS[k], q, None if nxt == STOCK else nxt))
                 target = nxt
                 continue
-            facts.append(Refused(seat=target, card=CARDS[k], requester=q))
+            facts.append(_refused(target, CARDS[k], q))
             if ans is Answer.MAN:
                 self._disqualify([q], "asked_man", facts)
             elif ans is Answer.CAT:
@@ -395,7 +409,7 @@ class CambioState(StateBase):
                              if self._rules.open_discards else TookStockFaceDown(seat=q, card=CARDS[k]))
                 return
             self._discard(k, _UP)
-            facts.append(StockCard(card=CARDS[k], requester=q))
+            facts.append(_stock_card(CARDS[k], q))
             if ans is Answer.SKIP:
                 skips += 1
                 continue
@@ -461,7 +475,7 @@ class CambioState(StateBase):
             knowledge[t][q] = b
         else:
             knowledge[t] = {q: b}
-        facts.append(Exchanged(seat=q, other=t))
+        facts.append(_exchanged(q, t))
         if self._rules.fool_rule == "japanese" and (a == FOOL or b == FOOL):
             out = [s for s, got in ((q, b), (t, a)) if got == FOOL]
             self._disqualify(out, "received_fool", facts)
@@ -522,16 +536,15 @@ class CambioState(StateBase):
             for s, k, o in remaining:
                 showdown[s] = k
                 stock = o == STOCK
-                facts.append(Showdown(seat=s, card=CARDS[k], value=top if stock and k == FOOL and top
-                                      else values[k], from_stock=stock))
+                facts.append(_showdown(s, CARDS[k], top if stock and k == FOOL and top else values[k], stock))
             low = showdown_losers(remaining, rules.fool_rule, pack)
             losers += low
-            facts.extend(Lowest(seat=s) for s in low)
+            facts.extend(_lowest(s) for s in low)
         elif remaining:
             facts.append(LastPlayer(seat=remaining[0][0]))
         self._losers = losers
         self._showdown = showdown
-        facts.append(DealEnded(reason=how, losers=tuple(sorted(losers))))
+        facts.append(_deal_ended(how, tuple(sorted(losers))))
 
     def result(self) -> Result | None:
         """Placings 1 (not a loser) or 2 (a loser), ``None`` for seats out of the deal;

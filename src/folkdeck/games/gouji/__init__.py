@@ -63,7 +63,7 @@ SPEC = register(GameSpec(
     # the match plays ``deals`` deals, or stops early when a team reaches ``target_score``
     match_end=MatchEnd(deals="count", default_deals=6, reason="deals"),
     determinizer="folkdeck.games.gouji.determinize", describe_action=describe_action,
-    view_type=GouJiView,
+    view_type=GouJiView, glossary=("gouji",),
     action_words=tuple(dict.fromkeys((  # the seat digits of ``order`` overlap the rank words
         "pass", "no", "declare", "revolution", "object", "withdraw", "insist", "return", "burn", "xian",
         "open", "order", "draw", "foul", *RANK_WORDS, "0", "1", "2", "3", "4", "5"))),

@@ -48,13 +48,26 @@ from folkdeck.games.gouji.actions import (
     Order,
     Return,
 )
-from folkdeck.games.gouji.rules import NRANKS, RANK_OF, RANK_WORDS, Play, play_from_counts, with_cards
+from folkdeck.games.gouji.rules import (
+    HAND_ORDER,
+    NRANKS,
+    RANK_OF,
+    RANK_WORDS,
+    Play,
+    play_from_counts,
+    with_cards,
+)
 
 if TYPE_CHECKING:
     from folkdeck.engine.view import ViewEvent
 
 PLACE_TITLES = ("tou_ke", "er_ke", "san_ke", "si_ke", "er_la", "da_la")
 """The places' names as term keys: 头科 Tou Ke (1st) … 大落 Da La (6th)."""
+
+
+def in_hand_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Cards as a hand shows them (docs/rules/gouji.md §1.3): by rank, then ♠ ♣ ♦ ♥."""
+    return tuple(sorted(cards, key=HAND_ORDER.__getitem__))
 
 
 def ranks_of(play: Play) -> tuple[str, ...]:
@@ -398,7 +411,7 @@ def describe_action(seat: int, action: Any) -> Fact:
     if type(action) is Play:
         cards = action.cards
         if cards is not None and len(cards) == action.size:
-            return Played(seat=seat, cards=cards)
+            return Played(seat=seat, cards=in_hand_order(cards))
         return GouJiPlayed(seat=seat, ranks=ranks_of(action))
     if action is PASS or action == PASS:
         return Passed(seat=seat)
@@ -407,8 +420,8 @@ def describe_action(seat: int, action: Any) -> Fact:
         return word(seat=seat)  # type: ignore[call-arg]
     if isinstance(action, Burn):
         cards = action.play.cards
-        return Burned(seat=seat, ranks=ranks_of(action.play),
-                      cards=cards if cards is not None and len(cards) == action.play.size else None)
+        return Burned(seat=seat, ranks=ranks_of(action.play), cards=in_hand_order(cards)
+                      if cards is not None and len(cards) == action.play.size else None)
     if isinstance(action, Return):
         return CardsReturned(seat=seat, count=len(action.ranks),
                              ranks=tuple(RANK_WORDS[r] for r in action.ranks))

@@ -33,7 +33,6 @@ from folkdeck.games.gouji.events import (
 from folkdeck.games.gouji.modern import ModernRules
 from folkdeck.games.gouji.rules import (
     BJ,
-    HAND_ORDER,
     NRANKS,
     RANK_OF,
     RJ,
@@ -258,7 +257,8 @@ class PlayFlow(ModernRules):
 
     def _play(self, s: int, p: Play, notes: list[Fact], *, burn: bool) -> Play:
         """Play the set ``p`` (taking the cards it names, if any); return it naming every
-        card taken, in hand order (docs/rules/gouji.md §1.3), for the event and the table."""
+        card taken, for the event (the views show them in hand order, docs/rules/gouji.md
+        §1.3: sorting here would cost every playout)."""
         named = p.cards
         taken = self._take(s, p.rank, p.natural, named)
         counts = self._played_counts
@@ -267,7 +267,7 @@ class PlayFlow(ModernRules):
             if n:
                 taken += self._take(s, r, n, named)
                 counts[r] += n
-        cards = tuple(sorted(taken, key=HAND_ORDER.__getitem__))
+        cards = tuple(taken)
         made = with_cards(p, cards)
         self._played += cards
         self._top = p

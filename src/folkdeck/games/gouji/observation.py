@@ -27,6 +27,7 @@ from folkdeck.games.gouji.events import (
     TrickMode,
     XianRequest,
 )
+from folkdeck.games.gouji.rules import HAND_ORDER
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.state import GouJiState
@@ -96,7 +97,8 @@ def build_view(state: GouJiState, seat: int | None, acting: tuple[int, ...],
     changes nothing)."""
     st = state
     shown = st._shown_to(seat)
-    table = tuple(TablePlay(seat=s, cards=tuple(cards)) for s, cards in st._table)
+    order = HAND_ORDER.__getitem__
+    table = tuple(TablePlay(seat=s, cards=tuple(sorted(cards, key=order))) for s, cards in st._table)
     gouji_seat = st._gouji_seat if st._mode != "normal" or st._window else None
     window = st._window_kind if st._window else (st._phase if st._phase not in ("play", "over") else "")
     result = st._result

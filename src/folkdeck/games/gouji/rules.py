@@ -160,7 +160,7 @@ def play_from_counts(c: list[int] | tuple[int, ...]) -> Play:
 
 
 def rank_of_word(word: str) -> int:
-    """Rank index of a rank word or a card token (the suit is ignored).
+    """Rank index of a rank word or a card token (the suit names a card: :func:`named_cards`).
 
     >>> rank_of_word("q"), rank_of_word("10H"), rank_of_word("RJ")
     (9, 7, 14)

@@ -1,5 +1,5 @@
 """The browser's text, read without a browser: its own messages (``ui.*`` in
-``i18n/parts/web.<lang>.json``) and what it needs of the games' catalogs.
+the ``ui.*`` keys of ``i18n/<lang>.json``) and what it needs of the games' catalogs.
 
 The pages render every sentence from the message catalogs (``web/i18n.js`` mirrors
 ``folkdeck.i18n``): no game name in the web code, no phrase table, every ``ui`` key the
@@ -10,7 +10,6 @@ games' vocabulary is collected by playing seeded deals with the engine.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Iterator
@@ -24,13 +23,12 @@ from folkdeck.agents import make_agent
 from folkdeck.i18n import catalog
 
 WEB = Path(folkdeck.__file__).parent / "web"
-PARTS = Path(folkdeck.__file__).parent / "i18n" / "parts"
 GAMES = list(folkdeck.games())
 
 
 def _ui(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((PARTS / f"web.{lang}.json").read_text(encoding="utf-8"))
-    return data
+    """The browser's own messages: the ``ui.*`` keys of the language's catalog."""
+    return {k: v for k, v in catalog(lang).items() if k.startswith("ui.")}
 
 
 def _code(path: Path) -> str:
