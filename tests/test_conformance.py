@@ -27,13 +27,17 @@ def _cases() -> list[tuple[str, str | None, int]]:
 
 CASES = _cases()
 IDS = [f"{g}-{p or 'default'}-{n}p" for g, p, n in CASES]
+# Deals per case in the fast run (a Gou Ji deal with every check costs seconds; the slow run
+# below plays thousands).
+FAST_DEALS = {"gouji": 1, "cangkul": 6, "burro_es": 6, "burro_pt": 6}
 
 
 @pytest.mark.parametrize(("name", "preset", "players"), CASES, ids=IDS)
 def test_random_deals_keep_every_invariant(name: str, preset: str | None, players: int) -> None:
     game = folkdeck.load(name, preset, players=players)
-    for seed in range(3 if name == "gouji" else 12):
+    for seed in range(FAST_DEALS.get(name, 12)):
         check_deal(game, seed)
+
 
 
 # Deals per case in the slow run: thousands per game in all. A Gou Ji deal (216 cards,
@@ -52,8 +56,8 @@ def test_thousands_of_random_deals(name: str, preset: str | None, players: int) 
 @pytest.mark.parametrize("name", folkdeck.games())
 def test_same_seed_same_game(name: str) -> None:
     game = folkdeck.load(name)
-    a = check_deal(game, 99)
-    b = check_deal(game, 99)
+    a = check_deal(game, 99, views_every=1000, twins_every=1000)  # determinism, not the views
+    b = check_deal(game, 99, views_every=1000, twins_every=1000)
     assert [e.line for e in a.history] == [e.line for e in b.history]
     assert fingerprint(a) == fingerprint(b)
 

@@ -109,9 +109,10 @@ def _texts(name: str, preset: str | None) -> Iterator[tuple[str, str, str]]:
                 yield lang, f"fact {f.type}", r.fact(f)
             for exc in errors.values():
                 text = exc.render(lang)
-                for value in exc.params.values():  # what the player typed is repeated, not ours
-                    if isinstance(value, str) and value:
-                        text = text.replace(value, " ")
+                for value in exc.params.values():  # what the player typed (or may type) is
+                    for item in value if isinstance(value, list) else [value]:  # repeated, not ours
+                        if isinstance(item, str) and item:
+                            text = text.replace(item, " ")
                 yield lang, f"error {exc.reason}", text
         r = Renderer(lang, game=spec.name)
         for term in (*spec.windows, spec.match_end.reason):

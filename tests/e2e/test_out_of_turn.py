@@ -126,7 +126,7 @@ def _find_burn() -> Window:
 
 def _answers_after(w: Window) -> list[int]:
     """The seats that pass, in turn, after the window's action until the deal is over (a
-    putuh window asks every seat in turn, seed 000 §Ⅴ; the cucco call ends the deal)."""
+    putuh window asks every seat in turn, docs/rules/kaphai.md §4.4; the cucco call ends the deal)."""
     state = _start(w.game, w.players, w.options, w.seed)
     for seat, line in [*w.lines, (w.entitled, w.action)]:
         state.apply(next(a for a in state.legal_actions(seat) if str(a) == line), seat)

@@ -43,6 +43,9 @@ def serve(args: argparse.Namespace) -> int:
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((args.host, args.port))
+    # Listening before the app starts (restoring the tables can take a while): a request
+    # that comes early waits in the backlog instead of being refused.
+    sock.listen(2048)
     port = sock.getsockname()[1]
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"folkdeck: playing at http://{host}:{port}/  (tables in {redact(args.db)}; Ctrl-C stops)", flush=True)

@@ -18,7 +18,7 @@ from what the rules derive is refused, naming the field.
 >>> while not match.is_over():
 ...     state = match.next_deal()
 ...     recorder.start_deal(state, match.report())
-...     random_playout(state, random.Random(1))
+...     _ = random_playout(state, random.Random(1))
 ...     recorder.finish_deal(state, match.finish_deal(state))
 >>> record = recorder.record(match.standings())
 >>> replayed = loads(dumps(record)).replay()

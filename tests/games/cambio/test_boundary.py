@@ -180,6 +180,7 @@ def _problems(lang: str, what: str, text: str, params: dict[str, Any]) -> list[s
     return [f"ja {what}: English {words} in {text!r}"] if words else []
 
 
+@pytest.mark.slow  # the fast suite renders the same 200 deals in tests/test_i18n_complete.py
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_everything_renders_in_both_languages(preset: str) -> None:
     facts, errors, terms = _collect(preset, 200)

@@ -144,6 +144,7 @@ def _collect(name: str, preset: str | None, deals: int) -> tuple[list[Fact], lis
     return list(facts.values()), list(errors.values())
 
 
+@pytest.mark.slow  # the fast suite renders the same 200 deals in tests/test_i18n_complete.py
 @pytest.mark.parametrize(("name", "preset"), CASES, ids=str)
 def test_everything_renders_in_both_languages(name: str, preset: str | None) -> None:
     """≥ 200 random deals per preset: no missing key, no English in Japanese, no plural slip."""

@@ -66,7 +66,7 @@ def test_every_kaphai_fact_type_reads_back_from_json() -> None:
 
 def test_kaphai_facts_hide_nothing_so_every_seat_sees_one_history() -> None:
     """No Kap Hai fact is private: a play, a throw, a declaration are all public (the hands
-    of the declarers are shown, seed §Ⅴ①), so every viewer reads the same history."""
+    of the declarers are shown, docs/rules/kaphai.md §4.3, §5), so every viewer reads the same history."""
     for cls in {type(f) for f in _every_fact_example()}:
         assert not cls.private and not cls.secret, cls
     state = folkdeck.load("kaphai").new_state(seed=11)
@@ -169,6 +169,7 @@ def _problems(lang: str, what: str, text: str) -> list[str]:
     return []
 
 
+@pytest.mark.slow  # the fast suite renders the same 200 deals in tests/test_i18n_complete.py
 @pytest.mark.parametrize("preset", PRESETS, ids=str)
 def test_everything_met_in_random_deals_renders_in_both_languages(preset: str | None) -> None:
     """≥ 200 random deals per preset: facts (events, status, match reports), refusals and
@@ -248,7 +249,7 @@ def test_refusals_are_coded_with_json_params() -> None:
     assert "3C 3D" in err.render("ja") and not _problems("ja", "no_beat", err.render("ja"))
 
 
-# --- the view's status: the 3-game start (seed §Ⅲ①) ---------------------------------------
+# --- the view's status: the 3-game start (docs/rules/kaphai.md §2.1) ---------------------------
 
 def test_the_three_game_start_is_in_every_view() -> None:
     state = deal(["4S 5S 3C", "3S 6C 7D 8H", "3D 3H 9S JC JD", "JS QC"], three_game=True)
@@ -264,7 +265,7 @@ def test_the_three_game_start_is_in_every_view() -> None:
 
 
 def test_a_three_game_without_3s_names_no_hidden_card() -> None:
-    """Notes K12: the holder of the lowest card leads; that card is not shown unless a 3."""
+    """docs/rules/kaphai.md §8.12, §5: the holder of the lowest card leads; that card is not shown unless a 3."""
     state = deal(["9S 10S", "4C 7D", "5H 6S"], three_game=True)
     assert state.observe(0).status == (ThreeGame(seat=1, card=None),)
     low_three = deal(["9S 10S", "3C 7D", "5H 6S"], three_game=True)
@@ -272,7 +273,7 @@ def test_a_three_game_without_3s_names_no_hidden_card() -> None:
 
 
 def test_a_throw_is_a_fact_and_the_table_labels_it() -> None:
-    """Figure 3: 2-2-2 thrown on a triple does not take the lead."""
+    """docs/rules/kaphai.md §3.4 (figure 3): 2-2-2 thrown on a triple does not take the lead."""
     state = deal(["5S 5C 5D 9S", "2C 2D 2H 4S", "6S 6C 6D 7S", "JS"])
     play(state, "0: 5S 5C 5D")
     event = state.apply(state.parse_action("2C 2D 2H"), 1)

@@ -1,5 +1,5 @@
-"""Kap Hai matches (seed §Ⅲ①※, §Ⅴ①): the lead and the 3-game carried over, points by
-place (notes §1.5), and whole-match records (``folkdeck-match/1``) that replay exactly."""
+"""Kap Hai matches (docs/rules/kaphai.md §5, §2.2, §2.1): the lead and the 3-game carried over, points
+by place (docs/rules/kaphai.md §8.14), and whole-match records (``folkdeck-match/1``) that replay exactly."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_the_match_reports_points_the_next_leader_and_its_end() -> None:
 
 
 def test_after_a_putuh_the_next_deal_is_a_three_game() -> None:
-    """Seed §Ⅴ①: a putuh deal is followed by a 3-game."""
+    """docs/rules/kaphai.md §2.1: a putuh deal is followed by a 3-game."""
     game = folkdeck.load("kaphai")
     match = game.new_match(deals=3, rng=random.Random(1))
     state = match.next_deal(deal={"hands": _two_putuhs(), "setup": {"three_game": True}})

@@ -1,4 +1,4 @@
-"""The putuh window that asks every seat (``ask_all_seats``, docs/rules/kaphai.md "Putuh":
+"""The putuh window that asks every seat (``ask_all_seats``, docs/rules/kaphai.md §4.4:
 what the putuh window tells the table), and worlds built from a view (``from_view``).
 
 With ``putuh_optional`` alone the window opens only when someone holds a putuh and asks
@@ -32,7 +32,7 @@ from folkdeck.games.kaphai.state import KapHaiState
 from .conftest import deal
 
 # Seat 0 and seat 3 hold the same cards in both deals; seats 1 and 2 swap cards so that in
-# the second deal seat 2 holds the four 2s (putuh E, seed §Ⅴ①) and in the first nobody
+# the second deal seat 2 holds the four 2s (putuh E, docs/rules/kaphai.md §4.1) and in the first nobody
 # holds a putuh.
 _NONE = ["3D 4C 5C 6D 6H 7H JC JD JH KS AS AC AD",
          "3S 3C 7D 8H 9C 9H QH KC KD KH AH 2S 2C",
@@ -166,7 +166,7 @@ def test_a_world_from_a_view_looks_the_same_to_its_seat(preset: str | None) -> N
 
 
 def test_shown_threes_stay_with_their_holder_in_every_world() -> None:
-    """three_game_shed_threes=false: the 3s are shown, not put out (notes K7), so a world
+    """three_game_shed_threes=false: the 3s are shown, not put out (docs/rules/kaphai.md §8.7), so a world
     deals them to the seat that showed them."""
     game = folkdeck.load("kaphai", three_game_shed_threes=False)
     state = game.new_state(seed=4)

@@ -1,4 +1,4 @@
-"""The search bots' rollout policy (games/kaphai/rollout.py): people's habits, seed 000 §Ⅵ."""
+"""The search bots' rollout policy (games/kaphai/rollout.py): people's habits (docs/rules/kaphai.md §7)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class _NoNoise(random.Random):
 
 
 def test_a_leader_leads_its_lowest_card_in_its_largest_combination() -> None:
-    # §Ⅵ① keep combinations, shed low cards: 4S belongs to 4-5-6, so the straight goes.
+    # docs/rules/kaphai.md §7 (Ⅵ①): keep combinations, shed low cards: 4S belongs to 4-5-6, so the straight goes.
     state = deal(["4S 5H 6D 9C 9D KS", "3C 3D 7H 8H JC QC"])
     assert str(choose(state, _NoNoise())) == "4S 5H 6D"
 

@@ -1,6 +1,6 @@
-"""Kap Hai combination and comparison rules, row by row from seed 000 and notes §1.
+"""Kap Hai combination and comparison rules, row by row from docs/rules/kaphai.md §1, §3, §4, §6 and §8.
 
-Each row names the passage it comes from. Figures (図) have their own tests in
+Each row names the section it comes from. Figures (図) have their own tests in
 test_figures.py.
 """
 
@@ -32,25 +32,25 @@ def combo(text: str):  # type: ignore[no-untyped-def]
 
 CLASSIFY = [
     # (cards, kind name, source)
-    ("7D", "single", "seed §Ⅳ① コーイ"),
-    ("4C 4H", "pair", "seed §Ⅳ② パエ"),
-    ("8C 8D 8H", "triple", "seed §Ⅳ③A サーム"),
-    ("2C 2D 2H", "triple", "seed §Ⅳ③B triple of 2s is still a triple"),
-    ("4S 4C 4D 4H", "kare", "seed §Ⅳ④A カーレー"),
-    ("6S 7D 8H", "straight", "seed §Ⅳ③C suits need not match"),
-    ("3S 4C 5D", "straight", "seed §Ⅳ③C the lowest straight"),
-    ("QS KD AH", "straight", "seed §Ⅳ③C the highest 3-card straight"),
-    ("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "police", "seed §Ⅳ⑤ up to A: 12 cards"),
-    ("5H 6H 7H", "police", "seed §Ⅳ③D ポリッヒ"),
-    ("6D 7D 8D 9D 10D", "tong-farson", "seed §Ⅳ⑥D トングファーソン"),
-    ("6D 7D 8D 9D 10D JD", "police", "seed §Ⅳ⑥D 6+ cards are not tong-farson"),
-    ("8C 8H 9S 9C", "aop", "seed §Ⅳ⑥A アオップ"),
-    ("4D 4H 5C 5D 6D 6H", "consecutive pairs", "seed §Ⅳ⑥C three pairs"),
-    ("4D 4H 5C 5D 6D 6H 7S 7C", "pae-kare", "seed §Ⅳ⑥C パエカーレー"),
-    ("4D 4H 5C 5D 6D 6H 7S 7C 8C 8H", "consecutive pairs", "seed §Ⅳ⑥C five pairs"),
-    ("5S 5H 6S 6D 6H", "polu", "seed §Ⅳ⑥B pair + triple"),
-    ("5S 5C 5H 6S 6D", "polu", "seed §Ⅳ⑥B triple + pair"),
-    ("5S 5D 5H 6S 6C 6H", "double triple", "seed §Ⅳ⑥E"),
+    ("7D", "single", "docs/rules/kaphai.md §3.1 コーイ"),
+    ("4C 4H", "pair", "docs/rules/kaphai.md §3.1 パエ"),
+    ("8C 8D 8H", "triple", "docs/rules/kaphai.md §3.1 サーム"),
+    ("2C 2D 2H", "triple", "docs/rules/kaphai.md §3.1 triple of 2s is still a triple"),
+    ("4S 4C 4D 4H", "kare", "docs/rules/kaphai.md §3.1 カーレー"),
+    ("6S 7D 8H", "straight", "docs/rules/kaphai.md §3.1 suits need not match"),
+    ("3S 4C 5D", "straight", "docs/rules/kaphai.md §3.1 the lowest straight"),
+    ("QS KD AH", "straight", "docs/rules/kaphai.md §3.1 the highest 3-card straight"),
+    ("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "police", "docs/rules/kaphai.md §3.1 up to A: 12 cards"),
+    ("5H 6H 7H", "police", "docs/rules/kaphai.md §3.1 ポリッヒ"),
+    ("6D 7D 8D 9D 10D", "tong-farson", "docs/rules/kaphai.md §3.1 トングファーソン"),
+    ("6D 7D 8D 9D 10D JD", "police", "docs/rules/kaphai.md §3.3 6+ cards are not tong-farson"),
+    ("8C 8H 9S 9C", "aop", "docs/rules/kaphai.md §3.1 アオップ"),
+    ("4D 4H 5C 5D 6D 6H", "consecutive pairs", "docs/rules/kaphai.md §3.1 three pairs"),
+    ("4D 4H 5C 5D 6D 6H 7S 7C", "pae-kare", "docs/rules/kaphai.md §3.1 パエカーレー"),
+    ("4D 4H 5C 5D 6D 6H 7S 7C 8C 8H", "consecutive pairs", "docs/rules/kaphai.md §3.1 five pairs"),
+    ("5S 5H 6S 6D 6H", "polu", "docs/rules/kaphai.md §3.1 pair + triple"),
+    ("5S 5C 5H 6S 6D", "polu", "docs/rules/kaphai.md §3.1 triple + pair"),
+    ("5S 5D 5H 6S 6C 6H", "double triple", "docs/rules/kaphai.md §3.1, §6 double triple"),
 ]
 
 
@@ -60,13 +60,13 @@ def test_classify(cards: str, name: str, source: str) -> None:
 
 
 NOT_COMBINATIONS = [
-    ("KS AS 2S", "seed §Ⅳ③C 2 never in a straight (K-A-2)"),
-    ("AS 2S 3S", "seed §Ⅳ③C no wrap-around"),
-    ("3S 4S", "seed §Ⅳ③ a straight has at least 3 cards"),
-    ("3S 5S 6S", "seed §Ⅳ③C ranks must be consecutive"),
-    ("8C 8H 10S 10C", "seed §Ⅳ⑥A aop ranks must be consecutive"),
-    ("5S 5H 5C 6S", "seed §Ⅳ⑥B polu is a pair and a triple"),
-    ("4C 4D 9S", "seed §Ⅳ shapes only"),
+    ("KS AS 2S", "docs/rules/kaphai.md §3.1 2 never in a straight (K-A-2)"),
+    ("AS 2S 3S", "docs/rules/kaphai.md §3.1 no wrap-around"),
+    ("3S 4S", "docs/rules/kaphai.md §3.1 a straight has at least 3 cards"),
+    ("3S 5S 6S", "docs/rules/kaphai.md §3.1 ranks must be consecutive"),
+    ("8C 8H 10S 10C", "docs/rules/kaphai.md §3.1 aop ranks must be consecutive"),
+    ("5S 5H 5C 6S", "docs/rules/kaphai.md §3.1 polu is a pair and a triple"),
+    ("4C 4D 9S", "docs/rules/kaphai.md §3.1 shapes only"),
 ]
 
 
@@ -77,55 +77,55 @@ def test_not_a_combination(cards: str, source: str) -> None:
 
 BEATS = [
     # (new, top, expected, source)
-    ("6C", "5C", True, "seed §Ⅲ⑤ a higher rank"),
-    ("5D", "5C", True, "seed §Ⅲ⑤ same rank, higher suit"),
-    ("5S", "5C", False, "seed §Ⅲ⑤ same rank, lower suit"),
-    ("2S", "AH", True, "seed §Ⅰ③ 2 is the highest rank"),
-    ("2H", "2D", True, "seed §Ⅳ① 2H is the highest single"),
-    ("5S 5C", "4C 4D", True, "seed §Ⅳ② a higher pair"),
-    ("4S 4H", "4C 4D", True, "seed §Ⅳ② 図2 same rank, higher top suit"),
-    ("4S 4C", "4D 4H", False, "seed §Ⅳ② lower top suit"),
-    ("2S 2H", "2C 2D", True, "seed §Ⅳ② 2H with any 2 is the top pair"),
-    ("9S 9C 9D", "8C 8D 8H", True, "seed §Ⅳ③A a higher triple"),
-    ("3S 3C 3D", "2C 2D 2H", True, "notes §1.2(1) a led triple of 2s is beaten by any triple"),
-    ("2C 2D 2H", "3S 3C 3D", False, "seed §Ⅳ③B 2-2-2 beats no triple"),
-    ("QD 10S JS", "10H JC QS", True, "seed §Ⅳ③C 図4 higher suit of the top card"),
-    ("9H 10H JH", "10H JC QS", False, "seed §Ⅳ③C 図4 suits never beat ranks"),
-    ("10S JS QS KS", "10H JC QS", False, "seed §Ⅳ③C 4 cards never answer 3"),
-    ("9S 10S JS", "5H 6H 7H", True, "seed §Ⅳ③D police answered by a police"),
-    ("9C 10D JS", "5H 6H 7H", False, "seed §Ⅳ③D only a police answers a police"),
-    ("9S 10S JS QS", "5H 6H 7H", False, "seed §Ⅳ③D same number of cards"),
-    ("9S 10S JS", "5H 6D 7H", True, "notes §1.2 a police is a straight (rule 8)"),
-    ("6S 6C 6D 6H", "2S", True, "seed §Ⅳ④A a kare cuts any single, even a 2"),
-    ("3S 3C 3D 3H", "AH", True, "seed §Ⅳ④A a kare of any rank"),
-    ("8S 8C 8D 8H", "6S 6C 6D 6H", True, "seed §Ⅳ④A 図5 a higher kare"),
-    ("6S 6C 6D 6H", "8S 8C 8D 8H", False, "seed §Ⅳ④A a lower kare"),
-    ("6S 6C 6D 6H", "2S 2H", False, "notes §1.2 only singles: a kare does not cut pairs"),
-    ("6S 6C 6D 6H", "KS KC KD", False, "notes §1.2 a kare does not cut triples"),
-    ("10C JC QC KC AC", "8S 8C 8D 8H", True, "seed §Ⅳ⑥D 図8 tong-farson cuts a kare"),
-    ("10C JC QC KC AC", "2H", True, "seed §Ⅳ⑥D tong-farson cuts any single"),
-    ("3S 4S 5S 6S 7S", "2H", True, "seed §Ⅳ⑥D any tong-farson"),
-    ("10D JD QD KD AD", "10C JC QC KC AC", True, "seed §Ⅳ⑥D 図8 a higher tong-farson"),
-    ("9D 10D JD QD KD", "10C JC QC KC AC", False, "seed §Ⅳ⑥D a lower tong-farson"),
-    ("3S 4S 5S 6S 7S 8S", "2H", False, "seed §Ⅳ⑥D 6-card police is no bomb"),
-    ("6S 6C 6D 6H", "10C JC QC KC AC", False, "notes §1.2(7) only a higher tong-farson"),
-    ("9S 10S JS QS KS", "10H JC QS KD AS", False, "notes K11 a lower tong-farson on a higher straight"),
-    ("10S JS QS KS AS", "9H 10C JS QD KS", True, "notes §1.2 rule 8: a higher tong-farson is a straight"),
-    ("6S 6C 7D 7H 8C 8H 9S 9C", "2S 2C", True, "seed §Ⅳ⑥C 図7 pae-kare cuts any pair"),
-    ("6S 6C 7D 7H 8C 8H 9S 9C", "3S 3C", True, "seed §Ⅳ⑥C any pair"),
-    ("7S 7C 8S 8D 9D 9H 10S 10D", "6S 6C 7D 7H 8C 8H 9S 9C", True, "seed 図7 (corrected, notes) higher pae-kare"),
-    ("4D 4H 5C 5D 6D 6H 7S 7C 8C 8H", "2S 2C", False, "notes §1.2 five pairs have no bomb power"),
-    ("6S 6C 7D 7H 8C 8H", "2S 2C", False, "notes §1.6 three pairs have no bomb power"),
-    ("6S 6C 7D 7H 8C 8H 9S 9C", "8S 8C 8D 8H", False, "notes K9 pae-kare does not cut a kare"),
-    ("8S 8C 8D 8H", "6S 6C 7D 7H 8D 8H 9S 9C", False, "notes K9 kare does not cut a pae-kare"),
-    ("8S 8D 9D 9H", "8C 8H 9S 9C", True, "notes §1.2 aop: top pair's highest suit"),
-    ("10S 10C JS JC", "8C 8H 9S 9C", True, "seed §Ⅳ⑥A a higher aop"),
-    ("10S 10C JS JC QS QC", "8C 8H 9S 9C", False, "seed §Ⅳ⑥A same number of pairs"),
-    ("7C 7S 8C 8S 8D", "5S 5H 6S 6D 6H", True, "seed §Ⅳ⑥B 図6 pair+triple on pair+triple"),
-    ("7S 7C 7H 8S 8D", "5S 5H 6S 6D 6H", True, "seed §Ⅳ⑥B 図6 triple+pair on pair+triple"),
-    ("4S 4C 4H 5S 5D", "5C 5H 6S 6D 6H", False, "notes §1.2 polu compares the higher rank"),
-    ("6S 6C 6H 7S 7C 7H", "4S 4D 4H 5S 5C 5H", True, "notes §1.2 double triple: the higher rank"),
-    ("9S", "5S 5H", False, "seed §Ⅳ①※ same number of cards"),
+    ("6C", "5C", True, "docs/rules/kaphai.md §3.2 a higher rank"),
+    ("5D", "5C", True, "docs/rules/kaphai.md §3.2 same rank, higher suit"),
+    ("5S", "5C", False, "docs/rules/kaphai.md §3.2 same rank, lower suit"),
+    ("2S", "AH", True, "docs/rules/kaphai.md §1.1 2 is the highest rank"),
+    ("2H", "2D", True, "docs/rules/kaphai.md §1.1 2H is the highest single"),
+    ("5S 5C", "4C 4D", True, "docs/rules/kaphai.md §3.2 a higher pair"),
+    ("4S 4H", "4C 4D", True, "docs/rules/kaphai.md §3.2 図2 same rank, higher top suit"),
+    ("4S 4C", "4D 4H", False, "docs/rules/kaphai.md §3.2 lower top suit"),
+    ("2S 2H", "2C 2D", True, "docs/rules/kaphai.md §3.2 2H with any 2 is the top pair"),
+    ("9S 9C 9D", "8C 8D 8H", True, "docs/rules/kaphai.md §3.2 a higher triple"),
+    ("3S 3C 3D", "2C 2D 2H", True, "docs/rules/kaphai.md §8.3 a led triple of 2s is beaten by any triple"),
+    ("2C 2D 2H", "3S 3C 3D", False, "docs/rules/kaphai.md §3.4 2-2-2 beats no triple"),
+    ("QD 10S JS", "10H JC QS", True, "docs/rules/kaphai.md §3.2 図4 higher suit of the top card"),
+    ("9H 10H JH", "10H JC QS", False, "docs/rules/kaphai.md §3.2 図4 suits never beat ranks"),
+    ("10S JS QS KS", "10H JC QS", False, "docs/rules/kaphai.md §3.2 4 cards never answer 3"),
+    ("9S 10S JS", "5H 6H 7H", True, "docs/rules/kaphai.md §3.2 police answered by a police"),
+    ("9C 10D JS", "5H 6H 7H", False, "docs/rules/kaphai.md §3.2 only a police answers a police"),
+    ("9S 10S JS QS", "5H 6H 7H", False, "docs/rules/kaphai.md §3.2 same number of cards"),
+    ("9S 10S JS", "5H 6D 7H", True, "docs/rules/kaphai.md §3.2 a police is a straight"),
+    ("6S 6C 6D 6H", "2S", True, "docs/rules/kaphai.md §3.3 a kare cuts any single, even a 2"),
+    ("3S 3C 3D 3H", "AH", True, "docs/rules/kaphai.md §3.3 a kare of any rank"),
+    ("8S 8C 8D 8H", "6S 6C 6D 6H", True, "docs/rules/kaphai.md §3.3 図5 a higher kare"),
+    ("6S 6C 6D 6H", "8S 8C 8D 8H", False, "docs/rules/kaphai.md §3.3 a lower kare"),
+    ("6S 6C 6D 6H", "2S 2H", False, "docs/rules/kaphai.md §3.3 only singles: a kare does not cut pairs"),
+    ("6S 6C 6D 6H", "KS KC KD", False, "docs/rules/kaphai.md §3.3 a kare does not cut triples"),
+    ("10C JC QC KC AC", "8S 8C 8D 8H", True, "docs/rules/kaphai.md §3.3 図8 tong-farson cuts a kare"),
+    ("10C JC QC KC AC", "2H", True, "docs/rules/kaphai.md §3.3 tong-farson cuts any single"),
+    ("3S 4S 5S 6S 7S", "2H", True, "docs/rules/kaphai.md §3.3 any tong-farson"),
+    ("10D JD QD KD AD", "10C JC QC KC AC", True, "docs/rules/kaphai.md §3.3 図8 a higher tong-farson"),
+    ("9D 10D JD QD KD", "10C JC QC KC AC", False, "docs/rules/kaphai.md §3.3 a lower tong-farson"),
+    ("3S 4S 5S 6S 7S 8S", "2H", False, "docs/rules/kaphai.md §3.3 6-card police is no bomb"),
+    ("6S 6C 6D 6H", "10C JC QC KC AC", False, "docs/rules/kaphai.md §3.3 only a higher tong-farson"),
+    ("9S 10S JS QS KS", "10H JC QS KD AS", False, "docs/rules/kaphai.md §8.11 a lower tong-farson on a higher straight"),
+    ("10S JS QS KS AS", "9H 10C JS QD KS", True, "docs/rules/kaphai.md §3.2 a higher tong-farson is a straight"),
+    ("6S 6C 7D 7H 8C 8H 9S 9C", "2S 2C", True, "docs/rules/kaphai.md §3.3 図7 pae-kare cuts any pair"),
+    ("6S 6C 7D 7H 8C 8H 9S 9C", "3S 3C", True, "docs/rules/kaphai.md §3.3 any pair"),
+    ("7S 7C 8S 8D 9D 9H 10S 10D", "6S 6C 7D 7H 8C 8H 9S 9C", True, "docs/rules/kaphai.md §3.3 図7 (corrected) higher pae-kare"),
+    ("4D 4H 5C 5D 6D 6H 7S 7C 8C 8H", "2S 2C", False, "docs/rules/kaphai.md §3.3 five pairs have no bomb power"),
+    ("6S 6C 7D 7H 8C 8H", "2S 2C", False, "docs/rules/kaphai.md §3.3 three pairs have no bomb power (unlike Tiến Lên, §10)"),
+    ("6S 6C 7D 7H 8C 8H 9S 9C", "8S 8C 8D 8H", False, "docs/rules/kaphai.md §8.9 pae-kare does not cut a kare"),
+    ("8S 8C 8D 8H", "6S 6C 7D 7H 8D 8H 9S 9C", False, "docs/rules/kaphai.md §8.9 kare does not cut a pae-kare"),
+    ("8S 8D 9D 9H", "8C 8H 9S 9C", True, "docs/rules/kaphai.md §3.2 aop: top pair's highest suit"),
+    ("10S 10C JS JC", "8C 8H 9S 9C", True, "docs/rules/kaphai.md §3.2 a higher aop"),
+    ("10S 10C JS JC QS QC", "8C 8H 9S 9C", False, "docs/rules/kaphai.md §3.2 same number of pairs"),
+    ("7C 7S 8C 8S 8D", "5S 5H 6S 6D 6H", True, "docs/rules/kaphai.md §3.2 図6 pair+triple on pair+triple"),
+    ("7S 7C 7H 8S 8D", "5S 5H 6S 6D 6H", True, "docs/rules/kaphai.md §3.2 図6 triple+pair on pair+triple"),
+    ("4S 4C 4H 5S 5D", "5C 5H 6S 6D 6H", False, "docs/rules/kaphai.md §3.2 polu compares the higher rank"),
+    ("6S 6C 6H 7S 7C 7H", "4S 4D 4H 5S 5C 5H", True, "docs/rules/kaphai.md §3.2 double triple: the higher rank"),
+    ("9S", "5S 5H", False, "docs/rules/kaphai.md §3.2 same number of cards"),
 ]
 
 
@@ -136,12 +136,12 @@ def test_beats(new: str, top: str, expected: bool, source: str) -> None:
 
 LOCAL_SINGLES = [
     # (option, new, top, expected, source)
-    ("low_single_free", "3S", "5H", True, "seed §Ⅴ②A any 3-5 on a single of 5 or lower"),
-    ("low_single_free", "4C", "4H", True, "seed §Ⅴ②A whatever the suit"),
-    ("low_single_free", "3D", "6S", False, "seed §Ⅴ②A until someone plays a 6"),
-    ("low_single_same_rank", "4S", "4H", True, "seed §Ⅴ②A same rank, any suit"),
-    ("low_single_same_rank", "3H", "4S", False, "seed §Ⅴ②A a lower rank may not"),
-    ("low_single_same_rank", "6S", "6H", False, "seed §Ⅴ②A only 5 or lower"),
+    ("low_single_free", "3S", "5H", True, "docs/rules/kaphai.md §6 any 3-5 on a single of 5 or lower"),
+    ("low_single_free", "4C", "4H", True, "docs/rules/kaphai.md §6 whatever the suit"),
+    ("low_single_free", "3D", "6S", False, "docs/rules/kaphai.md §6 until someone plays a 6"),
+    ("low_single_same_rank", "4S", "4H", True, "docs/rules/kaphai.md §6 same rank, any suit"),
+    ("low_single_same_rank", "3H", "4S", False, "docs/rules/kaphai.md §6 a lower rank may not"),
+    ("low_single_same_rank", "6S", "6H", False, "docs/rules/kaphai.md §6 only 5 or lower"),
 ]
 
 
@@ -153,7 +153,7 @@ def test_local_single_rules(option: str, new: str, top: str, expected: bool, sou
 
 
 def test_low_police_void() -> None:
-    """Seed §Ⅴ②B: a 3-4-5 of one suit is no police under the local rule (notes K1)."""
+    """docs/rules/kaphai.md §6: a 3-4-5 of one suit is no police under the local rule (low_police_void)."""
     local = KapHaiOptions(low_police_void=True)
     assert beats(combo("4C 5D 6H"), combo("3S 4S 5S"), local)
     assert not beats(combo("4C 5D 6H"), combo("3S 4S 5S"), RULES)
@@ -161,7 +161,7 @@ def test_low_police_void() -> None:
 
 
 def test_throwing_two_two_two() -> None:
-    """Seed §Ⅳ③B 図3 and notes K3: 2-2-2 is thrown on a triple, not on a straight."""
+    """docs/rules/kaphai.md §3.4 (図3) and §8.3: 2-2-2 is thrown on a triple, not on a straight."""
     twos = combo("2C 2D 2H")
     assert can_throw(twos, combo("3S 3C 3D"), RULES)
     assert not can_throw(twos, combo("3S 4C 5D"), RULES)
@@ -170,7 +170,7 @@ def test_throwing_two_two_two() -> None:
 
 
 def test_options_shape_rules() -> None:
-    """Notes K2 (2s in pair runs) and seed §Ⅳ⑥E (double triple) are options."""
+    """docs/rules/kaphai.md §8.2 (2s in pair runs) and §6 (double triple): options."""
     assert not allowed(combo("AS AC 2S 2C"), RULES)
     assert allowed(combo("AS AC 2S 2C"), KapHaiOptions(twos_in_pair_runs=True))
     assert not allowed(combo("5S 5D 5H 6S 6C 6H"), RULES)
@@ -198,15 +198,15 @@ def test_hand_combos_lists_every_shape_once() -> None:
 
 PUTUH = [
     # (hand, three_game, level, source)
-    ("5S 5C 7D 7S 8S 8C 10C 10H QD QH AC AH 3S", False, 0, "seed §Ⅴ①A six pairs"),
-    ("6C 6D 6H 8S 8C 8D JS JD JH 3S 4S 5S 9H", False, 1, "seed §Ⅴ①B three triples"),
-    ("4S 4C 4D 4H 9S 9C 9D 9H KS KC KD KH 3S", False, 2, "seed §Ⅴ①C three kares"),
-    ("AC 2S 3S 4D 5C 6D 7S 8H 9C 10H JD QH KC", False, 3, "seed §Ⅴ①D ファー, one of each rank"),
-    ("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S 10S JS", False, 4, "seed §Ⅴ①E four 2s"),
-    ("3S 3C 3D 3H 5S 6S 7C 8S 9S 10S JS QS KD", True, 5, "seed §Ⅴ①F four 3s in a 3-game"),
-    ("3S 3C 3D 3H 5S 6S 7C 8S 9S 10S JS QS KD", False, None, "seed §Ⅴ①F just a kare otherwise"),
+    ("5S 5C 7D 7S 8S 8C 10C 10H QD QH AC AH 3S", False, 0, "docs/rules/kaphai.md §4.1 six pairs"),
+    ("6C 6D 6H 8S 8C 8D JS JD JH 3S 4S 5S 9H", False, 1, "docs/rules/kaphai.md §4.1 three triples"),
+    ("4S 4C 4D 4H 9S 9C 9D 9H KS KC KD KH 3S", False, 2, "docs/rules/kaphai.md §4.1 three kares"),
+    ("AC 2S 3S 4D 5C 6D 7S 8H 9C 10H JD QH KC", False, 3, "docs/rules/kaphai.md §4.1 ファー, one of each rank"),
+    ("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S 10S JS", False, 4, "docs/rules/kaphai.md §4.1 four 2s"),
+    ("3S 3C 3D 3H 5S 6S 7C 8S 9S 10S JS QS KD", True, 5, "docs/rules/kaphai.md §4.1 four 3s in a 3-game"),
+    ("3S 3C 3D 3H 5S 6S 7C 8S 9S 10S JS QS KD", False, None, "docs/rules/kaphai.md §4.1 just a kare otherwise"),
     ("3S 3C 4D 5C 6D 7S 8H 9C 10H JD QH KC AS", False, None, "no pattern"),
-    ("4S 4C 4D 4H 6S 6C 8D 8H 10S 10C QS QC KS", False, 0, "notes §1.3 a kare counts as 2 pairs"),
+    ("4S 4C 4D 4H 6S 6C 8D 8H 10S 10C QS QC KS", False, 0, "docs/rules/kaphai.md §4.1 a kare counts as 2 pairs"),
 ]
 
 
@@ -217,7 +217,7 @@ def test_putuh_patterns(hand: str, three_game: bool, level: int | None, source: 
 
 
 def test_putuh_best_pattern_counts() -> None:
-    """Notes §1.3: a hand meeting several patterns counts as its best one."""
+    """docs/rules/kaphai.md §4.1: a hand meeting several patterns counts as its best one."""
     hand = mask("4S 4C 4D 4H 9S 9C 9D 9H KS KC KD KH 2S")  # three kares = also pairs, triples
     assert putuh(hand, False) == (2, 10)
 

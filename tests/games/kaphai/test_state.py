@@ -24,7 +24,7 @@ from .conftest import deal, play
 
 
 def test_three_game_sheds_the_threes_and_3s_holder_leads_a_single() -> None:
-    """Seed §Ⅲ①: all 3s are put out; the 3S holder leads, a single card only."""
+    """docs/rules/kaphai.md §2.1: all 3s are put out; the 3S holder leads, a single card only."""
     state = deal(["4S 5S 3C", "3S 6C 7D 8H", "3D 3H 9S JC JD", "JS QC"], three_game=True)
     assert state.to_act == (1,)
     assert format_cards(state.observe(1).shed) == "3S 3C 3D 3H"
@@ -39,19 +39,19 @@ def test_three_game_sheds_the_threes_and_3s_holder_leads_a_single() -> None:
 
 
 def test_three_game_keeping_the_threes_option() -> None:
-    """Notes K7: three_game_shed_threes=false only shows the 3s."""
+    """docs/rules/kaphai.md §8.7: three_game_shed_threes=false only shows the 3s."""
     state = deal(["4S 5S 3C", "3S 6C", "3D 9S", "JS"], three_game=True, three_game_shed_threes=False)
     assert state._hands[1] & mask("3S") and state.to_act == (1,)
 
 
 def test_three_game_without_3s_the_lowest_card_leads() -> None:
-    """Notes K12: with 3S out of play the holder of the lowest card leads."""
+    """docs/rules/kaphai.md §8.12: with 3S out of play the holder of the lowest card leads."""
     state = deal(["9S 10S", "3C 7D", "5H 6S"], three_game=True)
     assert state.to_act == (1,)
 
 
 def test_normal_deal_is_led_by_the_given_leader_and_leader_cannot_pass() -> None:
-    """Seed §Ⅲ①※ the previous 1st place leads; notes §1.1(6) the leader must lead."""
+    """docs/rules/kaphai.md §2.2: the previous 1st place leads; §8.1: the leader must lead."""
     state = deal(["4S", "5S", "6S 7S", "8S"], leader=2)
     assert state.to_act == (2,)
     with pytest.raises(IllegalActionError, match="may not pass"):
@@ -60,7 +60,7 @@ def test_normal_deal_is_led_by_the_given_leader_and_leader_cannot_pass() -> None
 
 
 def test_turn_order_is_seat_plus_one_and_skips_players_out() -> None:
-    """Seed §Ⅲ① counter-clockwise = seat + 1 (notes §0.3); empty hands are skipped."""
+    """docs/rules/kaphai.md §1.3: counter-clockwise = seat + 1; empty hands are skipped."""
     state = deal(["4S 9S 10S", "5S", "6S 2H", "7S 3D"])
     play(state, "0: 4S", "1: 5S")
     assert state.observe(None).out == (1,)
@@ -72,14 +72,14 @@ def test_turn_order_is_seat_plus_one_and_skips_players_out() -> None:
 
 @pytest.mark.parametrize(("rule", "leader"), [("next_active", 2), ("left_of_out", 0)])
 def test_lead_after_the_trick_winner_went_out(rule: str, leader: int) -> None:
-    """Notes K8 lead_after_out: the next active seat, or the one on the out player's left."""
+    """docs/rules/kaphai.md §8.8 lead_after_out: the next active seat, or the one on the out player's left."""
     state = deal(["4S 9S", "2H", "6S 7C", "7S 8C"], lead_after_out=rule)
     play(state, "0: 4S", "1: 2H", "2: pass", "3: pass", "0: pass")
     assert state.to_act == (leader,) and state.top is None
 
 
 def test_deal_ends_when_one_player_holds_cards_and_places_follow_going_out() -> None:
-    """Seed §Ⅱ, §Ⅲ④: places in the order players go out; the last holder is last."""
+    """docs/rules/kaphai.md §2.4: places in the order players go out; the last holder is last."""
     state = deal(["4S", "5S 9D", "6S"])
     play(state, "0: 4S", "1: 5S", "2: 6S")
     result = state.result()
@@ -103,7 +103,7 @@ def test_not_your_turn_and_cards_not_held_are_refused_without_change() -> None:
 
 
 def test_putuh_wins_automatically_by_default() -> None:
-    """Seed §Ⅴ① and notes §1.3: the deal ends at once, the declarer alone is placed."""
+    """docs/rules/kaphai.md §4.1, §4.3: the deal ends at once, the declarer alone is placed."""
     state = deal(["2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S 10S JS",
                   "3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC QS",
                   "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD KS",
@@ -111,7 +111,7 @@ def test_putuh_wins_automatically_by_default() -> None:
     result = state.result()
     assert result is not None and result.placings == (1, None, None, None)
     assert result.details["shown"]["0"].startswith("3S")
-    assert result.returns == (3.0, 2.0, 2.0, 2.0), "notes §1.5: others score as tied 2nd"
+    assert result.returns == (3.0, 2.0, 2.0, 2.0), "docs/rules/kaphai.md §8.14: others score as tied 2nd"
 
 
 def _two_putuhs() -> list[str]:
@@ -122,7 +122,7 @@ def _two_putuhs() -> list[str]:
 
 
 def test_two_putuhs_the_higher_pattern_wins_or_both_share() -> None:
-    """Seed §Ⅴ①G: E beats B; putuh_tie=shared_first makes both 1st."""
+    """docs/rules/kaphai.md §4.2: E beats B; putuh_tie=shared_first makes both 1st."""
     result = deal(_two_putuhs()).result()
     assert result is not None and result.placings == (1, None, None, None)
     shared = deal(_two_putuhs(), putuh_tie="shared_first").result()
@@ -130,7 +130,7 @@ def test_two_putuhs_the_higher_pattern_wins_or_both_share() -> None:
 
 
 def test_optional_putuh_is_a_declaration_window() -> None:
-    """Notes §1.3 putuh_optional: eligible seats declare or pass before the first lead
+    """docs/rules/kaphai.md §4.3, §8.5 putuh_optional: eligible seats declare or pass before the first lead
     (ask_all_seats off: only the holders are asked, as records before the option were)."""
     state = deal(_two_putuhs(), putuh_optional=True, ask_all_seats=False)
     assert state.phase == "putuh" and state.to_act == (0, 1)
@@ -152,7 +152,7 @@ def test_optional_putuh_all_declined_goes_on_to_play() -> None:
 
 
 def test_putuh_needs_a_full_dealt_hand() -> None:
-    """A study position with short hands is not a dealt hand: no putuh (docs/rules/kaphai.md)."""
+    """A study position with short hands is not a dealt hand: no putuh (docs/rules/kaphai.md §8.13)."""
     state = deal(["2S 2C 2D 2H", "3S", "4S", "5S"])
     assert state.phase == "play"
 
@@ -161,8 +161,8 @@ def test_putuh_needs_a_full_dealt_hand() -> None:
     (4, "first_two", [0, 1, 2, 3]), (3, "first_two", [0, 1, 2]),
     (2, "first_two", [0, 1]), (2, "alternate", [0, 2])])
 def test_dealing_from_a_deck(players: int, rule: str, piles: list[int]) -> None:
-    """Seed §Ⅰ②: four piles of 13 dealt one card at a time; 3 players drop the last pile,
-    2 players use two piles (notes K6 two_player_hands)."""
+    """docs/rules/kaphai.md §1.2: four piles of 13 dealt one card at a time; 3 players drop the last pile,
+    2 players use two piles (docs/rules/kaphai.md §8.6, two_player_hands)."""
     deck = [str(c) for c in folkdeck.cards.FRENCH_52.cards]
     game = folkdeck.load("kaphai", players=players, two_player_hands=rule)
     state = game.new_state(deck=deck, setup={"three_game": False})
@@ -234,7 +234,7 @@ def test_greedy_beats_random() -> None:
 
 
 def test_match_carries_the_lead_and_the_three_game() -> None:
-    """Seed §Ⅲ①※: the 1st place leads the next deal; after a putuh a 3-game (§Ⅴ①)."""
+    """docs/rules/kaphai.md §2.2: the 1st place leads the next deal; after a putuh a 3-game (§2.1)."""
     game = folkdeck.load("kaphai")
     match = game.new_match(deals=3, rng=random.Random(1))
     spec = game.spec

@@ -1,4 +1,4 @@
-"""Kap Hai (カップハイ), the Cambodian climbing game of seed 000.
+"""Kap Hai (カップハイ), the Cambodian climbing game described in 『カップハイ完全攻略!』.
 
 ==================  =========================================================
 Seats               2-4, play to the right (seat + 1 next)
@@ -8,11 +8,12 @@ Hidden information  yes (hands; undealt piles with 2-3 players)
 Actions             a combination of cards, ``pass``, ``putuh``
 Facts               ``games/kaphai/events.py``; view ``KapHaiView``
 Returns             ``placement_points`` by place (default 3, 2, 1, 0)
-Presets             ``standard``, ``local`` (seed §Ⅴ② local rules), ``shared_putuh``
+Presets             ``standard``, ``local`` (local rules), ``shared_putuh``
 ==================  =========================================================
 
-Sources: seed 000 and rules-notes §1; the full rules for players are in
-``docs/rules/kaphai.md``.
+Sources: that page and the readings folkdeck settled where it is unclear
+(``docs/rules/kaphai.md`` §10, §8); the full rules for players, with the local rules of the
+``local`` preset (``docs/rules/kaphai.md`` §6), are in ``docs/rules/kaphai.md``.
 """
 
 import importlib.util

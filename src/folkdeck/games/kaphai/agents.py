@@ -56,8 +56,8 @@ class GreedyAgent:
 
 
 def plan(hand: int) -> list[Combo]:
-    """A greedy partition of ``hand`` into plays, longest first (seed §Ⅵ① sort the
-    hand and keep its combinations): fewer units means fewer tricks to win.
+    """A greedy partition of ``hand`` into plays, longest first (『カップハイ完全攻略!』 Ⅵ① sort the
+    hand and keep its combinations, docs/rules/kaphai.md §7): fewer units means fewer tricks to win.
 
     >>> [str(c) for c in plan(mask("3S 4C 5D 9S 9H KD"))]
     ['3S 4C 5D', '9S 9H', 'KD']
@@ -78,7 +78,8 @@ def _rank(c: Combo) -> int:
 
 
 class HeuristicAgent:
-    """The seed's advice (§Ⅵ) as a bot; it reads only the observation.
+    """The advice of 『カップハイ完全攻略!』 Ⅵ (docs/rules/kaphai.md §7) as a bot; it reads only the
+    observation.
 
     - It sorts its hand into combinations (:func:`plan`) and prefers plays that keep them:
       the fewer units left, the fewer tricks it must win.
@@ -87,8 +88,8 @@ class HeuristicAgent:
     - It watches the others' hand sizes: against a seat about to go out it leads sets
       rather than low singles, and breaks a combination to stop that seat.
     - It breaks a run or a set only when the break costs no extra unit or a seat is close
-      to going out (§Ⅵ⑤).
-    - It keeps its weakest lone card for last while it has other things to lead (§Ⅵ⑥).
+      to going out (Ⅵ⑤).
+    - It keeps its weakest lone card for last while it has other things to lead (Ⅵ⑥).
     - It holds its bombs (kare, tong-farson, pae-kare) for 2s, or to go out.
     """
 
@@ -148,7 +149,7 @@ class HeuristicAgent:
             return max(leadable, key=lambda u: (u.size, u.key))
         ordered = sorted(leadable, key=lambda u: (_rank(u), -u.size, u.key))
         if len(ordered) >= 3 and ordered[0].kind is Kind.SINGLE and _rank(ordered[0]) <= 4:
-            return ordered[1]  # §Ⅵ⑥: keep the useless low card for the end
+            return ordered[1]  # docs/rules/kaphai.md §7 (Ⅵ⑥): keep the useless low card for the end
         return ordered[0]
 
     def _follow(self, observation: Any, plays: list[Combo], pass_: Any, units: list[Combo],

@@ -5,8 +5,8 @@ The shared vocabulary (:mod:`folkdeck.engine.facts`) says most of a deal: ``play
 ``deal_ended``, ``revealed``. The facts below are the game's own:
 
 * :class:`ThreeGame`, :class:`ThreesPutOut` (view status): how a 3-game starts — who put
-  out which 3s, and who leads with a single because of them (seed §Ⅲ①).
-* :class:`Thrown` (event): 2-2-2 thrown on a triple does not take the lead (figure 3).
+  out which 3s, and who leads with a single because of them (docs/rules/kaphai.md §2.1).
+* :class:`Thrown` (event): 2-2-2 thrown on a triple does not take the lead (docs/rules/kaphai.md §3.4).
 * :class:`PutuhWindow` (view status): the declarations before the first lead.
 * :class:`PutuhDeclared`, :class:`PutuhWon` (event, and the status of a putuh deal).
 * :class:`PutuhCall` (the action ``putuh`` itself).
@@ -56,7 +56,7 @@ class ThreesPutOut(Fact, type="kaphai.threes_put_out"):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Thrown(Fact, type="kaphai.thrown"):
     """``seat`` threw ``cards`` (2-2-2) on ``top``, played by ``top_seat``, which still
-    leads the trick; the thrower counts as passed (figure 3)."""
+    leads the trick; the thrower counts as passed (docs/rules/kaphai.md §3.4)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -82,7 +82,7 @@ class PutuhCall(Fact, type="kaphai.putuh_call"):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PutuhDeclared(Fact, type="kaphai.putuh_declared"):
     """``seat`` holds putuh ``pattern`` (a term key: ``six_pairs`` … ``four_threes``,
-    seed §Ⅴ①) and declared it (or, without ``putuh_optional``, won by it when dealt)."""
+    docs/rules/kaphai.md §4.1) and declared it (or, without ``putuh_optional``, won by it when dealt)."""
 
     seat: int
     pattern: str

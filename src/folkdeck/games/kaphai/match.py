@@ -1,8 +1,8 @@
-"""A Kap Hai match: deals in a row, the winner leading the next (seed §Ⅲ①※, §Ⅴ①).
+"""A Kap Hai match: deals in a row, the winner leading the next (docs/rules/kaphai.md §2.2, §2.1, §5).
 
 The first deal and the deal after a putuh are 3-games; otherwise the previous deal's
 1st place leads. Points follow ``placement_points`` (a putuh deal: the declarer
-takes 1st-place points, everyone else 2nd-place points, notes §1.5).
+takes 1st-place points, everyone else 2nd-place points, docs/rules/kaphai.md §8.14).
 
 >>> import random
 >>> from folkdeck import load

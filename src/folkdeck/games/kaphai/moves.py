@@ -69,7 +69,7 @@ class MoveTable:
         return cs[bisect_right(keys, key):]
 
     def bombs(self, kind: int) -> list[Combo]:
-        """The plays that cut any play of ``kind`` (notes §1.2): kares and tong-farsons
+        """The plays that cut any play of ``kind`` (docs/rules/kaphai.md §3.3): kares and tong-farsons
         cut singles, tong-farsons cut kares, pae-kare cuts pairs."""
         found = self._bombs.get(kind)
         if found is None:

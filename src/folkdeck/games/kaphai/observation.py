@@ -37,7 +37,7 @@ class KapHaiView(View):
 
     phase: KapHaiPhase
     three_game: bool
-    """A 3-game: the first lead is a single (seed §Ⅲ①)."""
+    """A 3-game: the first lead is a single (docs/rules/kaphai.md §2.1)."""
     shed: tuple[Card, ...]
     """The 3s put out (or only shown) at the start of a 3-game."""
     played: tuple[Card, ...]

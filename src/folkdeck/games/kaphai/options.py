@@ -1,4 +1,4 @@
-"""Kap Hai rules options (rules-notes §1.9), frozen and validated."""
+"""Kap Hai rules options (docs/rules/kaphai.md §9), frozen and validated."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from folkdeck.engine.errors import InvalidConfigError
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KapHaiOptions:
-    """Every Kap Hai rule option, with the notes' defaults.
+    """Every Kap Hai rule option, with the defaults of docs/rules/kaphai.md §9.
 
     >>> KapHaiOptions(players=5)
     Traceback (most recent call last):
@@ -26,7 +26,7 @@ class KapHaiOptions:
     low_police_void: bool = False
     """Local rule B: a 3-4-5 of one suit is not a police."""
     allow_double_triple: bool = False
-    """Two triples of consecutive ranks are a legal shape (seed §Ⅳ⑥E)."""
+    """Two triples of consecutive ranks are a legal shape (docs/rules/kaphai.md §6)."""
     putuh_tie: Literal["rank", "shared_first"] = "rank"
     putuh_optional: bool = False
     """Putuh must be declared (an action) instead of winning automatically."""

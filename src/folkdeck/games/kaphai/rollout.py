@@ -3,15 +3,15 @@
 A rollout plays a sampled world to its end a hundred times or more per decision, so it
 runs on the engine's own action lists, without observations. Uniformly random rollouts
 pass half the time and break every set, so the worlds they finish look little like a
-game between people. This policy is a noisy version of how people play (seed 000 §Ⅵ,
-and :class:`~folkdeck.games.kaphai.agents.HeuristicAgent`):
+game between people. This policy is a noisy version of how people play (『カップハイ完全攻略!』 Ⅵ,
+docs/rules/kaphai.md §7, and :class:`~folkdeck.games.kaphai.agents.HeuristicAgent`):
 
 - a leader leads its **lowest card**, in the **largest** combination that holds it
-  (shed low cards, keep sets whole: §Ⅵ①);
+  (shed low cards, keep sets whole: Ⅵ①, docs/rules/kaphai.md §7);
 - a follower plays the **cheapest** answer (plays are listed weakest first), but keeps its
   2s and bombs (kare, tong-farson, pae-kare) rather than spend them on an ordinary
-  trick, passing instead, unless it would then hold only a few cards (§Ⅵ⑤ and the
-  advice to hold bombs for 2s);
+  trick, passing instead, unless it would then hold only a few cards (Ⅵ⑤ and the
+  advice to hold bombs for 2s, docs/rules/kaphai.md §7);
 - with probability ``NOISE`` any legal action instead, so that the worlds' futures vary.
 """
 

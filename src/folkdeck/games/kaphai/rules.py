@@ -1,4 +1,4 @@
-"""Kap Hai rules as pure functions over card bitmasks (seed 000 §Ⅳ, rules-notes §1.2).
+"""Kap Hai rules as pure functions over card bitmasks (docs/rules/kaphai.md §3, §8).
 
 A card is an index ``rank * 4 + suit`` with ranks 3 … A, 2 as 0 … 12 and suits
 S < C < D < H as 0 … 3, so the index order *is* the game's card order (3S lowest,
@@ -6,9 +6,9 @@ S < C < D < H as 0 … 3, so the index order *is* the game's card order (3S lowe
 
 >>> classify(mask("4C 4D")).kind.name, classify(mask("6S 7D 8H")).kind.name
 ('PAIR', 'STRAIGHT')
->>> beats(classify(mask("4S 4H")), classify(mask("4C 4D")), RULES)   # figure 2
+>>> beats(classify(mask("4S 4H")), classify(mask("4C 4D")), RULES)   # figure 2, docs/rules/kaphai.md §3.2
 True
->>> beats(classify(mask("9S 10S JD")), classify(mask("10H JC QS")), RULES)  # figure 4
+>>> beats(classify(mask("9S 10S JD")), classify(mask("10H JC QS")), RULES)  # figure 4, docs/rules/kaphai.md §3.2
 False
 """
 
@@ -79,7 +79,7 @@ def top_index(m: int) -> int:
 
 
 class Kind(IntEnum):
-    """The shapes of seed §Ⅳ (Khmer names in ``docs/rules/kaphai.md``)."""
+    """The shapes of ``docs/rules/kaphai.md`` §3.1, where their Khmer names are."""
 
     SINGLE = 1          # コーイ
     PAIR = 2            # パエ
@@ -96,7 +96,7 @@ class Combo:
 
     ``key`` orders combos of one shape: the top card index for singles, sets,
     straights and pair runs; the higher rank for polu and double triples; -1 for the
-    triple of 2s, the weakest triple (seed §Ⅳ③B).
+    triple of 2s, the weakest triple (docs/rules/kaphai.md §3.4, §8.3).
     """
 
     __slots__ = ("mask", "kind", "size", "key", "flush")
@@ -114,17 +114,17 @@ class Combo:
 
     @property
     def is_tong_farson(self) -> bool:
-        """A police of exactly 5 cards, トングファーソン (seed §Ⅳ⑥D)."""
+        """A police of exactly 5 cards, トングファーソン (docs/rules/kaphai.md §3.1)."""
         return self.flush and self.size == 5
 
     @property
     def is_pae_kare(self) -> bool:
-        """Exactly four consecutive pairs, パエカーレー (seed §Ⅳ⑥C)."""
+        """Exactly four consecutive pairs, パエカーレー (docs/rules/kaphai.md §3.1)."""
         return self.kind is Kind.PAIR_RUN and self.size == 8
 
     @property
     def is_throwable(self) -> bool:
-        """The triple of 2s, which may be thrown on a triple (figure 3)."""
+        """The triple of 2s, which may be thrown on a triple (docs/rules/kaphai.md §3.4)."""
         return self.key == -1
 
     def is_police(self, rules: KapHaiOptions) -> bool:
@@ -250,13 +250,13 @@ def _single_beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
 
 
 def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
-    """Whether ``new`` may be played on ``top``, the play winning the trick (§1.2).
+    """Whether ``new`` may be played on ``top``, the play winning the trick (docs/rules/kaphai.md §3.2, §3.3).
 
-    >>> beats(classify(mask("6S 6C 6D 6H")), classify(mask("2S")), RULES)     # figure 5
+    >>> beats(classify(mask("6S 6C 6D 6H")), classify(mask("2S")), RULES)     # figure 5, docs/rules/kaphai.md §3.3
     True
-    >>> beats(classify(mask("9S 10S JS QS KS")), classify(mask("8S 8C 8D 8H")), RULES)  # figure 8
+    >>> beats(classify(mask("9S 10S JS QS KS")), classify(mask("8S 8C 8D 8H")), RULES)  # figure 8, docs/rules/kaphai.md §3.3
     True
-    >>> beats(classify(mask("2C 2D 2H")), classify(mask("3S 3C 3D")), RULES)  # figure 3: thrown, not beating
+    >>> beats(classify(mask("2C 2D 2H")), classify(mask("3S 3C 3D")), RULES)  # figure 3, docs/rules/kaphai.md §3.4: thrown, not beating
     False
     """
     tk, nk = top.kind, new.kind
@@ -277,7 +277,7 @@ def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
 
 
 def can_throw(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
-    """Whether ``new`` is the triple of 2s thrown on ``top`` (figure 3, note K3).
+    """Whether ``new`` is the triple of 2s thrown on ``top`` (docs/rules/kaphai.md §3.4, §8.3).
 
     >>> can_throw(classify(mask("2C 2D 2H")), classify(mask("3S 3C 3D")), RULES)
     True
@@ -377,7 +377,7 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
     return out
 
 
-# --- putuh (seed §Ⅴ①, notes §1.3) ---------------------------------------------------
+# --- putuh (docs/rules/kaphai.md §4) ------------------------------------------------------
 
 PUTUH_PATTERNS = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")
 """The putuh patterns A … F as term keys (``term.kaphai.putuh.<pattern>``), by level."""
@@ -386,11 +386,11 @@ PUTUH_PATTERNS = ("six_pairs", "three_triples", "three_kares", "far", "four_twos
 def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
     """The best putuh pattern of a dealt hand as ``(level, tie-break)``, or ``None``.
 
-    Levels run A=0 … F=5; higher tuples win (notes §1.3 default tie-breaks).
+    Levels run A=0 … F=5; higher tuples win (the tie-breaks of docs/rules/kaphai.md §8.4).
 
-    >>> putuh(mask("3S 3C 3D 5S 5C 5H 6C 6D 6H 7S 10D QH AS"), False)   # figure 9, A's hand: B
+    >>> putuh(mask("3S 3C 3D 5S 5C 5H 6C 6D 6H 7S 10D QH AS"), False)   # figure 9 (docs/rules/kaphai.md §4.2), A's hand: B
     (1, 3)
-    >>> putuh(mask("3H 4H 5D 6S 7C 8S 9D 10S JH QS KD AH 2H"), False)   # figure 9, B's hand: D
+    >>> putuh(mask("3H 4H 5D 6S 7C 8S 9D 10S JH QS KD AH 2H"), False)   # figure 9 (docs/rules/kaphai.md §4.2), B's hand: D
     (3, 51)
     """
     counts = _rank_counts(hand)
@@ -405,7 +405,7 @@ def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
         return (2, max(r for r in range(13) if counts[r] == 4))
     if threes + fours >= 3:
         return (1, max(r for r in range(13) if counts[r] >= 3))
-    if twos + threes + 2 * fours >= 6:  # pairs: a triple holds one, a kare two (notes §1.3)
+    if twos + threes + 2 * fours >= 6:  # pairs: a triple holds one, a kare two (docs/rules/kaphai.md §4.1)
         high = max(r for r in range(13) if counts[r] >= 2)
         return (0, top_index(hand & RANK_MASKS[high]))
     return None

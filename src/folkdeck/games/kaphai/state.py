@@ -1,4 +1,4 @@
-"""One deal of Kap Hai as an explicit state machine (seed 000 §Ⅲ, notes §1.1).
+"""One deal of Kap Hai as an explicit state machine (docs/rules/kaphai.md §2, §8).
 
 Phases (:class:`~folkdeck.games.kaphai.observation.KapHaiPhase`): ``putuh`` (only with
 ``putuh_optional``: before the first lead every seat in turn declares or passes — or,
@@ -125,8 +125,8 @@ class KapHaiState(StateBase):
         self._lead_single = three_game
         self._phase = _PLAY
         if three_game:
-            # Seed §Ⅲ①: everyone puts out the 3s; the 3S holder leads a single. With 3S
-            # out of play the holder of the lowest dealt card leads (note K12).
+            # docs/rules/kaphai.md §2.1: everyone puts out the 3s; the 3S holder leads a single. With 3S
+            # out of play the holder of the lowest dealt card leads (docs/rules/kaphai.md §8.12).
             dealt = [h for h in hands if h]
             lowest = min((h & -h).bit_length() for h in dealt)
             leader = next(s for s, h in enumerate(hands) if h >> (lowest - 1) & 1)
@@ -293,7 +293,7 @@ class KapHaiState(StateBase):
         return (*answers, PASS)
 
     def _answers(self, table: MoveTable, top: Combo) -> list[Combo]:
-        """The plays of ``table`` that may go on ``top``, in legal-action order (§1.2);
+        """The plays of ``table`` that may go on ``top``, in legal-action order (docs/rules/kaphai.md §3.2, §3.3);
         the caller drops those using cards already played."""
         rules = self._rules
         tk = top.kind
@@ -412,7 +412,7 @@ class KapHaiState(StateBase):
         self._lead_single = False
         top = self._top
         if top is not None and can_throw(combo, top, self._rules):
-            # Figure 3: thrown 2-2-2 does not take the trick; the thrower counts as passed.
+            # docs/rules/kaphai.md §3.4: thrown 2-2-2 does not take the trick; the thrower counts as passed.
             self._passed |= 1 << s
             self._trick.append((s, combo, True))
             facts.append(Thrown(seat=s, cards=combo.cards, top=top.cards, top_seat=self._top_seat))
@@ -497,7 +497,7 @@ class KapHaiState(StateBase):
             facts.append(Leads(seat=self._turn))
 
     def _finish_putuh(self, declarers: list[int], patterns: dict[int, tuple[int, int]]) -> None:
-        """Seed §Ⅴ①G: the best pattern is 1st; no other places (or joint 1st)."""
+        """docs/rules/kaphai.md §4.2: the best pattern is 1st; no other places (or joint 1st)."""
         best = max(declarers, key=lambda s: patterns[s])
         winners = sorted(declarers) if self._rules.putuh_tie == "shared_first" else [best]
         places: list[int | None] = [1 if s in winners else None for s in range(self._n)]
@@ -527,7 +527,7 @@ class KapHaiState(StateBase):
     def view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator). In play, the seat on
         turn. In a putuh window that asks only the holders, only ``seat`` itself if it may
-        still declare: who else may declare depends on their hidden hands (notes §1.3);
+        still declare: who else may declare depends on their hidden hands (docs/rules/kaphai.md §4.4);
         with ``ask_all_seats``, the seat asked (everyone is, in turn)."""
         if self._phase is _PUTUH:
             window = self._putuh
