@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 import folkdeck
-
 from folkdeck.engine.record import loads
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
