@@ -248,7 +248,7 @@ def rate(games: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[str, tup
     bot rates each seat from the bot's rating and keeps the mean of the updates.
     """
     try:
-        from openskill.models import PlackettLuce
+        from openskill.models import PlackettLuce  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return {}
     model = PlackettLuce()
@@ -339,10 +339,10 @@ def plot_results(summary: ArenaSummary, path: str | Path) -> Path:
     :raises InvalidConfigError: without matplotlib (``pip install 'folkdeck[arena]'``).
     """
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]  # the arena extra
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError as exc:
         raise InvalidConfigError("needs_extra", option="plot", feature="plot", module="matplotlib",
                                  extra="arena") from exc

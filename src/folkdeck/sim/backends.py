@@ -72,7 +72,7 @@ def _pool(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
 def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | None,
          on_done: Callable[[int], None] | None) -> list[R]:
     try:
-        import ray
+        import ray  # type: ignore[import-not-found, unused-ignore]  # the arena extra
     except ImportError as exc:
         raise InvalidConfigError("needs_extra", option="backend", feature="ray backend", module="ray",
                                  extra="arena") from exc
