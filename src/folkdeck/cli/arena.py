@@ -90,6 +90,6 @@ def table(summary: ArenaSummary, elapsed: float, jobs: int, backend: str) -> Tab
     for b in summary.bots:
         clock = b.decision_time
         t.add_row(b.name, str(b.seats_played), str(b.win_share), str(b.mean_placing), str(b.mean_return),
-                  f"{b.rating:.2f}",
+                  "-" if b.rating is None else f"{b.rating:.2f}",
                   f"{clock.mean * 1e3:.2f} / {clock.slowest * 1e3:.0f}" if clock else "-")
     return t

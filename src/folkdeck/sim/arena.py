@@ -164,14 +164,17 @@ class BotSummary:
     win_share: MeanCI
     mean_placing: MeanCI
     mean_return: MeanCI
-    rating_mu: float
-    rating_sigma: float
+    rating_mu: float | None
+    rating_sigma: float | None
+    """``None`` without openskill (JSON has no NaN: a results file must stay readable)."""
     decision_time: DecisionTime | None = None
     """Measured, so it varies from run to run (everything else is fixed by the seed)."""
 
     @property
-    def rating(self) -> float:
-        """The conservative rating ``mu - 3 sigma`` (openskill's ordinal)."""
+    def rating(self) -> float | None:
+        """The conservative rating ``mu - 3 sigma`` (openskill's ordinal), if rated."""
+        if self.rating_mu is None or self.rating_sigma is None:
+            return None
         return self.rating_mu - 3 * self.rating_sigma
 
     def to_dict(self) -> dict[str, Any]:
@@ -231,7 +234,7 @@ def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSumm
     for name in names:
         rows = [[sum(v[k] for v in vals) / len(vals) for k in range(3)]
                 for _, vals in sorted(per_deal[name].items())]
-        mu, sigma = ratings.get(name, (float("nan"), float("nan")))
+        mu, sigma = ratings.get(name, (None, None))
         decisions, seconds, slowest = clock[name]
         timing = DecisionTime(int(decisions), seconds / decisions, slowest) if decisions else None
         bots.append(BotSummary(name, seats[name], mean_ci([r[0] for r in rows]),
