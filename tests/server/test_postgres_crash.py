@@ -26,11 +26,11 @@ def test_kill_9_mid_game_on_postgresql_and_play_on(pg_url: str) -> None:
     server = Server(pg_url)  # type: ignore[arg-type]  # the helper passes str(db) on
     try:
         t = server.http.post("/api/tables", json={
-            "game": "kaphai", "seed": 31, "deals": 2,
+            "game": "kaphai", "seed": 31, "practice": True, "deals": 2,
             "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "human"},
                       {"kind": "bot", "bot": "random"}]}).json()
         bots_only = server.http.post("/api/tables", json={
-            "game": "cangkul", "seed": 8, "deals": 1, "seats": [{"kind": "bot"}] * 4}).json()
+            "game": "cangkul", "seed": 8, "practice": True, "deals": 1, "seats": [{"kind": "bot"}] * 4}).json()
         tid, tokens = t["id"], {0: t["seats"][0]["token"], 2: t["seats"][2]["token"]}
         for _ in range(4):
             _move(server, tid, tokens)
@@ -42,7 +42,8 @@ def test_kill_9_mid_game_on_postgresql_and_play_on(pg_url: str) -> None:
         after = {s: _settle(server, tid, tok) for s, tok in tokens.items()}
         history = before["obs"]["history"]
         assert after[0]["table"]["deal"] == 1 and after[0]["obs"]["history"][:len(history)] == history
-        assert after[0]["obs"]["history"][len(history)].startswith(line)  # the history adds what followed
+        added = after[0]["obs"]["history"][len(history)]  # the history goes on with the acknowledged move
+        assert f"{added['seat']}: {added['action']}" == line
         assert after[2]["obs"]["history"] == after[0]["obs"]["history"]
         for _ in range(3):  # and play goes on
             _move(server, tid, tokens)

@@ -202,6 +202,6 @@ def test_folkdeck_serve_reports_an_unreachable_database_without_a_trace(postgres
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2, proc.stdout + proc.stderr
     lines = proc.stderr.splitlines()
-    assert any(line.startswith("folkdeck: cannot connect to PostgreSQL database 'folkdeck' at 127.0.0.1:")
+    assert any(line.startswith("folkdeck serve: cannot connect to PostgreSQL database 'folkdeck' at 127.0.0.1:")
                for line in lines), proc.stderr
     assert "Traceback" not in proc.stderr and "s3cret" not in proc.stderr + proc.stdout

@@ -71,9 +71,15 @@ class StoreError(CardGameError):
     def __str__(self) -> str:
         return self.detail
 
+    def render(self, lang: str = "en", **renderer: Any) -> str:
+        """The operator's message in any language (the terminal prints it): it names the
+        database, which only the operator may see."""
+        return self.detail
+
     def to_dict(self) -> dict[str, Any]:
         """What a player is sent: the catalog's message, nothing of the database."""
-        return {"error": self.code, "reason": self.reason, "params": {}, "message": self.render("en")}
+        return {"error": self.code, "reason": self.reason, "params": {},
+                "message": super().render("en")}
 
 
 class _Connection(Protocol):
