@@ -58,8 +58,13 @@ def test_games_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "kaphai", "--seconds", "0.2", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert rows[0]["game"] == "kaphai" and rows[0]["deals"] > 0
+    result = json.loads(capsys.readouterr().out)
+    row = result["games"][0]
+    assert row["game"] == "kaphai" and row["deals"] > 0 and result["build"] in ("python", "mypyc")
+    # Every figure is also a multiple of the no-rules floor loop timed in the same run.
+    floor = result["floor"]
+    assert row["deals_x_floor"] == pytest.approx(row["deals_per_s"] / floor["deals_per_s"], rel=1e-3)
+    assert 0 < row["decisions_x_floor"] < 1  # rules cost more than choosing at random
 
 
 def test_arena_option_errors_are_coded(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,7 +6,13 @@ action is verified), the same loop agents and the conformance tests use.
 
 Rates are per second of this process's CPU time (``time.process_time``): the loop is
 single-threaded, so that is one core, and the figure does not drop when other
-programs share the machine.
+programs share the machine. Absolute figures still move with the machine (its clock,
+its caches, a neighbour's memory traffic), so each run also times a **floor loop** that
+has no rules at all: shuffle a 52-card pack, then make ``FLOOR_CHOICES`` random choices
+among ``FLOOR_OPTIONS`` prepared actions, as a deal of random play would at the least.
+Its rate is measured between the games, in the same run, and every game's figures are
+also given as a multiple of it (``× floor``): those ratios compare across machines and
+builds where the raw rates do not.
 """
 
 from __future__ import annotations
@@ -20,11 +26,58 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from folkdeck.cards import FRENCH_52
 from folkdeck.engine.registry import games, get_spec, load
 from folkdeck.sim.runner import random_playout
 
 PLAYOUT_SHARE = 0.8
 """The share of a game's time spent on whole deals; the rest times legal-move listing."""
+
+FLOOR_CHOICES = 100
+"""Random choices per floor deal: about a 4-player climbing deal's decisions."""
+
+FLOOR_OPTIONS = 8
+"""Options per floor choice: a typical legal list's length."""
+
+FLOOR_SECONDS = 0.25
+"""CPU seconds per floor measurement (one before each game and one after the last), at most;
+a short run (``--seconds`` under 1) times the floor for a quarter of its time per game."""
+
+
+def build() -> str:
+    """Which build of folkdeck runs: ``"mypyc"`` when its rules are compiled extension
+    modules, else ``"python"`` (the reference build).
+
+    >>> build() in ("python", "mypyc")
+    True
+    """
+    import folkdeck.engine.protocol as protocol
+
+    return "python" if protocol.__file__ is None or protocol.__file__.endswith(".py") else "mypyc"
+
+
+def floor_rates(seconds: float = FLOOR_SECONDS) -> dict[str, float]:
+    """Deals/s and choices/s of the no-rules floor loop, per CPU second.
+
+    >>> rates = floor_rates(0.05)
+    >>> rates["deals_per_s"] > 0 and rates["decisions_per_s"] == FLOOR_CHOICES * rates["deals_per_s"]
+    True
+    """
+    pack = list(FRENCH_52.cards)
+    actions = [tuple(pack[i:i + 2]) for i in range(FLOOR_OPTIONS)]
+    rng = random.Random(12345)
+    deals = 0
+    start = time.process_time()
+    until = start + seconds
+    while deals == 0 or time.process_time() < until:
+        hand = pack[:]
+        rng.shuffle(hand)
+        for _ in range(FLOOR_CHOICES):
+            chosen = actions[rng.randrange(len(actions))]
+        deals += 1
+    del chosen
+    elapsed = max(time.process_time() - start, 1e-9)
+    return {"deals_per_s": deals / elapsed, "decisions_per_s": FLOOR_CHOICES * deals / elapsed}
 
 
 def measure(name: str, *, seconds: float, players: int | None = None) -> dict[str, Any]:
@@ -72,18 +125,49 @@ def measure(name: str, *, seconds: float, players: int | None = None) -> dict[st
             "wall_seconds": round(time.perf_counter() - wall_start, 3)}
 
 
-def bench(names: list[str], *, seconds: float, players: int | None, as_json: bool) -> int:
-    rows = [measure(get_spec(n).name, seconds=seconds, players=players) for n in (names or games())]
-    if as_json:
-        print(json.dumps(rows, indent=2))
-        return 0
-    table = Table(title="folkdeck bench: random self-play, per CPU-second of one core")
-    for col in ("game", "players", "deals", "deals/s", "decisions/s", "decisions/deal",
-                "listing µs (mean)", "listing µs (worst)"):
-        table.add_column(col, justify="right")
+def run(names: list[str], *, seconds: float, players: int | None = None) -> dict[str, Any]:
+    """Every game's row plus the floor, measured between the games in one run; each row
+    gains ``deals_x_floor`` and ``decisions_x_floor`` (its rate ÷ the floor's mean rate).
+
+    >>> result = run(["kaphai"], seconds=0.2)
+    >>> result["build"] in ("python", "mypyc"), result["games"][0]["decisions_x_floor"] > 0
+    (True, True)
+    """
+    floor_seconds = min(FLOOR_SECONDS, seconds / 4)
+    floors = [floor_rates(floor_seconds)]
+    rows = []
+    for n in names or games():
+        rows.append(measure(get_spec(n).name, seconds=seconds, players=players))
+        floors.append(floor_rates(floor_seconds))
+    floor = {key: sum(f[key] for f in floors) / len(floors) for key in floors[0]}
     for r in rows:
+        r["deals_x_floor"] = round(r["deals_per_s"] / floor["deals_per_s"], 5)
+        r["decisions_x_floor"] = round(r["decisions_per_s"] / floor["decisions_per_s"], 5)
+    return {"build": build(), "python": sys.version.split()[0],
+            "floor": {"deals_per_s": round(floor["deals_per_s"], 1),
+                      "decisions_per_s": round(floor["decisions_per_s"], 1),
+                      "choices_per_deal": FLOOR_CHOICES, "spread": round(
+                          max(f["deals_per_s"] for f in floors) / min(f["deals_per_s"] for f in floors), 3)},
+            "games": rows}
+
+
+def bench(names: list[str], *, seconds: float, players: int | None, as_json: bool) -> int:
+    result = run(names, seconds=seconds, players=players)
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return 0
+    floor = result["floor"]
+    table = Table(title=f"folkdeck bench ({result['build']} build, Python {result['python']}): "
+                        "random self-play, per CPU-second of one core",
+                  caption=f"floor loop (shuffle 52 cards + {floor['choices_per_deal']} random choices, "
+                          f"no rules): {floor['deals_per_s']:,.0f} deals/s, spread {floor['spread']}×")
+    for col in ("game", "players", "deals", "deals/s", "× floor", "decisions/s", "× floor",
+                "decisions/deal", "listing µs (mean)", "listing µs (worst)"):
+        table.add_column(col, justify="right")
+    for r in result["games"]:
         table.add_row(r["game"], str(r["players"]), str(r["deals"]), f"{r['deals_per_s']:,.0f}",
-                      f"{r['decisions_per_s']:,.0f}", f"{r['decisions_per_deal']}",
+                      f"{r['deals_x_floor']:.4f}", f"{r['decisions_per_s']:,.0f}",
+                      f"{r['decisions_x_floor']:.4f}", f"{r['decisions_per_deal']}",
                       f"{r['listing_us_mean']}", f"{r['listing_us_worst']}")
-    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    Console(width=None if sys.stdout.isatty() else 180).print(table)
     return 0
