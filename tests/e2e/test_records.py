@@ -47,7 +47,7 @@ def test_deal_records_before_the_match_ends(server: str, browser: Any, game: str
             assert status == 200 and record["format"] == "folkdeck-record/1" and record["deal"] == 1
             page.screenshot(path=str(ARTIFACTS / "kaphai-deal-record.png"), full_page=True)
             page.click("#results li[data-deal='1'] a[href^='/replay']")
-            page.wait_for_selector("#hands .card")
+            page.wait_for_selector("#ring .card")
             page.click("#next")
             assert page.inner_text("#event") != "—"
         else:

@@ -1,10 +1,30 @@
-// Step through a finished deal: every hand face up, the event of each step rendered from its
-// facts (the action as the public history describes it, then what followed).
+// The replay viewer: draws the table of a finished deal (every hand face up) and steps
+// through it — forward, back, to a trick, to any event — for a deal record
+// (folkdeck-record/1) or a whole match (folkdeck-match/1, deal by deal, with what the
+// match reported around each deal and the final standings). The server replays the record
+// (POST /api/replay) and answers with the public view and every hand at each step; all text
+// is made here from the message catalogs, none comes from the server.
 import { cardSVG } from "./cards.js";
-import { Renderer, loadCatalogs, applyStatic } from "./i18n.js";
+import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-let data = null, at = 0, R = new Renderer(), notation = "french";
+const el = (tag, cls, text) => {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text != null) node.textContent = text;
+  return node;
+};
+
+const AUTOPLAY_MS = 900;
+let source = null;     // {text} of the loaded record, or {table} for a table's match download
+let data = null;       // the server's answer for the current deal
+let at = 0;            // the step shown
+let tricks = [];       // the first step of each trick
+let timer = null;      // autoplay
+let spec = null;       // the game's spec (card notation, title)
+let R = new Renderer();
+
+// --- what the steps say ---------------------------------------------------------------
 
 // The step's event as the table's history shows it: the public view after the step holds
 // the event with its action as a fact; the record's event adds every fact (all hands are open).
@@ -15,46 +35,285 @@ function stepEvent(step) {
   return { seat: step.event.seat, action: step.event.action, act: seen ? seen.act : null, facts: step.event.facts };
 }
 
+// A trick starts at step 1 and after every step whose facts say a trick was won: the game
+// declares it with the shared `trick_won` fact, so the viewer knows no game.
+function findTricks(steps) {
+  const starts = steps.length > 1 ? [1] : [];
+  steps.forEach((step, i) => {
+    if (i > 0 && i + 1 < steps.length && (step.event?.facts || []).some((f) => f.type === "trick_won")) starts.push(i + 1);
+  });
+  return starts;
+}
+
+const trickAt = (step) => tricks.filter((s) => s <= step).length;
+
+// --- drawing ---------------------------------------------------------------------------
+
+function cardsRow(cards, width) {
+  const row = el("div", "cards");
+  for (const c of cards || []) {
+    const span = el("span", "card");
+    span.innerHTML = cardSVG(c, spec?.card_notation || "french", { width, name: R.hasTerm(c) ? R.term(c) : "" });
+    span.title = R.cards([c]);
+    row.append(span);
+  }
+  return row;
+}
+
+function seatBox(step, seat) {
+  const view = step.public;
+  const box = el("div", "replay-seat");
+  box.dataset.seat = seat;
+  const head = el("div", "replay-seat-head");
+  head.append(el("strong", "", R.seat(seat)));
+  const hand = step.hands[seat];
+  const count = hand ? hand.length : view.counts?.[seat];
+  if (count != null) head.append(el("span", "muted", R.ui("cards_held", { count })));
+  const outAt = (view.out || []).indexOf(seat);
+  if (outAt >= 0) head.append(el("span", "badge", R.ui("out_place", { place: outAt + 1 })));
+  else if ((view.passed || []).includes(seat)) head.append(el("span", "badge", R.ui("passed")));
+  if ((view.to_act || []).includes(seat)) { box.classList.add("to-act"); head.append(el("span", "badge act", R.ui("replay.to_act"))); }
+  if (step.event && step.event.seat === seat) box.classList.add("just-acted");
+  box.append(head, cardsRow(hand, 34));
+  return box;
+}
+
+function centre(step) {
+  const view = step.public;
+  const centre = el("div", "replay-centre");
+  const plays = view.table || [];
+  if (plays.length) {
+    for (const play of plays) {
+      const row = el("div", "replay-play");
+      if (view.top && play.seat === view.top.seat && play.cards.join() === view.top.cards.join()) row.classList.add("top");
+      row.append(el("span", "muted", R.seat(play.seat)), cardsRow(play.cards, 40));
+      centre.append(row);
+    }
+  } else {
+    centre.append(el("div", "muted", R.ui("replay.table_empty")));
+  }
+  if ((view.stock || []).length) centre.append(el("div", "muted", R.ui("stock_piles", { counts: view.stock.join(" / ") })));
+  for (const fact of view.status || []) centre.append(el("div", "replay-status", R.fact(fact)));
+  return centre;
+}
+
+function renderTable(step) {
+  const ring = $("ring");
+  ring.replaceChildren();
+  ring.style.setProperty("--seats", String(data.players));
+  for (let seat = 0; seat < data.players; seat++) {
+    const box = seatBox(step, seat);
+    // Seats around an ellipse, seat 0 at the bottom, play going clockwise.
+    const angle = Math.PI / 2 + (2 * Math.PI * seat) / data.players;
+    // Each box is anchored at the same fraction of its own size as its point is of the
+    // table's, so a box on the edge stays inside the table.
+    const x = 50 + 42 * Math.cos(angle), y = 50 + 42 * Math.sin(angle);
+    box.style.left = `${x}%`;
+    box.style.top = `${y}%`;
+    box.style.transform = `translate(${-x}%, ${-y}%)`;
+    ring.append(box);
+  }
+  ring.append(centre(step));
+}
+
+function renderEvents() {
+  const list = $("events");
+  list.replaceChildren();
+  data.steps.forEach((step, i) => {
+    if (i === 0) return;
+    const trick = tricks.indexOf(i);
+    if (trick >= 0) list.append(el("li", "trick-head", R.ui("replay.trick", { n: trick + 1 })));
+    const event = stepEvent(step);
+    const li = el("li", i === at ? "current" : "", event ? R.event(event) : "");
+    li.value = i;
+    li.dataset.step = i;
+    li.tabIndex = 0;
+    li.onclick = () => go(i);
+    list.append(li);
+  });
+  const current = list.querySelector("li.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+function renderTricks() {
+  const nav = $("tricks");
+  nav.replaceChildren();
+  tricks.forEach((start, k) => {
+    const b = el("button", trickAt(at) === k + 1 ? "current" : "", String(k + 1));
+    b.title = R.ui("replay.trick", { n: k + 1 });
+    b.setAttribute("aria-label", b.title);
+    b.onclick = () => go(start);
+    nav.append(b);
+  });
+  $("tricks-box").hidden = tricks.length === 0;
+}
+
+function signed(v) { return v > 0 ? `+${v}` : String(v); }
+
+function renderOutcome() {
+  const box = $("outcome");
+  box.replaceChildren();
+  const last = at === data.steps.length - 1;
+  const match = data.match;
+  if (match && match.before.length && at === 0) {
+    box.append(el("h3", "", R.ui("replay.before_deal")), ...match.before.map((f) => el("div", "", R.fact(f))));
+  }
+  if (!last) return;
+  const r = data.result;
+  if (r) {
+    box.append(el("h3", "", R.ui("deal_over")), el("div", "", R.ui("result_reason", { reason: r.reason })));
+    const rows = (r.placings || []).map((p, i) => (p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
+      : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) })));
+    box.append(el("div", "", rows.join(R.ui("list_separator"))));
+  }
+  if (match) {
+    if (match.after.length) box.append(el("h3", "", R.ui("replay.after_deal")), ...match.after.map((f) => el("div", "", R.fact(f))));
+    const st = match.standings;
+    if (st) {
+      box.append(el("h3", "", R.ui("standings")), el("div", "", R.ui("deals_played", { played: st.deals_played, limit: st.deals_limit })));
+      (st.ranking || []).forEach((seat, k) => {
+        const row = R.ui("standing", { place: k + 1, seat, score: st.scores[seat], unit: st.unit });
+        box.append(el("div", "", (st.eliminated || []).includes(seat) ? R.ui("eliminated_row", { row }) : row));
+      });
+    }
+  }
+}
+
 function show() {
   if (!data) return;
   const step = data.steps[at];
-  $("slider").max = data.steps.length - 1; $("slider").value = at;
-  $("step").textContent = R.ui("step", { step: at, steps: data.steps.length - 1 });
+  const steps = data.steps.length - 1;
+  $("viewer").hidden = false;
+  $("slider").max = steps; $("slider").value = at;
+  const deal = data.match ? R.ui("replay.deal_of", { deal: data.match.deal, deals: data.match.deals }) + " · " : "";
+  const trick = trickAt(at);
+  $("step").textContent = deal + R.ui("step", { step: at, steps }) + (trick ? ` · ${R.ui("replay.trick", { n: trick })}` : "");
   const event = stepEvent(step);
-  $("event").textContent = event ? R.event(event) : "—";
-  $("hands").replaceChildren(...step.hands.map((hand, i) => {
-    const row = document.createElement("div"); row.className = "seat"; row.style.margin = ".4rem 0";
-    const name = document.createElement("div"); name.className = "name"; name.textContent = R.message("seat.name", { n: i });
-    const cards = document.createElement("div"); cards.className = "hand idle";
-    for (const c of hand || []) {
-      const s = document.createElement("span"); s.className = "card";
-      s.innerHTML = cardSVG(c, notation, { width: 40, name: R.hasTerm(c) ? R.term(c) : "" }); cards.append(s);
+  $("event").textContent = event ? R.event(event) : R.ui("replay.start");
+  $("first").disabled = $("prev").disabled = at === 0 && !(data.match && data.match.deal > 1);
+  $("next").disabled = $("last").disabled = at === steps && !(data.match && data.match.deal < data.match.deals);
+  renderTable(step);
+  renderEvents();
+  renderTricks();
+  renderOutcome();
+  $("deal-box").hidden = !data.match;
+  if (data.match) {
+    const pick = $("deal");
+    if (pick.options.length !== data.match.deals) {
+      pick.replaceChildren(...Array.from({ length: data.match.deals }, (_, i) => {
+        const o = el("option", "", R.ui("deal_record", { deal: i + 1 })); o.value = String(i + 1); return o;
+      }));
     }
-    row.append(name, cards); return row;
-  }));
+    pick.value = String(data.match.deal);
+  }
+}
+
+// --- moving --------------------------------------------------------------------------
+
+async function go(step) {
+  if (!data) return;
+  const steps = data.steps.length - 1;
+  if (step > steps && data.match && data.match.deal < data.match.deals) { await loadDeal(data.match.deal + 1, 0); return; }
+  if (step < 0 && data.match && data.match.deal > 1) { await loadDeal(data.match.deal - 1, -1); return; }
+  at = Math.max(0, Math.min(steps, step));
+  show();
+}
+
+function stopAutoplay() {
+  if (timer) { clearInterval(timer); timer = null; }
+  $("play").textContent = t("replay.play");
+}
+
+function toggleAutoplay() {
+  if (timer) { stopAutoplay(); return; }
+  $("play").textContent = t("replay.pause");
+  timer = setInterval(async () => {
+    const end = at === data.steps.length - 1 && !(data.match && data.match.deal < data.match.deals);
+    if (end) stopAutoplay(); else await go(at + 1);
+  }, AUTOPLAY_MS);
+}
+
+// --- loading -------------------------------------------------------------------------
+
+function showError(body) {
+  $("error").textContent = new Renderer().error(body);
+  $("error").hidden = false;
+}
+
+/** Replays deal ``deal`` of the loaded source (1 for a deal record) and shows step ``step``
+ * (-1: the last). */
+async function loadDeal(deal, step) {
+  const query = source.match ? `?deal=${deal}` : "";
+  const resp = await fetch(`/api/replay${query}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: source.text });
+  let body;
+  try { body = await resp.json(); } catch { body = { error: "malformed_record", reason: "server.bad_json", params: {} }; }
+  if (!resp.ok) { showError(body); return; }
+  $("error").hidden = true;
+  if (!spec || spec.name !== body.game) {
+    const answer = await fetch(`/api/games/${encodeURIComponent(body.game)}`);
+    spec = answer.ok ? await answer.json() : { name: body.game, card_notation: "french" };
+  }
+  R = new Renderer({ game: body.game, notation: spec.card_notation || "french", symbols: true });
+  document.title = `${gameTitle(body.game, spec.title || body.game)} — ${t("replay")}`;
+  data = body;
+  tricks = findTricks(body.steps);
+  at = step < 0 ? body.steps.length - 1 : step;
+  show();
 }
 
 async function load(text) {
-  const resp = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
-  const body = await resp.json();
-  if (!resp.ok) { $("error").textContent = new Renderer().error(body); $("error").hidden = false; return; }
-  const game = await (await fetch(`/api/games/${encodeURIComponent(body.game)}`)).json();
-  notation = game.card_notation || "french";
-  R = new Renderer({ game: body.game, notation, symbols: true });
-  data = body; at = 0; show();
+  stopAutoplay();
+  let match = false;
+  try { match = JSON.parse(text)?.format === "folkdeck-match/1"; } catch { /* the server names the error */ }
+  source = { text, match };
+  await loadDeal(1, 0);
+}
+
+async function fetchText(url) {
+  const resp = await fetch(url);
+  const text = await resp.text();
+  if (!resp.ok) { try { showError(JSON.parse(text)); } catch { showError({ error: "server_error", reason: "server.internal", params: {} }); } return null; }
+  return text;
+}
+
+function bindKeys() {
+  document.addEventListener("keydown", (e) => {
+    if (!data || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: data.steps.length - 1 };
+    if (e.key in moves) { e.preventDefault(); stopAutoplay(); go(moves[e.key]); }
+    else if (e.key === " ") { e.preventDefault(); toggleAutoplay(); }
+  });
 }
 
 async function init() {
   await loadCatalogs();
   applyStatic();
-  $("prev").onclick = () => { at = Math.max(0, at - 1); show(); };
-  $("next").onclick = () => { if (data) { at = Math.min(data.steps.length - 1, at + 1); show(); } };
-  $("slider").oninput = () => { at = Number($("slider").value); show(); };
+  $("lang").textContent = t("other_language");
+  $("lang").onclick = async () => { await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
+    if (data) { R = new Renderer({ game: data.game, notation: spec.card_notation || "french", symbols: true }); show(); } };
+  $("first").onclick = () => { stopAutoplay(); go(at === 0 && data.match ? -1 : 0); };
+  $("prev").onclick = () => { stopAutoplay(); go(at - 1); };
+  $("next").onclick = () => { stopAutoplay(); go(at + 1); };
+  $("last").onclick = () => { stopAutoplay(); go(at === data.steps.length - 1 && data.match ? data.steps.length : data.steps.length - 1); };
+  $("play").onclick = toggleAutoplay;
+  $("slider").oninput = () => { stopAutoplay(); go(Number($("slider").value)); };
+  $("deal").onchange = () => { stopAutoplay(); loadDeal(Number($("deal").value), 0); };
   $("file").onchange = async () => { const f = $("file").files[0]; if (f) load(await f.text()); };
+  document.body.addEventListener("dragover", (e) => e.preventDefault());
+  document.body.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer?.files?.[0];
+    if (f) load(await f.text());
+  });
+  bindKeys();
   const params = new URLSearchParams(location.search);
-  if (params.get("t")) {
-    const resp = await fetch(`/api/tables/${encodeURIComponent(params.get("t"))}/records/${Number(params.get("d") || 1)}`);
-    load(await resp.text());
+  const table = params.get("t");
+  if (table) {
+    const url = params.get("match")
+      ? `/api/tables/${encodeURIComponent(table)}/record`
+      : `/api/tables/${encodeURIComponent(table)}/records/${Number(params.get("d") || 1)}`;
+    const text = await fetchText(url);
+    if (text != null) await load(text);
   }
 }
 init();

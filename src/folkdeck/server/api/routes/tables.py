@@ -118,12 +118,19 @@ async def replay(request: Request) -> JSONResponse:
     viewer. The body was checked by the input boundary (size, depth, numbers, text)."""
     data = json.loads(await request.body() or b"null")
     try:
+        match: dict[str, Any] | None = None
         if isinstance(data, dict) and data.get("format") == match_record.FORMAT:
             whole = match_record.MatchRecord.from_dict(data)
             deal = _deal_param(request.query_params.get("deal", "1"))
             record = whole.deal(deal - 1)
             _check_length(sum(len(d.record.actions) for d in whole.deals))
-            whole.replay()  # every deal's setup, reports and the standings are checked
+            replayed = whole.replay()  # every deal's setup, reports and the standings are checked
+            entry = whole.deals[deal - 1]
+            # What the viewer shows around the deal: the match's reports before and after
+            # it, and the standings once the match's last deal is reached.
+            match = {"deal": deal, "deals": len(whole.deals), "before": [f.to_dict() for f in entry.before],
+                     "after": [f.to_dict() for f in entry.after or ()],
+                     "standings": replayed.standings.to_dict() if deal == len(whole.deals) else None}
         else:
             record = Record.from_dict(data)
         _check_length(len(record.actions))
@@ -140,7 +147,7 @@ async def replay(request: Request) -> JSONResponse:
         raise MalformedRecordError("server.record_unplayable", field="(record)", detail=type(exc).__name__) from exc
     result = state.result() if state.is_over() else None
     return JSONResponse({"game": record.game, "format": DEAL_FORMAT, "players": state.num_players, "steps": steps,
-                         "result": result.to_dict() if result is not None else None})
+                         "result": result.to_dict() if result is not None else None, "match": match})
 
 
 def _check_length(actions: int) -> None:
