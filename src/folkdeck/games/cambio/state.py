@@ -93,13 +93,15 @@ _WORDS = {a.value: a for a in CambioAction}
 
 # The facts a deal makes on every step, made once per distinct value and shared (facts are
 # immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
-# fifth of its cost (folkdeck bench). Bounded: a 39-seat table has millions of combinations.
+# fifth of its cost (folkdeck bench). Keyed by card kinds (ints, hashed in C; a Card hashes in
+# Python). Bounded: a 39-seat table has millions of combinations.
 _shared = lru_cache(maxsize=4096)
 _exchanged = _shared(lambda seat, other: Exchanged(seat=seat, other=other))
-_passed_on = _shared(lambda seat, card, requester, to: PassedOn(seat=seat, card=card, requester=requester, to=to))
-_refused = _shared(lambda seat, card, requester: Refused(seat=seat, card=card, requester=requester))
-_stock_card = _shared(lambda card, requester: StockCard(card=card, requester=requester))
-_showdown = _shared(lambda seat, card, value, from_stock: Showdown(seat=seat, card=card, value=value,
+_passed_on = _shared(lambda seat, kind, requester, to: PassedOn(seat=seat, card=CARDS[kind], requester=requester,
+                                                                to=to))
+_refused = _shared(lambda seat, kind, requester: Refused(seat=seat, card=CARDS[kind], requester=requester))
+_stock_card = _shared(lambda kind, requester: StockCard(card=CARDS[kind], requester=requester))
+_showdown = _shared(lambda seat, kind, value, from_stock: Showdown(seat=seat, card=CARDS[kind], value=value,
                                                                 from_stock=from_stock))
 _lowest = _shared(lambda seat: Lowest(seat=seat))
 _deal_ended = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
@@ -369,10 +371,10 @@ class CambioState(StateBase):
             self._shown[target] = True
             if ans is Answer.SKIP:
                 nxt = self._next_target(target)
-                facts.append(_passed_on(target, CARDS[k], q, None if nxt == STOCK else nxt))
+                facts.append(_passed_on(target, k, q, None if nxt == STOCK else nxt))
                 target = nxt
                 continue
-            facts.append(_refused(target, CARDS[k], q))
+            facts.append(_refused(target, k, q))
             if ans is Answer.MAN:
                 self._disqualify([q], "asked_man", facts)
             elif ans is Answer.CAT:
@@ -409,7 +411,7 @@ class CambioState(StateBase):
                              if self._rules.open_discards else TookStockFaceDown(seat=q, card=CARDS[k]))
                 return
             self._discard(k, _UP)
-            facts.append(_stock_card(CARDS[k], q))
+            facts.append(_stock_card(k, q))
             if ans is Answer.SKIP:
                 skips += 1
                 continue
@@ -536,7 +538,7 @@ class CambioState(StateBase):
             for s, k, o in remaining:
                 showdown[s] = k
                 stock = o == STOCK
-                facts.append(_showdown(s, CARDS[k], top if stock and k == FOOL and top else values[k], stock))
+                facts.append(_showdown(s, k, top if stock and k == FOOL and top else values[k], stock))
             low = showdown_losers(remaining, rules.fool_rule, pack)
             losers += low
             facts.extend(_lowest(s) for s in low)

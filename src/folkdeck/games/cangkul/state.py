@@ -121,7 +121,10 @@ _SEATS = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bi
 _WINS_AND_LEADS = tuple(TrickWon(seat=s, leader=s) for s in range(_SEATS))
 _CANNOT_FOLLOW = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
 _DREW: dict[tuple[int, int, int | None], Drew] = {}
-"""``Drew`` facts by ``(seat, id(card), pile)``: a draw is the commonest fact of a deal."""
+"""``Drew`` facts by ``(seat, id(card), pile)``: a draw is the commonest fact of a deal (the
+fact holds the card, so its ``id`` is never reused while the entry lives)."""
+_DREW_AND_PLAYED: dict[tuple[int, int, int | None], DrewAndPlayed] = {}
+"""``DrewAndPlayed`` facts, likewise."""
 _PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
 _NEXTS = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
@@ -515,7 +518,11 @@ class CangkulState(StateBase):
             card = self._deck.cards[i]
             if i >> 4 == suit:
                 self._void[s] |= 1 << suit | self._jbit
-                facts.append(DrewAndPlayed(seat=s, card=card))  # type: ignore[arg-type]
+                key = (s, id(card), pile)
+                shown = _DREW_AND_PLAYED.get(key)
+                if shown is None:
+                    shown = _DREW_AND_PLAYED[key] = DrewAndPlayed(seat=s, card=card)  # type: ignore[arg-type]
+                facts.append(shown)
                 self._play(s, i, facts)
                 return
             # One unseen card, not of the led suit, joined the hand: only that void survives.

@@ -114,16 +114,20 @@ class PlayFlow(ModernRules):
         """Take ``n`` cards of ``rank`` from the hand of ``s``: first the copies ``named``
         (the suited cards a player typed; verified held), then any (the pile's last)."""
         pile = self._cards[s][rank]
-        taken: list[Card] = []
-        if named:
+        if not named:  # the usual case: the pile's last n
+            cut = len(pile) - n
+            taken = pile[cut:]
+            del pile[cut:]
+        else:
+            taken = []
             for card in named:
                 if RANK_OF[card] == rank and len(taken) < n:
                     pile.remove(card)
                     taken.append(card)
-        rest = n - len(taken)
-        if rest:
-            taken += pile[len(pile) - rest:]
-            del pile[len(pile) - rest:]
+            rest = n - len(taken)
+            if rest:
+                taken += pile[len(pile) - rest:]
+                del pile[len(pile) - rest:]
         self._hands[s][rank] -= n
         self._left[s] -= n
         return taken
@@ -260,13 +264,15 @@ class PlayFlow(ModernRules):
         card taken, for the event (the views show them in hand order, docs/rules/gouji.md
         §1.3: sorting here would cost every playout)."""
         named = p.cards
-        taken = self._take(s, p.rank, p.natural, named)
+        rank, natural = p[0], p[1]
+        taken = self._take(s, rank, natural, named)
         counts = self._played_counts
-        counts[p.rank] += p.natural
-        for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)):
-            if n:
-                taken += self._take(s, r, n, named)
-                counts[r] += n
+        counts[rank] += natural
+        if p[5] != natural:  # wild cards (size above the naturals)
+            for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)):
+                if n:
+                    taken += self._take(s, r, n, named)
+                    counts[r] += n
         cards = tuple(taken)
         made = with_cards(p, cards)
         self._played += cards

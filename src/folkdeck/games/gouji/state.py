@@ -122,6 +122,11 @@ _WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "object
 class GouJiState(flow.PlayFlow, StateBase):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`."""
 
+    _handed: tuple[GouJiAction, ...] | None = None
+    """The play phase's legal list as :meth:`legal_actions` last gave it for this very
+    position (cleared by every :meth:`apply`): a set equal to one of them and naming no
+    cards is legal without verifying it again (docs/rules/gouji.md §8)."""
+
     def __init__(self, game: GouJiGame, hands: list[list[Card]], setup: Setup, *,
                  leader: int, claims: list[int], naming: bool = False,
                  asks_start: bool = False) -> None:
@@ -233,7 +238,8 @@ class GouJiState(flow.PlayFlow, StateBase):
         Burning: ``burn`` sets then ``no``. Tribute: ``return`` choices ascending."""
         phase = self._phase
         if phase == "play" and not self._window and (seat is None or seat == self._turn):
-            return self._play_actions(self._turn)
+            handed = self._handed = self._play_actions(self._turn)
+            return handed
         if phase == "over":
             return ()
         s = self._seat(seat)
@@ -267,10 +273,18 @@ class GouJiState(flow.PlayFlow, StateBase):
     def _play_actions(self, s: int) -> tuple[GouJiAction, ...]:
         out: list[GouJiAction]
         top = self._top
+        opts = self._opts
         if top is None:
-            out = list(lead_plays(self._hands[s]))
+            out = lead_plays(self._hands[s])  # type: ignore[assignment]  # a fresh list
         else:
-            out = list(follow_plays(self._hands[s], top, self._opts.bj_wild_rule))
+            out = follow_plays(self._hands[s], top, opts.bj_wild_rule)  # type: ignore[assignment]
+        if not (opts.modern_bie_san or opts.modern_kai_dian or self._to_end >> s & 1):
+            # The usual case, made without copying the list again.
+            if top is not None:
+                out.append(PASS)
+            if opts.allow_open_hand and self._left[s] <= 10 and not self._open >> s & 1:
+                out.append(OPEN)
+            return tuple(out)
         if self._opts.modern_bie_san or self._opts.modern_kai_dian:
             kept = [p for p in out if isinstance(p, Play) and self._modern_why(s, p) is None]
             if kept or top is not None:  # a leader barred from every set may lead any
@@ -445,7 +459,11 @@ class GouJiState(flow.PlayFlow, StateBase):
         phase = self._phase
         s = self._turn if seat is None and phase == "play" and not self._window else \
             self._seat(seat)
-        self.verify(action, s)
+        handed = self._handed
+        if handed is None or s != self._turn or type(action) is not Play or action.cards is not None \
+                or action not in handed:
+            self.verify(action, s)
+        self._handed = None
         notes: list[Fact] = []
         if phase == "play":
             action = self._apply_play(s, action, notes)  # a set: with the cards it took
