@@ -176,7 +176,7 @@ class CangkulState(StateBase):
         self._passers: list[int] = []
         self._out = [s for s in range(self._n) if not hands[s]]
         self._history: list[Event] = []
-        self._cache = HistoryCache(describe_action)
+        self._cache: HistoryCache | None = None  # made by the first observe(): playouts never need it
         self._void = [0] * self._n
         # Digging shows no joker only where a void seat must play it (``must_when_void``).
         self._jbit = 1 << JOKER_CLASS if rules.joker_play == "must_when_void" else 0
@@ -264,7 +264,7 @@ class CangkulState(StateBase):
         state._passers = list(view.passed)
         state._out = list(view.out)
         state._history = [_event_of(e) for e in view.history]
-        state._cache = HistoryCache(describe_action)
+        state._cache = None
         state._void = [_void_mask(suits, joker) for suits, joker in zip(view.voids, view.joker_void, strict=True)]
         state._jbit = 1 << JOKER_CLASS if rules.joker_play == "must_when_void" else 0
         state._collected = [(s, _mask(cards, index)) for s, cards in view.collected]
@@ -683,7 +683,7 @@ class CangkulState(StateBase):
             to_act=() if turn is None else (turn,), current_seat=turn, legal_actions=legal,
             table=table, top=top, passed=tuple(self._passers),
             out=tuple(self._out) if self._rules.drop_out else (), stock=self.stock_sizes(),
-            status=tuple(status), history=self._cache.view(self._history, seat),
+            status=tuple(status), history=self._history_cache().view(self._history, seat),
             result=self._result.to_dict() if self._result is not None else None,
             direction=self._rules.direction, pack=self._rules.pack, ace_high=self._rules.ace_high,
             led_suit=_SUITS[self._suit] if self._suit != NO_SUIT else None,
@@ -692,6 +692,12 @@ class CangkulState(StateBase):
             known=known, voids=voids, joker_void=tuple(bool(v >> JOKER_CLASS & 1) for v in self._void),
             dead=cards_of(self._dead, deck), stall=max(self._stall, 0),
             stall_limit=self._rules.stall_limit, stall_reset=self._stall < 0)
+
+    def _history_cache(self) -> HistoryCache:
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = HistoryCache(describe_action)
+        return cache
 
     def clone(self) -> Self:
         new = object.__new__(type(self))
@@ -704,7 +710,7 @@ class CangkulState(StateBase):
         new._passers = list(self._passers)
         new._out = list(self._out)
         new._history = list(self._history)
-        new._cache = self._cache.copy()
+        new._cache = self._cache.copy() if self._cache is not None else None
         new._void = list(self._void)
         new._collected = list(self._collected)
         if self._rng is not None:

@@ -46,6 +46,19 @@ from folkdeck.games.gouji.rules import (
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
 
+_SEATING = list(range(SEATS))
+"""The turn order before any re-ordering (docs/rules/gouji.md §7.4)."""
+# The facts of every trick, gouji call and place, made once (facts are immutable): a fact
+# made anew each time and kept in the history is work for the garbage collector in every
+# deal (folkdeck bench).
+_TRICK_WON = tuple(tuple(TrickWon(seat=w, leader=t) for t in range(SEATS)) for w in range(SEATS))
+_GOUJI_CALLED = tuple(GoujiCalled(seat=s, opposite=opposite(s)) for s in range(SEATS))
+_ANSWERS = tuple(tuple(Answers(seat=opposite(x), gouji_seat=x, last=last) for last in (False, True))
+                 for x in range(SEATS))
+_WENT_OUT = tuple(tuple(WentOutAs(seat=s, place=k + 1, title=PLACE_TITLES[k]) for k in range(SEATS))
+                  for s in range(SEATS))
+
+
 class PlayFlow(ModernRules):
     """Tribute and trick transitions; the state owns every container used here."""
 
@@ -283,7 +296,7 @@ class PlayFlow(ModernRules):
         if not self._left[s]:
             self._out.append(s)
             place = len(self._out)
-            notes.append(WentOutAs(seat=s, place=place, title=PLACE_TITLES[place - 1]))
+            notes.append(_WENT_OUT[s][place - 1])
             if len(self._out) == 1:
                 self._note_tou_ke(s)
             if self._check_end(notes):
@@ -303,10 +316,10 @@ class PlayFlow(ModernRules):
                 self._window = self._burn_window(s, p)
             if self._window:
                 self._window_kind = "burn"
-                notes.append(GoujiCalled(seat=s, opposite=o))
+                notes.append(_GOUJI_CALLED[s])
                 notes.append(BurnWindow(seats=tuple(self._window)))
             else:
-                notes.append(GoujiCalled(seat=s, opposite=o))
+                notes.append(_GOUJI_CALLED[s])
                 self._to_opposite(s, notes)
             return made
         self._mode = "normal"
@@ -318,7 +331,7 @@ class PlayFlow(ModernRules):
         o = opposite(x)
         self._mode = "duel" if self._left[x] else "final"
         self._turn = o
-        notes.append(Answers(seat=o, gouji_seat=x, last=not self._left[x]))
+        notes.append(_ANSWERS[x][not self._left[x]])
 
     def _pass(self, s: int, notes: list[Fact]) -> None:
         self._passed |= 1 << s
@@ -349,7 +362,7 @@ class PlayFlow(ModernRules):
     def _end_trick(self, notes: list[Fact]) -> None:
         winner = self._top_seat
         leader = winner if self._left[winner] else self._next_with_cards(winner)
-        notes.append(TrickWon(seat=winner, leader=leader))
+        notes.append(_TRICK_WON[winner][leader])
         self._top = None
         self._top_seat = -1
         self._passed = 0
@@ -382,11 +395,11 @@ class PlayFlow(ModernRules):
     def _offer_xian(self, s: int) -> None:
         """先让让: i played, i+1 and i+2 passed, the opposite i+3 (= s) played."""
         i = (s + 3) % SEATS
-        if self._order != list(range(SEATS)):
-            return  # turns re-ordered: the seating that 先让让 describes no longer holds
         if not self._opts.xian_rang_rang or self._turn != (s + 1) % SEATS or not self._left[i] \
                 or self._passed >> i & 1:
             return
+        if self._order != _SEATING:
+            return  # turns re-ordered: the seating that 先让让 describes no longer holds
         want = [(i, True), ((i + 1) % SEATS, False), ((i + 2) % SEATS, False), (s, True)]
         got = [(t, p is not None) for t, p in self._trick[-4:]]
         if got == want:

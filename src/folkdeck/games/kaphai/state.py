@@ -77,6 +77,11 @@ if TYPE_CHECKING:
     from folkdeck.games.kaphai.game import KapHaiGame
 
 _PUTUH, _PLAY, _OVER = KapHaiPhase.PUTUH, KapHaiPhase.PLAY, KapHaiPhase.OVER
+# The facts of tricks and places, made once per value (facts are immutable): made anew and
+# kept in the history, they are work for the garbage collector in every deal (folkdeck bench).
+_TRICK_WON: dict[tuple[int, int], TrickWon] = {}
+_WENT_OUT: dict[tuple[int, int], WentOut] = {}
+
 
 @dataclass(slots=True)
 class _Putuh:
@@ -117,7 +122,7 @@ class KapHaiState(StateBase):
         self._out: list[int] = []
         self._trick: list[tuple[int, Combo, bool]] = []  # the plays of the trick: (seat, play, thrown)
         self._history: list[Event] = []
-        self._cache = HistoryCache(describe_action)
+        self._cache: HistoryCache | None = None  # made by the first observe(): playouts never need it
         self._opening: tuple[Fact, ...] | None = None  # the 3-game's status facts, made when viewed
         self._result: Result | None = None
         self._putuh: _Putuh | None = None
@@ -201,7 +206,7 @@ class KapHaiState(StateBase):
         state._played = seen.played
         state._trick = list(seen.trick)
         state._history = list(seen.events)
-        state._cache = HistoryCache(describe_action)
+        state._cache = None
         state._opening = seen.opening
         state._putuh = None
         state._result = None
@@ -422,7 +427,10 @@ class KapHaiState(StateBase):
             self._trick.append((s, combo, False))
         if not self._hands[s]:
             self._out.append(s)
-            facts.append(WentOut(seat=s, place=len(self._out)))
+            out = _WENT_OUT.get((s, len(self._out)))
+            if out is None:
+                out = _WENT_OUT[s, len(self._out)] = WentOut(seat=s, place=len(self._out))
+            facts.append(out)
             if sum(1 for h in self._hands if h) <= 1:
                 self._finish_play()
                 facts.append(DealEnded(reason="out", winners=(self._out[0],), losers=(self._out[-1],)))
@@ -442,7 +450,10 @@ class KapHaiState(StateBase):
                 return
         winner = self._top_seat
         leader = winner if self._hands[winner] else self._lead_after_out(winner)
-        facts.append(TrickWon(seat=winner, leader=leader))
+        won = _TRICK_WON.get((winner, leader))
+        if won is None:
+            won = _TRICK_WON[winner, leader] = TrickWon(seat=winner, leader=leader)
+        facts.append(won)
         self._top = None
         self._top_seat = -1
         self._passed = 0
@@ -559,7 +570,7 @@ class KapHaiState(StateBase):
             top=TablePlay(seat=self._top_seat, cards=top.cards) if top is not None else None,
             passed=tuple(s for s in range(self._n) if self._passed >> s & 1),
             out=tuple(self._out), status=self._status(),
-            history=self._cache.view(self._history, seat),
+            history=self._history_cache().view(self._history, seat),
             result=self._result.to_dict() if self._result is not None else None,
             three_game=self._three_game, shed=cards_of(self._shed), played=cards_of(self._played),
             top_combo=top.term if top is not None else None, lead_single=self._lead_single,
@@ -592,6 +603,12 @@ class KapHaiState(StateBase):
             self._opening = tuple(opening)
         return self._opening
 
+    def _history_cache(self) -> HistoryCache:
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = HistoryCache(describe_action)
+        return cache
+
     def clone(self) -> Self:
         new = object.__new__(type(self))
         for name in self.__slots__:
@@ -600,7 +617,7 @@ class KapHaiState(StateBase):
         new._out = list(self._out)
         new._trick = list(self._trick)
         new._history = list(self._history)
-        new._cache = self._cache.copy()
+        new._cache = self._cache.copy() if self._cache is not None else None
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
         if self._putuh is not None:
             new._putuh = _Putuh(dict(self._putuh.eligible), list(self._putuh.declared),
