@@ -104,6 +104,10 @@ _stock_card = _shared(lambda kind, requester: StockCard(card=CARDS[kind], reques
 _showdown = _shared(lambda seat, kind, value, from_stock: Showdown(seat=seat, card=CARDS[kind], value=value,
                                                                 from_stock=from_stock))
 _lowest = _shared(lambda seat: Lowest(seat=seat))
+_EVERYONE = tuple((True,) * n for n in range(64))
+"""``in_deal`` of a deal where every seat holds a card, by the number of seats."""
+_disqualified = _shared(lambda seat, reason: Disqualified(seat=seat, reason=reason))
+_shows = _shared(lambda seat, kind: Shows(seat=seat, card=CARDS[kind]))
 _deal_ended = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
 
 class CambioState(StateBase):
@@ -129,7 +133,8 @@ class CambioState(StateBase):
         self._n = n
         self._setup = setup
         self._kind = hands
-        self._origin = [s if k >= 0 else STOCK for s, k in enumerate(hands)]
+        everyone = min(hands) >= 0  # the usual deal: every seat holds a card
+        self._origin = list(range(n)) if everyone else [s if k >= 0 else STOCK for s, k in enumerate(hands)]
         self._start = tuple(hands)
         self._start_stock = tuple(stock)
         self._stock = stock
@@ -138,7 +143,7 @@ class CambioState(StateBase):
         self._discards = discards
         # Who sees each discard: a bitmask of seats; _UP (-1) is everyone, _DOWN (0) nobody.
         self._open = [_UP if rules.open_discards else _DOWN] * len(discards)
-        in_deal = tuple([k >= 0 for k in hands])
+        in_deal = _EVERYONE[n] if everyone and n < len(_EVERYONE) else tuple([k >= 0 for k in hands])
         self._in_deal = in_deal
         self._order, self._index = game.seating(setup["dealer"], in_deal)
         self._active = list(in_deal)
@@ -504,8 +509,8 @@ class CambioState(StateBase):
             self._discard(k, _UP)
             self._kind[s] = -1
             self._forget(s)
-            facts.append(Disqualified(seat=s, reason=reason))
-            facts.append(Shows(seat=s, card=CARDS[k]))
+            facts.append(_disqualified(s, reason))
+            facts.append(_shows(s, k))
         if self._rules.midgame_loss == "end_deal":
             self._finish("disqualification", facts)
         elif sum(self._active) <= 1:
@@ -541,7 +546,8 @@ class CambioState(StateBase):
                 facts.append(_showdown(s, k, top if stock and k == FOOL and top else values[k], stock))
             low = showdown_losers(remaining, rules.fool_rule, pack)
             losers += low
-            facts.extend(_lowest(s) for s in low)
+            for s in low:
+                facts.append(_lowest(s))
         elif remaining:
             facts.append(LastPlayer(seat=remaining[0][0]))
         self._losers = losers

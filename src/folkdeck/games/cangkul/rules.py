@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from folkdeck.cards import (
     FRENCH_52,
@@ -86,6 +87,8 @@ class Deck:
     """Every card index of the pack, ascending: the unshuffled deck."""
     suit_words: tuple[str, ...] = field(repr=False, default=())
     """:meth:`suit_name` of suits 0-3, made once for the event notes."""
+    draw_facts: dict[int, Any] = field(repr=False, compare=False, default_factory=dict)
+    """The facts of drawing this deck's cards, made once each (see ``CangkulState._draw``)."""
 
     @property
     def size(self) -> int:

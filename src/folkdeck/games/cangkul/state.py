@@ -120,11 +120,6 @@ _DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PA
 _SEATS = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
 _WINS_AND_LEADS = tuple(TrickWon(seat=s, leader=s) for s in range(_SEATS))
 _CANNOT_FOLLOW = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
-_DREW: dict[tuple[int, int, int | None], Drew] = {}
-"""``Drew`` facts by ``(seat, id(card), pile)``: a draw is the commonest fact of a deal (the
-fact holds the card, so its ``id`` is never reused while the entry lives)."""
-_DREW_AND_PLAYED: dict[tuple[int, int, int | None], DrewAndPlayed] = {}
-"""``DrewAndPlayed`` facts, likewise."""
 _PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
 _NEXTS = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
@@ -515,22 +510,23 @@ class CangkulState(StateBase):
         else:
             i = self._piles[pile or 0].pop()
             self._hands[s] |= 1 << i
-            card = self._deck.cards[i]
+            # The draw's fact, made once per seat, card, pile and outcome for this deck.
+            known = self._deck.draw_facts
             if i >> 4 == suit:
                 self._void[s] |= 1 << suit | self._jbit
-                key = (s, id(card), pile)
-                shown = _DREW_AND_PLAYED.get(key)
+                key = (s << 7 | i) << 1
+                shown = known.get(key)
                 if shown is None:
-                    shown = _DREW_AND_PLAYED[key] = DrewAndPlayed(seat=s, card=card)  # type: ignore[arg-type]
+                    shown = known[key] = DrewAndPlayed(seat=s, card=self._deck.cards[i])  # type: ignore[arg-type]
                 facts.append(shown)
                 self._play(s, i, facts)
                 return
             # One unseen card, not of the led suit, joined the hand: only that void survives.
             self._void[s] = 1 << suit
-            key = (s, id(card), pile)
-            drew = _DREW.get(key)
+            key = ((s << 7 | i) << 2 | (0 if pile is None else pile + 1)) << 1 | 1
+            drew = known.get(key)
             if drew is None:
-                drew = _DREW[key] = Drew(seat=s, card=card, pile=pile)
+                drew = known[key] = Drew(seat=s, card=self._deck.cards[i], pile=pile)
             facts.append(drew)
             if any(self._piles):
                 return
