@@ -102,7 +102,7 @@ def test_phone_japanese_refusal_rules_and_replay(server: str, browser: Any) -> N
         page.keyboard.press("Escape")
         _play_deal(page, "kaphai-phone", budget=60)
         page.click("#result-box a[href^='/replay']")
-        page.wait_for_selector("#hands .card")
+        page.wait_for_selector("#ring .card")
         page.click("#next")
         if int(page.get_attribute("#slider", "max") or 0) > 0:  # a putuh deal has no action
             event = page.inner_text("#event")

@@ -89,6 +89,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def page(name: str) -> FileResponse:
         return FileResponse(WEB / name, headers={"Cache-Control": "no-cache"})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        # Browsers ask for /favicon.ico whatever the page says: the SVG answers both.
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "max-age=86400"})
+
     @app.get("/", include_in_schema=False)
     def lobby() -> FileResponse:
         return page("index.html")

@@ -35,6 +35,9 @@ from folkdeck.server.bots import BotJob
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
+ACKS_KEPT = 64
+"""Acknowledged ``(seat, ref)`` pairs a table remembers for resent actions."""
+
 
 def token_hash(token: str) -> str:
     """Tokens are stored hashed: a database dump does not give away the seats.
@@ -108,6 +111,16 @@ class Table:
     timer: asyncio.Task[None] | None = None
     deadline: float | None = None
     last_active: float = field(default_factory=time.monotonic)
+    acked: dict[tuple[Seat, int], str] = field(default_factory=dict)
+    """The record lines of recent actions by ``(seat, ref)``: a client that lost its
+    connection resends its unacknowledged action with the same ``ref``, and gets the first
+    answer again instead of a second play (the last :data:`ACKS_KEPT` are kept)."""
+
+    def remember_ack(self, seat: Seat, ref: int, line: str) -> None:
+        """Keep the answer to ``ref`` for a resend (the oldest forgotten past the bound)."""
+        self.acked[seat, ref] = line
+        while len(self.acked) > ACKS_KEPT:
+            del self.acked[next(iter(self.acked))]
 
     # --- building -------------------------------------------------------------------
     @classmethod

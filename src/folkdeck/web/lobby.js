@@ -41,9 +41,12 @@ function optionInput(opt, game) {
   return row;
 }
 
-function seatRows() {
+// The seat rows; a change of the number of players keeps the choices made, a change of game
+// starts afresh (another game's bots are other bots, even where their names are the same).
+function seatRows(keep = true) {
   const g = current(); const n = Number($("players").value) || g.default_players;
-  const box = $("seats"); const old = [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector(".kind").value, r.querySelector(".bot").value]);
+  const box = $("seats");
+  const old = keep ? [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector(".kind").value, r.querySelector(".bot").value]) : [];
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
     const row = document.createElement("div"); row.className = "field seat-row";
@@ -74,7 +77,7 @@ function showDeals(g) {
   $("deals-hint").hidden = end.deals === "count";
 }
 
-function showGame() {
+function showGame(keepSeats = false) {
   const g = current();
   const R = termsOf(g.name);
   $("summary").textContent = R.hasTerm("summary") ? R.term("summary") : g.summary || "";
@@ -83,7 +86,7 @@ function showGame() {
   $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(p, p)));
   $("options").replaceChildren(...g.options.map((o) => optionInput(o, g.name)));
   showDeals(g);
-  seatRows();
+  seatRows(keepSeats);
 }
 
 function toast(text) {
@@ -141,11 +144,11 @@ async function init() {
   $("lang").textContent = t("other_language");
   $("lang").onclick = async () => {
     await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
-    fillGames(); showGame();
+    fillGames(); showGame(true);
   };
   games = await (await fetch("/api/games")).json();
   fillGames();
-  $("game").onchange = showGame; $("players").onchange = seatRows;
+  $("game").onchange = () => showGame(false); $("players").onchange = () => seatRows(true);
   $("create").onsubmit = create; $("rules-btn").onclick = showRules;
   showGame();
 }

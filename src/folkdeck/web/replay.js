@@ -131,8 +131,15 @@ function renderEvents() {
     li.onclick = () => go(i);
     list.append(li);
   });
+  // Keep the current step in sight inside the list only (scrollIntoView would move the
+  // whole page on a phone, away from the buttons).
   const current = list.querySelector("li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    const top = current.offsetTop;  // the list is positioned: offsets are its own
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }
 }
 
 function renderTricks() {

@@ -10,7 +10,10 @@ import { renderMarkdown } from "./md.js";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const tableId = params.get("t"), token = params.get("k");
-let ws = null, last = null, selected = [], ref = 0, retry = 500;
+let ws = null, last = null, selected = [], retry = 500;
+// Refs are unique to this page (a random base), so a resent action is recognised by the
+// server even across reconnections; ``pending`` is the action sent and not yet answered.
+let ref = Math.floor(Math.random() * 2 ** 40), pending = null, wasMyTurn = false;
 
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -86,7 +89,11 @@ function render(msg) {
   const R = rendererOf(msg);
   document.body.dataset.progress = `${table.deal}:${table.actions}`;  // tests wait on changes
   const title = gameTitle(table.game, table.title);
-  document.title = `${title} · folkdeck`;
+  // The tab says when the player is wanted, so another tab or window can wait.
+  const wanted = !obs.result && (msg.on_turn || msg.may_act);
+  document.title = wanted ? `● ${R.ui(msg.on_turn ? "your_turn" : "you_may_act")} · ${title} · folkdeck` : `${title} · folkdeck`;
+  if (wanted && !wasMyTurn) chime();
+  wasMyTurn = wanted;
   $("title").textContent = title;
   $("deal").textContent = R.ui("deal_of", { deal: table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
   renderSeats(msg, R);
@@ -211,7 +218,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   const actions = $("actions"); actions.replaceChildren();
   const oot = $("oot"); oot.replaceChildren();
   if (cardActions.size) {
-    const play = button(R.ui("play"), "primary", () => send(chosen[0])); play.id = "play"; play.disabled = !chosen;
+    const play = button(R.ui("play"), "primary", () => send(chosen[0])); play.id = "play"; play.disabled = !chosen || !!pending;
     if (chosen) play.textContent = R.ui("play_cards", { cards: chosen[0].split(/\s+/) });
     actions.append(play, button(R.ui("clear"), "", () => { selected = []; renderHand(last); }));
   }
@@ -308,22 +315,70 @@ function showError(err) {
   clearTimeout(showError.timer); showError.timer = setTimeout(() => { e.hidden = true; }, 5000);
 }
 
+// An action is sent once and kept until the server answers it: a click while the connection
+// is down is sent when it is back, and an action whose answer was lost is sent again with the
+// same ref (the server answers a ref it has committed with its first answer, never a second play).
 function send(action) {
-  if (!ws || ws.readyState !== 1) return;
-  ws.send(JSON.stringify({ type: "action", action, ref: ++ref }));
+  if (pending) return;  // one action in flight: a second click does not send another
+  pending = { type: "action", action, ref: ++ref };
+  transmit();
+  if (last) renderHand(last);
+}
+
+function transmit() {
+  if (pending && ws && ws.readyState === 1) ws.send(JSON.stringify(pending));
+}
+
+function settle(msg) {
+  if (pending && msg.ref === pending.ref) { pending = null; if (last) renderHand(last); }
+}
+
+// The connection's state, shown in a banner: lost (reconnecting, clicks kept) or back.
+function connection(up) {
+  const banner = $("conn");
+  document.body.classList.toggle("offline", !up);
+  clearTimeout(connection.timer);
+  if (!up) {
+    banner.textContent = t(pending ? "table.offline_pending" : "table.offline");
+    banner.className = "conn down"; banner.hidden = false;
+  } else if (!banner.hidden) {
+    banner.textContent = t("table.reconnected"); banner.className = "conn up";
+    connection.timer = setTimeout(() => { banner.hidden = true; }, 2500);
+  }
+}
+
+// A short tone when it becomes the player's turn, if they asked for sound (off by default).
+const soundOn = () => localStorage.getItem("folkdeck.sound") === "on";
+function chime() {
+  if (!soundOn() || !window.AudioContext) return;
+  const ctx = chime.ctx || (chime.ctx = new AudioContext());
+  const osc = ctx.createOscillator(), gain = ctx.createGain();
+  osc.frequency.value = 660; gain.gain.setValueAtTime(0.08, ctx.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+  osc.connect(gain).connect(ctx.destination); osc.start(); osc.stop(ctx.currentTime + 0.35);
+}
+
+function showSound() {
+  const b = $("sound");
+  b.textContent = soundOn() ? "🔔" : "🔕";
+  b.setAttribute("aria-pressed", String(soundOn()));
+  b.title = t(soundOn() ? "table.sound_on" : "table.sound_off");
+  b.setAttribute("aria-label", b.title);
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?k=${encodeURIComponent(token || "")}`);
-  ws.onopen = () => { retry = 500; };
+  ws.onopen = () => { retry = 500; connection(true); transmit(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { render(msg); }
-    else if (msg.type === "ack") { selected = []; }
-    else if (msg.type === "error") { showError(msg); if (msg.error === "bad_token") retry = -1; }
+    else if (msg.type === "ack") { selected = []; settle(msg); }
+    else if (msg.type === "error") { settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
   };
-  ws.onclose = () => { if (retry > 0) { setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); } };
+  ws.onclose = () => {
+    if (retry > 0) { connection(false); setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
+  };
 }
 
 async function showRules() {
@@ -339,9 +394,14 @@ async function init() {
   $("lang").textContent = t("other_language");
   $("lang").onclick = async () => {
     await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
+    showSound();
     if (last) render(last);
   };
   $("rules-btn").onclick = showRules;
+  showSound();
+  $("sound").onclick = () => { localStorage.setItem("folkdeck.sound", soundOn() ? "off" : "on"); showSound(); chime(); };
+  window.addEventListener("offline", () => connection(false));
+  window.addEventListener("online", () => { if (ws && ws.readyState === 1) connection(true); });
   $("resume").onclick = () => ws && ws.send(JSON.stringify({ type: "resume" }));
   setInterval(() => { if (last && last.table.deadline != null) { last.table.deadline = Math.max(0, last.table.deadline - 1); render(last); } }, 1000);
   window.addEventListener("resize", () => last && render(last));

@@ -1,7 +1,9 @@
 """The table's WebSocket: ``/ws/{table_id}?k=<seat or spectator token>``.
 
 Server → client: ``{"type": "state", ...}`` (see :meth:`Table.view`) after every event,
-``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed,
+``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed (again,
+with ``"repeated": true``, for a resend of a ``ref`` the seat's action already used: a client
+that lost its connection resends an unacknowledged action and it is never played twice),
 ``{"type": "pong", "ref": n}``, and ``{"type": "error", "error": code, "reason": key,
 "params": {...}, "message": English, "ref": n}`` for anything refused.
 Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "resume"}``
@@ -111,11 +113,17 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             await tables.resume(table, seat)
             return False
         assert isinstance(msg, ActionIn)
+        done = table.acked.get((seat, msg.ref)) if msg.ref is not None else None
+        if done is not None:  # a resend of an action already committed: the same answer again
+            tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": done, "repeated": True})
+            return False
         try:
             event = await tables.act(table, seat, msg.action, client=conn.client)
         except CardGameError as exc:
             tables.send(table, seat, conn, error_message(exc, msg.ref))
             return exc.code == "rate_limited"
+        if msg.ref is not None:
+            table.remember_ack(seat, msg.ref, event.line)
         tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": event.line})
         tables.after_event(table)
     except CardGameError as exc:

@@ -1,0 +1,51 @@
+"""A resent action is never played twice: the table answers a ``ref`` it has committed with
+the same acknowledgement (docs/web.md, "Protocol": the client resends an unacknowledged
+action after a lost connection)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.server.conftest import create, until_state
+
+
+def _ack(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.receive_text())
+        if msg["type"] in ("ack", "error"):
+            return msg  # type: ignore[no-any-return]
+
+
+def test_a_resent_ref_gets_the_first_answer_and_changes_nothing(client: Any) -> None:
+    t = create(client, "kaphai", seed=2, seats=[{"kind": "human"}] * 4)
+    table = client.app.state.tables.get(t["id"])
+    seat = table.state.current_seat
+    action = str(table.state.legal_actions()[0])
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
+        until_state(ws)
+        ws.send_text(json.dumps({"type": "action", "action": action, "ref": 900001}))
+        first = _ack(ws)
+        assert first["type"] == "ack" and "repeated" not in first
+    played = len(table.state.history)
+    # The connection dropped before the ack arrived: the page reconnects and resends.
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
+        until_state(ws)
+        ws.send_text(json.dumps({"type": "action", "action": action, "ref": 900001}))
+        again = _ack(ws)
+        assert again == {**first, "repeated": True}
+        assert len(table.state.history) == played
+        # A new ref is a new action: refused here, as it is no longer this seat's turn.
+        ws.send_text(json.dumps({"type": "action", "action": action, "ref": 900002}))
+        assert _ack(ws)["type"] == "error"
+    assert len(table.state.history) == played
+
+
+def test_acknowledgements_kept_are_bounded(client: Any) -> None:
+    from folkdeck.server.tables import ACKS_KEPT
+
+    t = create(client, "kaphai", seed=2, seats=[{"kind": "human"}] * 4)
+    table = client.app.state.tables.get(t["id"])
+    for ref in range(ACKS_KEPT + 10):
+        table.remember_ack(0, ref, f"0: {ref}")
+    assert len(table.acked) == ACKS_KEPT and (0, 0) not in table.acked and (0, ACKS_KEPT + 9) in table.acked
