@@ -322,6 +322,7 @@ function send(action) {
   if (pending) return;  // one action in flight: a second click does not send another
   pending = { type: "action", action, ref: ++ref };
   transmit();
+  if (!ws || ws.readyState !== 1) connection(false);  // the banner now says the move is kept
   if (last) renderHand(last);
 }
 
@@ -360,7 +361,7 @@ function chime() {
 
 function showSound() {
   const b = $("sound");
-  b.textContent = soundOn() ? "🔔" : "🔕";
+  b.textContent = "♪";  // struck through while off (style.css): every font has this sign
   b.setAttribute("aria-pressed", String(soundOn()));
   b.title = t(soundOn() ? "table.sound_on" : "table.sound_off");
   b.setAttribute("aria-label", b.title);
