@@ -49,3 +49,26 @@ def test_acknowledgements_kept_are_bounded(client: Any) -> None:
     for ref in range(ACKS_KEPT + 10):
         table.remember_ack(0, ref, f"0: {ref}")
     assert len(table.acked) == ACKS_KEPT and (0, 0) not in table.acked and (0, ACKS_KEPT + 9) in table.acked
+
+
+def test_a_check_names_the_rule_and_plays_nothing(client: Any) -> None:
+    t = create(client, "kaphai", seed=2, seats=[{"kind": "human"}] * 4)
+    table = client.app.state.tables.get(t["id"])
+    seat = table.state.current_seat
+    legal = str(table.state.legal_actions()[0])
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
+        until_state(ws)
+        for action, ok in ((legal, True), ("2S 2S 2S 2S 2S", False), ("xyz", False)):
+            ws.send_text(json.dumps({"type": "check", "action": action, "ref": 5}))
+            answer = json.loads(ws.receive_text())
+            assert answer["type"] == "check" and answer["ref"] == 5 and answer["action"] == action
+            assert answer["ok"] is ok
+            if not ok:
+                assert answer["error"] in ("illegal_action", "invalid_notation") and answer["reason"]
+        assert len(table.state.history) == 0  # nothing was played by asking
+    other = (seat + 1) % 4
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][other]['token']}") as ws:
+        until_state(ws)
+        ws.send_text(json.dumps({"type": "check", "action": legal}))
+        answer = json.loads(ws.receive_text())
+        assert answer["ok"] is False and answer["error"] == "not_your_turn"

@@ -291,6 +291,29 @@ class TableManager:
                 self._set_auto(table, seat, False)
         return event
 
+    def check(self, table: Table, seat: Seat, text: str, client: str = "") -> dict[str, Any]:
+        """Whether ``seat`` could play ``text`` now, without playing it: ``{"ok": True}``, or
+        ``{"ok": False}`` with the refusal's code, reason and parameters (the same as playing
+        it would give). Rate-limited as actions are; the state is never changed.
+
+        :raises CardGameError: ``rate_limited`` only.
+        """
+        if client:
+            self.actions.check(client)
+        state = table.state
+        try:
+            if state.is_over():
+                raise WrongPhaseError("deal_over", seat=seat)
+            if seat not in state.to_act:
+                shown = state.observe(None).to_act
+                if shown:
+                    raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
+                raise NotYourTurnError("server.others_deciding", seat=seat)
+            state.verify(state.parse_action(text, seat), seat)
+        except CardGameError as exc:
+            return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
+        return {"ok": True}
+
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""
         async with table.lock:

@@ -111,10 +111,11 @@ class ErrorBody(BaseModel):
 
 
 class ActionIn(BaseModel):
-    """An action in the game's notation (``"4C 4D"``, ``"pass"``)."""
+    """An action in the game's notation (``"4C 4D"``, ``"pass"``): ``action`` plays it,
+    ``check`` only asks whether it could be played now (the answer names the rule if not)."""
 
     model_config = ConfigDict(extra="forbid")
-    type: Literal["action"]
+    type: Literal["action", "check"]
     action: Annotated[str, Field(min_length=1, max_length=300)]
     ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
 

@@ -215,6 +215,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   });
   const picked = selected.map((i) => hand[i]);
   const chosen = [...cardActions.entries()].find(([a]) => sameCards(a, picked));
+  explain(cardActions.size && picked.length && !chosen ? picked.join(" ") : "");
   const actions = $("actions"); actions.replaceChildren();
   const oot = $("oot"); oot.replaceChildren();
   if (cardActions.size) {
@@ -245,6 +246,24 @@ function renderHand(msg, R = rendererOf(msg)) {
       more.id = "legal-more"; list.append(more);
     }
   }
+}
+
+// Why the selected cards cannot be played: the engine says (a "check" message: the rule
+// that refuses them, rendered in the player's language), never a guess made here.
+let checking = "";
+function explain(text) {
+  const why = $("why");
+  if (text === checking) return;
+  checking = text;
+  why.textContent = ""; why.hidden = true;
+  if (text && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "check", action: text, ref: ++ref }));
+}
+
+function explained(msg) {
+  if (msg.action !== checking || msg.ok) return;
+  const why = $("why");
+  why.textContent = upper((last ? rendererOf(last) : new Renderer()).error(msg));
+  why.hidden = false;
 }
 
 function button(text, cls, fn) { const b = document.createElement("button"); b.textContent = text; if (cls) b.className = cls; b.onclick = fn; return b; }
@@ -375,6 +394,7 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { render(msg); }
     else if (msg.type === "ack") { selected = []; settle(msg); }
+    else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "error") { settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
   };
   ws.onclose = () => {

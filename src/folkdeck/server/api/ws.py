@@ -6,7 +6,10 @@ with ``"repeated": true``, for a resend of a ``ref`` the seat's action already u
 that lost its connection resends an unacknowledged action and it is never played twice),
 ``{"type": "pong", "ref": n}``, and ``{"type": "error", "error": code, "reason": key,
 "params": {...}, "message": English, "ref": n}`` for anything refused.
-Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "resume"}``
+``{"type": "check", "ref": n, "action": ..., "ok": bool}`` answers a check (with ``error``,
+``reason`` and ``params`` when the action could not be played now: the rule that refuses it).
+Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "check",
+"action": "4C 5D", "ref": n}`` (could it be played now? nothing changes), ``{"type": "resume"}``
 (take the seat back from the bot), ``{"type": "ping"}``.
 
 Every text message goes through :func:`folkdeck.engine.jsonin.decode` (size, depth,
@@ -113,6 +116,10 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             await tables.resume(table, seat)
             return False
         assert isinstance(msg, ActionIn)
+        if msg.type == "check":
+            tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action,
+                                            **tables.check(table, seat, msg.action, client=conn.client)})
+            return False
         done = table.acked.get((seat, msg.ref)) if msg.ref is not None else None
         if done is not None:  # a resend of an action already committed: the same answer again
             tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": done, "repeated": True})
