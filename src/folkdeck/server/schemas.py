@@ -118,6 +118,10 @@ class ActionIn(BaseModel):
     type: Literal["action", "check"]
     action: Annotated[str, Field(min_length=1, max_length=300)]
     ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
+    resend: bool = False
+    """This action was sent before and its answer never came: if the seat's action with this
+    ``ref`` was committed, the answer is that acknowledgement again (a client may reuse a
+    ``ref`` for new actions: only a resend is matched against the ones committed)."""
 
 
 class ControlIn(BaseModel):

@@ -346,7 +346,10 @@ function send(action) {
 }
 
 function transmit() {
-  if (pending && ws && ws.readyState === 1) ws.send(JSON.stringify(pending));
+  if (pending && ws && ws.readyState === 1) {
+    ws.send(JSON.stringify(pending));
+    pending.resend = true;  // any later sending is a resend: the server answers it, never plays it twice
+  }
 }
 
 function settle(msg) {

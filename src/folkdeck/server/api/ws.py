@@ -2,8 +2,9 @@
 
 Server → client: ``{"type": "state", ...}`` (see :meth:`Table.view`) after every event,
 ``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed (again,
-with ``"repeated": true``, for a resend of a ``ref`` the seat's action already used: a client
-that lost its connection resends an unacknowledged action and it is never played twice),
+with ``"repeated": true``, for an action sent with ``"resend": true`` whose ``ref`` the seat's
+committed action used: a client that lost its connection resends an unacknowledged action
+and it is never played twice),
 ``{"type": "pong", "ref": n}``, and ``{"type": "error", "error": code, "reason": key,
 "params": {...}, "message": English, "ref": n}`` for anything refused.
 ``{"type": "check", "ref": n, "action": ..., "ok": bool}`` answers a check (with ``error``,
@@ -120,7 +121,7 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action,
                                             **tables.check(table, seat, msg.action, client=conn.client)})
             return False
-        done = table.acked.get((seat, msg.ref)) if msg.ref is not None else None
+        done = table.acked.get((seat, msg.ref)) if msg.resend and msg.ref is not None else None
         if done is not None:  # a resend of an action already committed: the same answer again
             tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": done, "repeated": True})
             return False
