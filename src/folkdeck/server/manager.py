@@ -274,15 +274,7 @@ class TableManager:
             self.actions.check(client)
         async with table.lock:
             state = table.state
-            if state.is_over():
-                raise WrongPhaseError("deal_over", seat=seat)
-            if seat not in state.to_act:
-                # Name only a seat whose turn is public: in a window opened by hidden cards
-                # (a declaration a hidden hand allows) saying who is in it would tell the cards.
-                shown = state.observe(None).to_act
-                if shown:
-                    raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
-                raise NotYourTurnError("server.others_deciding", seat=seat)
+            _refuse_unless_to_act(state, seat)
             action = state.parse_action(text, seat)
             before = state.clone()
             event = state.apply(action, seat)
@@ -302,13 +294,7 @@ class TableManager:
             self.actions.check(client)
         state = table.state
         try:
-            if state.is_over():
-                raise WrongPhaseError("deal_over", seat=seat)
-            if seat not in state.to_act:
-                shown = state.observe(None).to_act
-                if shown:
-                    raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
-                raise NotYourTurnError("server.others_deciding", seat=seat)
+            _refuse_unless_to_act(state, seat)
             state.verify(state.parse_action(text, seat), seat)
         except CardGameError as exc:
             return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
@@ -438,3 +424,18 @@ class TableManager:
 
 
 __all__ = ["TableManager"]
+
+
+def _refuse_unless_to_act(state: State, seat: Seat) -> None:
+    """Raise unless ``seat`` may act now: the deal is over, or another seat is to act.
+
+    Names only a seat whose turn is public: in a window opened by hidden cards (a
+    declaration a hidden hand allows) saying who is in it would tell the cards.
+    """
+    if state.is_over():
+        raise WrongPhaseError("deal_over", seat=seat)
+    if seat not in state.to_act:
+        shown = state.observe(None).to_act
+        if shown:
+            raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
+        raise NotYourTurnError("server.others_deciding", seat=seat)
