@@ -13,9 +13,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect
-
 from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+
+
+def expect(target: Any) -> Any:
+    """Playwright's auto-waiting assertions, imported when a browser test runs (the fast suite
+    collects this module without the e2e extra)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
 
 RECORDS = Path(__file__).resolve().parents[2] / "examples" / "records"
 

@@ -8,10 +8,18 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.e2e.conftest import ARTIFACTS, call, seeded_table
 from tests.e2e.test_out_of_turn import _start
+
+
+def expect(target: Any) -> Any:
+    """Playwright's auto-waiting assertions, imported when a browser test runs (the fast suite
+    collects this module without the e2e extra)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(target)
+
 
 ENGLISH = re.compile(r"[A-Za-z]{4,}")
 
