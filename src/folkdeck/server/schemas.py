@@ -67,6 +67,10 @@ class TablePublic(BaseModel):
     """A practice / study table (its creator may have chosen the shuffle)."""
     players: int
     deal: int
+    """Deals dealt at this table so far, the one in progress included (a record's number)."""
+    match_deal: int
+    """The deal's number in the match: completed deals, plus the one in progress (a deal
+    dealt again, a Gou Ji revolution's, keeps its number)."""
     deals: int | None
     match_over: bool
     records: list[str] = Field(default_factory=list)

@@ -170,20 +170,29 @@ class Table:
         return self.seats[seat]["kind"] == "bot" or bool(self.seats[seat].get("auto"))
 
     def match_over(self) -> bool:
-        limit = self.deals_limit
-        return self.state.is_over() and len(self.results) > self.deal and (
-            self.match.is_over() or (limit is not None and self.deal + 1 >= limit))
+        # The match alone says when it is over: a deal dealt again (a Gou Ji revolution)
+        # is no completed deal, so the table's own count of deals dealt is not the measure.
+        return self.state.is_over() and len(self.results) > self.deal and self.match.is_over()
+
+    def match_deal(self) -> int:
+        """The number of the deal in the match, as players count: completed deals plus the
+        one in progress (a deal dealt again keeps its number)."""
+        played = self.match.standings().deals_played
+        return played if self.state.is_over() and len(self.results) > self.deal else played + 1
 
     def finish_deal_if_over(self) -> bool:
         """Account the deal once it is over; True if it is over."""
         if not self.state.is_over():
             return False
         if len(self.results) <= self.deal:
+            played = self.match.standings().deals_played
             facts = self.match.finish_deal(self.state)
             self.recorder.finish_deal(self.state, facts)
             result = self.state.result()
             self.results.append({
-                "deal": self.deal + 1, "facts": [f.to_dict() for f in facts],
+                "deal": self.deal + 1, "match_deal": played + 1,
+                "counted": self.match.standings().deals_played > played,  # False: dealt again
+                "facts": [f.to_dict() for f in facts],
                 "returns": list(result.returns) if result else [],
                 "placings": list(result.placings) if result else [],
                 "reason": result.reason if result else ""})
@@ -278,7 +287,8 @@ class Table:
             "card_notation": spec.card_notation, "pack": spec.card_notation,
             "teams": [list(t) for t in spec.teams(self.num_players)], "windows": list(spec.windows),
             "practice": bool(self.config.get("practice")),
-            "players": self.num_players, "deal": self.deal + 1, "deals": self.deals_limit,
+            "players": self.num_players, "deal": self.deal + 1, "match_deal": self.match_deal(),
+            "deals": self.deals_limit,
             "actions": len(self.state.history),  # actions so far in this deal: a change marker
             "match_over": self.match_over(), "turn_seconds": self.config["turn_seconds"],
             "deadline": None if self.deadline is None else max(0.0, self.deadline - time.monotonic()),

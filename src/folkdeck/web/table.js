@@ -95,7 +95,7 @@ function render(msg) {
   if (wanted && !wasMyTurn) chime();
   wasMyTurn = wanted;
   $("title").textContent = title;
-  $("deal").textContent = R.ui("deal_of", { deal: table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
+  $("deal").textContent = R.ui("deal_of", { deal: table.match_deal ?? table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
   renderSeats(msg, R);
   renderCenter(msg, R);
   renderStatus(msg, R);
@@ -296,7 +296,7 @@ function renderSide(msg, R) {
   $("standings").replaceChildren(...renderStandings(table, R).map((l) => Object.assign(document.createElement("div"), { textContent: l })));
   $("results").replaceChildren(...table.results.map((r) => {
     const li = document.createElement("li"); li.dataset.deal = r.deal;
-    li.innerHTML = `<strong>${esc(R.ui("deal_of", { deal: r.deal, deals: table.deals }))}</strong>: ${esc(R.term(r.reason))}` +
+    li.innerHTML = `<strong>${esc(R.ui("deal_of", { deal: r.match_deal ?? r.deal, deals: table.deals }))}</strong>: ${esc(R.term(r.reason))}` +
       (r.returns.length ? ` — ${esc(returnsText(R, r.returns))}` : "") +
       (r.facts || []).map((f) => `<div class="line">${esc(R.fact(f))}</div>`).join("") + recordLinks(table, r.deal, R);
     return li;

@@ -1,0 +1,87 @@
+"""End-to-end: a Gou Ji revolution at a one-deal table deals the cards again and the match
+goes on. A player whose complete hand holds no 2 and no joker may call a revolution; the deal
+is then dealt again and is no completed deal (docs/rules/gouji.md §2.5 and §8: a match of
+``deals`` deals counts only the deals that ended with places).
+
+Before the fix, the table counted the revolution's deal as its one deal: "Match over",
+every seat at 0, "Deals played: 0 of 1".
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import folkdeck
+from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+
+
+def _revolution_seed(seat: int = 0, seeds: int = 200) -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
+    """A seed whose first deal offers ``seat`` a revolution once every seat before it said
+    ``no`` to the windows, those answers, and the teammates' answers (``no``: no objection)
+    that let the revolution stand."""
+    game = folkdeck.load("gouji")
+    for seed in range(seeds):
+        state = game.new_match(deals=1, rng=random.Random(seed)).next_deal()
+        lines: list[tuple[int, str]] = []
+        while state.to_act and len(lines) < 40:
+            s = state.to_act[0]
+            legal = {str(a): a for a in state.legal_actions(s)}
+            if s == seat and "revolution" in legal:
+                state.apply(legal["revolution"], s)
+                after: list[tuple[int, str]] = []
+                while not state.is_over() and state.to_act:
+                    t = state.to_act[0]
+                    state.apply({str(a): a for a in state.legal_actions(t)}["no"], t)
+                    after.append((t, "no"))
+                assert state.is_over() and state.result() is not None, "the revolution stood"
+                return seed, lines, after
+            if "no" not in legal:
+                break
+            state.apply(legal["no"], s)
+            lines.append((s, "no"))
+    raise AssertionError(f"no seed in 0..{seeds} offers seat {seat} a revolution")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_revolution_deals_again_and_the_one_deal_match_goes_on(server: str, browser: Any, lang: str) -> None:
+    seed, lines, objections = _revolution_seed()
+    t = seeded_table(server, "gouji", seed=seed, players=6, deals=1)
+    for seat, action in lines:
+        status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
+                            {"token": t["seats"][seat]["token"], "action": action})
+        assert status == 200, (seat, action, body)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    try:
+        page.goto(server + t["seats"][0]["link"])
+        button = page.locator("button[data-action='revolution']")
+        button.wait_for()
+        before = page.evaluate("document.body.dataset.progress")
+        button.click()
+        page.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
+        for seat, action in objections:  # the caller's teammates do not object
+            status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
+                                {"token": t["seats"][seat]["token"], "action": action})
+            assert status == 200, (seat, action, body)
+        page.wait_for_selector("#results li")
+        _, pub = call(server, "GET", f"/api/tables/{t['id']}")
+        assert pub["match_over"] is False
+        assert pub["deal"] == 2 and pub["match_deal"] == 1  # dealt again, still the match's first deal
+        assert pub["standings"]["deals_played"] == 0
+        assert pub["results"][0]["reason"] == "revolution" and pub["results"][0]["counted"] is False
+        assert page.locator("#result-box").count() == 0 or "match" not in page.inner_text("#result-box").lower()
+        header = page.inner_text("#deal")
+        assert re.search(r"1\s*/\s*1", header), header
+        assert not re.search(r"2\s*/\s*1", page.inner_text("body")), "a second deal of a one-deal match"
+        if lang == "en":
+            assert "Match over" not in page.inner_text("body")
+        else:
+            assert "対局終了" not in page.inner_text("body") and "Revolution" not in page.inner_text("#results")
+        page.wait_for_selector("#hand .card")  # the new deal's cards
+        page.screenshot(path=str(ARTIFACTS / f"gouji-revolution-{lang}.png"), full_page=True)
+    finally:
+        page.close()
