@@ -15,7 +15,6 @@ from folkdeck.engine.protocol import Action
 from folkdeck.engine.view import View as Observation
 
 
-@runtime_checkable
 class Agent(Protocol):
     """Anything with a ``name`` and an ``act`` method."""
 
@@ -25,6 +24,9 @@ class Agent(Protocol):
             rng: random.Random) -> Action:
         """Choose one of ``legal_actions`` (never empty)."""
         ...
+
+
+runtime_checkable(Agent)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
 
 
 class RandomAgent:

@@ -95,7 +95,6 @@ Observation: TypeAlias = "View"
 """What one seat (or a spectator) may know of a state: a :class:`~folkdeck.engine.view.View`."""
 
 
-@runtime_checkable
 class State(Protocol):
     """One deal in progress."""
 
@@ -168,7 +167,6 @@ class State(Protocol):
         ...
 
 
-@runtime_checkable
 class Game(Protocol):
     """Rules options, frozen, plus the factory of states."""
 
@@ -231,7 +229,6 @@ class Standings:
                 "carry": dict(self.carry), "ranking": list(self.ranking)}
 
 
-@runtime_checkable
 class Match(Protocol):
     """Several deals with what carries over between them (leader, chips, tribute...).
 
@@ -264,6 +261,13 @@ class Match(Protocol):
     def standings(self) -> Standings:
         """The match so far."""
         ...
+
+
+# Made runtime-checkable by a call rather than a decorator: a class compiled by mypyc (README
+# "Fast build") gets its decorators before it is a Protocol class, and the call works in both builds.
+runtime_checkable(State)
+runtime_checkable(Game)
+runtime_checkable(Match)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

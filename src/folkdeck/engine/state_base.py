@@ -8,7 +8,7 @@ knows better (a cheaper ``current_seat``, a lazily built ``result``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Event, Result
@@ -22,6 +22,12 @@ class StateBase:
     _phase: str
     _history: list[Event]
     _result: Result | None
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        """A blank state: ``cls.__new__(cls)`` makes one without ``__init__`` (a clone, a
+        world built from a view), in the compiled build too, whose classes would otherwise
+        run ``__init__`` in ``__new__`` (README "Fast build")."""
+        return object.__new__(cls)
 
     @property
     def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides it

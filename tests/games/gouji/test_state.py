@@ -347,6 +347,29 @@ def test_clone_is_independent() -> None:
 
 
 @pytest.mark.parametrize("preset", ["standard", "modern", "resume"])
+def test_clone_copies_every_attribute_a_state_gets(preset: str) -> None:
+    """``clone`` copies the attributes named in ``_FIELDS`` (the compiled build has no
+    ``__dict__`` to copy): every attribute a state takes on in play must be named there,
+    and a clone taken at any point plays on exactly as the original does."""
+    from folkdeck.games.gouji.state import _FIELDS
+
+    game = load("gouji", preset)
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            assert set(vars(state)) <= set(_FIELDS), set(vars(state)) - set(_FIELDS)
+            if rng.random() < 0.05:
+                twin = state.clone()
+                a, b = random.Random(seed), random.Random(seed)
+                random_playout(twin, a)
+                random_playout(copy := state.clone(), b)
+                assert twin.history == copy.history and twin.result() == copy.result()
+            seat = state.to_act[0]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+@pytest.mark.parametrize("preset", ["standard", "modern", "resume"])
 def test_random_playouts_end_and_conserve(preset: str) -> None:
     game = load("gouji", preset)
     for seed in range(15):

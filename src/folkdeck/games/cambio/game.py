@@ -67,7 +67,7 @@ class CambioGame(GameBase[CambioOptions]):
         """The pack of the ``pack`` option as kinds, with its card order (docs/rules/cambio.md §1)."""
         return self._pack
 
-    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Sequence[Any]] | None = None,
                   stock: Sequence[Any] | None = None,
                   setup: Mapping[str, Any] | None = None) -> CambioState:

@@ -110,6 +110,14 @@ _disqualified = _shared(lambda seat, reason: Disqualified(seat=seat, reason=reas
 _shows = _shared(lambda seat, kind: Shows(seat=seat, card=CARDS[kind]))
 _deal_ended = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
 
+_SLOTS = ("_game", "_rules", "_n", "_kind", "_origin", "_start", "_start_stock", "_in_deal", "_active",
+          "_order", "_index", "_pos", "_turn", "_stock", "_discards", "_open", "_dq", "_declared",
+          "_history", "_phase", "_result", "_known", "_shown", "_setup", "_rng", "_ended_by", "_bits",
+          "_start_bits", "_losers", "_showdown", "_cache")
+"""Every attribute of a state, which :meth:`CambioState.clone` copies one by one (a class
+compiled by mypyc, README "Fast build", has no ``__slots__`` to read)."""
+
+
 class CambioState(StateBase):
     """A Cambio deal. Build it with :meth:`CambioGame.new_state` (or, for a seat's
     possible world, :meth:`from_view`).
@@ -119,10 +127,7 @@ class CambioState(StateBase):
     is in the discards.
     """
 
-    __slots__ = ("_game", "_rules", "_n", "_kind", "_origin", "_start", "_start_stock", "_in_deal",
-                 "_active", "_order", "_index", "_pos", "_turn", "_stock", "_discards", "_open",
-                 "_dq", "_declared", "_history", "_phase", "_result", "_known", "_shown", "_setup",
-                 "_rng", "_ended_by", "_bits", "_start_bits", "_losers", "_showdown", "_cache")
+    __slots__ = _SLOTS
 
     def __init__(self, game: CambioGame, hands: list[int], stock: list[int], discards: list[int],
                  setup: dict[str, Any], bits: int | None = None) -> None:
@@ -651,8 +656,8 @@ class CambioState(StateBase):
         return cache
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        for slot in self.__slots__:
+        new = type(self).__new__(type(self))
+        for slot in _SLOTS:
             setattr(new, slot, getattr(self, slot))
         new._kind = list(self._kind)
         new._origin = list(self._origin)

@@ -31,7 +31,7 @@ class CangkulGame(GameBase[AnyOptions]):
         self.rules: Ruleset = ruleset(options)
         self.deck: Deck = deck_for(self.rules.pack, self.rules.ace_high)
 
-    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
                   stock: Sequence[Any] | None = None,
                   setup: Mapping[str, Any] | None = None) -> CangkulState:

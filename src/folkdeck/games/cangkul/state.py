@@ -127,16 +127,20 @@ _NEXTS = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(
 _new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``
 
 
+_SLOTS = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands", "_start_stock",
+          "_setup", "_unused", "_dead", "_rng", "_phase", "_turn", "_trick_leader", "_plays", "_suit",
+          "_acted", "_passers", "_out", "_history", "_cache", "_void", "_jbit", "_collected", "_result",
+          "_jp", "_by_id", "_stall", "_win", "_nexts")
+"""Every attribute of a state, which :meth:`CangkulState.clone` copies one by one (a class
+compiled by mypyc, README "Fast build", has no ``__slots__`` to read)."""
+
+
 class CangkulState(StateBase):
     """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
     :meth:`CangkulGame.new_state`, or a world agreeing with a seat's view with
     :meth:`from_view`."""
 
-    __slots__ = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands",
-                 "_start_stock", "_setup", "_unused", "_dead", "_rng", "_phase", "_turn",
-                 "_trick_leader", "_plays", "_suit", "_acted", "_passers", "_out", "_history",
-                 "_cache", "_void", "_jbit", "_collected", "_result", "_jp", "_by_id", "_stall",
-                 "_win", "_nexts")
+    __slots__ = _SLOTS
 
     def __init__(self, game: CangkulGame, hands: list[int], stock: list[int], *, leader: int,
                  setup: dict[str, Any], knock_seed: int | None, unused: int | None = None) -> None:
@@ -227,7 +231,7 @@ class CangkulState(StateBase):
         for _, i in plays:
             in_play |= 1 << i
 
-        state: CangkulState = object.__new__(cls)
+        state: CangkulState = cls.__new__(cls)
         rules = game.rules
         state._game = game
         state._rules = rules
@@ -696,8 +700,8 @@ class CangkulState(StateBase):
         return cache
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        for name in self.__slots__:
+        new = type(self).__new__(type(self))
+        for name in _SLOTS:
             setattr(new, name, getattr(self, name))
         new._hands = list(self._hands)
         new._known = list(self._known)

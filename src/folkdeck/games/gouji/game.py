@@ -39,7 +39,7 @@ class GouJiGame(GameBase[GouJiOptions]):
     def num_players(self) -> int:
         return SEATS
 
-    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
                   stock: Sequence[Any] | None = None,
                   setup: Mapping[str, Any] | None = None) -> GouJiState:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from folkdeck.cards import Card
+from folkdeck.engine.state_base import StateBase
 from folkdeck.games.gouji.actions import Draw, Foul
 from folkdeck.games.gouji.deal import SEATS, opposite
 from folkdeck.games.gouji.events import PLACE_TITLES, Offence
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN = Foul("burn"), Foul("revolution"), Foul("xian")
 
 
-class ModernRules:
+class ModernRules(StateBase):
     """Optional mechanics; the state owns every container used here."""
 
     _opts: GouJiOptions

@@ -19,9 +19,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import Any
 
 from folkdeck.cards import FRENCH_54, Card
+from folkdeck.engine.build import python_class
 from folkdeck.engine.errors import InvalidNotationError
 
 RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
@@ -48,6 +49,12 @@ KAI_PAI_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 """The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; docs/rules/gouji.md §2.2)."""
 
 
+def _field(index: int) -> Any:
+    """Item ``index`` of a :class:`Play` as a read-only attribute, read in C."""
+    return property(itemgetter(index))
+
+
+@python_class  # a tuple subclass: the compiled build (README "Fast build") keeps it a Python class
 class Play(tuple[int, int, int, int, int, int, int]):
     """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (docs/rules/gouji.md §3.1).
 
@@ -67,24 +74,15 @@ class Play(tuple[int, int, int, int, int, int, int]):
     # No ``__slots__``: an instance dictionary holds ``cards`` when a set has them.
     cards: tuple[Card, ...] | None = None
 
-    if TYPE_CHECKING:
-        rank: int
-        natural: int
-        w2: int
-        wbj: int
-        wrj: int
-        size: int
-        """The number of cards, wild cards included."""
-        jokers: int
-        """Jokers in the set, wild or natural."""
-    else:
-        rank = property(itemgetter(0))
-        natural = property(itemgetter(1))
-        w2 = property(itemgetter(2))
-        wbj = property(itemgetter(3))
-        wrj = property(itemgetter(4))
-        size = property(itemgetter(5))
-        jokers = property(itemgetter(6))
+    rank: int = _field(0)
+    natural: int = _field(1)
+    w2: int = _field(2)
+    wbj: int = _field(3)
+    wrj: int = _field(4)
+    size: int = _field(5)
+    """The number of cards, wild cards included."""
+    jokers: int = _field(6)
+    """Jokers in the set, wild or natural."""
 
     def __new__(cls, rank: int, natural: int, w2: int = 0, wbj: int = 0, wrj: int = 0) -> Play:
         return _mk(cls, (rank, natural, w2, wbj, wrj, natural + w2 + wbj + wrj,
@@ -93,10 +91,19 @@ class Play(tuple[int, int, int, int, int, int, int]):
     def __getnewargs__(self) -> tuple[int, int, int, int, int]:
         return self[0], self[1], self[2], self[3], self[4]
 
-    def __lt__(self, other: object) -> bool:  # a "beats" relation, not an order (§8.3)
+    # A "beats" relation, not an order (§8.3): no comparison is defined. A method each, as a
+    # class body compiled by mypyc (README "Fast build") cannot name its own methods.
+    def __lt__(self, other: object) -> bool:
         return NotImplemented
 
-    __gt__ = __le__ = __ge__ = __lt__
+    def __gt__(self, other: object) -> bool:
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return NotImplemented
 
     @property
     def rank_word(self) -> str:

@@ -29,7 +29,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
     (4, 'play')
     """
 
-    def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
+    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
                   stock: Sequence[Any] | None = None,
                   setup: Mapping[str, Any] | None = None) -> KapHaiState:

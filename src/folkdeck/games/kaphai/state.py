@@ -94,15 +94,18 @@ class _Putuh:
     order: tuple[int, ...] | None = None
 
 
+_SLOTS = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game", "_leader",
+          "_lead_single", "_phase", "_turn", "_top", "_top_seat", "_passed", "_out", "_played", "_trick",
+          "_history", "_putuh", "_result", "_tables", "_cache", "_opening")
+"""Every attribute of a state, which :meth:`KapHaiState.clone` copies one by one (a class
+compiled by mypyc, README "Fast build", has no ``__slots__`` to read)."""
+
+
 class KapHaiState(StateBase):
     """A Kap Hai deal. Build it with :meth:`KapHaiGame.new_state` (or, for a search,
     :meth:`from_view`)."""
 
-    __slots__ = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game",
-                 "_leader", "_lead_single", "_phase", "_turn", "_top", "_top_seat", "_passed",
-                 "_out", "_played", "_trick", "_history", "_putuh", "_result", "_tables", "_cache",
-                 "_opening")
-    _phase: KapHaiPhase
+    __slots__ = _SLOTS
 
     def __init__(self, game: KapHaiGame, hands: list[int], *, undealt: int, three_game: bool,
                  leader: int, check_putuh: bool) -> None:
@@ -186,7 +189,7 @@ class KapHaiState(StateBase):
             if (hands[s] != seen.own if s == seen.seat else
                     hands[s].bit_count() != view.counts[s] or hands[s] & seen.fixed & ~seen.known[s]):
                 raise InvalidDealError("kaphai.view_hand", field=f"hands[{s}]", seat=s)
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._game = game
         state._rules = game.options
         state._n = n
@@ -222,7 +225,7 @@ class KapHaiState(StateBase):
 
     @property
     def phase(self) -> KapHaiPhase:
-        return self._phase
+        return KapHaiPhase(self._phase)
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -561,7 +564,7 @@ class KapHaiState(StateBase):
                  if seat is not None and seat in acting else ())
         top = self._top
         return KapHaiView(
-            game="kaphai", seat=seat, num_players=self._n, phase=self._phase,
+            game="kaphai", seat=seat, num_players=self._n, phase=KapHaiPhase(self._phase),
             hand=cards_of(self._hands[seat]) if seat is not None else None,
             counts=tuple(h.bit_count() for h in self._hands),
             to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
@@ -610,8 +613,8 @@ class KapHaiState(StateBase):
         return cache
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        for name in self.__slots__:
+        new = type(self).__new__(type(self))
+        for name in _SLOTS:
             setattr(new, name, getattr(self, name))
         new._hands = list(self._hands)
         new._out = list(self._out)

@@ -1,0 +1,122 @@
+"""The compiled build (README "Fast build") plays exactly the games of the pure-Python sources.
+
+These tests run where folkdeck is installed compiled (``make fast``, then ``make
+test-fast-build``; CI does both) and skip elsewhere. The pure side runs in a subprocess
+from ``src/`` (``PYTHONPATH=src``), which refuses to go on if any folkdeck module it
+loaded is not a ``.py`` file; both sides play the same seeded random deals and hash every
+event (seat, action, facts), the result and, now and then, every seat's final view.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import folkdeck
+from folkdeck.engine.build import INTERPRETED, build, compiled, is_compiled_module
+from folkdeck.engine.registry import get_spec
+from folkdeck.sim.runner import random_playout
+
+ROOT = Path(__file__).resolve().parents[1]
+DEALS_PER_GAME = 2000
+"""Seeded random deals per game, shared among its player counts and presets."""
+VIEWS_EVERY = 16
+"""Every seat's final view is hashed too for one deal in this many (views cost more)."""
+
+pytestmark = [
+    pytest.mark.compiled,
+    pytest.mark.skipif(not compiled(), reason="folkdeck is not the compiled build here (README \"Fast build\": "
+                                              "`make fast`, then `make test-fast-build`)"),
+]
+
+
+def cases() -> list[tuple[str, str | None, int, int]]:
+    """``(game, preset, players, deals)``: every game at its fewest, default and most
+    players and with each preset, :data:`DEALS_PER_GAME` deals shared among them."""
+    out = []
+    for name in folkdeck.games():
+        spec = get_spec(name)
+        variants: list[tuple[str | None, int]] = [
+            (None, p) for p in sorted({spec.min_players, spec.default_players, spec.max_players})]
+        variants += [(preset, spec.default_players) for preset in spec.presets]
+        out += [(name, preset, players, DEALS_PER_GAME // len(variants)) for preset, players in variants]
+    return out
+
+
+def deal_hashes(name: str, preset: str | None, players: int, deals: int) -> list[str]:
+    """One hash per seeded random deal (seed 0, 1, ...) of everything it produced."""
+    game = folkdeck.load(name, preset, players=players)
+    out = []
+    for seed in range(deals):
+        state = game.new_state(seed=seed)
+        random_playout(state, random.Random(seed))
+        digest = hashlib.sha256()
+        for event in state.history:
+            digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
+        result = state.result()
+        digest.update(json.dumps(result.to_dict() if result else None, sort_keys=True, default=str).encode())
+        if seed % VIEWS_EVERY == 0:
+            for seat in range(state.num_players):
+                digest.update(json.dumps(state.observe(seat).to_dict(), sort_keys=True, default=str).encode())
+        out.append(digest.hexdigest())
+    return out
+
+
+def all_hashes() -> dict[str, list[str]]:
+    return {f"{n}/{p or 'default'}/{k}p": deal_hashes(n, p, k, d) for n, p, k, d in cases()}
+
+
+_PURE = """
+import json, sys
+import folkdeck
+from folkdeck.engine.build import compiled
+from tests.test_compiled import all_hashes
+loaded = sorted(m for m, mod in sys.modules.items() if m.startswith("folkdeck")
+                and not (getattr(mod, "__file__", None) or ".py").endswith(".py"))
+if compiled() or loaded:
+    sys.exit(f"not the pure sources: {loaded or 'folkdeck.engine.build'} compiled")
+print(json.dumps(all_hashes()))
+"""
+
+
+def test_same_seeds_play_the_same_games_as_the_pure_sources() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    pure = subprocess.run([sys.executable, "-c", _PURE], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert pure.returncode == 0, pure.stderr[-2000:]
+    expected = json.loads(pure.stdout)
+    got = all_hashes()
+    assert got.keys() == expected.keys()
+    differing = {case: next(seed for seed, (a, b) in enumerate(zip(got[case], expected[case], strict=True))
+                            if a != b)
+                 for case in got if got[case] != expected[case]}
+    assert not differing, (f"the compiled build plays other games than src/ (case: first differing seed): "
+                           f"{differing}; is the build older than the sources? `make fast` rebuilds it")
+    assert sum(map(len, got.values())) >= DEALS_PER_GAME * len(folkdeck.games()) * 0.95
+
+
+def test_the_core_is_compiled_and_the_rest_is_not() -> None:
+    """Every module ``folkdeck.engine.build`` says is compiled loads from an extension
+    module; every one it leaves to the interpreter (``INTERPRETED``) has none."""
+    package = Path(folkdeck.__file__).parent
+    wrong = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package.parent).as_posix()
+        name = rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        extensions = list(path.parent.glob(f"{path.stem}.*.so")) + list(path.parent.glob(f"{path.stem}.*.pyd"))
+        if is_compiled_module(rel):
+            spec = importlib.util.find_spec(name)
+            if not extensions or spec is None or spec.origin is None or spec.origin.endswith(".py"):
+                wrong.append(f"{rel} should be compiled")
+        elif extensions:
+            wrong.append(f"{rel} should be interpreted ({INTERPRETED.get(rel, 'INTERPRETED')})")
+    assert not wrong
+    assert build() == "mypyc"
