@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     create_burst: Annotated[int, Field(ge=1)] = 10
     actions_per_second: Annotated[float, Field(gt=0)] = 10.0
     actions_burst: Annotated[int, Field(ge=1)] = 40
+    chat_per_second: Annotated[float, Field(gt=0)] = 0.5
+    """Chat messages (a steady one every two seconds, after a burst of ``chat_burst``)."""
+    chat_burst: Annotated[int, Field(ge=1)] = 5
     requests_per_second: Annotated[float, Field(gt=0)] = 50.0
     """Every HTTP request counts here (reading included)."""
     requests_burst: Annotated[int, Field(ge=1)] = 200

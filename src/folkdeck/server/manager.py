@@ -49,6 +49,7 @@ class TableManager:
         self.bots = BotPool(settings.bot_workers, settings.bot_move_seconds)
         self.creations = RateLimiter(settings.create_per_minute / 60.0, settings.create_burst)
         self.actions = RateLimiter(settings.actions_per_second, settings.actions_burst)
+        self.chats = RateLimiter(settings.chat_per_second, settings.chat_burst)
         self.client_connections: Counter[str] = Counter()
         self._archive: OrderedDict[str, Table] = OrderedDict()
         self._reaper: asyncio.Task[None] | None = None
@@ -89,7 +90,9 @@ class TableManager:
 
     # --- tables ---------------------------------------------------------------------------
     def create(self, req: TableCreate, client: str = "") -> tuple[Table, list[str], str]:
-        """A new table; returns it with the seat tokens (empty for bots) and the spectator token.
+        """A new table; returns it with the seat tokens (empty for bots and open seats) and
+        the spectator token. An ``"open"`` seat is a person's seat that anyone may take from
+        the list of open tables (:mod:`folkdeck.server.social`).
 
         :raises ServerError: the client creates too fast, or the server is full.
         :raises InvalidConfigError: for a bad game, option, bot, seat list, deal count or seed.
@@ -118,15 +121,17 @@ class TableManager:
         for i in range(n):
             seat_in = seats_in[i] if seats_in else None
             kind = seat_in.kind if seat_in else ("human" if i == 0 else "bot")
+            is_open = kind == "open"
+            kind = "human" if is_open else kind
             bot = (seat_in.bot if seat_in and seat_in.bot else spec.default_bot) if kind == "bot" else None
             if bot is not None and bot not in spec.bots:
                 raise InvalidConfigError("server.unknown_bot", field=f"seats[{i}].bot", bot=bot,
                                          bots=", ".join(spec.bots))
             name = (seat_in.name.strip() if seat_in else "") or (f"{bot} bot" if bot else f"Player {i + 1}")
-            token = secrets.token_urlsafe(18) if kind == "human" else ""
+            token = secrets.token_urlsafe(18) if kind == "human" and not is_open else ""
             tokens.append(token)
             seats.append({"kind": kind, "bot": bot, "name": name,
-                          "token": token_hash(token) if token else None})
+                          "token": token_hash(token) if token else None, **({"open": True} if is_open else {})})
         watch = secrets.token_urlsafe(18)
         # Live tables are shuffled from the server's own randomness: a seed chosen by the
         # table's creator would let them compute every hand. Practice tables may choose it,
@@ -136,12 +141,18 @@ class TableManager:
                   "deals": deals, "seed": seed, "practice": req.practice,
                   "seats": seats, "watch": token_hash(watch), "turn_seconds": req.turn_seconds,
                   "auto_bot": spec.default_bot}
+        return self.add(config), tokens, watch
+
+    def add(self, config: dict[str, Any]) -> Table:
+        """A new table from its configuration: stored, then dealt and driven."""
+        if len(self.tables) >= self.settings.max_tables:
+            raise ServerError(503, "full", "server.full")
         table_id = secrets.token_urlsafe(9)
         table = Table.new(table_id, config)
         self.store.create_table(table_id, config)
         self.tables[table_id] = table
         self.kick(table)
-        return table, tokens, watch
+        return table
 
     def get(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)

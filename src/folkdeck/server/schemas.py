@@ -10,10 +10,11 @@ OptionValue = str | int | float | bool | list[int] | list[str]
 
 
 class SeatIn(BaseModel):
-    """One seat of a new table: a person (invited by link) or a bot."""
+    """One seat of a new table: a person (invited by link), a bot, or ``open``: a person's
+    seat anyone may take from the list of open tables (``GET /api/tables``)."""
 
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["human", "bot", "open"] = "human"
     bot: Annotated[str, Field(max_length=40)] | None = None
     name: Annotated[str, Field(max_length=24)] = ""
 
@@ -79,6 +80,10 @@ class TablePublic(BaseModel):
     """The whole match's record (``folkdeck-match/1``, finished deals), when it may be given."""
     records_locked: str | None = None
     """Why finished deals' records are withheld until the match ends (``GameSpec.record_embargo``)."""
+    rematch: str | None = None
+    """The next match's table (``POST /api/tables/{id}/rematch``): the same seats and tokens."""
+    previous: str | None = None
+    """The table whose next match this is."""
 
 
 class ObservationOut(BaseModel):
@@ -136,13 +141,73 @@ class ControlIn(BaseModel):
     ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
 
 
+class SocialIn(BaseModel):
+    """``name``: rename the connection's own seat (1 to 24 characters); ``chat``: a chat
+    message to the table (1 to 200 characters; seats only)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["name", "chat"]
+    text: Annotated[str, Field(max_length=400)]
+    ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
+
+
+class JoinIn(BaseModel):
+    """Take a free seat of a listed table under this name."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(max_length=100)]
+
+
+class TokenIn(BaseModel):
+    """A request made as a seat: the seat's token."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=100)]
+
+
+class OpenSeat(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    open: bool
+
+
+class OpenTable(BaseModel):
+    """A table with a free seat (``GET /api/tables``)."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    open_seats: list[int]
+    practice: bool
+    deal: int
+    deals: int | None
+    seats: list[OpenSeat]
+
+
+class SeatTaken(BaseModel):
+    """The seat a visitor took: its token is shown only here."""
+
+    seat: int
+    token: str
+    link: str
+
+
+class NextMatch(BaseModel):
+    """The next match's table: the same seats, and each seat's link with this id."""
+
+    id: str
+    link: str | None
+
+
 class RestActionIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, Field(max_length=100)]
     action: Annotated[str, Field(min_length=1, max_length=300)]
 
 
-ClientMessage = Annotated[ActionIn | ControlIn, Field(discriminator="type")]
+ClientMessage = Annotated[ActionIn | ControlIn | SocialIn, Field(discriminator="type")]
 
 
 class ClientEnvelope(BaseModel):

@@ -293,8 +293,10 @@ class Table:
             "match_over": self.match_over(), "turn_seconds": self.config["turn_seconds"],
             "deadline": None if self.deadline is None else max(0.0, self.deadline - time.monotonic()),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
-                       "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i))}
+                       "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i)),
+                       "open": bool(s.get("open"))}
                       for i, s in enumerate(self.seats)],
+            "rematch": self.config.get("rematch"), "previous": self.config.get("previous"),
             "results": self.results, "standings": self.match.standings().to_dict(),
             "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished)) if self.record_available(d)],
             "match_record": f"{base}/record" if self.finished and locked is None else None,

@@ -46,21 +46,26 @@ function optionInput(opt, game) {
 function seatRows(keep = true) {
   const g = current(); const n = Number($("players").value) || g.default_players;
   const box = $("seats");
-  const old = keep ? [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector(".kind").value, r.querySelector(".bot").value]) : [];
+  const old = keep ? [...box.querySelectorAll(".seat-row")].map((r) => [r.querySelector(".kind").value, r.querySelector(".bot").value,
+    r.querySelector(".seat-name").value]) : [];
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
     const row = document.createElement("div"); row.className = "field seat-row";
     const label = document.createElement("label"); label.textContent = t("seat_n", { n: i });
     const kind = document.createElement("select"); kind.className = "kind"; kind.setAttribute("aria-label", t("seat_n", { n: i }));
     if (i === 0) kind.add(new Option(t("you"), "you"));
-    kind.add(new Option(t("invite"), "human")); kind.add(new Option(t("bot"), "bot"));
+    kind.add(new Option(t("invite"), "human")); kind.add(new Option(t("open_seat_kind"), "open")); kind.add(new Option(t("bot"), "bot"));
     kind.value = old[i] ? old[i][0] : (i === 0 ? "you" : "bot");
     const bot = document.createElement("select"); bot.className = "bot";
     for (const b of g.bots) bot.add(new Option(b + (b === g.default_bot ? " ★" : ""), b, false, b === g.default_bot));
     if (old[i] && g.bots.includes(old[i][1])) bot.value = old[i][1];
-    const sync = () => { bot.hidden = kind.value !== "bot"; };
+    // An invited person's name (optional: they may change it at the table).
+    const name = document.createElement("input"); name.className = "seat-name"; name.maxLength = 24;
+    name.placeholder = t("name_optional"); name.setAttribute("aria-label", `${t("seat_n", { n: i })} — ${t("name_optional")}`);
+    name.value = old[i] ? old[i][2] : "";
+    const sync = () => { bot.hidden = kind.value !== "bot"; name.hidden = kind.value !== "human"; };
     kind.onchange = sync; sync();
-    row.append(label, kind, bot); box.append(row);
+    row.append(label, kind, bot, name); box.append(row);
   }
 }
 
@@ -103,7 +108,9 @@ async function create(ev) {
   }
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
     const kind = r.querySelector(".kind").value;
-    return kind === "bot" ? { kind: "bot", bot: r.querySelector(".bot").value } : { kind: "human" };
+    if (kind === "bot") return { kind: "bot", bot: r.querySelector(".bot").value };
+    if (kind === "open") return { kind: "open" };
+    return { kind: "human", name: kind === "you" ? myName() : r.querySelector(".seat-name").value.trim() };
   });
   const body = { game: g.name, players: Number($("players").value), turn_seconds: Number($("timer").value), seats, options };
   if (!$("deals-field").hidden && $("deals").value !== "") body.deals = Number($("deals").value);
@@ -115,7 +122,8 @@ async function create(ev) {
   for (const s of data.seats) {
     const li = document.createElement("li");
     if (s.link) { const a = document.createElement("a"); a.href = s.link; a.textContent = location.origin + s.link; li.append(`${t("seat_n", { n: s.seat })}: `, a); }
-    else li.textContent = `${t("seat_n", { n: s.seat })}: ${t("bot")} (${s.bot})`;
+    else if (s.kind === "bot") li.textContent = `${t("seat_n", { n: s.seat })}: ${t("bot")} (${s.bot})`;
+    else li.textContent = `${t("seat_n", { n: s.seat })}: ${t("open_seat_kind")}`;
     list.append(li);
   }
   const spec = document.createElement("a"); spec.href = data.spectator_link; spec.textContent = location.origin + data.spectator_link;
@@ -124,6 +132,41 @@ async function create(ev) {
   $("mine").href = mine ? mine.link : data.spectator_link;
   $("created").hidden = false;
   $("created").scrollIntoView();
+  refreshOpenTables();
+}
+
+// The player's name, remembered in this browser: their seat at a new table, and the name
+// they join an open table with.
+const myName = () => $("your-name").value.trim();
+
+// Tables with a seat anyone may take (created with an "open" seat), refreshed while the
+// lobby is open; Join takes the first free seat under the player's name.
+async function refreshOpenTables() {
+  const resp = await fetch("/api/tables");
+  if (!resp.ok) return;
+  const list = await resp.json();
+  $("open-tables").replaceChildren(...list.map((tb) => {
+    const li = document.createElement("li"); li.dataset.table = tb.id;
+    const who = tb.seats.filter((s) => !s.open).map((s) => s.name).join(", ");
+    const title = document.createElement("strong"); title.textContent = gameTitle(tb.game, tb.title);
+    const info = document.createElement("span");
+    info.textContent = ` — ${t("free_seats", { count: tb.open_seats.length, players: tb.players })}` +
+      (tb.deals ? ` · ${t("deal_of", { deal: tb.deal, deals: tb.deals })}` : "") + (who ? ` · ${who}` : "");
+    const join = document.createElement("button"); join.type = "button"; join.className = "primary join"; join.textContent = t("join");
+    join.onclick = () => joinTable(tb.id);
+    li.append(title, info, " ", join);
+    return li;
+  }));
+  $("no-open-tables").hidden = list.length > 0;
+}
+
+async function joinTable(id) {
+  if (!myName()) { toast(t("name_needed")); $("your-name").focus(); return; }
+  const resp = await fetch(`/api/tables/${encodeURIComponent(id)}/join`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: myName() }) });
+  const data = await resp.json();
+  if (!resp.ok) { toast(termsOf(current().name).error(data)); refreshOpenTables(); return; }
+  location.assign(data.link);
 }
 
 async function showRules() {
@@ -144,12 +187,16 @@ async function init() {
   $("lang").textContent = t("other_language");
   $("lang").onclick = async () => {
     await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
-    fillGames(); showGame(true);
+    fillGames(); showGame(true); refreshOpenTables();
   };
+  $("your-name").value = localStorage.getItem("folkdeck.name") || "";
+  $("your-name").onchange = () => localStorage.setItem("folkdeck.name", myName());
   games = await (await fetch("/api/games")).json();
   fillGames();
   $("game").onchange = () => showGame(false); $("players").onchange = () => seatRows(true);
   $("create").onsubmit = create; $("rules-btn").onclick = showRules;
   showGame();
+  refreshOpenTables();
+  setInterval(() => { if (!document.hidden) refreshOpenTables(); }, 5000);
 }
 init();

@@ -6,6 +6,7 @@
 import { cardSVG, backSVG, splitCard } from "./cards.js";
 import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has } from "./i18n.js";
 import { renderMarkdown } from "./md.js";
+import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -102,6 +103,7 @@ function render(msg) {
   $("auto").hidden = !msg.auto;
   renderHand(msg, R);
   renderSide(msg, R);
+  renderSocial(msg);
 }
 
 // Seats in playing order from the viewer's (a spectator's from seat 0), each marked with its
@@ -129,7 +131,8 @@ function renderSeats(msg, R) {
     if (place >= 0) extra.push(R.ui("out_place", { place: place + 1 }));
     if ((obs.passed || []).includes(i)) extra.push(R.ui("passed"));
     if ((obs.to_act || []).includes(i) && obs.current_seat !== i) extra.push(R.ui("may_act"));
-    const bot = s.kind === "bot" ? ` <small>(${esc(R.ui("bot"))})</small>` : s.auto ? ` <small>(⏱ ${esc(R.ui("bot"))})</small>` : "";
+    const bot = s.kind === "bot" ? ` <small>(${esc(R.ui("bot"))})</small>` : s.auto ? ` <small>(⏱ ${esc(R.ui("bot"))})</small>`
+      : s.open ? ` <small class="open-seat">(${esc(R.ui("table.open_seat"))})</small>` : "";
     div.innerHTML = `<div class="name"><span class="dot ${s.kind === "bot" || s.connected ? "on" : ""}"></span>${esc(s.name)}${bot}</div>` +
       `<div class="meta">${extra.map(esc).join(" · ")}</div>`;
     if (count != null && msg.you !== i) div.insertAdjacentHTML("beforeend", backSVG(22, String(count)));
@@ -398,6 +401,8 @@ function connect() {
     if (msg.type === "state") { render(msg); }
     else if (msg.type === "ack") { selected = []; settle(msg); }
     else if (msg.type === "check") { explained(msg); }
+    else if (msg.type === "chat") { chatMessage(msg); }
+    else if (msg.type === "chat_log") { chatLog(msg.messages); }
     else if (msg.type === "error") { settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
   };
   ws.onclose = () => {
@@ -427,6 +432,8 @@ async function init() {
   window.addEventListener("offline", () => connection(false));
   window.addEventListener("online", () => { if (ws && ws.readyState === 1) connection(true); });
   $("resume").onclick = () => ws && ws.send(JSON.stringify({ type: "resume" }));
+  setupSocial({ tableId, token, onError: showError,
+                send: (m) => { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; } });
   setInterval(() => { if (last && last.table.deadline != null) { last.table.deadline = Math.max(0, last.table.deadline - 1); render(last); } }, 1000);
   window.addEventListener("resize", () => last && render(last));
   connect();

@@ -11,7 +11,11 @@ and it is never played twice),
 ``reason`` and ``params`` when the action could not be played now: the rule that refuses it).
 Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "check",
 "action": "4C 5D", "ref": n}`` (could it be played now? nothing changes), ``{"type": "resume"}``
-(take the seat back from the bot), ``{"type": "ping"}``.
+(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "name", "text": "Dara"}``
+(rename one's own seat) and ``{"type": "chat", "text": "..."}`` (a chat message to the table:
+every connection is sent ``{"type": "chat", "seat", "name", "text", "at"}``; a new connection
+is sent ``{"type": "chat_log", "messages": [...]}`` after its first state, the table's last 50,
+when there are any).
 
 Every text message goes through :func:`folkdeck.engine.jsonin.decode` (size, depth,
 numbers, text) and the message models; a refused message changes nothing and the
@@ -33,10 +37,11 @@ from pydantic import ValidationError
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.jsonin import decode
 from folkdeck.engine.protocol import Seat
+from folkdeck.server import social
 from folkdeck.server.errors import ServerError, error_message
 from folkdeck.server.limits import client_key
 from folkdeck.server.manager import TableManager
-from folkdeck.server.schemas import ActionIn, ClientEnvelope, ControlIn
+from folkdeck.server.schemas import ActionIn, ClientEnvelope, ControlIn, SocialIn
 from folkdeck.server.tables import Connection, Table
 
 router = APIRouter()
@@ -75,6 +80,8 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
         await writer
         await websocket.close(code=CLOSE_FULL)
         return
+    if table.config.get("chat"):  # what was said before this connection (nothing to send: no message)
+        tables.send(table, seat, conn, social.chat_log(table))
     strikes = 0
     code: int | None = None
     try:
@@ -112,9 +119,16 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
             return False
         if seat is None:
-            raise ServerError(403, "spectator", "server.spectator")
+            raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
         if msg.type == "resume":
             await tables.resume(table, seat)
+            return False
+        if isinstance(msg, SocialIn):
+            async with table.lock:
+                if msg.type == "chat":
+                    social.chat(tables, table, seat, msg.text, client=conn.client)
+                else:
+                    social.rename(tables, table, seat, msg.text)
             return False
         assert isinstance(msg, ActionIn)
         if msg.type == "check":
@@ -142,7 +156,7 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
     return False
 
 
-def _parse(text: str, limit: int, depth: int) -> ActionIn | ControlIn:
+def _parse(text: str, limit: int, depth: int) -> ActionIn | ControlIn | SocialIn:
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise ServerError(413, "too_large", "server.message_too_large", limit=limit)
@@ -151,7 +165,7 @@ def _parse(text: str, limit: int, depth: int) -> ActionIn | ControlIn:
     except CardGameError as exc:
         raise ServerError(400, "bad_message", exc.reason, **exc.params) from exc
     try:
-        msg: ActionIn | ControlIn = ClientEnvelope.model_validate({"msg": data}).msg
+        msg: ActionIn | ControlIn | SocialIn = ClientEnvelope.model_validate({"msg": data}).msg
         return msg
     except ValidationError as exc:
         first = exc.errors(include_input=False)[0]

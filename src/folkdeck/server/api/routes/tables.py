@@ -18,11 +18,23 @@ from folkdeck.engine.errors import CardGameError, MalformedRecordError
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, dumps
 from folkdeck.engine.view import View
+from folkdeck.server import social
 from folkdeck.server.api.deps import TablesDep
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import client_key
 from folkdeck.server.manager import TableManager
-from folkdeck.server.schemas import RestActionIn, SeatLink, TableCreate, TableCreated, TablePublic
+from folkdeck.server.schemas import (
+    JoinIn,
+    NextMatch,
+    OpenTable,
+    RestActionIn,
+    SeatLink,
+    SeatTaken,
+    TableCreate,
+    TableCreated,
+    TablePublic,
+    TokenIn,
+)
 from folkdeck.server.tables import Table
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -52,6 +64,35 @@ async def create_table(body: TableCreate, tables: TablesDep, request: Request) -
              for i, s in enumerate(table.seats)]
     return TableCreated(id=table.id, seats=seats, spectator_link=f"/table?t={table.id}&k={watch}",
                         spectator_token=watch)
+
+
+@router.get("/tables")
+def open_tables(tables: TablesDep) -> list[OpenTable]:
+    """The tables with a seat anyone may take (created with an ``open`` seat), while their
+    match is on; the newest first."""
+    return [OpenTable(**t) for t in social.listing(tables)]
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(table_id: str, body: JoinIn, tables: TablesDep, request: Request) -> SeatTaken:
+    """Take the first free seat of a listed table under ``name``; 409 when none is left."""
+    table = _table(tables, table_id)
+    async with table.lock:
+        seat, token = social.take_open_seat(tables, table, body.name, client=_client(request, tables))
+    return SeatTaken(seat=seat, token=token, link=f"/table?t={table.id}&k={token}")
+
+
+@router.post("/tables/{table_id}/rematch")
+async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
+    """The next match with the same seats, rules and links, once this one is over (asking
+    again gives the same table). Any seat may ask; the answer's link is the asker's."""
+    table = _table(tables, table_id)
+    seat = tables.seat_of(table, body.token)
+    if seat < 0:
+        raise ServerError(403, "spectator", "server.spectator")
+    async with table.lock:
+        new = social.rematch(tables, table)
+    return NextMatch(id=new.id, link=f"/table?t={new.id}&k={body.token}")
 
 
 @router.get("/tables/{table_id}")

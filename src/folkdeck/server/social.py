@@ -1,0 +1,172 @@
+"""Playing with people: names, open seats anyone may take, chat, and the next match.
+
+- **Names.** Every seat has a name (given at creation, ``Player 2`` otherwise); a person
+  may rename their own seat (:func:`rename`).
+- **Open seats.** A seat created as ``"open"`` has no token: the table is listed by
+  ``GET /api/tables`` while the match is on and the seat free, and the first visitor to
+  ``POST /api/tables/{id}/join`` takes it (:func:`take_open_seat`) and is given its token.
+- **Chat.** Short messages between the seats (:func:`chat`): plain text (the browser
+  never reads it as HTML), 1 to :data:`CHAT_CHARS` characters, rate-limited per client,
+  the last :data:`CHAT_KEPT` kept with the table (a restarted server still has them).
+- **Next match.** Once the match is over, any seat may ask for another with the same
+  seats, rules and links (:func:`rematch`): the new table takes the same seat tokens, so
+  each person's link works with the new table's id; asking twice gives the same table.
+
+Every change is stored before it is announced, as actions are.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+import time
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from folkdeck.engine.protocol import Seat
+from folkdeck.server.errors import ServerError
+from folkdeck.server.tables import Table, token_hash
+
+if TYPE_CHECKING:
+    from folkdeck.server.manager import TableManager
+
+NAME_CHARS = 24
+"""A seat's name: 1 to this many characters."""
+CHAT_CHARS = 200
+"""A chat message: 1 to this many characters."""
+CHAT_KEPT = 50
+"""Chat messages a table keeps (and sends to whoever joins)."""
+
+
+def clean_text(text: str, limit: int, reason: str, field: str) -> str:
+    """``text`` without surrounding spaces, if it has 1 to ``limit`` characters and no
+    control or invisible format characters (line breaks included: names and chat are one line).
+
+    >>> clean_text("  Dara ", 24, "server.name_text", "name")
+    'Dara'
+    >>> clean_text("a\\u0007b", 24, "server.name_text", "name")
+    Traceback (most recent call last):
+    ...
+    folkdeck.server.errors.ServerError: a name has 1 to 24 characters on one line
+    """
+    text = text.strip()
+    if not 1 <= len(text) <= limit or any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in text):
+        raise ServerError(400, "bad_text", reason, field=field, limit=limit)
+    return text
+
+
+def rename(tables: TableManager, table: Table, seat: Seat, name: str) -> None:
+    """A person names their own seat; everyone at the table is sent the new name."""
+    name = clean_text(name, NAME_CHARS, "server.name_text", "name")
+    if table.seats[seat]["kind"] != "human":
+        raise ServerError(403, "not_a_person", "server.not_a_person")
+    table.seats[seat]["name"] = name
+    tables.store.update_config(table.id, table.config)
+    tables.broadcast(table)
+
+
+def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, client: str = "") -> dict[str, Any]:
+    """A seat's chat message, stored and sent to every connection at the table.
+
+    :raises ServerError: ``spectator`` (spectators read the chat but do not write in it),
+        ``bad_text``, ``rate_limited``.
+    """
+    if seat is None:
+        raise ServerError(403, "spectator", "server.spectator_chat")
+    text = clean_text(text, CHAT_CHARS, "server.chat_text", "text")
+    if client:
+        tables.chats.check(client)
+    message = {"type": "chat", "seat": seat, "name": table.seats[seat]["name"], "text": text,
+               "at": round(time.time(), 3)}
+    log: list[dict[str, Any]] = table.config.setdefault("chat", [])
+    log.append({k: v for k, v in message.items() if k != "type"})
+    del log[:-CHAT_KEPT]
+    tables.store.update_config(table.id, table.config)
+    for who, conns in table.conns.items():
+        for conn in conns:
+            tables.send(table, who, conn, message)
+    return message
+
+
+def chat_log(table: Table) -> dict[str, Any]:
+    """The message that gives a new connection the table's kept chat."""
+    return {"type": "chat_log", "messages": list(table.config.get("chat", []))}
+
+
+def open_seats(table: Table) -> list[Seat]:
+    """The seats nobody has taken yet."""
+    return [i for i, s in enumerate(table.seats) if s.get("open")]
+
+
+def listing(tables: TableManager) -> list[dict[str, Any]]:
+    """The tables with a free seat while their match is on, the newest first."""
+    out = []
+    for table in reversed(list(tables.tables.values())):
+        free = open_seats(table)
+        if not free or table.match_over():
+            continue
+        spec = table.game.spec
+        out.append({"id": table.id, "game": spec.name, "title": spec.title, "players": table.num_players,
+                    "open_seats": free, "practice": bool(table.config.get("practice")),
+                    "deal": table.match_deal(), "deals": table.deals_limit,
+                    "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "open": bool(s.get("open"))}
+                              for i, s in enumerate(table.seats)]})
+    return out
+
+
+def take_open_seat(tables: TableManager, table: Table, name: str, client: str = "") -> tuple[Seat, str]:
+    """Give the first free seat to a visitor: its number and its new token.
+
+    :raises ServerError: ``no_open_seat`` (409) when every seat is taken or the match is over.
+    """
+    name = clean_text(name, NAME_CHARS, "server.name_text", "name")
+    if client:
+        tables.creations.check(client)
+    free = open_seats(table)
+    if not free or table.match_over():
+        raise ServerError(409, "no_open_seat", "server.no_open_seat")
+    seat = free[0]
+    token = secrets.token_urlsafe(18)
+    entry = table.seats[seat]
+    entry.update(name=name, token=token_hash(token))
+    entry.pop("open", None)
+    try:
+        tables.store.update_config(table.id, table.config)
+    except Exception:  # not stored: the seat stays free
+        entry.update(open=True, token=None)
+        raise
+    tables.broadcast(table)
+    return seat, token
+
+
+def rematch(tables: TableManager, table: Table) -> Table:
+    """The next match with the same seats, rules and links (the same table every time it
+    is asked for).
+
+    :raises ServerError: ``match_not_over`` (409) while the match is on.
+    """
+    done = table.config.get("rematch")
+    if done is not None:
+        found = tables.get(done)
+        if found is not None:
+            return found
+    if not table.match_over():
+        raise ServerError(409, "match_not_over", "server.match_not_over")
+    config = copy.deepcopy(table.config)
+    for key in ("chat", "rematch"):
+        config.pop(key, None)
+    for entry in config["seats"]:
+        entry.pop("auto", None)
+    # A practice table's next match is the next seed (a study can be repeated); a live
+    # table is shuffled from the server's own randomness, as at creation.
+    config["seed"] = config["seed"] + 1 if config.get("practice") else secrets.randbits(62)
+    config["previous"] = table.id
+    new = tables.add(config)
+    table.config["rematch"] = new.id
+    tables.store.update_config(table.id, table.config)
+    tables.broadcast(table)
+    return new
+
+
+__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "chat", "chat_log", "clean_text", "listing", "open_seats",
+           "rename", "rematch", "take_open_seat"]

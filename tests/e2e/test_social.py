@@ -1,0 +1,114 @@
+"""End-to-end: playing with people. A name typed in the lobby, a table with an open seat in
+the list of open tables, a second person joining it from their own browser under their own
+name, chat between the two (shown as text, never as markup), and the next match with the
+same seats once the match is over — in English and in Japanese."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.test_records import _first_deal_lines
+
+CATALOGS = Path(__file__).resolve().parents[2] / "src" / "folkdeck" / "i18n"
+
+
+def _ui(lang: str, key: str) -> str:
+    value: str = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))[f"ui.{key}"]
+    return value
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_friend_joins_an_open_table_by_name_and_they_chat(server: str, browser: Any, lang: str) -> None:
+    host = browser.new_context(viewport={"width": 1280, "height": 900})
+    guest = browser.new_context(viewport={"width": 1280, "height": 900})
+    for ctx in (host, guest):
+        ctx.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    try:
+        lobby = host.new_page()
+        lobby.goto(server + "/")
+        lobby.wait_for_selector("#game option", state="attached")
+        lobby.fill("#your-name", "Dara")
+        lobby.select_option("#game", "kaphai")
+        rows = lobby.locator(".seat-row .kind")
+        rows.nth(1).select_option("open")
+        rows.nth(2).select_option("bot")
+        rows.nth(3).select_option("bot")
+        lobby.click("#create-btn")
+        lobby.wait_for_selector("#created:not([hidden])")
+        table_id = lobby.get_attribute("#mine", "href").split("t=")[1].split("&")[0]
+        lobby.click("#mine")
+        lobby.wait_for_selector("#hand .card")
+        assert "Dara" in lobby.inner_text("#seats") and _ui(lang, "table.open_seat") in lobby.inner_text("#seats")
+
+        page = guest.new_page()
+        page.goto(server + "/")
+        entry = page.locator(f"#open-tables li[data-table='{table_id}']")
+        entry.wait_for()
+        assert "Dara" in entry.inner_text()
+        entry.locator("button.join").click()  # no name yet: asked for one, nothing sent
+        page.wait_for_selector("#error:not([hidden])")
+        assert page.inner_text("#error") == _ui(lang, "name_needed")
+        page.fill("#your-name", "Mei")
+        entry.locator("button.join").click()
+        page.wait_for_url("**/table?t=*")
+        page.wait_for_selector("#hand .card")
+        lobby.wait_for_function("() => document.getElementById('seats').innerText.includes('Mei')")
+        _, listed = call(server, "GET", "/api/tables")
+        assert table_id not in {x["id"] for x in listed}  # its one open seat is taken
+
+        assert page.inner_text("#chat-empty") == _ui(lang, "table.chat_empty")
+        page.fill("#chat-text", "<b>sua s'dei</b> 你好")
+        page.click("#chat-send")
+        lobby.wait_for_selector("#chat li")
+        assert lobby.inner_text("#chat li") == "Mei: <b>sua s'dei</b> 你好"
+        assert lobby.locator("#chat b").count() == 0 and lobby.is_hidden("#chat-empty")
+        lobby.fill("#my-name", "Dara K.")
+        lobby.click("#name-save")
+        page.wait_for_function("() => document.getElementById('seats').innerText.includes('Dara K.')")
+        assert _ui(lang, "table.chat") in page.inner_text("aside")
+        page.screenshot(path=str(ARTIFACTS / f"table-chat-{lang}.png"), full_page=True)
+    finally:
+        host.close()
+        guest.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_play_again_with_the_same_seats(server: str, browser: Any, lang: str) -> None:
+    t = seeded_table(server, "kaphai", seed=3, players=4, deals=1)
+    for seat, action in _first_deal_lines("kaphai", 4, 3):
+        status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
+                            {"token": t["seats"][seat]["token"], "action": action})
+        assert status == 200, body
+    page = browser.new_page(viewport={"width": 1200, "height": 860})
+    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    try:
+        page.goto(server + t["seats"][2]["link"])
+        button = page.locator("#rematch")
+        button.wait_for()
+        assert button.inner_text() == _ui(lang, "table.rematch") and page.is_hidden("#next-match")
+        button.click()
+        page.wait_for_function(f"() => !location.search.includes('t={t['id']}')")
+        page.wait_for_selector("#hand .card")
+        assert f"k={t['seats'][2]['token']}" in page.url  # the same seat, by the same link's token
+        assert page.is_hidden("#rematch") and page.locator("#results li").count() == 0
+        _, old = call(server, "GET", f"/api/tables/{t['id']}")
+        assert old["rematch"] and old["rematch"] in page.url
+        other = browser.new_page(viewport={"width": 1200, "height": 860})
+        other.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+        try:  # another seat of the old table is offered the way to the next match
+            other.goto(server + t["seats"][0]["link"])
+            link = other.locator("#next-match")
+            link.wait_for()
+            assert link.inner_text() == _ui(lang, "table.next_match") and other.is_hidden("#rematch")
+            link.click()
+            other.wait_for_selector("#hand .card")
+            assert old["rematch"] in other.url and f"k={t['seats'][0]['token']}" in other.url
+        finally:
+            other.close()
+    finally:
+        page.close()

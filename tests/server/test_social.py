@@ -1,0 +1,138 @@
+"""Playing with people: names, open seats from the list of open tables, chat, the next match
+(:mod:`folkdeck.server.social`)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from folkdeck.server.main import create_app
+from tests.server.conftest import create, make_settings, until_state
+
+
+def _next(ws: Any, kind: str, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        msg: dict[str, Any] = json.loads(ws.receive_text())
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def _play_out_over_rest(client: Any, t: dict[str, Any]) -> None:
+    """Play the people's seats (their first legal action) over REST until the match is over."""
+    table = client.app.state.tables.get(t["id"])
+    for _ in range(20_000):
+        if client.get(f"/api/tables/{t['id']}").json()["match_over"]:
+            return
+        state = table.state
+        seat = state.to_act[0] if state.to_act and not state.is_over() else None
+        if seat is not None and t["seats"][seat]["token"]:
+            client.post(f"/api/tables/{t['id']}/actions",
+                        json={"token": t["seats"][seat]["token"], "action": str(state.legal_actions(seat)[0])})
+        else:
+            time.sleep(0.002)  # a bot's turn, or the pause between deals
+    raise AssertionError("the match did not end")
+
+
+def test_names_are_given_at_creation_and_changed_by_their_seat_only(client: Any) -> None:
+    t = create(client, "kaphai", seed=3, seats=[{"kind": "human", "name": "Dara"}, {"kind": "human"},
+                                                {"kind": "bot"}, {"kind": "bot"}])
+    assert [s["name"] for s in t["seats"][:2]] == ["Dara", "Player 2"]
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][1]['token']}") as ws:
+        until_state(ws)
+        ws.send_text(json.dumps({"type": "name", "text": "  Sokha  "}))
+        msg = until_state(ws, lambda m: m["table"]["seats"][1]["name"] != "Player 2")
+        assert msg["table"]["seats"][1]["name"] == "Sokha"
+        for bad in ("", "   ", "x" * 25, "a\nb", "a\u202eb"):
+            ws.send_text(json.dumps({"type": "name", "text": bad}))
+            err = _next(ws, "error")
+            assert (err["error"], err["reason"], err["params"]["limit"]) == ("bad_text", "server.name_text", 24)
+    assert client.get(f"/api/tables/{t['id']}").json()["seats"][1]["name"] == "Sokha"
+
+
+def test_open_seats_are_listed_and_taken_once(client: Any) -> None:
+    t = create(client, "kaphai", seats=[{"kind": "human", "name": "Dara"}, {"kind": "open"}, {"kind": "open"},
+                                        {"kind": "bot"}])
+    assert t["seats"][1]["token"] is None and t["seats"][1]["link"] is None
+    listed = {x["id"]: x for x in client.get("/api/tables").json()}
+    assert listed[t["id"]]["open_seats"] == [1, 2] and listed[t["id"]]["game"] == "kaphai"
+    assert client.post(f"/api/tables/{t['id']}/join", json={"name": "\u0000"}).json()["reason"] == "server.name_text"
+    first = client.post(f"/api/tables/{t['id']}/join", json={"name": "Sokha"}).json()
+    second = client.post(f"/api/tables/{t['id']}/join", json={"name": "Mei"}).json()
+    assert (first["seat"], second["seat"]) == (1, 2) and first["link"] == f"/table?t={t['id']}&k={first['token']}"
+    full = client.post(f"/api/tables/{t['id']}/join", json={"name": "Late"})
+    assert full.status_code == 409 and full.json()["error"] == "no_open_seat"
+    assert t["id"] not in {x["id"] for x in client.get("/api/tables").json()}  # nothing free: not listed
+    with client.websocket_connect(f"/ws/{t['id']}?k={second['token']}") as ws:
+        msg = until_state(ws)
+        assert msg["you"] == 2 and [s["name"] for s in msg["table"]["seats"][:3]] == ["Dara", "Sokha", "Mei"]
+        assert not any(s["open"] for s in msg["table"]["seats"])
+
+
+def test_a_table_with_no_open_seat_is_not_listed(client: Any) -> None:
+    t = create(client, "kaphai")
+    assert t["id"] not in {x["id"] for x in client.get("/api/tables").json()}
+    resp = client.post(f"/api/tables/{t['id']}/join", json={"name": "Sokha"})
+    assert resp.status_code == 409 and resp.json()["reason"] == "server.no_open_seat"
+
+
+def test_chat_reaches_every_connection_and_is_kept_across_a_restart(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path / "chat.sqlite3")
+    with TestClient(create_app(settings)) as client:
+        t = create(client, "kaphai", seed=4, seats=[{"kind": "human", "name": "Dara"}, {"kind": "human", "name": "Mei"},
+                                                    {"kind": "bot"}, {"kind": "bot"}])
+        with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as a, \
+                client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][1]['token']}") as b, \
+                client.websocket_connect(f"/ws/{t['id']}?k={t['spectator_token']}") as watch:
+            for ws in (a, b, watch):
+                until_state(ws)
+            a.send_text(json.dumps({"type": "chat", "text": "<b>sua s'dei</b>"}))
+            for ws in (a, b, watch):
+                got = _next(ws, "chat")
+                assert (got["seat"], got["name"], got["text"]) == (0, "Dara", "<b>sua s'dei</b>")
+            watch.send_text(json.dumps({"type": "chat", "text": "hello"}))
+            assert _next(watch, "error")["reason"] == "server.spectator_chat"
+            a.send_text(json.dumps({"type": "chat", "text": "x" * 201}))
+            assert _next(a, "error")["reason"] == "server.chat_text"
+    with TestClient(create_app(settings)) as client:  # a new server on the same database
+        with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][1]['token']}") as b:
+            until_state(b)
+            log = _next(b, "chat_log")["messages"]
+            assert [(m["seat"], m["text"]) for m in log] == [(0, "<b>sua s'dei</b>")]
+
+
+def test_chat_is_rate_limited(tmp_path: Path) -> None:
+    with TestClient(create_app(make_settings(tmp_path / "r.sqlite3", chat_burst=3, chat_per_second=0.01))) as client:
+        t = create(client, "kaphai", seed=5)
+        with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as ws:
+            until_state(ws)
+            for k in range(3):
+                ws.send_text(json.dumps({"type": "chat", "text": f"m{k}"}))
+                assert _next(ws, "chat")["text"] == f"m{k}"
+            ws.send_text(json.dumps({"type": "chat", "text": "one too many"}))
+            assert _next(ws, "error")["error"] == "rate_limited"
+
+
+def test_the_next_match_keeps_the_seats_and_their_links(client: Any) -> None:
+    t = create(client, "kaphai", seed=6, seats=[{"kind": "human", "name": "Dara"}, {"kind": "human", "name": "Mei"},
+                                                {"kind": "bot"}, {"kind": "bot"}])
+    early = client.post(f"/api/tables/{t['id']}/rematch", json={"token": t["seats"][0]["token"]})
+    assert early.status_code == 409 and early.json()["error"] == "match_not_over"
+    spectator = client.post(f"/api/tables/{t['id']}/rematch", json={"token": t["spectator_token"]})
+    assert spectator.status_code == 403
+    _play_out_over_rest(client, t)
+    asked = client.post(f"/api/tables/{t['id']}/rematch", json={"token": t["seats"][1]["token"]}).json()
+    again = client.post(f"/api/tables/{t['id']}/rematch", json={"token": t["seats"][0]["token"]}).json()
+    assert asked["id"] == again["id"] != t["id"]
+    assert again["link"] == f"/table?t={asked['id']}&k={t['seats'][0]['token']}"
+    old = client.get(f"/api/tables/{t['id']}").json()
+    new = client.get(f"/api/tables/{asked['id']}").json()
+    assert old["rematch"] == asked["id"] and new["previous"] == t["id"]
+    assert [s["name"] for s in new["seats"]] == ["Dara", "Mei", *[s["name"] for s in old["seats"][2:]]]
+    assert new["match_over"] is False and new["deal"] == 1 and new["practice"]
+    with client.websocket_connect(f"/ws/{asked['id']}?k={t['seats'][1]['token']}") as ws:  # the old link's token
+        assert until_state(ws)["you"] == 1
