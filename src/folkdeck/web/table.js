@@ -7,6 +7,7 @@ import { cardSVG, backSVG, splitCard } from "./cards.js";
 import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has } from "./i18n.js";
 import { renderMarkdown } from "./md.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
+import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -85,6 +86,7 @@ function actionLabel(R, action) {
 }
 
 function render(msg) {
+  if (last && last.table.deal !== msg.table.deal) newDeal();
   last = msg;
   const { table, obs } = msg;
   const R = rendererOf(msg);
@@ -210,12 +212,26 @@ function renderHand(msg, R = rendererOf(msg)) {
   selected = selected.filter((i) => i < hand.length);
   const box = $("hand"); box.replaceChildren();
   box.className = "hand" + (cardActions.size ? "" : " idle");  // nothing to pick: no card is dimmed
-  hand.forEach((c, i) => {
+  displayOrder(hand).forEach((i, pos) => {
+    const c = hand[i];
     const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
     el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
     el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+    // Drag a card to another place in the hand: the player's own arrangement.
+    el.draggable = true;
+    el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
+    el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
+    el.ondrop = (ev) => {
+      ev.preventDefault();
+      const from = Number(ev.dataTransfer.getData("text/plain"));
+      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos); renderHand(last); }
+    };
     box.append(el);
   });
+  const sort = $("sort");
+  sort.hidden = hand.length < 2;
+  sort.textContent = R.ui(`hand_order.${handMode()}`);
+  sort.title = R.ui("hand_order.help");
   const picked = selected.map((i) => hand[i]);
   const chosen = [...cardActions.entries()].find(([a]) => sameCards(a, picked));
   explain(cardActions.size && picked.length && !chosen ? picked.join(" ") : "");
@@ -427,6 +443,7 @@ async function init() {
     if (last) render(last);
   };
   $("rules-btn").onclick = showRules;
+  $("sort").onclick = () => { nextMode(); if (last) renderHand(last); };
   showSound();
   $("sound").onclick = () => { localStorage.setItem("folkdeck.sound", soundOn() ? "off" : "on"); showSound(); chime(); };
   window.addEventListener("offline", () => connection(false));

@@ -1,0 +1,58 @@
+"""End-to-end: the player orders their hand. The hand comes in the game's order (by rank);
+*Order* groups it by suit and back, a card dragged elsewhere stays there (the player's own
+arrangement), and whatever the order, a click selects that very card and *Play* sends it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.test_social import _ui
+
+
+def _shown(page: Any) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all("#hand .card", "els => els.map((e) => e.dataset.card)")
+    return codes
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_sort_by_suit_drag_a_card_and_play_it(server: str, browser: Any, lang: str) -> None:
+    t = seeded_table(server, "cangkul", seed=5, players=4, kinds=["human", "bot", "bot", "bot"])
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    try:
+        page.goto(server + t["seats"][0]["link"])
+        page.wait_for_selector("#hand .card")
+        by_rank = _shown(page)
+        assert page.inner_text("#sort") == _ui(lang, "hand_order.rank")
+        page.click("#sort")
+        by_suit = _shown(page)
+        assert page.inner_text("#sort") == _ui(lang, "hand_order.suit")
+        suits = [c[-1] for c in by_suit]
+        assert sorted(by_suit) == sorted(by_rank) and suits == sorted(suits)  # grouped by suit
+        page.reload()  # the choice is remembered
+        page.wait_for_selector("#hand .card")
+        assert _shown(page) == by_suit
+        page.locator("#hand .card").nth(0).drag_to(page.locator("#hand .card").nth(3))
+        moved = _shown(page)
+        assert moved == by_suit[1:4] + [by_suit[0]] + by_suit[4:]
+        assert page.inner_text("#sort") == _ui(lang, "hand_order.custom")
+        page.screenshot(path=str(ARTIFACTS / f"hand-order-{lang}.png"))
+        # A click picks the card drawn there: the first playable card as shown is played.
+        page.wait_for_function("() => document.querySelector('#hand .card.playable')")
+        card = page.locator("#hand .card.playable").first
+        code = card.get_attribute("data-card")
+        before = page.evaluate("document.body.dataset.progress")
+        card.click()
+        page.click("#play")
+        page.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
+        _, pub = call(server, "GET", f"/api/tables/{t['id']}")
+        assert pub["actions"] >= 1
+        assert code not in _shown(page)
+        page.click("#sort")  # back to the game's order
+        assert page.inner_text("#sort") == _ui(lang, "hand_order.rank")
+        assert _shown(page) == [c for c in by_rank if c != code]  # one pack: every card is unique
+    finally:
+        page.close()
