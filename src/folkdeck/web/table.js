@@ -152,6 +152,22 @@ function playFigure(play, R, isTop) {
   return fig;
 }
 
+// The trick just won, from the typed history: the cards put on the table since the trick
+// before (an act or fact "played", or a game's own "<game>.played" / "..._played", e.g. a card
+// drawn and played at once) and the "trick_won" fact. Shown faded until the next play.
+const isPlay = (f) => f && (f.type === "played" || /[._]played$/.test(f.type));
+function lastTrick(history) {
+  let plays = [], won = null;
+  for (const ev of history || []) {
+    for (const f of [ev.act, ...(ev.facts || [])]) {
+      const cards = isPlay(f) ? (f.cards || (f.card ? [f.card] : [])) : [];
+      if (cards.length) plays.push({ seat: f.seat, cards });
+      if (f && f.type === "trick_won") { won = { plays, winner: f.seat }; plays = []; }
+    }
+  }
+  return plays.length || !won || !won.plays.length ? null : won;  // a play since: that trick is on the table
+}
+
 function renderCenter(msg, R) {
   const { obs } = msg;
   const center = $("center"); center.replaceChildren();
@@ -162,6 +178,15 @@ function renderCenter(msg, R) {
     const shown = plays.length ? plays : [obs.top];
     for (const play of shown) row.append(playFigure(play, R, !!obs.top && shown.length > 1 && same(play, obs.top)));
     center.append(row);
+  } else if (!obs.result) {
+    const won = lastTrick(obs.history);
+    if (won) {
+      const row = document.createElement("div"); row.className = "trick last"; row.id = "last-trick";
+      for (const play of won.plays) row.append(playFigure(play, R, false));
+      const cap = document.createElement("p"); cap.className = "last-caption";
+      cap.textContent = upper(R.ui("last_trick", { seat: won.winner }));
+      center.append(row, cap);
+    }
   }
   const kv = document.createElement("div"); kv.className = "kv";
   const items = [];
