@@ -14,6 +14,7 @@ round-trips to the same final position.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import random
@@ -55,10 +56,16 @@ def determinizer_of(spec: GameSpec) -> tuple[Any, Any] | None:
 
 
 def fingerprint(state: State) -> str:
-    """Everything observable about a state, for "nothing changed" checks."""
+    """Everything observable about a state, for "nothing changed" checks.
+
+    The public view goes in with its last event only: events are only ever appended, so the
+    history's length and last event say whether it changed (and the check stays cheap in a
+    long deal, where it runs after every step)."""
     cards = {k: sorted(map(str, v)) for k, v in state.all_cards().items()}
     history = state.history
-    return json.dumps([state.observe(None).to_dict(), cards, len(history),
+    view = state.observe(None)
+    view = dataclasses.replace(view, history=view.history[-1:])
+    return json.dumps([view.to_dict(), cards, len(history),
                        history[-1].line if history else None, list(state.to_act)],
                       sort_keys=True, default=str)
 

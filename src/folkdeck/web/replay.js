@@ -293,7 +293,14 @@ function bindKeys() {
 }
 
 async function init() {
-  await loadCatalogs();
+  const catalogs = loadCatalogs();
+  // A file chosen or dropped while the catalogs still load is read once they are there
+  // (never lost: the handlers are in place before anything is awaited).
+  const open = async (f) => { if (!f) return; const text = await f.text(); await catalogs; await load(text); };
+  $("file").onchange = () => open($("file").files[0]);
+  document.body.addEventListener("dragover", (e) => e.preventDefault());
+  document.body.addEventListener("drop", (e) => { e.preventDefault(); open(e.dataTransfer?.files?.[0]); });
+  await catalogs;
   applyStatic();
   $("lang").textContent = t("other_language");
   $("lang").onclick = async () => { await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
@@ -305,13 +312,6 @@ async function init() {
   $("play").onclick = toggleAutoplay;
   $("slider").oninput = () => { stopAutoplay(); go(Number($("slider").value)); };
   $("deal").onchange = () => { stopAutoplay(); loadDeal(Number($("deal").value), 0); };
-  $("file").onchange = async () => { const f = $("file").files[0]; if (f) load(await f.text()); };
-  document.body.addEventListener("dragover", (e) => e.preventDefault());
-  document.body.addEventListener("drop", async (e) => {
-    e.preventDefault();
-    const f = e.dataTransfer?.files?.[0];
-    if (f) load(await f.text());
-  });
   bindKeys();
   const params = new URLSearchParams(location.search);
   const table = params.get("t");
