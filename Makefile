@@ -45,8 +45,11 @@ test: lint
 
 # Everything the fast suite leaves out: thousands of random deals and fuzzing (slow), the
 # browser (e2e, needs Debian's chromium), PostgreSQL (needs initdb), Ray and the RL adapters.
+# ALL_ARGS: more pytest arguments (CI leaves out here the long conformance runs that it runs
+# on the compiled build instead: see .ci/run).
+ALL_ARGS ?=
 test-all: $(ALL_STAMP)
-	$(PY) -m pytest -n $(JOBS) -q -m "slow or e2e or postgres or ray or rl"
+	$(PY) -m pytest -n $(JOBS) -q -m "slow or e2e or postgres or ray or rl" $(ALL_ARGS)
 
 test-slow: $(ALL_STAMP)
 	$(PY) -m pytest -n $(JOBS) -q -m slow
@@ -72,9 +75,11 @@ $(FAST_STAMP): pyproject.toml hatch_build.py $(shell find src/folkdeck -name '*.
 fast: $(FAST_STAMP)
 	$(FAST_VENV)/bin/folkdeck bench --seconds 0.2
 
-# The conformance and game suites on the compiled build, and its equivalence with src/.
+# The conformance and game suites on the compiled build, and its equivalence with src/
+# (FAST_ARGS: more pytest arguments, e.g. -m "not e2e" to add the slow runs).
+FAST_ARGS ?=
 test-fast-build: $(FAST_STAMP)
-	$(FAST_PY) -m pytest -n $(JOBS) -q tests/test_conformance.py tests/games tests/test_compiled.py
+	$(FAST_PY) -m pytest -n $(JOBS) -q tests/test_conformance.py tests/games tests/test_compiled.py $(FAST_ARGS)
 
 # A wheel and an sdist in dist/, checked as a package index would check them.
 dist: $(VENV)/bin/python
