@@ -136,3 +136,26 @@ def test_the_next_match_keeps_the_seats_and_their_links(client: Any) -> None:
     assert new["match_over"] is False and new["deal"] == 1 and new["practice"]
     with client.websocket_connect(f"/ws/{asked['id']}?k={t['seats'][1]['token']}") as ws:  # the old link's token
         assert until_state(ws)["you"] == 1
+
+
+def test_a_hint_names_a_legal_action_with_its_values_and_only_for_a_seat_that_decides(client: Any) -> None:
+    t = create(client, "kaphai", seed=8, seats=[{"kind": "human"}] * 4)
+    table = client.app.state.tables.get(t["id"])
+    seat = table.state.current_seat
+    idle = next(s for s in range(4) if s not in table.state.to_act)
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][idle]['token']}") as ws:
+        until_state(ws)
+        ws.send_text(json.dumps({"type": "hint", "ref": 5}))
+        err = _next(ws, "error")
+        assert (err["error"], err["reason"], err["ref"]) == ("no_hint", "server.no_hint", 5)
+    with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
+        msg = until_state(ws)
+        ws.send_text(json.dumps({"type": "hint", "ref": 7}))
+        hint = _next(ws, "hint")
+    legal = msg["obs"]["legal_actions"]
+    assert hint["ref"] == 7 and hint["position"] == [1, 0] and hint["action"] in legal
+    if hint["by"] == "search":
+        values = [v["value"] for v in hint["values"]]
+        assert hint["values"][0]["action"] == hint["action"] and values == sorted(values, reverse=True)
+        assert all(v["action"] in legal and v["worlds"] >= 1 for v in hint["values"])
+    assert table.state.history == ()  # asking changes nothing

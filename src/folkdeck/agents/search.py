@@ -192,6 +192,25 @@ class SearchAgent:
             return self._pimc(game, observation, legal_actions, seat, sample, rng, deadline)
         return self._ismcts(game, observation, legal_actions, seat, sample, rng, deadline)
 
+    def action_values(self, observation: Observation, legal_actions: Sequence[Action],
+                      rng: random.Random) -> list[tuple[Action, float, int]] | None:
+        """Each root action's mean return for the observing seat, best first, with the
+        number of sampled worlds it was tried in: PIMC on the same worlds for every action
+        (the game's root ``candidates`` only, where it declares them). ``None`` where this
+        bot cannot search the position (no determinizer, an unsearchable view, a spectator).
+        The hint of the browser and the terminal (:mod:`folkdeck.agents.advice`)."""
+        seat = observation.seat
+        if self._determinizer is None or seat is None or not self._determinizer[1](observation):
+            return None
+        game = self._game_for(observation)
+        legal = list(legal_actions)
+        if self._candidates is not None:
+            legal = list(self._candidates(observation, legal)) or legal
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        totals, counts = self._pimc_values(game, observation, legal, seat, self._determinizer[0], rng, deadline)
+        rows = [(a, totals[i] / counts[i], counts[i]) for i, a in enumerate(legal) if counts[i]]
+        return sorted(rows, key=lambda row: -row[1])
+
     def _returns(self, world: State, rng: random.Random) -> tuple[float, ...]:
         """Every seat's return after a rollout from ``world`` (played out or evaluated)."""
         if self._playout is not None:
@@ -211,6 +230,15 @@ class SearchAgent:
               sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
         if self.confidence is not None:
             return self._pimc_paired(game, observation, legal, seat, sample, rng, deadline)
+        totals, counts = self._pimc_values(game, observation, legal, seat, sample, rng, deadline)
+        best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -math.inf, -i))
+        return legal[best]
+
+    def _pimc_values(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
+                     sample: Determinizer, rng: random.Random,
+                     deadline: float | None) -> tuple[list[float], list[int]]:
+        """Every action's summed return and count over the sampled worlds (each world tries
+        every action, each followed by one rollout)."""
         keys = [str(a) for a in legal]
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
@@ -224,8 +252,7 @@ class SearchAgent:
                 counts[i] += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -math.inf, -i))
-        return legal[best]
+        return totals, counts
 
     def _pimc_paired(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
                      sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:

@@ -100,6 +100,14 @@ def think(job: BotJob) -> int | None:
     raise ValueError(f"bot {job.bot!r} chose {text!r}, which is not legal")
 
 
+def advise_job(job: BotJob) -> dict[str, Any]:
+    """A hint for the seat of ``job`` (:func:`folkdeck.agents.advice.advise`) as JSON data."""
+    from folkdeck.agents.advice import advise
+
+    game = _game(job.game, json.dumps(dict(job.options), sort_keys=True))
+    return advise(game, job.view, list(job.legal), random.Random(job.seed)).to_dict()
+
+
 def _start_worker(nice: int) -> None:
     try:
         os.nice(nice)
@@ -154,10 +162,19 @@ class BotPool:
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
+    async def advise(self, job: BotJob) -> dict[str, Any] | None:
+        """A hint (:func:`advise_job`) from the search workers; ``None`` if it takes too long."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._pool(True), advise_job, job), self.timeout)
+        except TimeoutError:
+            log.warning("a hint (%s) took more than %.1f s", job.game, self.timeout)
+            return None
+
     def shutdown(self) -> None:
         lanes, self._lanes = self._lanes, {}
         for lane in lanes.values():
             lane.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["BotJob", "BotPool", "think"]
+__all__ = ["BotJob", "BotPool", "advise_job", "think"]

@@ -25,7 +25,7 @@ import folkdeck
 from folkdeck.engine.errors import CardGameError, InvalidConfigError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.options import options_to_dict
 from folkdeck.engine.protocol import Event, Seat, State
-from folkdeck.server.bots import BotPool
+from folkdeck.server.bots import BotJob, BotPool
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
@@ -310,6 +310,30 @@ class TableManager:
         except CardGameError as exc:
             return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
         return {"ok": True}
+
+    async def hint(self, table: Table, seat: Seat, client: str = "") -> dict[str, Any]:
+        """What the ``pimc`` search bot would play for ``seat`` now, and the values it found
+        (:func:`folkdeck.agents.advice.advise`), computed in the search workers from the
+        seat's own view: ``{"type": "hint", "position": [deal, actions], "action", "by",
+        "values"}``. Rate-limited as actions are.
+
+        :raises ServerError: ``no_hint`` (409) when the seat has nothing to decide, or the
+            search took too long.
+        """
+        if client:
+            self.actions.check(client)
+        state = table.state
+        legal = state.legal_actions(seat) if seat in state.to_act and not state.is_over() else []
+        if not legal:
+            raise ServerError(409, "no_hint", "server.no_hint")
+        deal, actions = table.position()
+        job = BotJob(game=table.game.spec.name, options=table.config["options"], bot="pimc",
+                     view=state.observe(seat), legal=tuple(legal), seed=f"hint/{table.id}/{deal}/{actions}/{seat}",
+                     searches=True)
+        advice = await self.bots.advise(job)
+        if advice is None:
+            raise ServerError(409, "no_hint", "server.hint_slow")
+        return {"type": "hint", "position": [deal + 1, actions], **advice}
 
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""

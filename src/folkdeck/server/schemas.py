@@ -134,10 +134,11 @@ class ActionIn(BaseModel):
 
 
 class ControlIn(BaseModel):
-    """``resume``: take the seat back from the bot; ``ping``: keep-alive."""
+    """``resume``: take the seat back from the bot; ``ping``: keep-alive; ``hint``: what a
+    search bot would play now, with its values (``folkdeck.agents.advice``)."""
 
     model_config = ConfigDict(extra="forbid")
-    type: Literal["resume", "ping"]
+    type: Literal["resume", "ping", "hint"]
     ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
 
 

@@ -170,7 +170,7 @@ async function joinTable(id) {
 }
 
 async function showRules() {
-  const resp = await fetch(`/api/games/${encodeURIComponent(current().name)}/rules`);
+  const resp = await fetch(`/api/games/${encodeURIComponent(current().name)}/rules?lang=${lang}`);
   $("rules-body").innerHTML = resp.ok ? renderMarkdown((await resp.json()).markdown) : "—";
   $("rules").showModal();
 }

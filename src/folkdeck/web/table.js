@@ -8,6 +8,7 @@ import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has }
 import { renderMarkdown } from "./md.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
 import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder.js";
+import { hintText, current as hintIsCurrent } from "./hint.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -16,6 +17,7 @@ let ws = null, last = null, selected = [], retry = 500;
 // Refs are unique to this page (a random base), so a resent action is recognised by the
 // server even across reconnections; ``pending`` is the action sent and not yet answered.
 let ref = Math.floor(Math.random() * 2 ** 40), pending = null, wasMyTurn = false;
+let hint = null, hintRef = null;  // the last hint asked for (shown while its position is on the table)
 
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -274,6 +276,14 @@ function renderHand(msg, R = rendererOf(msg)) {
     (special ? oot : actions).append(b);
   }
   if (oot.childElementCount) oot.prepend(R.ui("out_of_turn") + " ");
+  if (msg.may_act && legal.length > 1) {
+    const h = button(R.ui("hint"), "", askHint); h.id = "hint-btn"; h.disabled = hintRef != null;
+    actions.append(h);
+  }
+  for (const b of document.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", !!hint && hintIsCurrent(hint, msg.table) && b.dataset.action === hint.action);
+  const box2 = $("hint");
+  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionLabel(R, a)); box2.hidden = false; }
+  else if (hintRef == null) { box2.hidden = true; hint = null; }
   const list = $("legal"); list.replaceChildren();
   if (cardActions.size) {
     list.append(R.ui("legal") + " ");
@@ -295,6 +305,26 @@ function renderHand(msg, R = rendererOf(msg)) {
 // Why the selected cards cannot be played: the engine says (a "check" message: the rule
 // that refuses them, rendered in the player's language), never a guess made here.
 let checking = "";
+// Asks the server for a hint (a search over deals that fit what this seat has seen); the
+// answer selects the cards it would play, or marks its button, and says why.
+function askHint() {
+  if (!ws || ws.readyState !== 1 || hintRef != null || !last) return;
+  hintRef = ++ref; hint = null;
+  ws.send(JSON.stringify({ type: "hint", ref: hintRef }));
+  const box = $("hint"); box.textContent = rendererOf(last).ui("hint.thinking"); box.hidden = false;
+  renderHand(last);
+}
+
+function hinted(msg) {
+  if (msg.ref !== hintRef) return;
+  hintRef = null;
+  if (!last || !hintIsCurrent(msg, last.table)) { $("hint").hidden = true; renderHand(last); return; }
+  hint = msg;
+  const used = cardsFor(msg.action, last.obs.hand || []);
+  if (used && used.length) selected = used;
+  renderHand(last);
+}
+
 function explain(text) {
   const why = $("why");
   if (text === checking) return;
@@ -443,17 +473,19 @@ function connect() {
     else if (msg.type === "ack") { selected = []; settle(msg); }
     else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "chat") { chatMessage(msg); }
+    else if (msg.type === "hint") { hinted(msg); }
     else if (msg.type === "chat_log") { chatLog(msg.messages); }
-    else if (msg.type === "error") { settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
+    else if (msg.type === "error") { if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; } settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
   };
   ws.onclose = () => {
+    hintRef = null;  // a hint asked on a lost connection is not coming: it may be asked again
     if (retry > 0) { connection(false); setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
   };
 }
 
 async function showRules() {
   if (!last) return;
-  const resp = await fetch(`/api/games/${encodeURIComponent(last.table.game)}/rules`);
+  const resp = await fetch(`/api/games/${encodeURIComponent(last.table.game)}/rules?lang=${lang}`);
   $("rules-body").innerHTML = resp.ok ? renderMarkdown((await resp.json()).markdown) : "—";
   $("rules").showModal();
 }

@@ -11,7 +11,9 @@ and it is never played twice),
 ``reason`` and ``params`` when the action could not be played now: the rule that refuses it).
 Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "check",
 "action": "4C 5D", "ref": n}`` (could it be played now? nothing changes), ``{"type": "resume"}``
-(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "name", "text": "Dara"}``
+(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "hint"}`` (answered ``{"type": "hint", "position": [deal,
+actions], "action", "by", "values": [{"action", "value", "worlds"}...]}``: what a search bot
+would play, see :mod:`folkdeck.agents.advice`), ``{"type": "name", "text": "Dara"}``
 (rename one's own seat) and ``{"type": "chat", "text": "..."}`` (a chat message to the table:
 every connection is sent ``{"type": "chat", "seat", "name", "text", "at"}``; a new connection
 is sent ``{"type": "chat_log", "messages": [...]}`` after its first state, the table's last 50,
@@ -122,6 +124,9 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
         if msg.type == "resume":
             await tables.resume(table, seat)
+            return False
+        if msg.type == "hint":
+            tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})
             return False
         if isinstance(msg, SocialIn):
             async with table.lock:

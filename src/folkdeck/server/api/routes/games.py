@@ -73,10 +73,13 @@ def get_game(name: str) -> dict[str, Any]:
 
 
 @router.get("/{name}/rules")
-def get_rules(name: str) -> dict[str, str]:
-    """The players' rules as Markdown (``docs/rules/<game>.md``)."""
+def get_rules(name: str, lang: str = "en") -> dict[str, str]:
+    """The players' rules as Markdown (``docs/rules/<game>.md``; ``?lang=ja``: the Japanese
+    ``docs/rules/ja/<game>.md``, or the English one where there is none)."""
     spec = _spec(name)
-    text = rules_document(spec.rules_doc)
+    if lang not in LANGUAGES:
+        raise ServerError(404, "no_language", "server.no_language", lang=lang, languages=", ".join(LANGUAGES))
+    text = rules_document(spec.rules_doc, lang)
     if text is None:
         raise ServerError(404, "no_rules", "server.no_rules", game=spec.name)
     return {"game": spec.name, "markdown": text}
