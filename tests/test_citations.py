@@ -62,6 +62,24 @@ def test_every_rules_document_has_numbered_sections() -> None:
         assert "## Quick start" in text.split("## 1.")[0], f"{doc.name} does not open with a quick start"
 
 
+def test_every_rules_document_has_a_japanese_version_with_the_same_sections() -> None:
+    """``docs/rules/ja/<game>.md`` (the browser's rules panel in 日本語, ``folkdeck rules
+    --lang ja``) follows its English document section by section, so a § cited anywhere
+    reads the same in both; it opens with a quick start and is written in Japanese."""
+    kana = re.compile(r"[\u3040-\u30ff]")
+    for doc in sorted((ROOT / "docs" / "rules").glob("*.md")):
+        ja = ROOT / "docs" / "rules" / "ja" / doc.name
+        assert ja.is_file(), f"no Japanese version of {doc.name}"
+        text = ja.read_text(encoding="utf-8")
+        english = doc.read_text(encoding="utf-8")
+        assert SECTION.findall(text) == SECTION.findall(english), f"ja/{doc.name}: sections differ"
+        assert "## クイックスタート" in text.split("## 1.")[0], f"ja/{doc.name} does not open with a quick start"
+        prose = [line for line in text.splitlines()
+                 if line.strip() and not line.startswith(("|", "```", "    ")) and not line.strip().startswith("`")]
+        japanese = sum(1 for line in prose if kana.search(line))
+        assert japanese >= 0.8 * len(prose), f"ja/{doc.name}: only {japanese} of {len(prose)} lines in Japanese"
+
+
 def test_every_cited_section_exists() -> None:
     this = Path(__file__).resolve()
     missing = []

@@ -98,6 +98,8 @@ def test_phone_japanese_refusal_rules_and_replay(server: str, browser: Any) -> N
         page.wait_for_selector("#status.mine, #result-box", timeout=30_000)
         page.click("#rules-btn")
         page.wait_for_selector("#rules-body h2")
+        heads = page.eval_on_selector_all("#rules-body h1, #rules-body h2, #rules-body h3", "els => els.map((e) => e.textContent)")
+        assert heads[0].startswith("カップハイ") and "クイックスタート" in heads  # the Japanese rules
         page.screenshot(path=str(ARTIFACTS / "rules-phone-ja.png"))
         page.keyboard.press("Escape")
         _play_deal(page, "kaphai-phone", budget=60)

@@ -34,9 +34,9 @@ from folkdeck.engine.view import json_schema
 from folkdeck.i18n.rules_docs import rules_document
 
 
-def rules_text(game: str) -> str | None:
-    """The players' rules (Markdown) of a game, from the package or the source tree."""
-    return rules_document(get_spec(game).rules_doc)
+def rules_text(game: str, lang: str = "en") -> str | None:
+    """The players' rules (Markdown) of a game in ``lang``, from the package or the source tree."""
+    return rules_document(get_spec(game).rules_doc, lang)
 
 
 def shown_value(value: Any) -> str:
@@ -121,7 +121,7 @@ def list_games(lang: str = "en", console: Console | None = None) -> int:
 
 def show_rules(game: str, lang: str = "en", console: Console | None = None) -> int:
     """The rules, through a pager on a terminal (they are long), whole through a pipe."""
-    text = rules_text(game)
+    text = rules_text(game, lang)
     if text is None:
         raise CliError("no_rules", exit_status=1, game=get_spec(game).name)
     page(console or Console(), Markdown(text))

@@ -384,7 +384,7 @@ def _human_turn(table: _Table, state: State, seat: int) -> bool:
                 for line in lines or [r.cli("play.no_history")]:
                     table.say(line)
         elif command in ("r", "rules"):
-            rules = rules_text(table.spec.name)
+            rules = rules_text(table.spec.name, r.lang)
             if rules is None:
                 table.note(r.cli("play.no_rules"))
             elif table.screen:
