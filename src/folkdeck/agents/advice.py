@@ -76,4 +76,84 @@ def advise(game: Game, observation: Any, legal: Sequence[Action], rng: random.Ra
     return Advice(action=str(quick.act(observation, list(legal), rng)), by="bot")
 
 
-__all__ = ["HINT_BOT", "HINT_ROLLOUTS", "ActionValue", "Advice", "advise"]
+REVIEW_ROLLOUTS = 120
+"""Rollouts per decision of a deal's review (a deal has dozens of decisions)."""
+REVIEW_SECONDS = 0.4
+"""A decision's search stops after this long (a Gou Ji deal has a hundred decisions)."""
+COSTLY = 0.25
+"""A decision is marked costly when the best action's mean return beat the chosen one's
+by at least this much (in the game's return per deal: points, chips, places)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a seat in a finished deal: the event's ``index``, the seat's view and
+    legal actions then, and what it chose."""
+
+    index: int
+    view: Any
+    legal: tuple[Action, ...]
+    chosen: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The review of one :class:`Decision`: the chosen action and the best one with their
+    mean returns (``chosen_value`` is ``None`` when the search did not consider the chosen
+    action), ``cost`` (best less chosen, 0 when it was the best) and ``costly``."""
+
+    index: int
+    chosen: str
+    best: str
+    best_value: float | None
+    chosen_value: float | None
+    cost: float
+    costly: bool
+    by: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "chosen": self.chosen, "best": self.best,
+                "best_value": _rounded(self.best_value), "chosen_value": _rounded(self.chosen_value), "cost": round(self.cost, 4), "costly": self.costly,
+                "by": self.by}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def decisions(record: Any, seat: int) -> list[Decision]:
+    """The decisions ``seat`` made in a deal's record (:class:`folkdeck.engine.record.Record`)
+    that had a choice (two legal actions or more), replayed from the deal's start."""
+    from folkdeck.engine.record import apply_line
+
+    replay = record.start()
+    out = []
+    for index, line in enumerate(record.actions):
+        who = int(line.partition(":")[0])
+        if who == seat:
+            legal = tuple(replay.legal_actions(seat))
+            if len(legal) > 1:
+                out.append(Decision(index, replay.observe(seat), legal, line.partition(":")[2].strip()))
+        apply_line(replay, index, line)
+    return out
+
+
+def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
+           rollouts: int = REVIEW_ROLLOUTS, time_limit: float | None = REVIEW_SECONDS) -> list[Verdict]:
+    """Each decision weighed by the search: the best action, and what choosing another cost
+    (``time_limit``: at most this many seconds per decision, so a long deal's review ends)."""
+    out = []
+    for d in choices:
+        advice = advise(game, d.view, d.legal, rng, rollouts=rollouts, time_limit=time_limit)
+        values = {v.action: v.value for v in advice.values}
+        best_value = values.get(advice.action)
+        chosen_value = values.get(d.chosen)
+        cost = 0.0 if d.chosen == advice.action or best_value is None or chosen_value is None else \
+            max(0.0, best_value - chosen_value)
+        out.append(Verdict(d.index, d.chosen, advice.action, best_value, chosen_value, cost, cost >= COSTLY,
+                           advice.by))
+    return out
+
+
+__all__ = ["COSTLY", "HINT_BOT", "REVIEW_SECONDS", "HINT_ROLLOUTS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
+           "Verdict", "advise", "decisions", "review"]

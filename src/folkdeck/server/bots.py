@@ -108,6 +108,25 @@ def advise_job(job: BotJob) -> dict[str, Any]:
     return advise(game, job.view, list(job.legal), random.Random(job.seed)).to_dict()
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewJob:
+    """The review of one seat's decisions in a finished deal (its record)."""
+
+    game: str
+    options: Mapping[str, Any]
+    record: Any
+    seat: int
+    seed: str
+
+
+def review_job(job: ReviewJob) -> list[dict[str, Any]]:
+    """:func:`folkdeck.agents.advice.review` of the seat's decisions, as JSON data."""
+    from folkdeck.agents.advice import decisions, review
+
+    game = _game(job.game, json.dumps(dict(job.options), sort_keys=True))
+    return [v.to_dict() for v in review(game, decisions(job.record, job.seat), random.Random(job.seed))]
+
+
 def _start_worker(nice: int) -> None:
     try:
         os.nice(nice)
@@ -171,10 +190,20 @@ class BotPool:
             log.warning("a hint (%s) took more than %.1f s", job.game, self.timeout)
             return None
 
+    async def review(self, job: ReviewJob) -> list[dict[str, Any]] | None:
+        """A deal's review (:func:`review_job`) from the search workers; ``None`` if too slow."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._pool(True), review_job, job),
+                                          max(self.timeout, 120.0))
+        except TimeoutError:
+            log.warning("a review (%s) took too long", job.game)
+            return None
+
     def shutdown(self) -> None:
         lanes, self._lanes = self._lanes, {}
         for lane in lanes.values():
             lane.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["BotJob", "BotPool", "advise_job", "think"]
+__all__ = ["BotJob", "BotPool", "ReviewJob", "advise_job", "review_job", "think"]

@@ -25,7 +25,7 @@ import folkdeck
 from folkdeck.engine.errors import CardGameError, InvalidConfigError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.options import options_to_dict
 from folkdeck.engine.protocol import Event, Seat, State
-from folkdeck.server.bots import BotJob, BotPool
+from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
@@ -334,6 +334,28 @@ class TableManager:
         if advice is None:
             raise ServerError(409, "no_hint", "server.hint_slow")
         return {"type": "hint", "position": [deal + 1, actions], **advice}
+
+    async def review(self, table: Table, seat: Seat, deal: int, client: str = "") -> dict[str, Any]:
+        """The search bot's review of ``seat``'s decisions in finished deal ``deal`` (1-based):
+        ``{"type": "review", "deal", "verdicts": [...]}`` (:func:`folkdeck.agents.advice.review`),
+        computed once per seat and deal in the search workers.
+
+        :raises ServerError: ``no_deal`` (404) for a deal that is not finished here.
+        """
+        if client:
+            self.actions.check(client)
+        if not 1 <= deal <= len(table.finished):
+            raise ServerError(404, "no_deal", "server.no_deal", deal=deal)
+        key = (deal, seat)
+        verdicts = table.reviews.get(key)
+        if verdicts is None:
+            job = ReviewJob(game=table.game.spec.name, options=table.config["options"],
+                            record=table.record(deal - 1), seat=seat, seed=f"review/{table.id}/{deal}/{seat}")
+            verdicts = await self.bots.review(job)
+            if verdicts is None:
+                raise ServerError(409, "no_hint", "server.hint_slow")
+            table.reviews[key] = verdicts
+        return {"type": "review", "deal": deal, "verdicts": verdicts}
 
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""

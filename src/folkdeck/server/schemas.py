@@ -138,8 +138,10 @@ class ControlIn(BaseModel):
     search bot would play now, with its values (``folkdeck.agents.advice``)."""
 
     model_config = ConfigDict(extra="forbid")
-    type: Literal["resume", "ping", "hint"]
+    type: Literal["resume", "ping", "hint", "review"]
     ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
+    deal: Annotated[int, Field(ge=1, le=1000)] | None = None
+    """``review``: the finished deal (1-based) whose decisions the search bot weighs."""
 
 
 class SocialIn(BaseModel):

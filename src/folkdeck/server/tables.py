@@ -116,6 +116,9 @@ class Table:
     connection resends its unacknowledged action with the same ``ref``, and gets the first
     answer again instead of a second play (the last :data:`ACKS_KEPT` are kept)."""
 
+    reviews: dict[tuple[int, Seat], list[dict[str, Any]]] = field(default_factory=dict)
+    """The search bot's reviews of finished deals by ``(deal, seat)`` (computed once)."""
+
     def remember_ack(self, seat: Seat, ref: int, line: str) -> None:
         """Keep the answer to ``ref`` for a resend (the oldest forgotten past the bound)."""
         self.acked[seat, ref] = line

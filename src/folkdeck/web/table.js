@@ -9,6 +9,7 @@ import { renderMarkdown } from "./md.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
 import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder.js";
 import { hintText, current as hintIsCurrent } from "./hint.js";
+import { askReview, clearReview, reviewAsked, showReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -81,14 +82,21 @@ const head = (action) => action.split(/\s+/)[0];
 // A button's label: each word of the action (GameSpec.action_words) as the catalog names it
 // (term.<game>.action.<word>, the game's term, the browser's few generic words), cards in
 // the pack's notation.
-function actionLabel(R, action) {
+function actionLabel(R, action) { return upper(actionWords(R, action)); }
+
+// An action's words inside a sentence (a hint, a review): not capitalised.
+function actionWords(R, action) {
   const word = (w) => (R.hasTerm(`action.${w}`) ? R.term(`action.${w}`) : R.hasTerm(w) ? R.term(w)
     : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
-  return upper(action.split(/\s+/).map(word).join(" "));
+  return action.split(/\s+/).map(word).join(" ");
 }
+
+// A message to the server now, if the connection is up (false if it is not).
+function sendRaw(m) { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; }
 
 function render(msg) {
   if (last && last.table.deal !== msg.table.deal) newDeal();
+  clearReview(msg.obs.result ? msg.table.deal : null);
   last = msg;
   const { table, obs } = msg;
   const R = rendererOf(msg);
@@ -282,7 +290,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   }
   for (const b of document.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", !!hint && hintIsCurrent(hint, msg.table) && b.dataset.action === hint.action);
   const box2 = $("hint");
-  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionLabel(R, a)); box2.hidden = false; }
+  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, a)); box2.hidden = false; }
   else if (hintRef == null) { box2.hidden = true; hint = null; }
   const list = $("legal"); list.replaceChildren();
   if (cardActions.size) {
@@ -388,6 +396,10 @@ function renderSide(msg, R) {
       html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div><div>${esc(rows.join(R.ui("list_separator")))}</div>`;
     }
     div.innerHTML = html;
+    if (r && msg.you != null && !reviewAsked(table.deal)) {
+      const b = button(R.ui("review"), "", () => askReview(table.deal, R, sendRaw)); b.id = "review-btn";
+      div.append(b);
+    }
     table.results.forEach((rr) => {
       const links = recordLinks(table, rr.deal, R);
       if (links) div.insertAdjacentHTML("beforeend", `<div>${esc(R.ui("deal_record", { deal: rr.deal }))}:${links}</div>`);
@@ -474,6 +486,7 @@ function connect() {
     else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "chat") { chatMessage(msg); }
     else if (msg.type === "hint") { hinted(msg); }
+    else if (msg.type === "review") { showReview(msg, rendererOf(last), (a) => actionWords(rendererOf(last), a)); if (last) renderSide(last, rendererOf(last)); }
     else if (msg.type === "chat_log") { chatLog(msg.messages); }
     else if (msg.type === "error") { if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; } settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
   };
@@ -506,8 +519,7 @@ async function init() {
   window.addEventListener("offline", () => connection(false));
   window.addEventListener("online", () => { if (ws && ws.readyState === 1) connection(true); });
   $("resume").onclick = () => ws && ws.send(JSON.stringify({ type: "resume" }));
-  setupSocial({ tableId, token, onError: showError,
-                send: (m) => { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; } });
+  setupSocial({ tableId, token, onError: showError, send: sendRaw });
   setInterval(() => { if (last && last.table.deadline != null) { last.table.deadline = Math.max(0, last.table.deadline - 1); render(last); } }, 1000);
   window.addEventListener("resize", () => last && render(last));
   connect();

@@ -13,7 +13,10 @@ Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type
 "action": "4C 5D", "ref": n}`` (could it be played now? nothing changes), ``{"type": "resume"}``
 (take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "hint"}`` (answered ``{"type": "hint", "position": [deal,
 actions], "action", "by", "values": [{"action", "value", "worlds"}...]}``: what a search bot
-would play, see :mod:`folkdeck.agents.advice`), ``{"type": "name", "text": "Dara"}``
+would play, see :mod:`folkdeck.agents.advice`), ``{"type": "review", "deal": n}`` (answered
+``{"type": "review", "deal", "verdicts": [{"index", "chosen", "best", "best_value",
+"chosen_value", "cost", "costly", "by"}...]}``: the search bot's weighing of this seat's
+decisions in a finished deal), ``{"type": "name", "text": "Dara"}``
 (rename one's own seat) and ``{"type": "chat", "text": "..."}`` (a chat message to the table:
 every connection is sent ``{"type": "chat", "seat", "name", "text", "at"}``; a new connection
 is sent ``{"type": "chat_log", "messages": [...]}`` after its first state, the table's last 50,
@@ -124,6 +127,10 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
         if msg.type == "resume":
             await tables.resume(table, seat)
+            return False
+        if msg.type == "review":
+            review = await tables.review(table, seat, msg.deal or len(table.finished), client=conn.client)
+            tables.send(table, seat, conn, {**review, "ref": msg.ref})
             return False
         if msg.type == "hint":
             tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})

@@ -1,0 +1,45 @@
+// After a deal: the search bot weighs each of the player's decisions (the server's
+// {"type": "review", "deal", "verdicts"}) and the costly ones are marked. The words are the
+// catalog's ui.review.*; a verdict's values are the seat's mean return per deal.
+const $ = (id) => document.getElementById(id);
+const signed = (v) => `${v > 0 ? "+" : ""}${Number(v).toFixed(2)}`;
+let asked = null;  // the deal whose review is on its way or shown
+
+/** Whether the review of ``deal`` was asked for (so the button is not offered again). */
+export const reviewAsked = (deal) => asked === deal;
+
+/** Asks for the review of ``deal``; ``send`` sends a WebSocket message. */
+export function askReview(deal, R, send) {
+  if (asked === deal || !send({ type: "review", deal })) return;
+  asked = deal;
+  const box = $("review"); box.hidden = false;
+  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: R.ui("review.thinking") }));
+}
+
+/** A new deal: the last deal's review goes. */
+export function clearReview(deal) {
+  if (asked !== null && asked !== deal) { asked = null; $("review").hidden = true; $("review").replaceChildren(); }
+}
+
+/** Shows a review; ``label`` names an action as the table's buttons do. */
+export function showReview(msg, R, label) {
+  if (msg.deal !== asked) return;
+  const box = $("review");
+  const title = Object.assign(document.createElement("h3"), { textContent: R.ui("review.title", { deal: msg.deal }) });
+  const costly = msg.verdicts.filter((v) => v.costly).length;
+  const summary = Object.assign(document.createElement("p"), { textContent: R.ui("review.summary", { count: costly, total: msg.verdicts.length }) });
+  const list = document.createElement("ol"); list.className = "review-list";
+  for (const v of msg.verdicts) {
+    const li = document.createElement("li"); li.dataset.index = v.index;
+    if (v.costly) li.className = "costly";
+    const params = { step: v.index + 1, chosen: label(v.chosen), best: label(v.best) };
+    li.textContent = v.by !== "search" ? R.ui("review.bot", params)
+      : v.chosen === v.best ? R.ui("review.same", { ...params, value: signed(v.best_value) })
+        : v.chosen_value == null ? R.ui("review.unweighed", { ...params, value: signed(v.best_value) })
+          : R.ui("review.other", { ...params, cost: signed(v.cost), value: signed(v.chosen_value), best_value: signed(v.best_value) });
+    if (v.costly) li.prepend(Object.assign(document.createElement("strong"), { textContent: `${R.ui("review.costly")} ` }));
+    list.append(li);
+  }
+  box.replaceChildren(title, summary, list);
+  box.hidden = false;
+}
