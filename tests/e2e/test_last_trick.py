@@ -57,7 +57,8 @@ def test_the_last_trick_stays_until_the_next_play(server: str, browser: Any, lan
         status, body = call(server, "POST", f"/api/tables/{t['id']}/actions", {"token": t["seats"][seat]["token"], "action": action})
         assert status == 200, body
         page.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
-        if action != "draw":  # a card played: the new trick replaces the last one
+        if action != "draw":  # a card played: the new trick replaces the last one, the play slides in
             assert page.locator("#last-trick").count() == 0 and page.locator("#trick").count() == 1
+            assert page.locator("#trick figure.fresh").count() == 1
     finally:
         page.close()

@@ -187,8 +187,13 @@ function renderCenter(msg, R) {
     const row = document.createElement("div"); row.className = "trick"; row.id = "trick";
     const shown = plays.length ? plays : [obs.top];
     for (const play of shown) row.append(playFigure(play, R, !!obs.top && shown.length > 1 && same(play, obs.top)));
+    // The newest play slides in once, when it has just been made (not on every redraw).
+    const key = `${msg.table.deal}:${msg.table.actions}`;
+    if (renderCenter.seen !== undefined && renderCenter.seen !== key && row.lastElementChild) row.lastElementChild.classList.add("fresh");
+    renderCenter.seen = key;
     center.append(row);
   } else if (!obs.result) {
+    renderCenter.seen = `${msg.table.deal}:${msg.table.actions}`;
     const won = lastTrick(obs.history);
     if (won) {
       const row = document.createElement("div"); row.className = "trick last"; row.id = "last-trick";
