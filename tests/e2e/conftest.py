@@ -47,7 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # a burst: the per-client rates are raised for it (the limits have their own tests).
     env = {**os.environ, "FOLKDECK_CREATE_PER_MINUTE": "6000", "FOLKDECK_CREATE_BURST": "500",
            "FOLKDECK_ACTIONS_PER_SECOND": "5000", "FOLKDECK_ACTIONS_BURST": "5000",
-           "FOLKDECK_REQUESTS_PER_SECOND": "5000", "FOLKDECK_REQUESTS_BURST": "5000"}
+           "FOLKDECK_REQUESTS_PER_SECOND": "5000", "FOLKDECK_REQUESTS_BURST": "5000",
+           "FOLKDECK_WINDOW_SECONDS": "2"}  # a person's 先让让 holds the bots back (tests/server/test_windows.py)
     proc = subprocess.Popen([sys.executable, "-m", "folkdeck", "serve", "--port", "0", "--db", str(db),
                              "--bot-delay", "0", "--deal-pause", "0"], stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None

@@ -23,6 +23,10 @@ class Settings(BaseSettings):
     """Seconds a bot waits before it acts (so people can follow)."""
     deal_pause: Annotated[float, Field(ge=0, le=60)] = 3.0
     """Seconds between the deals of a match."""
+    window_seconds: Annotated[float, Field(ge=0, le=120)] = 8.0
+    """How long a bot on turn waits while a person holds a public out-of-turn right (Gou Ji's
+    先让让): long enough to use it without reflexes. A right the table may not know of (a
+    hidden card's) is never waited for, so the wait tells nothing."""
 
     # --- bots ---------------------------------------------------------------------------
     bot_workers: Annotated[int, Field(ge=0, le=64)] = 2

@@ -426,6 +426,8 @@ class TableManager:
                 continue
             if delay:
                 await asyncio.sleep(delay)
+            if not await self._wait_for_people(table):
+                continue  # a person acted meanwhile: look again
             moved = await self._bot_move(table)
             if moved is None:
                 return
@@ -433,6 +435,19 @@ class TableManager:
                 self.broadcast(table)
                 self._arm_timer(table)
             await asyncio.sleep(0)  # let people's messages through between bot moves
+
+    async def _wait_for_people(self, table: Table) -> bool:
+        """Before a bot on turn acts: while a person holds a public out-of-turn right, wait
+        up to ``window_seconds`` for them. False if the position moved on meanwhile."""
+        position = table.position()
+        if not _person_holds_public_right(table):
+            return True
+        end = time.monotonic() + self.settings.window_seconds
+        while time.monotonic() < end:
+            await asyncio.sleep(0.05)
+            if table.position() != position:
+                return False
+        return table.position() == position
 
     async def _bot_move(self, table: Table) -> bool | None:
         """Let one bot act if one may: True if one did, False if the position moved on
@@ -496,3 +511,15 @@ def _refuse_unless_to_act(state: State, seat: Seat) -> None:
         if shown:
             raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
         raise NotYourTurnError("server.others_deciding", seat=seat)
+
+
+def _person_holds_public_right(table: Table) -> bool:
+    """A bot is on turn and a person may act out of turn with a right every view shows
+    (``public_to_act``, conformance's ``check_view_to_act``): waiting for them tells nothing."""
+    state = table.state
+    acting = state.to_act
+    if state.is_over() or len(acting) < 2 or not table.is_bot(acting[0]):
+        return False
+    declared = getattr(state, "public_to_act", None)
+    public = tuple(declared()) if callable(declared) else acting[:1]
+    return any(s in public and not table.is_bot(s) and state.legal_actions(s) for s in acting[1:])
