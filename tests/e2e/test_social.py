@@ -58,6 +58,8 @@ def test_a_friend_joins_an_open_table_by_name_and_they_chat(server: str, browser
         page.wait_for_url("**/table?t=*")
         page.wait_for_selector("#hand .card")
         lobby.wait_for_function("() => document.getElementById('seats').innerText.includes('Mei')")
+        creator = page.inner_text("#seats .seat[data-seat='0'] .name")
+        assert "Dara" in creator and _ui(lang, "you") not in creator  # the creator is Dara to the others, not "You"
         _, listed = call(server, "GET", "/api/tables")
         assert table_id not in {x["id"] for x in listed}  # its one open seat is taken
 
