@@ -105,3 +105,20 @@ def seeded_table(server: str, game: str, seed: int, players: int, options: dict[
     assert status == 201, body
     table: dict[str, Any] = body
     return table
+
+
+def play_lines(server: str, table: dict[str, Any], lines: list[tuple[int, str]]) -> None:
+    """Play ``(seat, action)`` lines at ``table`` over REST, each as its seat (each must be accepted)."""
+    for seat, action in lines:
+        status, body = call(server, "POST", f"/api/tables/{table['id']}/actions",
+                            {"token": table["seats"][seat]["token"], "action": action})
+        assert status == 200, (seat, action, body)
+
+
+def open_page(browser: Any, url: str, lang: str = "en", size: tuple[int, int] = (1280, 900)) -> Any:
+    """A new page in ``lang`` (the language the page remembers) at ``url``."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    page.goto(url)
+    return page
+

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import folkdeck
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, play_lines, seeded_table
 
 
 def _revolution_seed(seat: int = 0, seeds: int = 200) -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
@@ -52,23 +52,15 @@ def _revolution_seed(seat: int = 0, seeds: int = 200) -> tuple[int, list[tuple[i
 def test_a_revolution_deals_again_and_the_one_deal_match_goes_on(server: str, browser: Any, lang: str) -> None:
     seed, lines, objections = _revolution_seed()
     t = seeded_table(server, "gouji", seed=seed, players=6, deals=1)
-    for seat, action in lines:
-        status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
-                            {"token": t["seats"][seat]["token"], "action": action})
-        assert status == 200, (seat, action, body)
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    play_lines(server, t, lines)
+    page = open_page(browser, server + t["seats"][0]["link"], lang)
     try:
-        page.goto(server + t["seats"][0]["link"])
         button = page.locator("button[data-action='revolution']")
         button.wait_for()
         before = page.evaluate("document.body.dataset.progress")
         button.click()
         page.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
-        for seat, action in objections:  # the caller's teammates do not object
-            status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
-                                {"token": t["seats"][seat]["token"], "action": action})
-            assert status == 200, (seat, action, body)
+        play_lines(server, t, objections)  # the caller's teammates do not object
         page.wait_for_selector("#results li")
         _, pub = call(server, "GET", f"/api/tables/{t['id']}")
         assert pub["match_over"] is False

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, seeded_table
 from tests.e2e.test_social import _ui
 
 
@@ -20,10 +20,8 @@ def _shown(page: Any) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_sort_by_suit_drag_a_card_and_play_it(server: str, browser: Any, lang: str) -> None:
     t = seeded_table(server, "cangkul", seed=5, players=4, kinds=["human", "bot", "bot", "bot"])
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    page = open_page(browser, server + t["seats"][0]["link"], lang)
     try:
-        page.goto(server + t["seats"][0]["link"])
         page.wait_for_selector("#hand .card")
         by_rank = _shown(page)
         assert page.inner_text("#sort") == _ui(lang, "hand_order.rank")

@@ -8,17 +8,15 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, seeded_table
 from tests.e2e.test_social import _ui
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_hint_selects_the_play_and_says_why(server: str, browser: Any, lang: str) -> None:
     t = seeded_table(server, "cangkul", seed=11, players=4, kinds=["human", "bot", "bot", "bot"])
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    page = open_page(browser, server + t["seats"][0]["link"], lang)
     try:
-        page.goto(server + t["seats"][0]["link"])
         page.wait_for_selector("#hint-btn")
         assert _ui(lang, "hint") in page.inner_text("#hint-btn")
         page.click("#hint-btn")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, play_lines, seeded_table
 from tests.e2e.test_out_of_turn import _start
 
 
@@ -38,13 +38,9 @@ def _to_first_trick(game: str, seed: int) -> tuple[list[tuple[int, str]], int, l
 def test_the_last_trick_stays_until_the_next_play(server: str, browser: Any, lang: str) -> None:
     lines, winner, cards, (seat, action) = _to_first_trick("cangkul", 7)
     t = seeded_table(server, "cangkul", seed=7, players=4)
-    for s, a in lines:
-        status, body = call(server, "POST", f"/api/tables/{t['id']}/actions", {"token": t["seats"][s]["token"], "action": a})
-        assert status == 200, body
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    play_lines(server, t, lines)
+    page = open_page(browser, server + t["seats"][(winner + 1) % 4]["link"], lang)
     try:
-        page.goto(server + t["seats"][(winner + 1) % 4]["link"])
         page.wait_for_selector("#last-trick")
         shown = page.eval_on_selector_all("#last-trick .card", "els => els.map((e) => e.dataset.card)")
         assert sorted(shown) == sorted(cards)

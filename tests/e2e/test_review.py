@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, open_page, play_lines, seeded_table
 from tests.e2e.test_records import _first_deal_lines
 from tests.e2e.test_social import _ui
 
@@ -16,15 +16,9 @@ from tests.e2e.test_social import _ui
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_review_my_decisions_after_a_deal(server: str, browser: Any, lang: str) -> None:
     t = seeded_table(server, "kaphai", seed=3, players=4, deals=1)
-    lines = _first_deal_lines("kaphai", 4, 3)
-    for seat, action in lines:
-        status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
-                            {"token": t["seats"][seat]["token"], "action": action})
-        assert status == 200, body
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    play_lines(server, t, _first_deal_lines("kaphai", 4, 3))
+    page = open_page(browser, server + t["seats"][1]["link"], lang, (1280, 1000))
     try:
-        page.goto(server + t["seats"][1]["link"])
         page.wait_for_selector("#review-btn")
         assert page.inner_text("#review-btn") == _ui(lang, "review")
         page.click("#review-btn")

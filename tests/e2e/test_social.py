@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, play_lines, seeded_table
 from tests.e2e.test_records import _first_deal_lines
 
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "folkdeck" / "i18n"
@@ -82,14 +82,9 @@ def test_a_friend_joins_an_open_table_by_name_and_they_chat(server: str, browser
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_play_again_with_the_same_seats(server: str, browser: Any, lang: str) -> None:
     t = seeded_table(server, "kaphai", seed=3, players=4, deals=1)
-    for seat, action in _first_deal_lines("kaphai", 4, 3):
-        status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
-                            {"token": t["seats"][seat]["token"], "action": action})
-        assert status == 200, body
-    page = browser.new_page(viewport={"width": 1200, "height": 860})
-    page.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    play_lines(server, t, _first_deal_lines("kaphai", 4, 3))
+    page = open_page(browser, server + t["seats"][2]["link"], lang, (1200, 860))
     try:
-        page.goto(server + t["seats"][2]["link"])
         button = page.locator("#rematch")
         button.wait_for()
         assert button.inner_text() == _ui(lang, "table.rematch") and page.is_hidden("#next-match")
@@ -100,10 +95,8 @@ def test_play_again_with_the_same_seats(server: str, browser: Any, lang: str) ->
         assert page.is_hidden("#rematch") and page.locator("#results li").count() == 0
         _, old = call(server, "GET", f"/api/tables/{t['id']}")
         assert old["rematch"] and old["rematch"] in page.url
-        other = browser.new_page(viewport={"width": 1200, "height": 860})
-        other.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+        other = open_page(browser, server + t["seats"][0]["link"], lang, (1200, 860))
         try:  # another seat of the old table is offered the way to the next match
-            other.goto(server + t["seats"][0]["link"])
             link = other.locator("#next-match")
             link.wait_for()
             assert link.inner_text() == _ui(lang, "table.next_match") and other.is_hidden("#rematch")
