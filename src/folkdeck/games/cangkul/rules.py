@@ -64,6 +64,21 @@ _ORDERS: dict[str, tuple[Rank, ...]] = {
 }
 
 
+DRAW_FACT_SLOTS = 16 * 128 * 4
+"""Seats (16) × card indices (128: the joker is 64) × outcomes (played at once, or kept from the one pile,
+the left or the right pile)."""
+
+
+def draw_fact_slot(seat: int, card: int, outcome: int) -> int:
+    """The :attr:`Deck.draw_facts` index of a draw: ``outcome`` 0 is a card played at once,
+    1-3 a card kept (drawn from the one pile, the left, the right).
+
+    >>> draw_fact_slot(0, 0, 0), draw_fact_slot(0, JOKER, 0) != draw_fact_slot(1, 0, 0), draw_fact_slot(15, 127, 3)
+    (0, True, 8191)
+    """
+    return (seat << 7 | card) << 2 | outcome
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A pack laid out as bit indices in one game's rank order."""
@@ -87,8 +102,9 @@ class Deck:
     """Every card index of the pack, ascending: the unshuffled deck."""
     suit_words: tuple[str, ...] = field(repr=False, default=())
     """:meth:`suit_name` of suits 0-3, made once for the event notes."""
-    draw_facts: dict[int, Any] = field(repr=False, compare=False, default_factory=dict)
-    """The facts of drawing this deck's cards, made once each (see ``CangkulState._draw``)."""
+    draw_facts: list[Any] = field(repr=False, compare=False, default_factory=lambda: [None] * DRAW_FACT_SLOTS)
+    """The facts of drawing this deck's cards, made once each, by :func:`draw_fact_slot`
+    (see ``CangkulState._draw``): a list, as indexing one is the cheapest look-up."""
 
     @property
     def size(self) -> int:

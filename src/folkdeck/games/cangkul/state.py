@@ -512,27 +512,29 @@ class CangkulState(StateBase):
             self._void[s] = 0  # unseen cards of every kind joined the hand
             facts.append(Knocked(seat=s, count=taken.bit_count(), cards=cards_of(taken, self._deck)))
         else:
-            i = self._piles[pile or 0].pop()
+            piles = self._piles
+            i = piles[pile or 0].pop()
             self._hands[s] |= 1 << i
-            # The draw's fact, made once per seat, card, pile and outcome for this deck.
+            # The draw's fact, made once per seat, card, pile and outcome for this deck
+            # (:func:`draw_fact_slot`, written out: this is the hot path).
             known = self._deck.draw_facts
             if i >> 4 == suit:
                 self._void[s] |= 1 << suit | self._jbit
-                key = (s << 7 | i) << 1
-                shown = known.get(key)
+                slot = (s << 7 | i) << 2
+                shown = known[slot]
                 if shown is None:
-                    shown = known[key] = DrewAndPlayed(seat=s, card=self._deck.cards[i])  # type: ignore[arg-type]
+                    shown = known[slot] = DrewAndPlayed(seat=s, card=self._deck.cards[i])  # type: ignore[arg-type]
                 facts.append(shown)
                 self._play(s, i, facts)
                 return
             # One unseen card, not of the led suit, joined the hand: only that void survives.
             self._void[s] = 1 << suit
-            key = ((s << 7 | i) << 2 | (0 if pile is None else pile + 1)) << 1 | 1
-            drew = known.get(key)
+            slot = (s << 7 | i) << 2 | (1 if pile is None else pile + 2)
+            drew = known[slot]
             if drew is None:
-                drew = known[key] = Drew(seat=s, card=self._deck.cards[i], pile=pile)
+                drew = known[slot] = Drew(seat=s, card=self._deck.cards[i], pile=pile)
             facts.append(drew)
-            if any(self._piles):
+            if piles[0] or len(piles) > 1 and piles[1]:
                 return
         allowed, dig = choices(self._hands[s], suit, self._jp)
         if dig and not allowed and not any(self._piles):
