@@ -4,7 +4,16 @@ number of players changes or the language is switched."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, open_page
+from tests.e2e.test_social import _ui
+
+KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def test_switching_games_resets_the_seats_and_other_changes_keep_them(server: str, browser: Any) -> None:
@@ -27,5 +36,37 @@ def test_switching_games_resets_the_seats_and_other_changes_keep_them(server: st
         bots = page.locator(".seat-row .bot")
         assert bots.count() == 6
         assert {bots.nth(i).input_value() for i in range(1, 6)} == {default}  # afresh
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_match_end_and_every_option_are_explained(server: str, browser: Any, lang: str) -> None:
+    """A game whose match its own rule ends (Spanish Burro: a penalty limit) asks for no
+    number of deals, only an optional cap, and says why; every rule option is named and
+    explained in the player's language, with its own name beside it."""
+    page = open_page(browser, server + "/", lang)
+    try:
+        page.wait_for_selector("#game option", state="attached")
+        page.select_option("#game", "burro_es")
+        assert page.inner_text("#deals-label") == _ui(lang, "deals_cap")
+        assert page.input_value("#deals") == "" and page.is_visible("#deals-hint")
+        hint = page.inner_text("#deals-hint")
+        assert hint and "{" not in hint and (lang == "en" or KANA.search(hint)), hint
+        page.click("#create summary")
+        rows = page.locator("#options .field")
+        games = {g["name"]: g for g in json.loads(page.evaluate("async () => JSON.stringify(await (await fetch('/api/games')).json())"))}
+        assert rows.count() == len(games["burro_es"]["options"]) > 0
+        for k in range(rows.count()):
+            row = rows.nth(k)
+            name = games["burro_es"]["options"][k]["name"]
+            label = row.locator("label").inner_text()
+            assert name in label and label != name, label  # a word for it, and its own name
+            help_text = row.locator(".help").inner_text()
+            assert help_text and (lang == "en" or KANA.search(help_text)), (name, help_text)
+        page.select_option("#game", "kaphai")  # a game that counts deals asks for their number
+        assert page.inner_text("#deals-label") == _ui(lang, "deals") and page.input_value("#deals") == "5"
+        assert page.is_hidden("#deals-hint")
+        page.screenshot(path=str(ARTIFACTS / f"lobby-options-{lang}.png"), full_page=True)
     finally:
         page.close()
