@@ -31,7 +31,9 @@ from folkdeck.engine.protocol import Action, Game
 HINT_BOT = "pimc"
 """The bot that gives hints (every game has it: :func:`folkdeck.agents.search.search_bots`)."""
 HINT_ROLLOUTS = 240
-"""Rollouts of one hint: about a second of one core in the slowest game."""
+"""Rollouts of one hint (a tenth of a second in most games)."""
+HINT_SECONDS = 2.0
+"""A hint's search stops after this long (a Gou Ji position with many plays)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,5 +157,5 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
     return out
 
 
-__all__ = ["COSTLY", "HINT_BOT", "REVIEW_SECONDS", "HINT_ROLLOUTS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
+__all__ = ["COSTLY", "HINT_BOT", "HINT_SECONDS", "REVIEW_SECONDS", "HINT_ROLLOUTS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
            "Verdict", "advise", "decisions", "review"]

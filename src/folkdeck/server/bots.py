@@ -102,10 +102,10 @@ def think(job: BotJob) -> int | None:
 
 def advise_job(job: BotJob) -> dict[str, Any]:
     """A hint for the seat of ``job`` (:func:`folkdeck.agents.advice.advise`) as JSON data."""
-    from folkdeck.agents.advice import advise
+    from folkdeck.agents.advice import HINT_SECONDS, advise
 
     game = _game(job.game, json.dumps(dict(job.options), sort_keys=True))
-    return advise(game, job.view, list(job.legal), random.Random(job.seed)).to_dict()
+    return advise(game, job.view, list(job.legal), random.Random(job.seed), time_limit=HINT_SECONDS).to_dict()
 
 
 @dataclass(frozen=True, slots=True)
