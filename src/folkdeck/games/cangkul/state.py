@@ -118,7 +118,12 @@ JOKER_CLASS = 4
 _DRAW_ONLY, _DRAW_BOTH = (DRAW,), (DRAW_LEFT, DRAW_RIGHT)
 _DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PASS,)
 _SEATS = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
-_WINS_AND_LEADS = tuple(TrickWon(seat=s, leader=s) for s in range(_SEATS))
+_TRICK_WON = tuple(tuple(TrickWon(seat=w, leader=x) for x in range(_SEATS)) for w in range(_SEATS))
+"""``_TRICK_WON[winner][leader]``; the deal's last facts likewise, by seat (and place)."""
+_WENT_OUT = tuple(tuple(WentOut(seat=s, place=p) for p in range(_SEATS + 1)) for s in range(_SEATS))
+_LAST_HOLDER = tuple(LastHolder(seat=s) for s in range(_SEATS))
+_WON_BY_GOING_OUT = tuple(DealEnded(reason="out", winners=(s,)) for s in range(_SEATS))
+_LOST_AS_LAST_HOLDER = tuple(DealEnded(reason="last_holder", losers=(s,)) for s in range(_SEATS))
 _CANNOT_FOLLOW = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
 _PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
@@ -329,7 +334,9 @@ class CangkulState(StateBase):
         if self._phase != "play" or (seat is not None and seat != s):
             return ()
         hand, suit = self._hands[s], self._suit
-        if suit != NO_SUIT and not hand & JOKER_BIT:
+        if suit == NO_SUIT:  # a lead (or the card after a joker lead): any held card
+            return cards_of(hand, self._deck)
+        if not hand & JOKER_BIT:
             # The common case, a follower without the joker: what :func:`choices` gives,
             # straight from the deck's per-suit cache (the held cards of the led suit,
             # else dig).
@@ -483,18 +490,18 @@ class CangkulState(StateBase):
                 return
         else:
             if not self._rules.drop_out:
-                facts.append(WentOut(seat=s, place=1))
-                facts.append(DealEnded(reason="out", winners=(s,)))
+                facts.append(_WENT_OUT[s][1])
+                facts.append(_WON_BY_GOING_OUT[s])
                 self._finish(winner=s)
                 return
             self._out.append(s)
             self._stall = -1  # going out is progress: this trick's end counts from 0 again
-            facts.append(WentOut(seat=s, place=len(self._out)))
+            facts.append(_WENT_OUT[s][len(self._out)])
             if self._n - len(self._out) <= 1:
                 loser = next(t for t in range(self._n) if self._hands[t])
                 self._out.append(loser)
-                facts.append(LastHolder(seat=loser))
-                facts.append(DealEnded(reason="last_holder", losers=(loser,)))
+                facts.append(_LAST_HOLDER[loser])
+                facts.append(_LOST_AS_LAST_HOLDER[loser])
                 self._finish(winner=None)
                 return
         self._advance(s, facts)
@@ -591,7 +598,7 @@ class CangkulState(StateBase):
         leader = passers[0] if passers and self._rules.lead_after_pass == "first_passer" else winner
         if not self._hands[leader]:
             leader = self._lead_after_out(winner)
-        facts.append(_WINS_AND_LEADS[winner] if leader == winner else TrickWon(seat=winner, leader=leader))
+        facts.append(_TRICK_WON[winner][leader])
         self._plays = []
         self._passers = []
         self._acted = 0
