@@ -1,7 +1,14 @@
-"""The move generator's table: a hand's combinations by shape, sorted for answering.
+"""The move generator's table: a hand's combinations by shape, sorted for answering,
+built lazily.
 
-The state keeps one table per seat and replaces it (never mutates it) when the hand
-plays, so clones share the tables.
+A follower needs only the shape on the table (and the bombs that cut it); only a
+leader needs every combination. So a table makes one shape's list when it is first
+asked for, and the full list only for a lead. When a hand plays, the state asks for
+``table.without(cards)``: the new table filters the lists its parent had already made
+(cheaper than building them again) and builds the others from the smaller hand.
+
+Tables are never changed in ways a reader can see (their lists are memos of a fixed
+hand), so clones of a state share them.
 """
 
 from __future__ import annotations
@@ -10,59 +17,124 @@ from bisect import bisect_right
 from operator import attrgetter
 
 from folkdeck.games.kaphai.options import KapHaiOptions
-from folkdeck.games.kaphai.rules import Combo, Kind, hand_combos
+from folkdeck.games.kaphai.rules import Combo, Kind, hand_shapes, shape_combos, tong_farsons
 
 Shape = tuple[int, int]
 """``(kind, size)``: plays answer plays of the same shape (bombs aside)."""
 
+_NONE: list[Combo] = []  # the shared empty list (never appended to)
+
 
 class MoveTable:
-    """A hand's combinations by shape, each list sorted by key: the move generator's
-    precomputed table. Replaced (never mutated) when the hand plays, so clones share it;
-    the key lists and bomb lists are derived on first use and kept."""
+    """The combinations of ``hand`` by shape, each list sorted by key (equal keys in
+    generation order), made on first use and kept.
 
-    __slots__ = ("shapes", "_flat", "_keys", "_bombs")
+    >>> from folkdeck.games.kaphai.rules import RULES, mask
+    >>> table = MoveTable.of(mask("3S 3C 4D 5H 6H 6S"), RULES)
+    >>> [str(c) for c in table.above(SINGLE, 1)]   # above 3C (card index 1)
+    ['4D', '5H', '6S', '6H']
+    >>> smaller = table.without(mask("3C"))
+    >>> [str(c) for c in smaller.group(SINGLE)], [str(c) for c in smaller.group(PAIR)]
+    (['3S', '4D', '5H', '6S', '6H'], ['6S 6H'])
+    >>> smaller.flat() == MoveTable.of(mask("3S 4D 5H 6H 6S"), RULES).flat()
+    True
+    """
 
-    def __init__(self, shapes: dict[Shape, list[Combo]]) -> None:
-        self.shapes = shapes
+    __slots__ = ("hand", "rules", "_groups", "_full", "_base", "_flat", "_keys", "_bombs")
+
+    def __init__(self, hand: int, rules: KapHaiOptions, base: MoveTable | None = None) -> None:
+        self.hand = hand
+        self.rules = rules
+        self._groups: dict[Shape, list[Combo]] = {}
+        self._full: dict[Shape, list[Combo]] | None = None
+        """Every shape present, in shape order: made for a lead."""
+        self._base = base
+        """A table of a larger hand whose lists this one filters (dropped once full)."""
         self._flat: tuple[Combo, ...] | None = None
         self._keys: dict[Shape, list[int]] = {}
         self._bombs: dict[int, list[Combo]] = {}
 
     @classmethod
     def of(cls, hand: int, rules: KapHaiOptions) -> MoveTable:
-        # hand_combos already leaves out what the options forbid (see allowed()).
-        groups: dict[Shape, list[Combo]] = {}
-        for c in hand_combos(hand, rules):
-            shape = (c.kind, c.size)
-            group = groups.get(shape)
-            if group is None:
-                groups[shape] = [c]
-            else:
-                group.append(c)
-        for cs in groups.values():
-            cs.sort(key=KEY)  # stable: equal keys keep the generation order
-        return cls(dict(sorted(groups.items())))
+        return cls(hand, rules)
 
     def without(self, m: int) -> MoveTable:
-        shapes = {}
-        for shape, cs in self.shapes.items():
-            kept = [c for c in cs if not c.mask & m]
-            if kept:
-                shapes[shape] = kept
-        return MoveTable(shapes)
+        """The table of this hand less the cards ``m``."""
+        base = self if self._full is not None or self._groups else self._base
+        return MoveTable(self.hand & ~m, self.rules, base)
+
+    def group(self, shape: Shape) -> list[Combo]:
+        """The combinations of one shape, by key."""
+        got = self._groups.get(shape)
+        if got is not None:
+            return got
+        full = self._full
+        if full is not None:
+            got = full.get(shape, _NONE)
+        else:
+            # The nearest older table that made this list: filter out the cards played
+            # since. Else build it from this hand.
+            base = self._base
+            while base is not None:
+                made = base._full.get(shape, _NONE) if base._full is not None else base._groups.get(shape)
+                if made is not None:
+                    gone = base.hand & ~self.hand
+                    got = [c for c in made if not c.mask & gone] if gone and made else made
+                    break
+                base = base._base
+            else:
+                got = shape_combos(self.hand, Kind(shape[0]), shape[1], self.rules)
+                if len(got) > 1 and shape[0] != Kind.SINGLE:
+                    got.sort(key=KEY)  # stable: equal keys keep the generation order
+        self._groups[shape] = got
+        return got
+
+    def shapes(self) -> dict[Shape, list[Combo]]:
+        """Every shape the hand forms, in shape order (kind, then size), each by key."""
+        full = self._full
+        if full is None:
+            base = self._base
+            while base is not None and base._full is None:
+                base = base._base
+            if base is not None and base._full is not None:
+                gone = base.hand & ~self.hand
+                full = {}
+                for shape, cs in base._full.items():
+                    kept = [c for c in cs if not c.mask & gone]
+                    if kept:
+                        full[shape] = kept
+            else:
+                # hand_shapes already leaves out what the options forbid (see allowed()).
+                made = hand_shapes(self.hand, self.rules)
+                for shape, cs in made.items():
+                    if len(cs) > 1 and shape[0] != Kind.SINGLE:
+                        cs.sort(key=KEY)  # stable: equal keys keep the generation order
+                full = dict(sorted(made.items()))
+            self._full = full
+            self._base = None  # nothing more to filter from: let the older tables go
+        return full
 
     def flat(self) -> tuple[Combo, ...]:
-        """Every combination, by shape then key: the leader's choices."""
-        if self._flat is None:
-            self._flat = tuple(c for cs in self.shapes.values() for c in cs)
-        return self._flat
+        """Every combination, by shape then key: the leader's choices (the nearest older
+        table's list less the cards played since, when there is one)."""
+        flat = self._flat
+        if flat is None:
+            base = self._base
+            while base is not None and base._flat is None:
+                base = base._base
+            if base is not None and base._flat is not None:
+                gone = base.hand & ~self.hand
+                flat = tuple([c for c in base._flat if not c.mask & gone])
+            else:
+                flat = tuple(c for cs in self.shapes().values() for c in cs)
+            self._flat = flat
+        return flat
 
     def above(self, shape: Shape, key: int) -> list[Combo]:
         """The combinations of ``shape`` with a key above ``key``."""
-        cs = self.shapes.get(shape)
+        cs = self.group(shape)
         if not cs:
-            return []
+            return cs
         keys = self._keys.get(shape)
         if keys is None:
             keys = self._keys[shape] = [c.key for c in cs]
@@ -73,21 +145,24 @@ class MoveTable:
         cut singles, tong-farsons cut kares, pae-kare cuts pairs."""
         found = self._bombs.get(kind)
         if found is None:
-            shapes = self.shapes
-            tong = [c for c in shapes.get(FIVE_STRAIGHT, ()) if c.flush]
-            found = self._bombs[kind] = (
-                [*shapes.get(KARE, ()), *tong] if kind == Kind.SINGLE else
-                tong if kind == Kind.KARE else
-                list(shapes.get(PAE_KARE, ())) if kind == Kind.PAIR else [])
+            if kind == Kind.SINGLE or kind == Kind.KARE:
+                full = self._full
+                tong = ([c for c in full.get(FIVE_STRAIGHT, _NONE) if c.flush] if full is not None
+                        else tong_farsons(self.hand))
+                found = [*self.group(KARE), *tong] if kind == Kind.SINGLE else tong
+            else:
+                found = list(self.group(PAE_KARE)) if kind == Kind.PAIR else []
+            self._bombs[kind] = found
         return found
 
 
 KARE: Shape = (Kind.KARE, 4)
 FIVE_STRAIGHT: Shape = (Kind.STRAIGHT, 5)
 PAE_KARE: Shape = (Kind.PAIR_RUN, 8)
+PAIR: Shape = (Kind.PAIR, 2)
 SINGLE: Shape = (Kind.SINGLE, 1)
 TRIPLE: Shape = (Kind.TRIPLE, 3)
 KEY = attrgetter("key")
 
 
-__all__ = ["FIVE_STRAIGHT", "KARE", "KEY", "PAE_KARE", "SINGLE", "TRIPLE", "MoveTable", "Shape"]
+__all__ = ["FIVE_STRAIGHT", "KARE", "KEY", "PAE_KARE", "PAIR", "SINGLE", "TRIPLE", "MoveTable", "Shape"]

@@ -377,6 +377,220 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
     return out
 
 
+def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[Combo]]:
+    """:func:`hand_combos` grouped by shape ``(kind, size)``, each group in generation
+    order (not yet sorted by key): a leader's move table, built without a second pass.
+
+    >>> h = mask("3S 3C 4D 4H 5H 5S 5C 6S")
+    >>> groups = hand_shapes(h, RULES)
+    >>> all(cs == [c for c in hand_combos(h, RULES) if (c.kind, c.size) == shape]
+    ...     for shape, cs in groups.items())
+    True
+    >>> sum(map(len, groups.values())) == len(hand_combos(h, RULES))
+    True
+    """
+    out: dict[tuple[int, int], list[Combo]] = {}
+    get = _COMBOS.get
+    # sets[k][r]: the masks of k cards of rank r (empty where the rank has fewer).
+    sets: list[list[list[int]]] = [[]]
+    for k in range(1, 5):
+        row: list[list[int]] = [_NO_SETS] * 13
+        ranks = _ranks_holding(hand, k)
+        while ranks:
+            low = ranks & -ranks
+            r = low.bit_length() >> 2
+            row[r] = [x << (4 * r) for x in _SUBSETS[hand >> (4 * r) & 0xF][k]]
+            ranks ^= low
+        sets.append(row)
+    singles = []
+    m = hand
+    while m:
+        low = m & -m
+        singles.append(_SINGLES[low.bit_length() - 1])
+        m ^= low
+    if singles:
+        out[(Kind.SINGLE, 1)] = singles
+    for k, kind in ((2, Kind.PAIR), (3, Kind.TRIPLE), (4, Kind.KARE)):
+        group = []
+        for r in range(13):
+            for m in sets[k][r]:
+                c = get(m)
+                group.append(c if c is not None else
+                             _combo(m, kind, k, -1 if k == 3 and r == TWO else top_index(m)))
+        if group:
+            out[(kind, k)] = group
+    per_rank = sets[1]
+    # Straights: 3+ consecutive ranks below 2, any suits.
+    for start in range(11):
+        partial = per_rank[start]
+        length = 1
+        r = start + 1
+        while partial and r < TWO and per_rank[r]:
+            partial = [p | b for p in partial for b in per_rank[r]]
+            length += 1
+            if length >= 3:
+                group = out.setdefault((Kind.STRAIGHT, length), [])
+                for p in partial:
+                    c = get(p)
+                    if c is None:
+                        top = top_index(p)
+                        c = _combo(p, Kind.STRAIGHT, length, top, p & SUIT_MASKS[top & 3] == p)
+                    group.append(c)
+            r += 1
+    # Pair runs, polu and double triples: pairs/triples on consecutive ranks.
+    last = TWO if rules.twos_in_pair_runs else TWO - 1
+    for start in range(last):
+        partial = sets[2][start]
+        r = start + 1
+        while partial and r <= last and sets[2][r]:
+            partial = [p | q for p in partial for q in sets[2][r]]
+            size = 2 * (r - start + 1)
+            out.setdefault((Kind.PAIR_RUN, size), []).extend(
+                _combo(p, Kind.PAIR_RUN, size, top_index(p)) for p in partial)
+            r += 1
+        nxt = start + 1
+        for low_k, high_k in ((2, 3), (3, 2)):
+            for p in sets[low_k][start]:
+                for q in sets[high_k][nxt]:
+                    out.setdefault((Kind.POLU, 5), []).append(_combo(p | q, Kind.POLU, 5, nxt))
+        if rules.allow_double_triple:
+            for p in sets[3][start]:
+                for q in sets[3][nxt]:
+                    out.setdefault((Kind.DOUBLE_TRIPLE, 6), []).append(_combo(p | q, Kind.DOUBLE_TRIPLE, 6, nxt))
+    return out
+
+
+_NO_SETS: list[int] = []  # shared, never appended to
+
+
+def shape_combos(hand: int, kind: Kind, size: int, rules: KapHaiOptions) -> list[Combo]:
+    """The combinations of one shape in ``hand``, in :func:`hand_combos`' order: what a
+    follower needs, without building every other shape (the lazy move table).
+
+    >>> [str(c) for c in shape_combos(mask("3S 4D 4H 5S 7C"), Kind.STRAIGHT, 3, RULES)]
+    ['3S 4D 5S', '3S 4H 5S']
+    >>> h = mask("3S 3C 4D 4H 5H 5S 5C 6S")
+    >>> all(shape_combos(h, kind, size, RULES) == [c for c in hand_combos(h, RULES)
+    ...                                            if c.kind is kind and c.size == size]
+    ...     for kind, size in ((Kind.PAIR, 2), (Kind.STRAIGHT, 4), (Kind.PAIR_RUN, 6), (Kind.POLU, 5)))
+    True
+    """
+    out: list[Combo] = []
+    if kind is Kind.SINGLE:  # the cards themselves, already in key order
+        while hand:
+            low = hand & -hand
+            out.append(_SINGLES[low.bit_length() - 1])
+            hand ^= low
+        return out
+
+    def sets(k: int, r: int) -> list[int]:
+        return [x << (4 * r) for x in _SUBSETS[hand >> (4 * r) & 0xF][k]]
+
+    get = _COMBOS.get
+    if kind <= Kind.KARE:
+        # Bit 4r of ``ranks`` is set for each rank r holding at least ``size`` cards.
+        ranks = _ranks_holding(hand, size)
+        while ranks:
+            low = ranks & -ranks
+            r = low.bit_length() >> 2
+            for x in _SUBSETS[hand >> (4 * r) & 0xF][size]:
+                m = x << (4 * r)
+                c = get(m)
+                out.append(c if c is not None else
+                           _combo(m, kind, size, -1 if size == 3 and r == TWO else top_index(m)))
+            ranks ^= low
+        return out
+    if kind is Kind.STRAIGHT:
+        # Ranks start … start + size - 1 all held, all below the 2s.
+        for start in _runs(_ranks_holding(hand, 1), size, TWO - size + 1):
+            partial = sets(1, start)
+            for r in range(start + 1, start + size):
+                partial = [p | b for p in partial for b in sets(1, r)]
+            for p in partial:
+                c = get(p)
+                if c is None:
+                    top = top_index(p)
+                    c = _combo(p, Kind.STRAIGHT, size, top, p & SUIT_MASKS[top & 3] == p)
+                out.append(c)
+        return out
+    last = TWO if rules.twos_in_pair_runs else TWO - 1
+    if kind is Kind.PAIR_RUN:
+        pairs = size // 2
+        for start in _runs(_ranks_holding(hand, 2), pairs, last - pairs + 2):
+            partial = sets(2, start)
+            for r in range(start + 1, start + pairs):
+                partial = [p | q for p in partial for q in sets(2, r)]
+            out.extend(_combo(p, Kind.PAIR_RUN, size, top_index(p)) for p in partial)
+        return out
+    if kind is Kind.POLU or kind is Kind.DOUBLE_TRIPLE and rules.allow_double_triple:
+        counts = ((2, 3), (3, 2)) if kind is Kind.POLU else ((3, 3),)
+        for start in range(last):
+            nxt = start + 1
+            for low_k, high_k in counts:
+                for p in sets(low_k, start):
+                    for q in sets(high_k, nxt):
+                        out.append(_combo(p | q, kind, size, nxt))
+    return out
+
+
+_SINGLES = tuple(_combo(1 << i, Kind.SINGLE, 1, i) for i in range(52))
+"""Every single card as its :class:`Combo`."""
+_RANK_LOW_BITS = sum(1 << 4 * r for r in range(13))
+
+
+def _ranks_holding(hand: int, k: int) -> int:
+    """Bit ``4r`` set for each rank ``r`` of which ``hand`` holds at least ``k`` cards.
+
+    >>> bin(_ranks_holding(mask("3S 3C 4D 5S 5C 5D"), 2))
+    '0b100000001'
+    """
+    h1, h2, h3 = hand >> 1, hand >> 2, hand >> 3
+    if k == 1:
+        held = hand | h1 | h2 | h3
+    elif k == 2:
+        held = hand & (h1 | h2 | h3) | h1 & (h2 | h3) | h2 & h3
+    elif k == 3:
+        held = hand & h1 & (h2 | h3) | (hand | h1) & h2 & h3
+    else:
+        held = hand & h1 & h2 & h3
+    return held & _RANK_LOW_BITS
+
+
+def _runs(ranks: int, length: int, starts: int) -> list[int]:
+    """The ranks below ``starts`` at which ``length`` ranks of ``ranks`` (bits ``4r``) run
+    in a row, lowest first."""
+    run = ranks & (1 << 4 * starts) - 1 if starts > 0 else 0
+    for k in range(1, length):
+        run &= ranks >> 4 * k
+    out = []
+    while run:
+        low = run & -run
+        out.append(low.bit_length() >> 2)
+        run ^= low
+    return out
+
+
+_BELOW_TWO_STARTS = (1 << 4 * (TWO - 4)) - 1
+"""The cards a five-card straight may start from (its top below the 2s: ranks 3 … 10)."""
+
+
+def tong_farsons(hand: int) -> list[Combo]:
+    """The one-suit five-card straights in ``hand``, by key: the bombs on singles and kares.
+
+    >>> [str(c) for c in tong_farsons(mask("9S 10S JS QS KS AS 2S"))]
+    ['9S 10S JS QS KS', '10S JS QS KS AS']
+    """
+    # Bit i of ``starts`` is set when cards i, i+4, … i+16 (five ranks, one suit) are all held.
+    starts = hand & hand >> 4 & hand >> 8 & hand >> 12 & hand >> 16 & _BELOW_TWO_STARTS
+    out = []
+    while starts:
+        low = starts & -starts
+        i = low.bit_length() - 1
+        out.append(_combo(sum(1 << (i + 4 * k) for k in range(5)), Kind.STRAIGHT, 5, i + 16, True))
+        starts ^= low
+    return out
+
+
 # --- putuh (docs/rules/kaphai.md §4) ------------------------------------------------------
 
 PUTUH_PATTERNS = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")

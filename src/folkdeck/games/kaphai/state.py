@@ -129,7 +129,7 @@ class KapHaiState(StateBase):
         self._opening: tuple[Fact, ...] | None = None  # the 3-game's status facts, made when viewed
         self._result: Result | None = None
         self._putuh: _Putuh | None = None
-        self._tables: list[tuple[int, MoveTable] | None] = [None] * self._n
+        self._tables: list[MoveTable | None] = [None] * self._n
         self._lead_single = three_game
         self._phase = _PLAY
         if three_game:
@@ -213,7 +213,7 @@ class KapHaiState(StateBase):
         state._opening = seen.opening
         state._putuh = None
         state._result = None
-        tables: list[tuple[int, MoveTable] | None] = [None] * n
+        tables: list[MoveTable | None] = [None] * n
         tables[seen.seat] = seen.own_table
         state._tables = tables
         return state
@@ -254,21 +254,22 @@ class KapHaiState(StateBase):
 
     # --- legal actions -------------------------------------------------------------
     def _combos(self, seat: int, leading: bool) -> tuple[MoveTable, int]:
-        """The seat's table and the cards it lists that have been played since.
+        """The seat's move table and the cards it lists that have been played since.
 
-        Following only needs short slices of the table, which are filtered on the
-        fly; a lead needs every combination, so the table is cleaned first.
+        A follower needs a short slice of one shape, filtered on the fly, so it keeps
+        the table it has (its lists are made once and shared); a lead needs every
+        combination of the hand now, so it moves to a table of that hand (which
+        filters the lists the old one made).
         """
-        entry = self._tables[seat]
+        table = self._tables[seat]
         hand = self._hands[seat]
-        if entry is None:
-            table = MoveTable.of(hand, self._rules)
-        else:
-            gone = entry[0] & ~hand
-            if not gone or not leading:
-                return entry[1], gone
-            table = entry[1].without(gone)
-        self._tables[seat] = (hand, table)
+        if table is None or hand & ~table.hand:  # (a hand only ever loses cards)
+            table = self._tables[seat] = MoveTable.of(hand, self._rules)
+            return table, 0
+        gone = table.hand & ~hand
+        if not gone or not leading:
+            return table, gone
+        table = self._tables[seat] = table.without(gone)
         return table, 0
 
     def legal_actions(self, seat: int | None = None) -> tuple[KapHaiAction, ...]:
@@ -293,7 +294,7 @@ class KapHaiState(StateBase):
         table, gone = self._combos(s, top is None)
         if top is None:
             if self._lead_single:
-                return tuple(table.shapes.get(SINGLE, ()))
+                return tuple(table.group(SINGLE))
             return table.flat()
         answers = self._answers(table, top)
         if gone:
@@ -308,15 +309,15 @@ class KapHaiState(StateBase):
         if tk == Kind.STRAIGHT:
             out: list[Combo] = []
             if top.size == 3 and rules.throw_222_on_any_three:
-                out.extend(c for c in table.shapes.get(TRIPLE, ()) if c.is_throwable)
+                out.extend(c for c in table.group(TRIPLE) if c.is_throwable)
             above = table.above((tk, top.size), top.key)
             out.extend(c for c in above if c.is_police(rules)) if top.is_police(rules) else out.extend(above)
             return out
         if tk == Kind.SINGLE and top.key >> 2 <= FIVE and (
                 rules.low_single_free or rules.low_single_same_rank):
-            out = [c for c in table.shapes.get(SINGLE, ()) if beats(c, top, rules)]
+            out = [c for c in table.group(SINGLE) if beats(c, top, rules)]
         elif tk == Kind.TRIPLE and not top.is_throwable:
-            out = [c for c in table.shapes.get(TRIPLE, ())[:1] if c.is_throwable]
+            out = [c for c in table.group(TRIPLE)[:1] if c.is_throwable]
             out.extend(table.above(TRIPLE, top.key))
         else:
             out = table.above((tk, top.size), top.key)

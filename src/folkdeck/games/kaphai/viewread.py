@@ -41,7 +41,7 @@ class ViewReading(NamedTuple):
     top: Combo | None
     trick: tuple[tuple[int, Combo, bool], ...]
     opening: tuple[Fact, ...]
-    own_table: tuple[int, MoveTable]
+    own_table: MoveTable
 
 
 _last_seen: list[tuple[KapHaiView, Any, ViewReading]] = []
@@ -99,7 +99,7 @@ def read_view(game: KapHaiGame, view: KapHaiView) -> ViewReading:
                  known=tuple(known), fixed=fixed, played=played, shed=mask(view.shed), passed=passed,
                  top=_combo(view.top.cards) if view.top is not None else None,
                  trick=tuple((t.seat, _combo(t.cards), t.label == "thrown") for t in view.table),
-                 opening=opening, own_table=(own, MoveTable.of(own, game.options)))
+                 opening=opening, own_table=MoveTable.of(own, game.options))
     _last_seen[:] = [(view, game, seen)]
     return seen
 

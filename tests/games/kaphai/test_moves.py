@@ -1,0 +1,88 @@
+"""The lazy move table gives exactly what a table built in one go gives.
+
+A follower's table makes only the shape on the table (docs/rules/kaphai.md §3.2: a play
+answers a play of the same shape, bombs aside, §3.3); a leader's table filters the
+lists an older table of the same seat made. Whatever order the lists are asked for in,
+and however many cards were played in between, each list must equal the one built
+from scratch for the hand now: same combinations, same order (the order of the legal
+actions, which seeded bots and records rely on).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from folkdeck.games.kaphai.moves import MoveTable
+from folkdeck.games.kaphai.options import KapHaiOptions
+from folkdeck.games.kaphai.rules import (
+    RULES,
+    Combo,
+    Kind,
+    hand_combos,
+    hand_shapes,
+    shape_combos,
+    tong_farsons,
+)
+
+OPTIONS = [RULES, KapHaiOptions(allow_double_triple=True, twos_in_pair_runs=True)]
+SHAPES = [(Kind.SINGLE, 1), (Kind.PAIR, 2), (Kind.TRIPLE, 3), (Kind.KARE, 4), (Kind.POLU, 5),
+          (Kind.DOUBLE_TRIPLE, 6), *((Kind.STRAIGHT, n) for n in range(3, 13)),
+          *((Kind.PAIR_RUN, n) for n in range(4, 27, 2))]
+
+
+def _reference(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[Combo]]:
+    """Every shape's list from :func:`hand_combos`, grouped and sorted by key (stable)."""
+    groups: dict[tuple[int, int], list[Combo]] = {}
+    for c in hand_combos(hand, rules):
+        groups.setdefault((c.kind, c.size), []).append(c)
+    return {shape: sorted(cs, key=lambda c: c.key) for shape, cs in sorted(groups.items())}
+
+
+def _hand(rng: random.Random, size: int) -> int:
+    return sum(1 << i for i in rng.sample(range(52), size))
+
+
+@pytest.mark.parametrize("rules", OPTIONS)
+def test_each_shape_alone_matches_the_whole_table(rules: KapHaiOptions) -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        hand = _hand(rng, rng.choice([5, 9, 13, 18, 26]))
+        ref = _reference(hand, rules)
+        grouped = hand_shapes(hand, rules)
+        for shape in SHAPES:
+            made = shape_combos(hand, Kind(shape[0]), shape[1], rules)
+            assert made == grouped.get(shape, []), shape
+            assert sorted(made, key=lambda c: c.key) == ref.get(shape, []), shape
+        flush_fives = [c for c in ref.get((Kind.STRAIGHT, 5), []) if c.flush]
+        assert tong_farsons(hand) == flush_fives
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), asks=st.lists(st.sampled_from(SHAPES + ["flat"] * 4), min_size=1, max_size=12),
+       rules=st.sampled_from(OPTIONS))
+def test_a_table_after_plays_equals_a_fresh_one(seed: int, asks: list[object], rules: KapHaiOptions) -> None:
+    """Play cards away one group at a time, asking for lists in any order in between."""
+    rng = random.Random(seed)
+    hand = _hand(rng, 13)
+    table = MoveTable.of(hand, rules)
+    for ask in asks:
+        fresh = _reference(table.hand, rules)
+        if ask == "flat":
+            assert list(table.flat()) == [c for cs in fresh.values() for c in cs]
+        else:
+            assert isinstance(ask, tuple)
+            assert table.group(ask) == fresh.get(ask, [])
+        for kind in (Kind.SINGLE, Kind.PAIR, Kind.KARE):
+            fives = [c for c in fresh.get((Kind.STRAIGHT, 5), []) if c.flush]
+            expected = {Kind.SINGLE: fresh.get((Kind.KARE, 4), []) + fives, Kind.KARE: fives,
+                        Kind.PAIR: fresh.get((Kind.PAIR_RUN, 8), [])}[kind]
+            assert table.bombs(kind) == expected
+        held = [i for i in range(52) if table.hand >> i & 1]
+        if len(held) <= 1:
+            break
+        played = sum(1 << i for i in rng.sample(held, rng.randint(1, min(4, len(held) - 1))))
+        table = table.without(played)
