@@ -80,6 +80,9 @@ from folkdeck.games.cambio.rules import (
 if TYPE_CHECKING:
     from folkdeck.games.cambio.game import CambioGame
 
+_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
+# the named tuple's Python-level ``__new__`` (made on every action)
+
 _TURN = (CHANGE, KEEP)
 _TURN_OWL = (CHANGE, KEEP, CUCCO)
 _OWL_ONLY = (CUCCO,)
@@ -355,7 +358,7 @@ class CambioState(StateBase):
                 self._request(s, facts)
             if self._phase == "exchange":
                 self._advance(facts)
-        event = Event(s, action, tuple(facts))
+        event = _new_event(Event, (s, action, tuple(facts)))
         self._history.append(event)
         return event
 

@@ -114,6 +114,9 @@ if TYPE_CHECKING:
 
 FOUR = 1
 """The rank index of the 4s (``modern_kai_dian``)."""
+_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
+# the named tuple's Python-level ``__new__`` (made on every action)
+
 _WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
                  "withdraw": (WITHDRAW, INSIST)}
 _FIELDS = ("_cards", "_claims", "_declared", "_declarer", "_fouls", "_game", "_gouji_seat", "_handed",
@@ -480,7 +483,7 @@ class GouJiState(flow.PlayFlow):
             self._give_back(s, action, notes)
         else:
             self._answer_window(s, action, notes)
-        event = Event(s, action, tuple(notes))
+        event = _new_event(Event, (s, action, tuple(notes)))
         self._history.append(event)
         return event
 

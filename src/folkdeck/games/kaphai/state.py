@@ -83,6 +83,10 @@ _TRICK_WON: dict[tuple[int, int], TrickWon] = {}
 _WENT_OUT: dict[tuple[int, int], WentOut] = {}
 
 
+_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
+# the named tuple's Python-level ``__new__`` (made on every action)
+
+
 @dataclass(slots=True)
 class _Putuh:
     """The declaration window: who may declare, who did, who has answered; ``order``
@@ -365,7 +369,8 @@ class KapHaiState(StateBase):
         if missing:
             raise IllegalActionError("kaphai.not_held", seat=s, action=str(combo), cards=notation(missing))
         rules = self._rules
-        if not allowed(combo, rules):
+        # Only the run shapes depend on the options (allowed()): skip the call for the rest.
+        if combo.kind >= Kind.PAIR_RUN and not allowed(combo, rules):
             raise IllegalActionError("kaphai.double_triple_off" if combo.kind is Kind.DOUBLE_TRIPLE
                                      else "kaphai.twos_in_runs_off", seat=s, action=str(combo))
         top = self._top
@@ -397,7 +402,7 @@ class KapHaiState(StateBase):
             else:
                 self.verify(action, s)
                 raise AssertionError(f"verify() accepted {action!r}")  # pragma: no cover
-            event = Event(s, action, tuple(facts) if facts else ())
+            event = _new_event(Event, (s, action, tuple(facts) if facts else ()))
             self._history.append(event)
             return event
         s = self._seat(seat)
@@ -410,7 +415,7 @@ class KapHaiState(StateBase):
         else:
             assert isinstance(action, Combo)
             self._play(s, action, facts)
-        event = Event(s, action, tuple(facts))
+        event = _new_event(Event, (s, action, tuple(facts)))
         self._history.append(event)
         return event
 
