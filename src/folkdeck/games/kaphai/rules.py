@@ -307,6 +307,12 @@ _SUBSETS: tuple[tuple[list[int], ...], ...] = tuple(
     for pattern in range(16))
 
 
+def _straight(m: int, size: int) -> Combo:
+    """The shared :class:`Combo` of a straight's mask (a police when its cards share a suit)."""
+    top = top_index(m)
+    return _combo(m, Kind.STRAIGHT, size, top, m & SUIT_MASKS[top & 3] == m)
+
+
 def _combo(m: int, kind: Kind, size: int, key: int, flush: bool = False) -> Combo:
     """The shared :class:`Combo` of a mask whose shape the caller already knows."""
     combo = _COMBOS.get(m)
@@ -420,22 +426,16 @@ def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[C
         if group:
             out[(kind, k)] = group
     per_rank = sets[1]
-    # Straights: 3+ consecutive ranks below 2, any suits.
-    for start in range(11):
-        partial = per_rank[start]
-        length = 1
-        r = start + 1
-        while partial and r < TWO and per_rank[r]:
+    # Straights: 3+ consecutive ranks below 2, any suits, from each start of such a run.
+    for start in _runs(_ranks_holding(hand, 1), 3, TWO - 2):
+        partial = [p | b for p in per_rank[start] for b in per_rank[start + 1]]
+        length = 2
+        r = start + 2
+        while r < TWO and per_rank[r]:
             partial = [p | b for p in partial for b in per_rank[r]]
             length += 1
-            if length >= 3:
-                group = out.setdefault((Kind.STRAIGHT, length), [])
-                for p in partial:
-                    c = get(p)
-                    if c is None:
-                        top = top_index(p)
-                        c = _combo(p, Kind.STRAIGHT, length, top, p & SUIT_MASKS[top & 3] == p)
-                    group.append(c)
+            out.setdefault((Kind.STRAIGHT, length), []).extend(
+                [get(p) or _straight(p, length) for p in partial])
             r += 1
     # Pair runs, polu and double triples: pairs/triples on consecutive ranks.
     last = TWO if rules.twos_in_pair_runs else TWO - 1
