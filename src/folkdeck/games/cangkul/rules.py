@@ -104,7 +104,9 @@ class Deck:
     """:meth:`suit_name` of suits 0-3, made once for the event notes."""
     draw_facts: list[Any] = field(repr=False, compare=False, default_factory=lambda: [None] * DRAW_FACT_SLOTS)
     """The facts of drawing this deck's cards, made once each, by :func:`draw_fact_slot`
-    (see ``CangkulState._draw``): a list, as indexing one is the cheapest look-up."""
+    (see ``CangkulState._draw``): a list, as indexing one is the cheapest look-up. A card
+    played at once (outcome 0) holds its fact; a card kept holds the 1-tuple of its fact,
+    which is the whole of the event's facts when the stock is not empty yet."""
 
     @property
     def size(self) -> int:

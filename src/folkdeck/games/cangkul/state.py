@@ -441,8 +441,8 @@ class CangkulState(StateBase):
                 # Void in the led suit without the joker: dig; else :func:`choices` decides.
                 if (pile is None) == (len(piles) == 1) and piles[pile or 0] and (
                         suit != NO_SUIT and not hand & _PLAY_ON[suit] or choices(hand, suit, self._jp)[1]):
-                    self._draw(s, pile, facts)
-                    event = _new_event(Event, (s, action, tuple(facts)))
+                    drew = self._draw(s, pile, facts)
+                    event = _new_event(Event, (s, action, drew if drew is not None else tuple(facts)))
                     self._history.append(event)
                     return event
         s = self._seat(seat)
@@ -450,7 +450,7 @@ class CangkulState(StateBase):
         if isinstance(action, Card):
             self._play(s, self._deck.index[action], facts)
         elif isinstance(action, Draw):
-            self._draw(s, action.pile, facts)
+            facts.extend(self._draw(s, action.pile, facts) or ())
         else:
             self._pass(s, facts)
             self._advance(s, facts)
@@ -506,7 +506,9 @@ class CangkulState(StateBase):
                 return
         self._advance(s, facts)
 
-    def _draw(self, s: int, pile: int | None, facts: list[Fact]) -> None:
+    def _draw(self, s: int, pile: int | None, facts: list[Fact]) -> tuple[Fact, ...] | None:
+        """Draw for seat ``s``; return the event's facts when they are one ``drew`` alone
+        (the common case: a tuple made once), else ``None`` with the facts put in ``facts``."""
         rng = self._rng
         suit = self._suit
         if rng is not None and rng.random() < self._rules.knock_prob:
@@ -533,20 +535,21 @@ class CangkulState(StateBase):
                     shown = known[slot] = DrewAndPlayed(seat=s, card=self._deck.cards[i])  # type: ignore[arg-type]
                 facts.append(shown)
                 self._play(s, i, facts)
-                return
+                return None
             # One unseen card, not of the led suit, joined the hand: only that void survives.
             self._void[s] = 1 << suit
             slot = (s << 7 | i) << 2 | (1 if pile is None else pile + 2)
-            drew = known[slot]
+            drew: tuple[Fact, ...] | None = known[slot]
             if drew is None:
-                drew = known[slot] = Drew(seat=s, card=self._deck.cards[i], pile=pile)
-            facts.append(drew)
+                drew = known[slot] = (Drew(seat=s, card=self._deck.cards[i], pile=pile),)
             if piles[0] or len(piles) > 1 and piles[1]:
-                return
+                return drew
+            facts.extend(drew)
         allowed, dig = choices(self._hands[s], suit, self._jp)
         if dig and not allowed and not any(self._piles):
             self._pass(s, facts, auto=True)
             self._advance(s, facts)
+        return None
 
     def _pass(self, s: int, facts: list[Fact], auto: bool = False) -> None:
         suit = self._suit
