@@ -1,16 +1,19 @@
 """The lazy move table gives exactly what a table built in one go gives.
 
 A follower's table makes only the shape on the table (docs/rules/kaphai.md §3.2: a play
-answers a play of the same shape, bombs aside, §3.3); a leader's table filters the
-lists an older table of the same seat made. Whatever order the lists are asked for in,
-and however many cards were played in between, each list must equal the one built
-from scratch for the hand now: same combinations, same order (the order of the legal
-actions, which seeded bots and records rely on).
+answers a play of the same shape, bombs aside, §3.3); a leader's table filters the lists
+an older table of the same seat made. Whatever order the lists are asked for in, and
+however many cards were played in between, each list must equal the one built from
+scratch for the hand now: same combinations, same order (the order of the legal actions,
+which seeded bots and records rely on). The reference is the one-pass generator the
+tables used to be built with, kept here with every combination classified from its cards
+alone.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -20,8 +23,10 @@ from folkdeck.games.kaphai.moves import MoveTable
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import (
     RULES,
+    TWO,
     Combo,
     Kind,
+    classify,
     hand_combos,
     hand_shapes,
     shape_combos,
@@ -34,10 +39,40 @@ SHAPES = [(Kind.SINGLE, 1), (Kind.PAIR, 2), (Kind.TRIPLE, 3), (Kind.KARE, 4), (K
           *((Kind.PAIR_RUN, n) for n in range(4, 27, 2))]
 
 
+def _generated(hand: int, rules: KapHaiOptions) -> list[Combo]:
+    """Every combination of ``hand`` in the one-pass generation order the move tables keep
+    (rank groups, then runs from each start rank), each classified from its cards alone:
+    the reference the lazy, shape-by-shape generators must agree with."""
+    def sets(k: int, r: int) -> list[int]:
+        suits = [b for b in (1, 2, 4, 8) if hand >> (4 * r) & b]
+        return [sum(c) << (4 * r) for c in combinations(suits, k)]
+
+    masks = [m for k in range(1, 5) for r in range(13) for m in sets(k, r)]
+    for start in range(11):  # straights: 3+ ranks in a row below the 2s
+        partial, r = sets(1, start), start + 1
+        while partial and r < TWO and sets(1, r):
+            partial = [p | b for p in partial for b in sets(1, r)]
+            if r - start >= 2:
+                masks.extend(partial)
+            r += 1
+    last = TWO if rules.twos_in_pair_runs else TWO - 1
+    for start in range(last):  # pair runs, polu, double triples
+        partial, r = sets(2, start), start + 1
+        while partial and r <= last and sets(2, r):
+            partial = [p | q for p in partial for q in sets(2, r)]
+            masks.extend(partial)
+            r += 1
+        for low_k, high_k in ((2, 3), (3, 2)) + (((3, 3),) if rules.allow_double_triple else ()):
+            masks.extend(p | q for p in sets(low_k, start) for q in sets(high_k, start + 1))
+    combos = [classify(m) for m in masks]
+    assert all(c is not None for c in combos)
+    return [c for c in combos if c is not None]
+
+
 def _reference(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[Combo]]:
-    """Every shape's list from :func:`hand_combos`, grouped and sorted by key (stable)."""
+    """Every shape's list from :func:`_generated`, grouped and sorted by key (stable)."""
     groups: dict[tuple[int, int], list[Combo]] = {}
-    for c in hand_combos(hand, rules):
+    for c in _generated(hand, rules):
         groups.setdefault((c.kind, c.size), []).append(c)
     return {shape: sorted(cs, key=lambda c: c.key) for shape, cs in sorted(groups.items())}
 
@@ -53,10 +88,15 @@ def test_each_shape_alone_matches_the_whole_table(rules: KapHaiOptions) -> None:
         hand = _hand(rng, rng.choice([5, 9, 13, 18, 26]))
         ref = _reference(hand, rules)
         grouped = hand_shapes(hand, rules)
+        generated = _generated(hand, rules)
+        assert hand_combos(hand, rules) == [c for shape in sorted(ref) for c in generated
+                                            if (c.kind, c.size) == shape]
         for shape in SHAPES:
             made = shape_combos(hand, Kind(shape[0]), shape[1], rules)
-            assert made == grouped.get(shape, []), shape
-            assert sorted(made, key=lambda c: c.key) == ref.get(shape, []), shape
+            in_order = [c for c in generated if (c.kind, c.size) == shape]
+            assert made == grouped.get(shape, []) == in_order, shape
+            assert [(c.mask, c.key, c.flush) for c in sorted(made, key=lambda c: c.key)] == \
+                [(c.mask, c.key, c.flush) for c in ref.get(shape, [])], shape
         flush_fives = [c for c in ref.get((Kind.STRAIGHT, 5), []) if c.flush]
         assert tong_farsons(hand) == flush_fives
 

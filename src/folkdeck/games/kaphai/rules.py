@@ -323,64 +323,14 @@ def _combo(m: int, kind: Kind, size: int, key: int, flush: bool = False) -> Comb
 
 
 def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
-    """Every combination that can be formed from ``hand`` (before :func:`allowed`).
-
-    Built shape by shape from the rank groups, without classifying subsets.
+    """Every combination that can be formed from ``hand`` that the options allow, shape by
+    shape (kind, then size), each shape in generation order (:func:`hand_shapes`).
 
     >>> [str(c) for c in hand_combos(mask("3S 3C 4D 5H"), RULES)]
     ['3S', '3C', '4D', '5H', '3S 3C', '3S 4D 5H', '3C 4D 5H']
     """
-    if len(_COMBOS) > 1 << 20:  # bound the memo in very long simulations
-        _COMBOS.clear()
-    out: list[Combo] = []
-    # sets[k][r]: the masks of k cards of rank r (sets[1][r]: the single cards)
-    sets: list[list[list[int]]] = [[], [], [], [], []]
-    for k in range(1, 5):
-        sets[k] = [[x << (4 * r) for x in _SUBSETS[hand >> (4 * r) & 0xF][k]] for r in range(13)]
-    get = _COMBOS.get
-    for k, kind in ((1, Kind.SINGLE), (2, Kind.PAIR), (3, Kind.TRIPLE), (4, Kind.KARE)):
-        for r in range(13):
-            for m in sets[k][r]:
-                c = get(m)
-                out.append(c if c is not None else
-                           _combo(m, kind, k, -1 if k == 3 and r == TWO else top_index(m)))
-    per_rank = sets[1]
-    # Straights: 3+ consecutive ranks below 2, any suits.
-    for start in range(11):
-        partial = per_rank[start]
-        length = 1
-        r = start + 1
-        while partial and r < TWO and per_rank[r]:
-            partial = [p | b for p in partial for b in per_rank[r]]
-            length += 1
-            if length >= 3:
-                for p in partial:
-                    c = _COMBOS.get(p)
-                    if c is None:
-                        top = top_index(p)
-                        c = _combo(p, Kind.STRAIGHT, length, top, p & SUIT_MASKS[top & 3] == p)
-                    out.append(c)
-            r += 1
-    # Pair runs, polu and double triples: pairs/triples on consecutive ranks.
-    last = TWO if rules.twos_in_pair_runs else TWO - 1
-    for start in range(last):
-        partial = sets[2][start]
-        r = start + 1
-        while partial and r <= last and sets[2][r]:
-            partial = [p | q for p in partial for q in sets[2][r]]
-            size = 2 * (r - start + 1)
-            out.extend(_combo(p, Kind.PAIR_RUN, size, top_index(p)) for p in partial)
-            r += 1
-        nxt = start + 1
-        for low_k, high_k in ((2, 3), (3, 2)):
-            for p in sets[low_k][start]:
-                for q in sets[high_k][nxt]:
-                    out.append(_combo(p | q, Kind.POLU, 5, nxt))
-        if rules.allow_double_triple:
-            for p in sets[3][start]:
-                for q in sets[3][nxt]:
-                    out.append(_combo(p | q, Kind.DOUBLE_TRIPLE, 6, nxt))
-    return out
+    groups = hand_shapes(hand, rules)
+    return [c for shape in sorted(groups) for c in groups[shape]]
 
 
 def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[Combo]]:
@@ -395,6 +345,8 @@ def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[C
     >>> sum(map(len, groups.values())) == len(hand_combos(h, RULES))
     True
     """
+    if len(_COMBOS) > 1 << 20:  # bound the memo in very long simulations
+        _COMBOS.clear()
     out: dict[tuple[int, int], list[Combo]] = {}
     get = _COMBOS.get
     # sets[k][r]: the masks of k cards of rank r (empty where the rank has fewer).
@@ -464,7 +416,7 @@ _NO_SETS: list[int] = []  # shared, never appended to
 
 
 def shape_combos(hand: int, kind: Kind, size: int, rules: KapHaiOptions) -> list[Combo]:
-    """The combinations of one shape in ``hand``, in :func:`hand_combos`' order: what a
+    """The combinations of one shape in ``hand``, in :func:`hand_shapes`' order: what a
     follower needs, without building every other shape (the lazy move table).
 
     >>> [str(c) for c in shape_combos(mask("3S 4D 4H 5S 7C"), Kind.STRAIGHT, 3, RULES)]
