@@ -14,7 +14,6 @@ hand), so clones of a state share them.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
 from operator import attrgetter
 
 from folkdeck.games.kaphai.options import KapHaiOptions
@@ -64,13 +63,13 @@ class MoveTable:
         base = self if self._full is not None or self._groups else self._base
         return MoveTable(self.hand & ~m, self.rules, base)
 
-    def _older(self) -> Iterator[MoveTable]:
-        """The older tables of this seat whose lists can be filtered down to this hand,
-        nearest first."""
+    def _nearest(self, flat: bool) -> MoveTable | None:
+        """The nearest older table of this seat that made its flat list (``flat``) or its
+        table of every shape: what a lead's list is filtered from."""
         base = self._base
-        while base is not None:
-            yield base
+        while base is not None and (base._flat if flat else base._full) is None:
             base = base._base
+        return base
 
     def group(self, shape: Shape) -> list[Combo]:
         """The combinations of one shape, by key."""
@@ -83,12 +82,14 @@ class MoveTable:
         else:
             # The nearest older table that made this list: filter out the cards played
             # since. Else build it from this hand.
-            for base in self._older():
+            base = self._base
+            while base is not None:
                 made = base._full.get(shape, _NONE) if base._full is not None else base._groups.get(shape)
                 if made is not None:
                     gone = base.hand & ~self.hand
                     got = [c for c in made if not c.mask & gone] if gone and made else made
                     break
+                base = base._base
             else:
                 got = shape_combos(self.hand, Kind(shape[0]), shape[1], self.rules)
                 if len(got) > 1 and shape[0] != Kind.SINGLE:
@@ -100,7 +101,7 @@ class MoveTable:
         """Every shape the hand forms, in shape order (kind, then size), each by key."""
         full = self._full
         if full is None:
-            base = next((b for b in self._older() if b._full is not None), None)
+            base = self._nearest(flat=False)
             if base is not None and base._full is not None:
                 gone = base.hand & ~self.hand
                 full = {}
@@ -124,7 +125,7 @@ class MoveTable:
         table's list less the cards played since, when there is one)."""
         flat = self._flat
         if flat is None:
-            base = next((b for b in self._older() if b._flat is not None), None)
+            base = self._nearest(flat=True)
             if base is not None and base._flat is not None:
                 gone = base.hand & ~self.hand
                 flat = tuple([c for c in base._flat if not c.mask & gone])
