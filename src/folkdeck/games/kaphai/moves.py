@@ -19,7 +19,7 @@ from operator import attrgetter
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import Combo, Kind, hand_shapes, shape_combos, tong_farsons
 
-Shape = tuple[int, int]
+Shape = tuple[Kind, int]
 """``(kind, size)``: plays answer plays of the same shape (bombs aside)."""
 
 _NONE: list[Combo] = []  # the shared empty list (never appended to)
@@ -91,8 +91,8 @@ class MoveTable:
                     break
                 base = base._base
             else:
-                got = shape_combos(self.hand, Kind(shape[0]), shape[1], self.rules)
-                if len(got) > 1 and shape[0] != Kind.SINGLE:
+                got = shape_combos(self.hand, shape[0], shape[1], self.rules)
+                if len(got) > 1 and shape[0] is not Kind.SINGLE:
                     got.sort(key=KEY)  # stable: equal keys keep the generation order
         self._groups[shape] = got
         return got

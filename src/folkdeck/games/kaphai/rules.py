@@ -333,7 +333,7 @@ def hand_combos(hand: int, rules: KapHaiOptions) -> list[Combo]:
     return [c for shape in sorted(groups) for c in groups[shape]]
 
 
-def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[Combo]]:
+def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[Kind, int], list[Combo]]:
     """:func:`hand_combos` grouped by shape ``(kind, size)``, each group in generation
     order (not yet sorted by key): a leader's move table, built without a second pass.
 
@@ -347,7 +347,7 @@ def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[int, int], list[C
     """
     if len(_COMBOS) > 1 << 20:  # bound the memo in very long simulations
         _COMBOS.clear()
-    out: dict[tuple[int, int], list[Combo]] = {}
+    out: dict[tuple[Kind, int], list[Combo]] = {}
     get = _COMBOS.get
     # sets[k][r]: the masks of k cards of rank r (empty where the rank has fewer).
     sets: list[list[list[int]]] = [[]]
