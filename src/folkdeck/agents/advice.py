@@ -23,16 +23,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.protocol import Action, Game
 
-HINT_BOT = "pimc"
+HINT_BOT: Final = "pimc"
 """The bot that gives hints (every game has it: :func:`folkdeck.agents.search.search_bots`)."""
-HINT_ROLLOUTS = 240
+HINT_ROLLOUTS: Final = 240
 """Rollouts of one hint (a tenth of a second in most games)."""
-HINT_SECONDS = 2.0
+HINT_SECONDS: Final = 2.0
 """A hint's search stops after this long (a Gou Ji position with many plays)."""
 
 
@@ -78,11 +78,11 @@ def advise(game: Game, observation: Any, legal: Sequence[Action], rng: random.Ra
     return Advice(action=str(quick.act(observation, list(legal), rng)), by="bot")
 
 
-REVIEW_ROLLOUTS = 120
+REVIEW_ROLLOUTS: Final = 120
 """Rollouts per decision of a deal's review (a deal has dozens of decisions)."""
-REVIEW_SECONDS = 0.4
+REVIEW_SECONDS: Final = 0.4
 """A decision's search stops after this long (a Gou Ji deal has a hundred decisions)."""
-COSTLY = 0.25
+COSTLY: Final = 0.25
 """A decision is marked costly when the best action's mean return beat the chosen one's
 by at least this much (in the game's return per deal: points, chips, places)."""
 

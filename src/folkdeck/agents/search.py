@@ -38,7 +38,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.conformance import determinizer_of
 from folkdeck.engine.protocol import Action, Game, GameSpec, State
@@ -67,7 +67,7 @@ class Level:
     exploration: float = 0.7
 
 
-LEVELS: dict[str, Level] = {
+LEVELS: Final[dict[str, Level]] = {
     "fast": Level(rollouts=100),
     "default": Level(rollouts=400),
     "strong": Level(rollouts=1600),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Final
 
 
 class Suit(StrEnum):
@@ -44,7 +45,7 @@ class Suit(StrEnum):
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
 
-_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+_SUIT_SYMBOLS: Final = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 
 
 class Rank(StrEnum):

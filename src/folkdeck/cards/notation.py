@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards.card import Card, CuccoRank, Rank, Suit
 from folkdeck.errors import InvalidNotationError
@@ -33,17 +33,17 @@ from folkdeck.errors import InvalidNotationError
 CardsLike = str | Card | Iterable[Card]
 """Anything that names cards: notation text, one card, or an iterable of cards."""
 
-_SUITS_IN = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
+_SUITS_IN: Final = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
              "♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS,
              "♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS}
-_RANKS_IN = {r.value: r for r in Rank if not r.is_joker} | {"T": Rank.TEN}
-_JOKERS_IN = {"BJ": Rank.BLACK_JOKER, "RJ": Rank.RED_JOKER}
-_CUCCO_IN = {r.name: r for r in CuccoRank} | {
+_RANKS_IN: Final = {r.value: r for r in Rank if not r.is_joker} | {"T": Rank.TEN}
+_JOKERS_IN: Final = {"BJ": Rank.BLACK_JOKER, "RJ": Rank.RED_JOKER}
+_CUCCO_IN: Final = {r.name: r for r in CuccoRank} | {
     str(r.value): r for r in CuccoRank if not r.is_nifty_extra}  # XI/XII: no number form
-_SPLIT = re.compile(r"[\s,]+")
+_SPLIT: Final = re.compile(r"[\s,]+")
 
 # Every distinct card value, made once: parsing returns these shared instances.
-_CACHE: dict[str, Card] = {}
+_CACHE: Final[dict[str, Card]] = {}
 
 
 def parse_card(token: str) -> Card:

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Final
 
 from folkdeck.cards.card import Card, CuccoRank, Rank, Suit
 from folkdeck.errors import InvalidNotationError
 
-_FRENCH_RANKS = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
+_FRENCH_RANKS: Final = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
                  Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
-_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+_SUITS: Final = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +67,10 @@ def _suited(ranks: tuple[Rank, ...]) -> tuple[Card, ...]:
     return tuple(Card(r, s) for r in ranks for s in _SUITS)
 
 
-FRENCH_52 = Pack("French 52", _suited(_FRENCH_RANKS))
-FRENCH_54 = Pack("French 54", FRENCH_52.cards + (Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)))
-GOUJI_216 = Pack("four French packs with jokers", FRENCH_54.cards * 4)
-SPANISH_48 = Pack(
+FRENCH_52: Final = Pack("French 52", _suited(_FRENCH_RANKS))
+FRENCH_54: Final = Pack("French 54", FRENCH_52.cards + (Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)))
+GOUJI_216: Final = Pack("four French packs with jokers", FRENCH_54.cards * 4)
+SPANISH_48: Final = Pack(
     "Spanish 48",
     _suited(tuple(r for r in _FRENCH_RANKS if r is not Rank.TEN)),
     rank_names={"A": "as", "2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis",
@@ -77,7 +78,7 @@ SPANISH_48 = Pack(
     suit_names={Suit.SPADES: "de espadas", Suit.CLUBS: "de bastos", Suit.DIAMONDS: "de oros",
                 Suit.HEARTS: "de copas"},
 )
-PORTUGUESE_40 = Pack(
+PORTUGUESE_40: Final = Pack(
     "Portuguese 40",
     _suited(tuple(r for r in _FRENCH_RANKS if r not in (Rank.EIGHT, Rank.NINE, Rank.TEN))),
     rank_names={"A": "ás", "2": "duque", "3": "terno", "4": "quadra", "5": "quina", "6": "sena",
@@ -85,15 +86,15 @@ PORTUGUESE_40 = Pack(
     suit_names={Suit.SPADES: "de espadas", Suit.CLUBS: "de paus", Suit.DIAMONDS: "de ouros",
                 Suit.HEARTS: "de copas"},
 )
-_CUCCO_20 = tuple(r for r in CuccoRank if not r.is_nifty_extra)
-CUCCO_40 = Pack("Cucco 40", tuple(Card(r) for r in _CUCCO_20) * 2)
+_CUCCO_20: Final = tuple(r for r in CuccoRank if not r.is_nifty_extra)
+CUCCO_40: Final = Pack("Cucco 40", tuple(Card(r) for r in _CUCCO_20) * 2)
 """The Cucco pack: 20 kinds, two of each, in order from FOOL (-4) to OWL (15)."""
-NIFTY_44 = Pack("Cucco Nifty 44", tuple(
+NIFTY_44: Final = Pack("Cucco Nifty 44", tuple(
     Card(r) for r in (*_CUCCO_20[:15], CuccoRank.XI, CuccoRank.XII, *_CUCCO_20[15:])) * 2)
 """The Nifty edition (docs/rules/cambio.md §1.3): 22 kinds, two of each, bottom to top FOOL, LION,
 MASK, BUCKET, 0 … 10, XI, XII, then the five pictures HOUSE, CAT, HORSE, MAN, OWL."""
 
-PACKS = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUGUESE_40, CUCCO_40,
+PACKS: Final = {p.name: p for p in (FRENCH_52, FRENCH_54, GOUJI_216, SPANISH_48, PORTUGUESE_40, CUCCO_40,
                              NIFTY_44)}
 
 

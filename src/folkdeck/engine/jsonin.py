@@ -21,13 +21,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.errors import CardGameError
 
-MAX_DEPTH = 64
-MAX_INT_DIGITS = 40
-MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH: Final = 64
+MAX_INT_DIGITS: Final = 40
+MAX_BYTES: Final = 4 * 1024 * 1024
 
 
 class JSONInputError(CardGameError, ValueError):
@@ -36,8 +36,8 @@ class JSONInputError(CardGameError, ValueError):
     code = "bad_json"
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET: Final = re.compile(r"[\[\]{}]")
 
 
 def _depth_ok(text: str, limit: int) -> bool:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.errors import (
     CardGameError,
@@ -45,9 +45,9 @@ from folkdeck.engine.protocol import Game, Match, Standings, State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, ReplayError, apply_line
 
-FORMAT = "folkdeck-match/1"
-_KNOWN = ("format", "game", "rules", "match", "deals", "standings")
-_DEAL_KEYS = ("setup", "seed", "deck", "hands", "stock", "actions", "before", "after")
+FORMAT: Final = "folkdeck-match/1"
+_KNOWN: Final = ("format", "game", "rules", "match", "deals", "standings")
+_DEAL_KEYS: Final = ("setup", "seed", "deck", "hands", "stock", "actions", "before", "after")
 
 
 class RecordMismatchError(CardGameError, ValueError):

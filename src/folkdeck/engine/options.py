@@ -12,7 +12,7 @@ import math
 import types
 import typing
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
 from folkdeck.engine.errors import InvalidConfigError
 
@@ -98,7 +98,7 @@ def _check_int(name: str, value: int) -> int:
     return value
 
 
-_INT_LIMIT = 10**9
+_INT_LIMIT: Final = 10**9
 """No option counts past a billion; a larger number is a mistake or an attack."""
 
 

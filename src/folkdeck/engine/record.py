@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from folkdeck.engine.errors import (
     CardGameError,
@@ -33,8 +33,8 @@ from folkdeck.engine.protocol import Event, Game, State
 from folkdeck.engine.registry import get_spec
 from folkdeck.engine.registry import load as load_game
 
-FORMAT = "folkdeck-record/1"
-_KNOWN = ("format", "game", "rules", "setup", "seed", "deck", "hands", "stock", "actions")
+FORMAT: Final = "folkdeck-record/1"
+_KNOWN: Final = ("format", "game", "rules", "setup", "seed", "deck", "hands", "stock", "actions")
 
 
 class ReplayError(IllegalActionError):

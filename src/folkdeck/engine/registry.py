@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.errors import UnknownGameError
 from folkdeck.engine.options import options_from_mapping
 from folkdeck.engine.protocol import Game, GameSpec
 
-_SPECS: dict[str, GameSpec] = {}
-_ALIASES: dict[str, str] = {}
+_SPECS: Final[dict[str, GameSpec]] = {}
+_ALIASES: Final[dict[str, str]] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:

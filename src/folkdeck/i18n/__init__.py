@@ -37,13 +37,13 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
 
-LANGUAGES = ("en", "ja")
-_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+LANGUAGES: Final = ("en", "ja")
+_PLACEHOLDER: Final = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 
 @cache
@@ -113,7 +113,7 @@ def display_card(card: Any, notation: str = "french", *, symbols: bool = False) 
     return rank + suit
 
 
-_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+_SYMBOLS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 
 def _key(value: Any) -> str:

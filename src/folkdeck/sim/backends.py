@@ -11,14 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from folkdeck.engine.errors import InvalidConfigError
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-BACKENDS = ("process", "ray")
+BACKENDS: Final = ("process", "ray")
 
 
 def default_jobs() -> int:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-Z95 = 1.959963984540054
+Z95: Final = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ Sources: ``docs/rules/cambio.md`` §10; the full rules for players are in
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
@@ -45,7 +45,7 @@ def _bots() -> dict[str, Callable[[], Any]]:
             **cambio_search_bots()}
 
 
-SPEC = register(GameSpec(
+SPEC: Final = register(GameSpec(
     name="cambio", title="Cambio", aliases=("cucco", "cuccu", "kuku", "campio"),
     min_players=2, max_players=MAX_PLAYERS, default_players=4, options_type=CambioOptions,
     make=_make, presets=PRESETS,

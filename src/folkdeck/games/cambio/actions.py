@@ -15,6 +15,7 @@ folkdeck.engine.errors.InvalidNotationError: unknown Cambio action 'swap' (actio
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from folkdeck.engine.errors import InvalidNotationError
 
@@ -36,11 +37,11 @@ class CambioAction(Enum):
         return self.name
 
 
-CHANGE = CambioAction.CHANGE
-KEEP = CambioAction.KEEP
-CUCCO = CambioAction.CUCCO
+CHANGE: Final = CambioAction.CHANGE
+KEEP: Final = CambioAction.KEEP
+CUCCO: Final = CambioAction.CUCCO
 
-_WORDS = {
+_WORDS: Final = {
     "change": CHANGE, "cambio": CHANGE, "c": CHANGE, "カンビオ": CHANGE, "交換": CHANGE,
     "keep": KEEP, "k": KEEP, "noncambio": KEEP, "non cambio": KEEP, "non-cambio": KEEP,
     "ノンカンビオ": KEEP, "stay": KEEP,

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
 from folkdeck.games.cambio.rules import (
@@ -34,11 +34,11 @@ from folkdeck.games.cambio.rules import (
     PackTable,
 )
 
-OWL_RISK = 0.05
+OWL_RISK: Final = 0.05
 """The owl holder calls cucco once a request may reach it with at least this chance."""
-CHANGE_AT = 4
+CHANGE_AT: Final = 4
 """In the counting bot's playouts, the other seats change a card of this value or lower."""
-OWL_REACH = 2
+OWL_REACH: Final = 2
 """In its playouts, an OWL holder calls cucco before either of the two seats to its left
 speaks (the seat's own rule: a request from there reaches the OWL unless a HORSE or
 HOUSE sits between, and the "左2隣" question of docs/rules/cambio.md §9 is answered by calling)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.errors import WrongPhaseError
 from folkdeck.engine.protocol import Event
@@ -35,7 +35,7 @@ from folkdeck.games.cambio.observation import CambioView, Phase
 from folkdeck.games.cambio.rules import KIND, PACK_TABLES
 from folkdeck.games.cambio.state import CambioState
 
-_WORDS = {a.value: a for a in CambioAction}
+_WORDS: Final = {a.value: a for a in CambioAction}
 
 
 def pack_of(game: CambioGame) -> Counter[int]:

@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -24,7 +24,7 @@ from folkdeck.games.cambio.rules import (
 )
 from folkdeck.games.cambio.state import CambioState
 
-SETUP_KEYS = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed", "shuffle")
+SETUP_KEYS: Final = ("dealer", "deal", "game", "chips", "pot", "eliminated", "reshuffle_seed", "shuffle")
 """The keys of a deal's ``setup``. ``shuffle`` (the pack as a session first shuffled it, top
 first) comes only with a session's first deal, so that a match record can replay the
 persistent stock; a single deal ignores it."""

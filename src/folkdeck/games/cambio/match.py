@@ -38,7 +38,7 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
 from folkdeck.engine.facts import ChipsPaid, Eliminated, Fact, MatchEnded, NextDeal, PotWon
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from folkdeck.games.cambio.game import CambioGame
     from folkdeck.games.cambio.state import CambioState
 
-_DERIVED = ("dealer", "deal", "game", "chips", "pot", "eliminated")
+_DERIVED: Final = ("dealer", "deal", "game", "chips", "pot", "eliminated")
 """The setup keys a session derives (a record must agree); ``reshuffle_seed`` and
 ``shuffle`` are chance, taken from the record."""
 

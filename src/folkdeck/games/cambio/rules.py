@@ -25,7 +25,7 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal
+from typing import Final, Literal
 
 from folkdeck.cards import CUCCO_40, NIFTY_44, Card, CuccoRank, Pack, parse_card
 from folkdeck.engine.errors import InvalidNotationError
@@ -34,18 +34,18 @@ FOOL, LION, MASK, BUCKET, ZERO = 0, 1, 2, 3, 4
 HOUSE, CAT, HORSE, MAN, OWL = 15, 16, 17, 18, 19
 XI, XII = 20, 21
 """The Nifty edition's number cards XI and XII (docs/rules/cambio.md §1.3)."""
-NUM_KINDS = 22
+NUM_KINDS: Final = 22
 """The kinds of every pack (the 40-card pack uses the first 20)."""
-COPIES = 2
-STOCK = -1
+COPIES: Final = 2
+STOCK: Final = -1
 """The origin of a card taken from the stock during the deal."""
-STOCK_FOOL_VALUE = 16
+STOCK_FOOL_VALUE: Final = 16
 """A FOOL taken from the stock in the 40-card pack: above the OWL (15)."""
 
-CARDS: tuple[Card, ...] = tuple(
+CARDS: Final[tuple[Card, ...]] = tuple(
     Card(r) for r in (*(CuccoRank(k - 4) for k in range(20)), CuccoRank.XI, CuccoRank.XII))
-KIND: dict[Card, int] = {c: k for k, c in enumerate(CARDS)}
-NAMES: tuple[str, ...] = tuple(c.rank.notation for c in CARDS)   # type: ignore[union-attr]
+KIND: Final[dict[Card, int]] = {c: k for k, c in enumerate(CARDS)}
+NAMES: Final[tuple[str, ...]] = tuple(c.rank.notation for c in CARDS)   # type: ignore[union-attr]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,21 +83,21 @@ class PackTable:
         return f"PackTable({self.option!r})"
 
 
-PACK_40 = PackTable.build("40", CUCCO_40)
+PACK_40: Final = PackTable.build("40", CUCCO_40)
 """The 40-card pack: FOOL -4 … 10, HOUSE 11, CAT 12, HORSE 13, MAN 14, OWL 15; stock FOOL 16.
 
 >>> [PACK_40.values[k] for k in (FOOL, ZERO, HOUSE, OWL)], PACK_40.stock_fool, len(PACK_40.full)
 ([-4, 0, 11, 15], 16, 40)
 """
-PACK_NIFTY44 = PackTable.build("nifty44", NIFTY_44)
+PACK_NIFTY44: Final = PackTable.build("nifty44", NIFTY_44)
 """The Nifty 44-card edition (docs/rules/cambio.md §1.3): 22 kinds, XI and XII between 10 and HOUSE, so
 HOUSE 13, CAT 14, HORSE 15, MAN 16, OWL 17, and a stock FOOL 18, still above the OWL.
 
 >>> [PACK_NIFTY44.values[k] for k in (FOOL, 14, XI, XII, HOUSE, OWL)], PACK_NIFTY44.stock_fool
 ([-4, 10, 11, 12, 13, 17], 18)
 """
-PACK_TABLES: dict[str, PackTable] = {"40": PACK_40, "nifty44": PACK_NIFTY44}
-FULL_PACK: tuple[int, ...] = PACK_40.full
+PACK_TABLES: Final[dict[str, PackTable]] = {"40": PACK_40, "nifty44": PACK_NIFTY44}
+FULL_PACK: Final[tuple[int, ...]] = PACK_40.full
 """The 40-card pack as kinds (kept for callers of the 40-card game)."""
 
 class Answer(IntEnum):

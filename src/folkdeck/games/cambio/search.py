@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.facts import Disqualified, Exchanged
@@ -51,7 +51,7 @@ from folkdeck.games.cambio.events import Shows, TookStock, TookStockFaceDown
 from folkdeck.games.cambio.rules import KIND, OWL, PACK_TABLES
 from folkdeck.games.cambio.state import CambioState
 
-_UNKNOWN = -2
+_UNKNOWN: Final = -2
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +329,7 @@ def play_out(world: CambioState, seat: int, action: Action, draws: Sequence[floa
     return float(result.returns[seat])
 
 
-LEVELS = {"fast": 200, "default": 800, "strong": 3200}
+LEVELS: Final = {"fast": 200, "default": 800, "strong": 3200}
 """Worlds per decision of each level (each world plays out every legal action)."""
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
@@ -80,17 +80,17 @@ from folkdeck.games.cambio.rules import (
 if TYPE_CHECKING:
     from folkdeck.games.cambio.game import CambioGame
 
-_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
+_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
 # the named tuple's Python-level ``__new__`` (made on every action)
 
-_TURN = (CHANGE, KEEP)
-_TURN_OWL = (CHANGE, KEEP, CUCCO)
-_OWL_ONLY = (CUCCO,)
+_TURN: Final = (CHANGE, KEEP)
+_TURN_OWL: Final = (CHANGE, KEEP, CUCCO)
+_OWL_ONLY: Final = (CUCCO,)
 _UP, _DOWN = -1, 0
-_ANSWERS = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
+_ANSWERS: Final = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
             for refuses in (False, True)}
-_STOCK_ANSWERS = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
-_WORDS = {a.value: a for a in CambioAction}
+_STOCK_ANSWERS: Final = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
+_WORDS: Final = {a.value: a for a in CambioAction}
 
 
 
@@ -98,22 +98,22 @@ _WORDS = {a.value: a for a in CambioAction}
 # immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
 # fifth of its cost (folkdeck bench). Keyed by card kinds (ints, hashed in C; a Card hashes in
 # Python). Bounded: a 39-seat table has millions of combinations.
-_shared = lru_cache(maxsize=4096)
-_exchanged = _shared(lambda seat, other: Exchanged(seat=seat, other=other))
-_passed_on = _shared(lambda seat, kind, requester, to: PassedOn(seat=seat, card=CARDS[kind], requester=requester,
-                                                                to=to))
-_refused = _shared(lambda seat, kind, requester: Refused(seat=seat, card=CARDS[kind], requester=requester))
-_stock_card = _shared(lambda kind, requester: StockCard(card=CARDS[kind], requester=requester))
-_showdown = _shared(lambda seat, kind, value, from_stock: Showdown(seat=seat, card=CARDS[kind], value=value,
-                                                                from_stock=from_stock))
-_lowest = _shared(lambda seat: Lowest(seat=seat))
-_EVERYONE = tuple((True,) * n for n in range(64))
+_shared: Final = lru_cache(maxsize=4096)
+_exchanged: Final = _shared(lambda seat, other: Exchanged(seat=seat, other=other))
+_passed_on: Final = _shared(lambda seat, kind, requester, to: PassedOn(seat=seat, card=CARDS[kind], requester=requester,
+                                                                       to=to))
+_refused: Final = _shared(lambda seat, kind, requester: Refused(seat=seat, card=CARDS[kind], requester=requester))
+_stock_card: Final = _shared(lambda kind, requester: StockCard(card=CARDS[kind], requester=requester))
+_showdown: Final = _shared(lambda seat, kind, value, from_stock: Showdown(seat=seat, card=CARDS[kind], value=value,
+                                                                       from_stock=from_stock))
+_lowest: Final = _shared(lambda seat: Lowest(seat=seat))
+_EVERYONE: Final = tuple((True,) * n for n in range(64))
 """``in_deal`` of a deal where every seat holds a card, by the number of seats."""
-_disqualified = _shared(lambda seat, reason: Disqualified(seat=seat, reason=reason))
-_shows = _shared(lambda seat, kind: Shows(seat=seat, card=CARDS[kind]))
-_deal_ended = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
+_disqualified: Final = _shared(lambda seat, reason: Disqualified(seat=seat, reason=reason))
+_shows: Final = _shared(lambda seat, kind: Shows(seat=seat, card=CARDS[kind]))
+_deal_ended: Final = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
 
-_SLOTS = ("_game", "_rules", "_n", "_kind", "_origin", "_start", "_start_stock", "_in_deal", "_active",
+_SLOTS: Final = ("_game", "_rules", "_n", "_kind", "_origin", "_start", "_start_stock", "_in_deal", "_active",
           "_order", "_index", "_pos", "_turn", "_stock", "_discards", "_open", "_dq", "_declared",
           "_history", "_phase", "_result", "_known", "_shown", "_setup", "_rng", "_ended_by", "_bits",
           "_start_bits", "_losers", "_showdown", "_cache")

@@ -26,7 +26,7 @@ Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw le
 """
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
@@ -64,30 +64,30 @@ def _make_burro_pt(options: BurroPtOptions) -> CangkulGame:
     return CangkulGame(BURRO_PT, options)
 
 
-_SHARED: dict[str, Any] = {
+_SHARED: Final[dict[str, Any]] = {
     "rules_doc": "docs/rules/cangkul.md", "default_bot": "heuristic",
     "determinizer": "folkdeck.games.cangkul.determinize", "describe_action": describe_action,
     "view_type": CangkulView, "action_words": ("draw", "left", "right", "pass"),
 }
-_BURRO_END = MatchEnd(deals="limit", default_deals=None, reason="penalty_limit")
+_BURRO_END: Final = MatchEnd(deals="limit", default_deals=None, reason="penalty_limit")
 """A Burro match ends when a player's penalties reach ``penalty_limit``; a number of
 deals is only an optional cap."""
 
-CANGKUL = register(GameSpec(
+CANGKUL: Final = register(GameSpec(
     name="cangkul", title="Cangkul", aliases=("minuman",), min_players=3, max_players=5,
     default_players=4, options_type=CangkulOptions, make=_make_cangkul, presets=PRESETS["cangkul"],
     summary="Indonesian digging game: follow suit or dig the stock; empty your hand first.",
     bots=_bots("cangkul"), card_notation="french",
     match_end=MatchEnd(deals="count", default_deals=DEFAULT_DEALS, reason="deals"), **_SHARED,
 ))
-BURRO_ES = register(GameSpec(
+BURRO_ES: Final = register(GameSpec(
     name="burro_es", title="Spanish Burro", aliases=("burro", "burro-es", "spanish_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroEsOptions,
     make=_make_burro_es, presets=PRESETS["burro_es"],
     summary="Spanish donkey: follow suit or draw; the last player holding cards takes a penalty.",
     bots=_bots("burro_es"), card_notation="spanish", match_end=_BURRO_END, **_SHARED,
 ))
-BURRO_PT = register(GameSpec(
+BURRO_PT: Final = register(GameSpec(
     name="burro_pt", title="Portuguese Burro", aliases=("burro-pt", "portuguese_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroPtOptions,
     make=_make_burro_pt, presets=PRESETS["burro_pt"],

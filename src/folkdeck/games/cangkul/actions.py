@@ -14,6 +14,8 @@ The grammar of a record line after ``"<seat>: "``:
 
 from __future__ import annotations
 
+from typing import Final
+
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidNotationError
 from folkdeck.games.cangkul.rules import JOKER_CARD
@@ -59,13 +61,13 @@ class Pass:
         return hash("pass")
 
 
-DRAW = Draw(None)
-DRAW_LEFT = Draw(0)
-DRAW_RIGHT = Draw(1)
-PASS = Pass()
+DRAW: Final = Draw(None)
+DRAW_LEFT: Final = Draw(0)
+DRAW_RIGHT: Final = Draw(1)
+PASS: Final = Pass()
 CangkulAction = Card | Draw | Pass
 
-_WORDS: dict[str, CangkulAction] = {
+_WORDS: Final[dict[str, CangkulAction]] = {
     "draw": DRAW, "dig": DRAW, "draw left": DRAW_LEFT, "draw right": DRAW_RIGHT,
     "pass": PASS, "joker": JOKER_CARD,
 }

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card, Suit
 from folkdeck.games.cangkul.actions import Draw, Pass
 from folkdeck.games.cangkul.observation import CangkulView
 from folkdeck.games.cangkul.rules import Deck, deck_for
 
-_SUITS = tuple(Suit)
+_SUITS: Final = tuple(Suit)
 
 
 def _deck(view: CangkulView) -> Deck:

@@ -22,7 +22,7 @@ few reshuffles if a greedy deal paints itself into a corner), the rest to the st
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.errors import WrongPhaseError
 from folkdeck.games.cangkul.game import CangkulGame
@@ -30,8 +30,8 @@ from folkdeck.games.cangkul.observation import CangkulPhase, CangkulView
 from folkdeck.games.cangkul.rules import JOKER, Deck, cards_of, mask
 from folkdeck.games.cangkul.state import JOKER_CLASS, CangkulState
 
-_SUITS = "SCDH"
-_TRIES = 64
+_SUITS: Final = "SCDH"
+_TRIES: Final = 64
 
 
 def _class(i: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -14,7 +14,7 @@ from folkdeck.games.cangkul.options import AnyOptions, Ruleset, ruleset
 from folkdeck.games.cangkul.rules import Deck, deck_for, indices, shuffle
 from folkdeck.games.cangkul.state import CangkulState
 
-SETUP_KEYS = ("dealer", "leader", "knock_seed")
+SETUP_KEYS: Final = ("dealer", "leader", "knock_seed")
 
 
 class CangkulGame(GameBase[AnyOptions]):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
 from folkdeck.engine.facts import Fact, MatchEnded, NextDeal
@@ -38,7 +38,7 @@ from folkdeck.games.cangkul.state import CangkulState
 if TYPE_CHECKING:
     from folkdeck.games.cangkul.game import CangkulGame
 
-DEFAULT_DEALS = 5
+DEFAULT_DEALS: Final = 5
 
 
 class CangkulMatch:

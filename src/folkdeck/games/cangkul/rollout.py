@@ -14,15 +14,15 @@ of how people play these games (and of :class:`~folkdeck.games.cangkul.agents.He
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card
 from folkdeck.games.cangkul.rules import SUIT_MASKS
 
-NOISE = 0.25
+NOISE: Final = 0.25
 """The share of moves a rollout plays at random."""
 
-_MAX_STEPS = 20_000
+_MAX_STEPS: Final = 20_000
 
 
 def playout(state: Any, rng: random.Random) -> None:

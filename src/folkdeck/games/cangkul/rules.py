@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import (
     FRENCH_52,
@@ -39,19 +39,19 @@ from folkdeck.cards import (
 from folkdeck.engine.errors import InvalidNotationError
 from folkdeck.games.cangkul.options import JokerPlay, PackName
 
-SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-STRIDE = 16
-JOKER = 64
+SUITS: Final = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+STRIDE: Final = 16
+JOKER: Final = 64
 """The joker's index (Cangkul variation 2): above every suited card."""
-JOKER_BIT = 1 << JOKER
-JOKER_CARD = Card(Rank.RED_JOKER)
+JOKER_BIT: Final = 1 << JOKER
+JOKER_CARD: Final = Card(Rank.RED_JOKER)
 """The one joker of the 53-card pack is written ``RJ`` (``joker`` is accepted on input)."""
-SUIT_MASKS = tuple(0xFFFF << (STRIDE * s) for s in range(4))
-NO_SUIT = -1
+SUIT_MASKS: Final = tuple(0xFFFF << (STRIDE * s) for s in range(4))
+NO_SUIT: Final = -1
 """The led suit before the first suited card of a trick (a lead, or after a joker lead)."""
 
-FRENCH_53 = Pack("French 53 (one joker)", FRENCH_52.cards + (JOKER_CARD,))
-_ORDERS: dict[str, tuple[Rank, ...]] = {
+FRENCH_53: Final = Pack("French 53 (one joker)", FRENCH_52.cards + (JOKER_CARD,))
+_ORDERS: Final[dict[str, tuple[Rank, ...]]] = {
     # Ascending strength within a suit.
     "french": (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
                Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE),
@@ -64,7 +64,7 @@ _ORDERS: dict[str, tuple[Rank, ...]] = {
 }
 
 
-DRAW_FACT_SLOTS = 16 * 128 * 4
+DRAW_FACT_SLOTS: Final = 16 * 128 * 4
 """Seats (16) × card indices (128: the joker is 64) × outcomes (played at once, or kept from the one pile,
 the left or the right pile)."""
 
@@ -123,7 +123,7 @@ def _suit_word(pack: Pack, suit: int) -> str:
     return pack.suit_names[SUITS[suit]].removeprefix("de ")
 
 
-_DECKS: dict[tuple[str, bool], Deck] = {}
+_DECKS: Final[dict[tuple[str, bool], Deck]] = {}
 
 
 def deck_for(pack: PackName, ace_high: bool = False) -> Deck:

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from folkdeck.cards import Card, Suit
 from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
@@ -108,8 +108,8 @@ if TYPE_CHECKING:
     from folkdeck.engine.view import ViewEvent
     from folkdeck.games.cangkul.game import CangkulGame
 
-_SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-JOKER_CLASS = 4
+_SUITS: Final = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+JOKER_CLASS: Final = 4
 """The void class of the joker (suits are 0-3): see :attr:`CangkulState.voids`."""
 
 # The hot path (``folkdeck bench``, search bots) makes an event and its facts on every
@@ -117,22 +117,22 @@ JOKER_CLASS = 4
 # common facts, and the event itself without the named tuple's Python-level __new__.
 _DRAW_ONLY, _DRAW_BOTH = (DRAW,), (DRAW_LEFT, DRAW_RIGHT)
 _DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PASS,)
-_SEATS = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
-_TRICK_WON = tuple(tuple(TrickWon(seat=w, leader=x) for x in range(_SEATS)) for w in range(_SEATS))
+_SEATS: Final = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
+_TRICK_WON: Final = tuple(tuple(TrickWon(seat=w, leader=x) for x in range(_SEATS)) for w in range(_SEATS))
 """``_TRICK_WON[winner][leader]``; the deal's last facts likewise, by seat (and place)."""
-_WENT_OUT = tuple(tuple(WentOut(seat=s, place=p) for p in range(_SEATS + 1)) for s in range(_SEATS))
-_LAST_HOLDER = tuple(LastHolder(seat=s) for s in range(_SEATS))
-_WON_BY_GOING_OUT = tuple(DealEnded(reason="out", winners=(s,)) for s in range(_SEATS))
-_LOST_AS_LAST_HOLDER = tuple(DealEnded(reason="last_holder", losers=(s,)) for s in range(_SEATS))
-_CANNOT_FOLLOW = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
-_PLAY_ON = tuple(m | JOKER_BIT for m in SUIT_MASKS)
+_WENT_OUT: Final = tuple(tuple(WentOut(seat=s, place=p) for p in range(_SEATS + 1)) for s in range(_SEATS))
+_LAST_HOLDER: Final = tuple(LastHolder(seat=s) for s in range(_SEATS))
+_WON_BY_GOING_OUT: Final = tuple(DealEnded(reason="out", winners=(s,)) for s in range(_SEATS))
+_LOST_AS_LAST_HOLDER: Final = tuple(DealEnded(reason="last_holder", losers=(s,)) for s in range(_SEATS))
+_CANNOT_FOLLOW: Final = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
+_PLAY_ON: Final = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
-_NEXTS = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
+_NEXTS: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
 """``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
-_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``
+_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``
 
 
-_SLOTS = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands", "_start_stock",
+_SLOTS: Final = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands", "_start_stock",
           "_setup", "_unused", "_dead", "_rng", "_phase", "_turn", "_trick_leader", "_plays", "_suit",
           "_acted", "_passers", "_out", "_history", "_cache", "_void", "_jbit", "_collected", "_result",
           "_jp", "_by_id", "_stall", "_win", "_nexts")

@@ -19,7 +19,7 @@ Sources: ``docs/rules/gouji.md`` §13; the full rules for players are in
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
@@ -54,7 +54,7 @@ def _teams(players: int) -> tuple[tuple[int, ...], ...]:
     return ((0, 2, 4), (1, 3, 5))
 
 
-SPEC = register(GameSpec(
+SPEC: Final = register(GameSpec(
     name="gouji", title="Gou Ji", aliases=("gou-ji", "gou_ji", "够级"),
     min_players=6, max_players=6, default_players=6, options_type=GouJiOptions, make=_make,
     presets=PRESETS, summary="Qingdao team climbing game: six players, four packs, gouji duels.",

@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import InvalidNotationError
@@ -91,7 +92,7 @@ class Draw:
         return f"draw {self.seat}"
 
 
-FOUL_CLAIMS = ("burn", "revolution", "xian")
+FOUL_CLAIMS: Final = ("burn", "revolution", "xian")
 """The claims a seat can make without being entitled (``strict_penalty``)."""
 
 
@@ -106,20 +107,20 @@ class Foul:
         return f"foul {self.claim}"
 
 
-PASS = Word("pass")
-NO = Word("no")
-DECLARE = Word("declare")
-REVOLUTION = Word("revolution")
-OBJECT = Word("object")
-WITHDRAW = Word("withdraw")
-INSIST = Word("insist")
-XIAN = Word("xian")
-OPEN = Word("open")
-WORDS = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, INSIST, XIAN, OPEN)}
+PASS: Final = Word("pass")
+NO: Final = Word("no")
+DECLARE: Final = Word("declare")
+REVOLUTION: Final = Word("revolution")
+OBJECT: Final = Word("object")
+WITHDRAW: Final = Word("withdraw")
+INSIST: Final = Word("insist")
+XIAN: Final = Word("xian")
+OPEN: Final = Word("open")
+WORDS: Final = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, INSIST, XIAN, OPEN)}
 GouJiAction = Play | Word | Return | Burn | Order | Draw | Foul
 
 
-_SEAT_WORDS = ("0", "1", "2", "3", "4", "5")
+_SEAT_WORDS: Final = ("0", "1", "2", "3", "4", "5")
 
 
 def parse_action(text: str) -> GouJiAction:

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card, Rank
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
 
-SEATS = 6
-HAND = 36
-_SETUP_KEYS = ("places", "special", "kai_pai", "first_drawer", "revolution_redeal", "leader",
+SEATS: Final = 6
+HAND: Final = 36
+_SETUP_KEYS: Final = ("places", "special", "kai_pai", "first_drawer", "revolution_redeal", "leader",
                "name_drawer", "dian_gong")
 
 

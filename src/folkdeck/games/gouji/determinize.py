@@ -32,7 +32,7 @@ fallback, the heuristic bot.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import WrongPhaseError
@@ -44,9 +44,9 @@ from folkdeck.games.gouji.observation import GouJiView
 from folkdeck.games.gouji.rules import NRANKS, RANK_OF
 from folkdeck.games.gouji.state import GouJiState
 
-SEATS = 6
-_PACKS: dict[Any, list[Card]] = {}
-_EVENTS: list[Any] = [None, []]
+SEATS: Final = 6
+_PACKS: Final[dict[Any, list[Card]]] = {}
+_EVENTS: Final[list[Any]] = [None, []]
 """The last view's history and the events rebuilt from it (a search samples hundreds of
 worlds from one view)."""
 

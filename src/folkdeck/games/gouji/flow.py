@@ -7,7 +7,7 @@ during a duel, burning (烧牌) and its aftermath, 先让让, and the end of the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, TrickWon
@@ -46,16 +46,16 @@ from folkdeck.games.gouji.rules import (
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
 
-_SEATING = list(range(SEATS))
+_SEATING: Final = list(range(SEATS))
 """The turn order before any re-ordering (docs/rules/gouji.md §7.4)."""
 # The facts of every trick, gouji call and place, made once (facts are immutable): a fact
 # made anew each time and kept in the history is work for the garbage collector in every
 # deal (folkdeck bench).
-_TRICK_WON = tuple(tuple(TrickWon(seat=w, leader=t) for t in range(SEATS)) for w in range(SEATS))
-_GOUJI_CALLED = tuple(GoujiCalled(seat=s, opposite=opposite(s)) for s in range(SEATS))
-_ANSWERS = tuple(tuple(Answers(seat=opposite(x), gouji_seat=x, last=last) for last in (False, True))
+_TRICK_WON: Final = tuple(tuple(TrickWon(seat=w, leader=t) for t in range(SEATS)) for w in range(SEATS))
+_GOUJI_CALLED: Final = tuple(GoujiCalled(seat=s, opposite=opposite(s)) for s in range(SEATS))
+_ANSWERS: Final = tuple(tuple(Answers(seat=opposite(x), gouji_seat=x, last=last) for last in (False, True))
                  for x in range(SEATS))
-_WENT_OUT = tuple(tuple(WentOutAs(seat=s, place=k + 1, title=PLACE_TITLES[k]) for k in range(SEATS))
+_WENT_OUT: Final = tuple(tuple(WentOutAs(seat=s, place=k + 1, title=PLACE_TITLES[k]) for k in range(SEATS))
                   for s in range(SEATS))
 
 

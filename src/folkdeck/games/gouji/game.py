@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -23,7 +23,7 @@ from folkdeck.games.gouji.deal import (
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.state import GouJiState
 
-_PACK = Counter(GOUJI_216.cards)
+_PACK: Final = Counter(GOUJI_216.cards)
 
 
 class GouJiGame(GameBase[GouJiOptions]):

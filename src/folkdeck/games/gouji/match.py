@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
 from folkdeck.engine.facts import Fact, MatchEnded
@@ -37,7 +37,7 @@ from folkdeck.games.gouji.state import GouJiState
 if TYPE_CHECKING:
     from folkdeck.games.gouji.game import GouJiGame
 
-_DEFAULTS: dict[str, Any] = {"places": None, "revolution_redeal": False, "dian_gong": [],
+_DEFAULTS: Final[dict[str, Any]] = {"places": None, "revolution_redeal": False, "dian_gong": [],
                              "leader": None}
 """The match's setup keys a record must agree with, and their values when left out.
 (``kai_pai`` and ``first_drawer`` of a special deal come from the cards turned: a

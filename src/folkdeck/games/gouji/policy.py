@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import Card
 from folkdeck.games.gouji.rules import BJ, NRANKS, RANK_OF, RJ, THRESHOLDS, TWO, Play, play_from_counts
 
-TOTAL = (16,) * 13 + (4, 4)
+TOTAL: Final = (16,) * 13 + (4, 4)
 """Copies of each rank in the 216-card pack (3 … 2: 16; BJ, RJ: 4)."""
 
 
@@ -87,7 +87,7 @@ class Tactics:
     """Lead the biggest of the lowest this many ranks (1: the lowest)."""
 
 
-DEFAULT = Tactics()
+DEFAULT: Final = Tactics()
 
 
 def counts_of(cards: Sequence[Card]) -> list[int]:

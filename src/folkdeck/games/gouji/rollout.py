@@ -26,19 +26,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.agents.search import Level
 from folkdeck.games.gouji.actions import NO, PASS, Burn
 from folkdeck.games.gouji.policy import DEFAULT, View, choose, units, view_of, view_of_state
 from folkdeck.games.gouji.rules import BJ, RJ, TWO, Play
 
-PLIES = 40
+PLIES: Final = 40
 """Actions a rollout plays before the position is evaluated."""
-LEVELS = {"fast": Level(rollouts=100), "default": Level(rollouts=300),
+LEVELS: Final = {"fast": Level(rollouts=100), "default": Level(rollouts=300),
           "strong": Level(rollouts=1200)}
 """Gou Ji's level table: rollouts per decision (about 1.5 ms each with determinization)."""
-CONFIDENCE = 1.5
+CONFIDENCE: Final = 1.5
 """PIMC leaves the heuristic's choice only for an action better by this many standard
 errors on the same worlds (``SearchAgent(confidence=...)``)."""
 

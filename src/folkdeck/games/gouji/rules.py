@@ -19,24 +19,24 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import repeat
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.cards import FRENCH_54, Card
 from folkdeck.engine.build import python_class
 from folkdeck.engine.errors import InvalidNotationError
 
-RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
+RANK_WORDS: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
 TWO, BJ, RJ = 12, 13, 14
-NRANKS = 15
-THRESHOLDS: dict[int, int] = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, 12: 1}
+NRANKS: Final = 15
+THRESHOLDS: Final[dict[int, int]] = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, 12: 1}
 """The default gouji thresholds (docs/rules/gouji.md §4.1, §11.2): 10×5, J×4, Q×3, K×2, A×2, 2×1."""
-RANK_OF: dict[Card, int] = {c: RANK_WORDS.index(c.rank.value) for c in FRENCH_54.cards}
+RANK_OF: Final[dict[Card, int]] = {c: RANK_WORDS.index(c.rank.value) for c in FRENCH_54.cards}
 """The rank index of every card of the pack."""
-_WORD_INDEX = {w: i for i, w in enumerate(RANK_WORDS)} | {"T": 7}
-SUIT_ORDER = "SCDH"
+_WORD_INDEX: Final = {w: i for i, w in enumerate(RANK_WORDS)} | {"T": 7}
+SUIT_ORDER: Final = "SCDH"
 """The suits in the order a hand shows them: ♠ ♣ ♦ ♥, black before red (the pack's and
 :class:`~folkdeck.cards.Suit`'s order; docs/rules/gouji.md §1.3)."""
-HAND_ORDER: dict[Card, int] = {c: i for i, c in enumerate(sorted(
+HAND_ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(sorted(
     FRENCH_54.cards, key=lambda c: (RANK_OF[c], SUIT_ORDER.index(c.suit.value) if c.suit is not None else 0)))}
 """The place of every card in a hand as people read it (docs/rules/gouji.md §1.3): by rank
 (3 low … 2, then the black and the red joker), then by suit in :data:`SUIT_ORDER`.
@@ -45,7 +45,7 @@ HAND_ORDER: dict[Card, int] = {c: i for i, c in enumerate(sorted(
 >>> " ".join(map(str, sorted(parse_cards("9D 9S RJ 9D 3H BJ 9S"), key=HAND_ORDER.__getitem__)))
 '3H 9S 9S 9D 9D BJ RJ'
 """
-KAI_PAI_VALUE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+KAI_PAI_VALUE: Final = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 """The kai pai count of ranks 3 … A, 2 (A=1, J=11, Q=12, K=13; docs/rules/gouji.md §2.2)."""
 
 
@@ -124,7 +124,7 @@ class Play(tuple[int, int, int, int, int, int, int]):
         return f"Play.parse({str(self)!r})"
 
 
-_mk = tuple.__new__
+_mk: Final = tuple.__new__
 """Makes a :class:`Play` from its seven fields without Python-level code (the fast path)."""
 
 
@@ -198,7 +198,7 @@ def named_cards(text: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-_SUITED = {str(c): c for c in FRENCH_54.cards}
+_SUITED: Final = {str(c): c for c in FRENCH_54.cards}
 
 
 def parse_counts(text: str) -> list[int]:

@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement, permutations
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
@@ -112,14 +112,14 @@ if TYPE_CHECKING:
     from folkdeck.games.gouji.game import GouJiGame
     from folkdeck.games.gouji.observation import GouJiView
 
-FOUR = 1
+FOUR: Final = 1
 """The rank index of the 4s (``modern_kai_dian``)."""
-_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
+_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
 # the named tuple's Python-level ``__new__`` (made on every action)
 
-_WINDOW_WORDS = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
+_WINDOW_WORDS: Final = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
                  "withdraw": (WITHDRAW, INSIST)}
-_FIELDS = ("_cards", "_claims", "_declared", "_declarer", "_fouls", "_game", "_gouji_seat", "_handed",
+_FIELDS: Final = ("_cards", "_claims", "_declared", "_declarer", "_fouls", "_game", "_gouji_seat", "_handed",
            "_hands", "_history", "_leader", "_left", "_mode", "_objected", "_offences", "_open",
            "_opened", "_opts", "_order", "_out", "_owe", "_pairs", "_passed", "_pending", "_phase",
            "_played", "_played_counts", "_pos", "_queue", "_result", "_rev_rest", "_setup",

@@ -18,7 +18,7 @@ Sources: that page and the readings folkdeck settled where it is unclear
 
 import importlib.util
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
@@ -56,7 +56,7 @@ def _openspiel_ismcts() -> Any:
     return ismcts_bot("kaphai")
 
 
-SPEC = register(GameSpec(
+SPEC: Final = register(GameSpec(
     name="kaphai", title="Kap Hai", aliases=("kap-hai", "kap_hai", "kaphi"),
     min_players=2, max_players=4, default_players=4, options_type=KapHaiOptions, make=_make,
     presets=PRESETS, summary="Cambodian climbing game: shed your 13 cards first.",

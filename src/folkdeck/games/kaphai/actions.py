@@ -10,6 +10,8 @@ printed ascending), ``pass`` or ``putuh``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from folkdeck.engine.errors import IllegalActionError, InvalidNotationError
 from folkdeck.games.kaphai.rules import Combo, classify, mask, notation
 
@@ -38,8 +40,8 @@ class Putuh:
         return "PUTUH"
 
 
-PASS = Pass()
-PUTUH = Putuh()
+PASS: Final = Pass()
+PUTUH: Final = Putuh()
 KapHaiAction = Combo | Pass | Putuh
 
 
@@ -70,5 +72,5 @@ def parse_action(text: str) -> KapHaiAction:
     return combo
 
 
-_MAX_TEXT = 200
+_MAX_TEXT: Final = 200
 """No Kap Hai action is longer (13 cards of 3 characters and their spaces are 52)."""

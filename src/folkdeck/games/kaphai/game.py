@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -16,8 +16,8 @@ from folkdeck.games.kaphai.state import KapHaiState
 if TYPE_CHECKING:
     from folkdeck.games.kaphai.match import KapHaiMatch
 
-HAND_SIZE = 13
-_BITS = tuple(1 << i for i in range(52))
+HAND_SIZE: Final = 13
+_BITS: Final = tuple(1 << i for i in range(52))
 
 
 class KapHaiGame(GameBase[KapHaiOptions]):

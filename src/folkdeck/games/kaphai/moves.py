@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from operator import attrgetter
+from typing import Final
 
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import Combo, Kind, hand_shapes, shape_combos, tong_farsons
@@ -22,7 +23,7 @@ from folkdeck.games.kaphai.rules import Combo, Kind, hand_shapes, shape_combos, 
 Shape = tuple[Kind, int]
 """``(kind, size)``: plays answer plays of the same shape (bombs aside)."""
 
-_NONE: list[Combo] = []  # the shared empty list (never appended to)
+_NONE: Final[list[Combo]] = []  # the shared empty list (never appended to)
 
 
 class MoveTable:
@@ -160,13 +161,13 @@ class MoveTable:
         return found
 
 
-KARE: Shape = (Kind.KARE, 4)
-FIVE_STRAIGHT: Shape = (Kind.STRAIGHT, 5)
-PAE_KARE: Shape = (Kind.PAIR_RUN, 8)
-PAIR: Shape = (Kind.PAIR, 2)
-SINGLE: Shape = (Kind.SINGLE, 1)
-TRIPLE: Shape = (Kind.TRIPLE, 3)
-KEY = attrgetter("key")
+KARE: Final[Shape] = (Kind.KARE, 4)
+FIVE_STRAIGHT: Final[Shape] = (Kind.STRAIGHT, 5)
+PAE_KARE: Final[Shape] = (Kind.PAIR_RUN, 8)
+PAIR: Final[Shape] = (Kind.PAIR, 2)
+SINGLE: Final[Shape] = (Kind.SINGLE, 1)
+TRIPLE: Final[Shape] = (Kind.TRIPLE, 3)
+KEY: Final = attrgetter("key")
 
 
 __all__ = ["FIVE_STRAIGHT", "KARE", "KEY", "PAE_KARE", "PAIR", "SINGLE", "TRIPLE", "MoveTable", "Shape"]

@@ -18,18 +18,18 @@ docs/rules/kaphai.md §7, and :class:`~folkdeck.games.kaphai.agents.HeuristicAge
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from folkdeck.games.kaphai.rules import TWO, Combo, Kind
 
-NOISE = 0.2
+NOISE: Final = 0.2
 """The share of moves a rollout plays at random."""
 
-SAVE_UNTIL = 4
+SAVE_UNTIL: Final = 4
 """A follower spends a 2 or a bomb when it would leave at most this many cards."""
 
-_MAX_STEPS = 20_000
-_TWO_BITS = 0xF << (4 * TWO)
+_MAX_STEPS: Final = 20_000
+_TWO_BITS: Final = 0xF << (4 * TWO)
 
 
 def playout(state: Any, rng: random.Random) -> None:

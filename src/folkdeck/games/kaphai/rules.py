@@ -16,23 +16,24 @@ from __future__ import annotations
 
 from enum import IntEnum
 from itertools import combinations
+from typing import Final
 
 from folkdeck.cards import Card, Rank, Suit, format_cards, parse_cards
 from folkdeck.engine.errors import InvalidNotationError
 from folkdeck.games.kaphai.options import KapHaiOptions
 
-RANKS = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
+RANKS: Final = (Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
          Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.TWO)
-SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-TWO = 12          # rank index of the 2s
-FIVE = 2          # rank index of the 5s (the local rules' "5 or lower")
-SIX = 3
-CARDS: tuple[Card, ...] = tuple(Card(r, s) for r in RANKS for s in SUITS)
-INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
-FULL = (1 << 52) - 1
-RANK_MASKS = tuple(0xF << (4 * r) for r in range(13))
-SUIT_MASKS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
-RULES = KapHaiOptions()  # the default rules, for doctests and quick use
+SUITS: Final = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+TWO: Final = 12          # rank index of the 2s
+FIVE: Final = 2          # rank index of the 5s (the local rules' "5 or lower")
+SIX: Final = 3
+CARDS: Final[tuple[Card, ...]] = tuple(Card(r, s) for r in RANKS for s in SUITS)
+INDEX: Final[dict[Card, int]] = {c: i for i, c in enumerate(CARDS)}
+FULL: Final = (1 << 52) - 1
+RANK_MASKS: Final = tuple(0xF << (4 * r) for r in range(13))
+SUIT_MASKS: Final = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+RULES: Final = KapHaiOptions()  # the default rules, for doctests and quick use
 
 
 def mask(cards: str | tuple[Card, ...] | list[Card]) -> int:
@@ -164,13 +165,13 @@ class Combo:
         return f"Combo({self.name} {self})"
 
 
-_TERMS = {name: name.replace("-", "_").replace(" ", "_") for name in (
+_TERMS: Final = {name: name.replace("-", "_").replace(" ", "_") for name in (
     "single", "pair", "triple", "kare", "straight", "police", "tong-farson", "aop", "pae-kare",
     "consecutive pairs", "polu", "double triple")}
-COMBO_TERMS: tuple[str, ...] = tuple(_TERMS.values())
+COMBO_TERMS: Final[tuple[str, ...]] = tuple(_TERMS.values())
 """Every combination's term key (the catalogs name each one)."""
 
-_COMBOS: dict[int, Combo | None] = {}
+_COMBOS: Final[dict[int, Combo | None]] = {}
 
 
 def _rank_counts(m: int) -> list[int]:
@@ -301,7 +302,7 @@ def _bits(m: int) -> list[int]:
 
 
 # _SUBSETS[suits][k]: the k-card subsets of a 4-bit set of suits, as 4-bit masks.
-_SUBSETS: tuple[tuple[list[int], ...], ...] = tuple(
+_SUBSETS: Final[tuple[tuple[list[int], ...], ...]] = tuple(
     tuple([sum(c) for c in combinations([b for b in (1, 2, 4, 8) if pattern & b], k)] if k else []
           for k in range(5))
     for pattern in range(16))
@@ -412,7 +413,7 @@ def hand_shapes(hand: int, rules: KapHaiOptions) -> dict[tuple[Kind, int], list[
     return out
 
 
-_NO_SETS: list[int] = []  # shared, never appended to
+_NO_SETS: Final[list[int]] = []  # shared, never appended to
 
 
 def shape_combos(hand: int, kind: Kind, size: int, rules: KapHaiOptions) -> list[Combo]:
@@ -485,9 +486,9 @@ def shape_combos(hand: int, kind: Kind, size: int, rules: KapHaiOptions) -> list
     return out
 
 
-_SINGLES = tuple(_combo(1 << i, Kind.SINGLE, 1, i) for i in range(52))
+_SINGLES: Final = tuple(_combo(1 << i, Kind.SINGLE, 1, i) for i in range(52))
 """Every single card as its :class:`Combo`."""
-_RANK_LOW_BITS = sum(1 << 4 * r for r in range(13))
+_RANK_LOW_BITS: Final = sum(1 << 4 * r for r in range(13))
 
 
 def _ranks_holding(hand: int, k: int) -> int:
@@ -522,7 +523,7 @@ def _runs(ranks: int, length: int, starts: int) -> list[int]:
     return out
 
 
-_BELOW_TWO_STARTS = (1 << 4 * (TWO - 4)) - 1
+_BELOW_TWO_STARTS: Final = (1 << 4 * (TWO - 4)) - 1
 """The cards a five-card straight may start from (its top below the 2s: ranks 3 … 10)."""
 
 
@@ -545,7 +546,7 @@ def tong_farsons(hand: int) -> list[Combo]:
 
 # --- putuh (docs/rules/kaphai.md §4) ------------------------------------------------------
 
-PUTUH_PATTERNS = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")
+PUTUH_PATTERNS: Final = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")
 """The putuh patterns A … F as term keys (``term.kaphai.putuh.<pattern>``), by level."""
 
 
@@ -577,7 +578,7 @@ def putuh(hand: int, three_game: bool) -> tuple[int, int] | None:
     return None
 
 
-_WHAT = {Kind.SINGLE: "single", Kind.PAIR: "pair", Kind.TRIPLE: "triple", Kind.KARE: "kare",
+_WHAT: Final = {Kind.SINGLE: "single", Kind.PAIR: "pair", Kind.TRIPLE: "triple", Kind.KARE: "kare",
          Kind.PAIR_RUN: "pair_run", Kind.POLU: "polu", Kind.DOUBLE_TRIPLE: "double_triple"}
 
 

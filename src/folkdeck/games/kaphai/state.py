@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from folkdeck.engine.errors import (
     IllegalActionError,
@@ -79,11 +79,11 @@ if TYPE_CHECKING:
 _PUTUH, _PLAY, _OVER = KapHaiPhase.PUTUH, KapHaiPhase.PLAY, KapHaiPhase.OVER
 # The facts of tricks and places, made once per value (facts are immutable): made anew and
 # kept in the history, they are work for the garbage collector in every deal (folkdeck bench).
-_TRICK_WON: dict[tuple[int, int], TrickWon] = {}
-_WENT_OUT: dict[tuple[int, int], WentOut] = {}
+_TRICK_WON: Final[dict[tuple[int, int], TrickWon]] = {}
+_WENT_OUT: Final[dict[tuple[int, int], WentOut]] = {}
 
 
-_new_event = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
+_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
 # the named tuple's Python-level ``__new__`` (made on every action)
 
 
@@ -98,7 +98,7 @@ class _Putuh:
     order: tuple[int, ...] | None = None
 
 
-_SLOTS = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game", "_leader",
+_SLOTS: Final = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed", "_three_game", "_leader",
           "_lead_single", "_phase", "_turn", "_top", "_top_seat", "_passed", "_out", "_played", "_trick",
           "_history", "_putuh", "_result", "_tables", "_cache", "_opening")
 """Every attribute of a state, which :meth:`KapHaiState.clone` copies one by one (a class
