@@ -18,6 +18,9 @@ build is the same code, and ``tests/test_compiled.py`` checks both play the same
   a module-level tuple of attribute names. A blank instance is ``cls.__new__(cls)``
   (:class:`~folkdeck.engine.state_base.StateBase` defines it), never ``object.__new__(cls)``:
   a native class's constructor would run ``__init__``.
+- A module constant is ``NAME: Final = value``, one name a line: compiled code reads a
+  ``Final`` name from a C static (an int or a string literal becomes a C constant), and any
+  other module-level name from the module's dict on every use (``tests/test_build_rules.py``).
 - Annotations are checked when a compiled function is called: an entry point that checks
   its input itself (a record's ``seed``) takes ``Any``, or a wrong type raises ``TypeError``
   before the coded error.

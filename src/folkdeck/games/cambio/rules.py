@@ -30,9 +30,18 @@ from typing import Final, Literal
 from folkdeck.cards import CUCCO_40, NIFTY_44, Card, CuccoRank, Pack, parse_card
 from folkdeck.engine.errors import InvalidNotationError
 
-FOOL, LION, MASK, BUCKET, ZERO = 0, 1, 2, 3, 4
-HOUSE, CAT, HORSE, MAN, OWL = 15, 16, 17, 18, 19
-XI, XII = 20, 21
+FOOL: Final = 0
+LION: Final = 1
+MASK: Final = 2
+BUCKET: Final = 3
+ZERO: Final = 4
+HOUSE: Final = 15
+CAT: Final = 16
+HORSE: Final = 17
+MAN: Final = 18
+OWL: Final = 19
+XI: Final = 20
+XII: Final = 21
 """The Nifty edition's number cards XI and XII (docs/rules/cambio.md §1.3)."""
 NUM_KINDS: Final = 22
 """The kinds of every pack (the 40-card pack uses the first 20)."""

@@ -86,7 +86,8 @@ _new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`
 _TURN: Final = (CHANGE, KEEP)
 _TURN_OWL: Final = (CHANGE, KEEP, CUCCO)
 _OWL_ONLY: Final = (CUCCO,)
-_UP, _DOWN = -1, 0
+_UP: Final = -1
+_DOWN: Final = 0
 _ANSWERS: Final = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
             for refuses in (False, True)}
 _STOCK_ANSWERS: Final = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))

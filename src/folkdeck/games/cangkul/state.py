@@ -115,8 +115,11 @@ JOKER_CLASS: Final = 4
 # The hot path (``folkdeck bench``, search bots) makes an event and its facts on every
 # action, so the constant parts are built once here: the digging choices, the most
 # common facts, and the event itself without the named tuple's Python-level __new__.
-_DRAW_ONLY, _DRAW_BOTH = (DRAW,), (DRAW_LEFT, DRAW_RIGHT)
-_DRAW_LEFT_ONLY, _DRAW_RIGHT_ONLY, _PASS_ONLY = (DRAW_LEFT,), (DRAW_RIGHT,), (PASS,)
+_DRAW_ONLY: Final = (DRAW,)
+_DRAW_BOTH: Final = (DRAW_LEFT, DRAW_RIGHT)
+_DRAW_LEFT_ONLY: Final = (DRAW_LEFT,)
+_DRAW_RIGHT_ONLY: Final = (DRAW_RIGHT,)
+_PASS_ONLY: Final = (PASS,)
 _SEATS: Final = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
 _TRICK_WON: Final = tuple(tuple(TrickWon(seat=w, leader=x) for x in range(_SEATS)) for w in range(_SEATS))
 """``_TRICK_WON[winner][leader]``; the deal's last facts likewise, by seat (and place)."""

@@ -10,7 +10,7 @@ The readings chosen, and the alternatives, are in ``docs/rules/gouji.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
 from folkdeck.engine.state_base import StateBase
@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from folkdeck.games.gouji.deal import Setup
     from folkdeck.games.gouji.options import GouJiOptions
 
-FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN = Foul("burn"), Foul("revolution"), Foul("xian")
+FOUL_BURN: Final = Foul("burn")
+FOUL_REVOLUTION: Final = Foul("revolution")
+FOUL_XIAN: Final = Foul("xian")
 
 
 class ModernRules(StateBase):

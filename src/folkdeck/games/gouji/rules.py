@@ -26,7 +26,9 @@ from folkdeck.engine.build import python_class
 from folkdeck.engine.errors import InvalidNotationError
 
 RANK_WORDS: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
-TWO, BJ, RJ = 12, 13, 14
+TWO: Final = 12
+BJ: Final = 13
+RJ: Final = 14
 NRANKS: Final = 15
 THRESHOLDS: Final[dict[int, int]] = {7: 5, 8: 4, 9: 3, 10: 2, 11: 2, 12: 1}
 """The default gouji thresholds (docs/rules/gouji.md §4.1, §11.2): 10×5, J×4, Q×3, K×2, A×2, 2×1."""

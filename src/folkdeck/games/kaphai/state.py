@@ -76,7 +76,9 @@ from folkdeck.games.kaphai.viewread import read_view
 if TYPE_CHECKING:
     from folkdeck.games.kaphai.game import KapHaiGame
 
-_PUTUH, _PLAY, _OVER = KapHaiPhase.PUTUH, KapHaiPhase.PLAY, KapHaiPhase.OVER
+_PUTUH: Final = KapHaiPhase.PUTUH
+_PLAY: Final = KapHaiPhase.PLAY
+_OVER: Final = KapHaiPhase.OVER
 # The facts of tricks and places, made once per value (facts are immutable): made anew and
 # kept in the history, they are work for the garbage collector in every deal (folkdeck bench).
 _TRICK_WON: Final[dict[tuple[int, int], TrickWon]] = {}
