@@ -17,7 +17,6 @@ wild 2s, black jokers and red jokers it adds (docs/rules/gouji.md §3.1, §11.8)
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import repeat
 from operator import itemgetter
 from typing import Any, Final
 
@@ -280,19 +279,35 @@ def rank_plays(rank: int, k: int, a: int, b: int, c: int) -> tuple[Play, ...]:
     >>> [str(p) for p in rank_plays(TWO, 0, 1, 1, 0)]
     ['2', '2 BJ']
     """
-    mk, P = _mk, Play
+    play = _play
     if rank == RJ:
-        return tuple([mk(P, (RJ, n, 0, 0, 0, n, n)) for n in range(1, c + 1)])
+        return tuple([play((RJ, n, 0, 0, 0, n, n)) for n in range(1, c + 1)])
     if rank == BJ:
-        return tuple([mk(P, (BJ, n, 0, 0, z, n + z, n + z)) for n in range(1, b + 1)
+        return tuple([play((BJ, n, 0, 0, z, n + z, n + z)) for n in range(1, b + 1)
                       for z in range(c + 1)])
     if rank == TWO:
-        return tuple([mk(P, (TWO, n, 0, y, z, n + y + z, y + z)) for n in range(1, a + 1)
+        return tuple([play((TWO, n, 0, y, z, n + y + z, y + z)) for n in range(1, a + 1)
                       for y in range(b + 1) for z in range(c + 1)])
     out: list[Play] = []
     for n in range(1, k + 1):
-        out += map(mk, repeat(P), map((rank, n).__add__, _tails(a, b, c, n)))
+        out += map(play, map((rank, n).__add__, _tails(a, b, c, n)))
     return tuple(out)
+
+
+_PLAY_OF: Final[dict[tuple[int, ...], Play]] = {}
+"""One :class:`Play` per value, for the caches of :func:`rank_plays` and :func:`sized_plays`:
+they hold a hundred thousand sets after a few hundred deals, but only some five thousand
+values. Each copy was an object for every full garbage collection to visit (tens of
+milliseconds, landing in whichever listing made it happen); the values are few (15 ranks,
+at most 16 naturals, 16 twos and 4 of each joker), so this table stays small."""
+
+
+def _play(fields: tuple[int, ...]) -> Play:
+    """The shared :class:`Play` of ``(rank, natural, w2, wbj, wrj, size, jokers)``."""
+    play = _PLAY_OF.get(fields)
+    if play is None:
+        play = _PLAY_OF[fields] = _mk(Play, fields)
+    return play
 
 
 @lru_cache(maxsize=2048)
@@ -305,23 +320,23 @@ def _tails(a: int, b: int, c: int, n: int) -> tuple[tuple[int, int, int, int, in
 @lru_cache(maxsize=16384)
 def sized_plays(rank: int, k: int, a: int, b: int, c: int, size: int) -> tuple[Play, ...]:
     """The sets of :func:`rank_plays` with exactly ``size`` cards."""
-    mk, P = _mk, Play
+    play = _play
     out: list[Play] = []
     if rank == RJ:
-        return (mk(P, (RJ, size, 0, 0, 0, size, size)),) if c >= size else ()
+        return (play((RJ, size, 0, 0, 0, size, size)),) if c >= size else ()
     if rank == BJ:
-        return tuple([mk(P, (BJ, size - z, 0, 0, z, size, size)) for z in range(min(c, size - 1) + 1)
+        return tuple([play((BJ, size - z, 0, 0, z, size, size)) for z in range(min(c, size - 1) + 1)
                       if b >= size - z])
     if rank == TWO:
         for n in range(1, min(a, size) + 1):
             rest = size - n
-            out += [mk(P, (TWO, n, 0, y, rest - y, size, rest)) for y in range(min(b, rest) + 1)
+            out += [play((TWO, n, 0, y, rest - y, size, rest)) for y in range(min(b, rest) + 1)
                     if rest - y <= c]
         return tuple(out)
     for n in range(1, min(k, size) + 1):
         for x in range(min(a, size - n) + 1):
             rest = size - n - x
-            out += [mk(P, (rank, n, x, y, rest - y, size, rest)) for y in range(min(b, rest) + 1)
+            out += [play((rank, n, x, y, rest - y, size, rest)) for y in range(min(b, rest) + 1)
                     if rest - y <= c]
     return tuple(out)
 
