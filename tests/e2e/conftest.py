@@ -48,7 +48,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {**os.environ, "FOLKDECK_CREATE_PER_MINUTE": "6000", "FOLKDECK_CREATE_BURST": "500",
            "FOLKDECK_ACTIONS_PER_SECOND": "5000", "FOLKDECK_ACTIONS_BURST": "5000",
            "FOLKDECK_REQUESTS_PER_SECOND": "5000", "FOLKDECK_REQUESTS_BURST": "5000",
-           "FOLKDECK_WINDOW_SECONDS": "2"}  # a person's 先让让 holds the bots back (tests/server/test_windows.py)
+           # a person's out-of-turn right holds the bots back (tests/server/test_windows.py)
+           "FOLKDECK_WINDOW_SECONDS": "3", "FOLKDECK_CALL_SECONDS": "3"}
     proc = subprocess.Popen([sys.executable, "-m", "folkdeck", "serve", "--port", "0", "--db", str(db),
                              "--bot-delay", "0", "--deal-pause", "0"], stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None

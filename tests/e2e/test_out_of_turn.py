@@ -12,21 +12,30 @@ button, clicks it and checks the result:
   instead of the opposite (docs/rules/gouji.md §5); the window seat sees ``burn <set>``, no one else does.
 - Gou Ji: 先让让, after i played, i+1 and i+2 passed and the opposite i+3 played, seat i may
   ask to go first (docs/rules/gouji.md §6).
+
+Then each right at a table of bots (the revolution too, docs/rules/gouji.md §2.5): the table
+waits for the person who holds it (no reflexes needed), and for a right that comes from a
+hidden card a person without it gets the very same wait, so no page can tell who holds it.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import random
+import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 import folkdeck
 from folkdeck.agents import make_agent
 from folkdeck.engine.protocol import State
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, seeded_table
 
 
 @dataclass
@@ -232,3 +241,241 @@ def test_a_refused_action_shows_the_reason_in_japanese(server: str, browser: Any
         assert pub["actions"] == 1  # the refused action changed nothing
     finally:
         page.close()
+
+
+# --- among bots: each right without reflexes, and no wait that tells who holds it ----------
+
+SPECIAL = ("xian", "open", "revolution", "putuh", "cucco", "declare", "object", "withdraw")
+CATALOGS = Path(folkdeck.__file__).parent / "i18n"
+
+
+def _catalog(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _words(lang: str, key: str) -> str:
+    """The longest stretch of a message's words without its placeholders and units: what
+    any rendering of it contains."""
+    message = _catalog(lang)[key]
+    text = message["other"] if isinstance(message, dict) else message
+    return max((w.strip() for w in re.split(r"\{[^}]*\}|seconds|秒|（|）|残り", text)), key=len)
+
+
+@dataclass
+class Among:
+    """A seeded deal played among "first" bots up to a position where the search's test
+    holds for ``person``: ``lines`` are every action before it (the people's are sent by the
+    test, the bots make theirs on the server), ``helpers`` other people whose moves the test
+    sends."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    person: int
+    helpers: tuple[int, ...]
+    lines: list[tuple[int, str]]
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return (self.person, *self.helpers)
+
+
+def _legal(state: State, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+def _phase(state: State) -> str:
+    return str(state.observe(None).to_dict()["phase"])
+
+
+@functools.cache
+def _greedy_bot(game: str) -> Any:
+    spec = folkdeck.get_spec(game)
+    return make_agent(spec, "greedy") if "greedy" in spec.bots else None
+
+
+def _people_play(state: State, seat: int, rng: random.Random) -> Any:
+    """A person's move on the way to the position: the greedy bot's choice (a random one
+    in a game without it), never a special call."""
+    legal = state.legal_actions(seat)
+    plain = [a for a in legal if str(a) not in SPECIAL and not str(a).startswith(("burn", "foul"))] or list(legal)
+    agent = _greedy_bot(state.observe(None).to_dict()["game"])
+    return agent.act(state.observe(seat), tuple(plain), rng) if agent else rng.choice(plain)
+
+
+def _among_bots(game: str, players: int, options: dict[str, Any], at: Callable[[State, tuple[int, ...]], bool],
+                helpers: int = 0, first_is_person: bool = False, within: int = 3000, seeds: int = 100) -> Among:
+    """The first seed, person and helper (with ``helpers=1``) whose deal reaches a position
+    where ``at(state, (person, *helpers))`` holds, the other seats "first" bots (their first
+    legal action, as the server's "first" bot plays). ``first_is_person``: the deal's first
+    turn is a person's, so that no bot moves before the pages are open; ``within``: the most
+    actions before the position (a window of the deal's start is looked for there only)."""
+    for seed in range(seeds):
+        for person in range(players):
+            for helper in [()] if not helpers else [(h,) for h in range(players) if h != person]:
+                state = _start(game, players, options, seed)
+                people = (person, *helper)
+                if first_is_person and state.to_act[0] not in people:
+                    continue
+                rng = random.Random(seed)
+                lines: list[tuple[int, str]] = []
+                while not state.is_over() and len(lines) <= within:
+                    if at(state, people):
+                        return Among(game, players, seed, options, person, helper, lines)
+                    seat = state.to_act[0]
+                    action = _people_play(state, seat, rng) if seat in people else state.legal_actions(seat)[0]
+                    state.apply(action, seat)
+                    lines.append((seat, str(action)))
+    raise AssertionError(f"no seed in 0..{seeds} reaches the position in {game}")
+
+
+def _asked(state: State, person: int, phase: str, answers: list[str] | None = None) -> bool:
+    """``person`` is asked in a ``phase`` window, with exactly ``answers`` (None: any)."""
+    return state.to_act[:1] == (person,) and _phase(state) == phase and \
+        (answers is None or _legal(state, person) == answers)
+
+
+def _may_call(state: State, people: tuple[int, ...], owl: bool) -> bool:
+    """Cambio: a bot on turn, and the person one a request could still reach, with an OWL or without."""
+    callers: tuple[int, ...] = cast(Any, state).possible_callers()
+    person = people[0]
+    return state.to_act[0] not in people and person in callers and ("cucco" in _legal(state, person)) is owl
+
+
+def _burn(state: State, people: tuple[int, ...]) -> bool:
+    return state.to_act[:1] == people[:1] and any(a.startswith("burn") for a in _legal(state, people[0]))
+
+
+def _xian(state: State, people: tuple[int, ...]) -> bool:
+    return state.to_act[1:] == people[:1] and "xian" in _legal(state, people[0])
+
+
+PUTUH = {"putuh_optional": True}
+RIGHTS: dict[str, tuple[str, Callable[[], Among], Callable[[], Among] | None]] = {
+    # the right's action: the search for its holder, and for a person asked without it (None:
+    # the right is public by the rules: the trick shows who may ask 先让让)
+    "gouji-xian": ("xian", lambda: _among_bots("gouji", 6, {}, _xian), None),
+    "gouji-burn": ("burn", lambda: _among_bots("gouji", 6, {}, _burn, helpers=1),
+                   lambda: _among_bots("gouji", 6, {}, lambda s, p: _asked(s, p[0], "play", ["no"]))),
+    "gouji-revolution": ("revolution", lambda: _among_bots("gouji", 6, {}, lambda s, p: _asked(s, p[0], "revolution")
+                                                           and "revolution" in _legal(s, p[0]), within=40),
+                         lambda: _among_bots("gouji", 6, {}, lambda s, p: _asked(s, p[0], "revolution", ["no"]),
+                                      within=40)),
+    "kaphai-putuh": ("putuh", lambda: _among_bots("kaphai", 4, PUTUH, lambda s, p: _asked(s, p[0], "putuh")
+                                                  and "putuh" in _legal(s, p[0]), within=8),
+                     lambda: _among_bots("kaphai", 4, PUTUH, lambda s, p: _asked(s, p[0], "putuh", ["pass"]))),
+    "cambio-cucco": ("cucco", lambda: _among_bots("cambio", 4, {}, lambda s, p: _may_call(s, p, True),
+                                                  helpers=1, first_is_person=True),
+                     lambda: _among_bots("cambio", 4, {}, lambda s, p: _may_call(s, p, False),
+                                         helpers=1, first_is_person=True)),
+}
+
+
+def _actions_now(server: str, t: dict[str, Any]) -> int:
+    status, public = call(server, "GET", f"/api/tables/{t['id']}")
+    assert status == 200, public
+    return int(public["actions"])
+
+
+def _follow(server: str, t: dict[str, Any], a: Among) -> float:
+    """Send the people's moves of ``a.lines``, each when its turn comes (the bots play in
+    between), then wait for the bots to reach the position; when it was reached."""
+    for index, (seat, action) in enumerate([*a.lines, (-1, "")]):
+        if seat not in a.people and seat >= 0:
+            continue
+        deadline = time.monotonic() + 30
+        while (now := _actions_now(server, t)) != index:
+            assert now < index, f"the bots played past action {index} ({seat}: {action}): they did not wait"
+            assert time.monotonic() < deadline, (index, seat, action)
+            time.sleep(0.05)
+        if seat >= 0:
+            status, body = call(server, "POST", f"/api/tables/{t['id']}/actions",
+                                {"token": t["seats"][seat]["token"], "action": action})
+            assert status == 200, (seat, action, body)
+    return time.monotonic()
+
+
+def _at_the_position(server: str, browser: Any, a: Among, lang: str) -> tuple[Any, Any, list[str], float]:
+    """The person's page (the acknowledgements it receives collected) and a spectator's
+    page at ``a``'s position, at a table of "first" bots (both open before any bot moves),
+    and when the table reached it."""
+    kinds = ["human" if s in a.people else "bot" for s in range(a.players)]
+    t = seeded_table(server, a.game, a.seed, a.players, a.options, kinds=kinds)
+    acks: list[str] = []
+
+    def listen(ws: Any) -> None:
+        ws.on("framereceived", lambda frame: acks.append(json.loads(frame)["line"])
+              if '"type": "ack"' in str(frame) else None)
+
+    mine = browser.new_page(viewport={"width": 1200, "height": 860})
+    mine.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    mine.on("websocket", listen)
+    mine.goto(server + t["seats"][a.person]["link"])
+    watcher = open_page(browser, server + t["spectator_link"], lang, (1200, 860))
+    for page in (mine, watcher):
+        page.wait_for_selector("body[data-progress] .seat")
+    reached = _follow(server, t, a)
+    position = f"1:{len(a.lines)}"
+    for page in (mine, watcher):
+        page.wait_for_function(f"() => document.body.dataset.progress === '{position}'")
+    return mine, watcher, acks, reached
+
+
+def _shape(text: str, names: list[str]) -> str:
+    """A status line without the seats' names and the numbers: what it says, not of whom."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "·")
+    return re.sub(r"\d+", "#", text)
+
+
+@pytest.mark.parametrize(("right", "lang"), [("gouji-xian", "en"), ("gouji-burn", "ja"), ("gouji-revolution", "en"),
+                                             ("kaphai-putuh", "ja"), ("cambio-cucco", "en"), ("cambio-cucco", "ja")])
+def test_a_right_among_bots_waits_for_the_person_and_tells_no_one(server: str, browser: Any, right: str,
+                                                                   lang: str) -> None:
+    """A person holds a right at a table of bots: the table waits for them (no reflexes
+    needed: after a while the button is still there and no bot has moved) and the call is
+    made. A right from a hidden card: a person without it gets the very same wait (asked in
+    turn with only the decline, or Cambio's moment for calls before a bot speaks), so a
+    spectator's page reads the same whoever holds it."""
+    action, holder, other = RIGHTS[right]
+    seen: list[str] = []
+    for a in [holder(), *([other()] if other else [])]:
+        holds = not seen
+        mine, watcher, acks, reached = _at_the_position(server, browser, a, lang)
+        try:
+            at = mine.evaluate("document.body.dataset.progress")
+            # A person who takes their time (the bots play at once; the table waits 3 s here).
+            mine.wait_for_timeout(max(0, 1.2 - (time.monotonic() - reached)) * 1000)
+            assert mine.evaluate("document.body.dataset.progress") == at, "a bot played over the right"
+            buttons = mine.eval_on_selector_all("button[data-action]", "els => els.map((e) => e.dataset.action)")
+            assert watcher.locator("button[data-action]").count() == 0
+            status = watcher.inner_text("#status")
+            if action == "cucco":  # the bot on turn waits for calls, and every page says so alike
+                words = _words(lang, "ui.calls_wait")
+                assert words in status and words in mine.inner_text("#status"), (status, words)
+            if holds:  # the call, while the table still waits
+                choice = next(b for b in buttons if b.split()[0] == action)
+                mine.click(f"button[data-action='{choice}']")
+            else:
+                mine.screenshot(path=str(ARTIFACTS / f"among-bots-{right}-{lang}-waiting.png"))
+            names = [n.split("(")[0].strip() for n in watcher.eval_on_selector_all(
+                "#seats .name", "els => els.map((e) => e.textContent)")]
+            seen.append(_shape(status, names))
+            if holds:
+                deadline = time.monotonic() + 10
+                while f"{a.person}: {choice}" not in acks:  # the server took the call
+                    assert time.monotonic() < deadline, acks
+                    mine.wait_for_timeout(50)
+            else:
+                assert not [b for b in buttons if b.split()[0] == action], buttons
+                if action != "cucco":  # asked in turn like everyone, it may only decline
+                    assert len(buttons) == 1, buttons
+                    mine.click(f"button[data-action='{buttons[0]}']")
+                mine.wait_for_function(f"() => document.body.dataset.progress !== '{at}'", timeout=10_000)
+        finally:
+            mine.close()
+            watcher.close()
+    if other:
+        assert seen[0] == seen[1], seen  # the spectator cannot tell the holder's wait from the other's

@@ -21,6 +21,10 @@ an optional ``public_to_act()`` method (default: ``to_act[0]``, the seat the gam
 waits for); a view's ``current_seat`` is its own ``to_act[0]``, ``None`` when that is
 empty (e.g. Kap Hai's putuh window seen by a seat that may not declare). The
 conformance suite checks this (:func:`folkdeck.engine.conformance.check_view_to_act`).
+A game whose out-of-turn right comes from a hidden card and cannot wait for a turn (the
+Cambio OWL's call before a request reaches it) may declare an optional
+``possible_callers()`` method: the seats that may hold such a right for all the public
+facts tell; the server gives each person among them the same moment before a bot acts.
 """
 
 from __future__ import annotations

@@ -25,8 +25,12 @@ class Settings(BaseSettings):
     """Seconds between the deals of a match."""
     window_seconds: Annotated[float, Field(ge=0, le=120)] = 8.0
     """How long a bot on turn waits while a person holds a public out-of-turn right (Gou Ji's
-    先让让): long enough to use it without reflexes. A right the table may not know of (a
-    hidden card's) is never waited for, so the wait tells nothing."""
+    先让让): long enough to use it without reflexes."""
+    call_seconds: Annotated[float, Field(ge=0, le=120)] = 3.0
+    """How long a bot on turn waits, in a game whose out-of-turn right comes from a hidden
+    card (Cambio's cucco), while a connected person may hold one for all the public facts
+    tell (``State.possible_callers``): every such person gets the same moment whatever they
+    hold, so the wait tells nothing, and the holder can call without reflexes."""
 
     # --- bots ---------------------------------------------------------------------------
     bot_workers: Annotated[int, Field(ge=0, le=64)] = 2

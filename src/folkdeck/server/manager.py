@@ -437,17 +437,32 @@ class TableManager:
             await asyncio.sleep(0)  # let people's messages through between bot moves
 
     async def _wait_for_people(self, table: Table) -> bool:
-        """Before a bot on turn acts: while a person holds a public out-of-turn right, wait
-        up to ``window_seconds`` for them. False if the position moved on meanwhile."""
+        """Before a bot on turn acts, give the people at the table their moment to act out of
+        turn: up to ``window_seconds`` while a person holds a public right (Gou Ji's 先让让),
+        ``call_seconds`` while a connected person may hold a hidden one for all the public
+        facts tell (Cambio's cucco: the same wait whoever holds it). Every view is told how
+        long the table waits (``calls`` in the public data). False if the position moved on
+        meanwhile."""
         position = table.position()
-        if not _person_holds_public_right(table):
+        if _person_holds_public_right(table):
+            seconds = self.settings.window_seconds
+        elif _person_may_call(table):
+            seconds = self.settings.call_seconds
+        else:
             return True
-        end = time.monotonic() + self.settings.window_seconds
-        while time.monotonic() < end:
-            await asyncio.sleep(0.05)
-            if table.position() != position:
-                return False
-        return table.position() == position
+        if seconds <= 0:
+            return True
+        end = time.monotonic() + seconds
+        table.calls = (position, end)
+        self.broadcast(table)
+        try:
+            while time.monotonic() < end:
+                await asyncio.sleep(0.05)
+                if table.position() != position:
+                    return False
+            return table.position() == position
+        finally:
+            table.calls = None
 
     async def _bot_move(self, table: Table) -> bool | None:
         """Let one bot act if one may: True if one did, False if the position moved on
@@ -511,6 +526,17 @@ def _refuse_unless_to_act(state: State, seat: Seat) -> None:
         if shown:
             raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
         raise NotYourTurnError("server.others_deciding", seat=seat)
+
+
+def _person_may_call(table: Table) -> bool:
+    """A bot is on turn and a connected person may hold a hidden out-of-turn right whose
+    use cannot wait (``possible_callers``, decided by public facts only: Cambio's cucco
+    before a request reaches the OWL). Whether a seat is connected is public too."""
+    state = table.state
+    declared = getattr(state, "possible_callers", None)
+    if not callable(declared) or state.is_over() or not state.to_act or not table.is_bot(state.to_act[0]):
+        return False
+    return any(not table.is_bot(s) and table.conns.get(s) for s in declared())
 
 
 def _person_holds_public_right(table: Table) -> bool:

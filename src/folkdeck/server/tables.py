@@ -110,6 +110,9 @@ class Table:
     driver: asyncio.Task[None] | None = None
     timer: asyncio.Task[None] | None = None
     deadline: float | None = None
+    calls: tuple[tuple[int, int], float] | None = None
+    """While a bot on turn waits for people's out-of-turn calls: the position it waits at and
+    when the wait ends (``time.monotonic()``); see ``TableManager._wait_for_people``."""
     last_active: float = field(default_factory=time.monotonic)
     acked: dict[tuple[Seat, int], str] = field(default_factory=dict)
     """The record lines of recent actions by ``(seat, ref)``: a client that lost its
@@ -295,6 +298,7 @@ class Table:
             "actions": len(self.state.history),  # actions so far in this deal: a change marker
             "match_over": self.match_over(), "turn_seconds": self.config["turn_seconds"],
             "deadline": None if self.deadline is None else max(0.0, self.deadline - time.monotonic()),
+            "calls": self.calls_left(),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
                        "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i)),
                        "open": bool(s.get("open"))}
@@ -305,6 +309,13 @@ class Table:
             "match_record": f"{base}/record" if self.finished and locked is None else None,
             "records_locked": locked if self.finished else None,
         }
+
+    def calls_left(self) -> float | None:
+        """Seconds the bot on turn still waits for out-of-turn calls at this position (the
+        same for every viewer: it never says who may call), or None."""
+        if self.calls is None or self.calls[0] != self.position():
+            return None
+        return max(0.0, self.calls[1] - time.monotonic())
 
     def view(self, seat: Seat | None, public: dict[str, Any]) -> dict[str, Any]:
         """The message for one connection: its seat's view (passed through as the game

@@ -223,9 +223,11 @@ function renderStatus(msg, R) {
   const mine = msg.on_turn;
   status.className = "status" + (mine ? " mine" : "");
   const secs = table.deadline != null ? " · " + R.ui("seconds_left", { seconds: Math.ceil(table.deadline) }) : "";
+  // The bot on turn waits for out-of-turn calls: every view says so alike (never who may call).
+  const calls = table.calls != null && !obs.result ? " · " + R.ui("calls_wait", { seconds: Math.max(1, Math.ceil(table.calls)) }) : "";
   status.textContent = obs.result ? R.ui("deal_over") : mine ? R.ui("your_turn") + secs
-    : msg.may_act ? R.ui("you_may_act") + secs
-      : obs.current_seat != null ? R.ui("turn_of", { seat: obs.current_seat }) + secs
+    : msg.may_act ? R.ui("you_may_act") + secs + calls
+      : obs.current_seat != null ? R.ui("turn_of", { seat: obs.current_seat }) + secs + calls
         : msg.you == null ? R.ui("spectating") : R.ui("waiting");
 }
 
@@ -525,7 +527,11 @@ async function init() {
   window.addEventListener("online", () => { if (ws && ws.readyState === 1) connection(true); });
   $("resume").onclick = () => ws && ws.send(JSON.stringify({ type: "resume" }));
   setupSocial({ tableId, token, onError: showError, send: sendRaw });
-  setInterval(() => { if (last && last.table.deadline != null) { last.table.deadline = Math.max(0, last.table.deadline - 1); render(last); } }, 1000);
+  setInterval(() => {
+    if (!last || (last.table.deadline == null && last.table.calls == null)) return;
+    for (const k of ["deadline", "calls"]) if (last.table[k] != null) last.table[k] = Math.max(0, last.table[k] - 1);
+    renderStatus(last, rendererOf(last));  // only the countdown: a button being clicked is not redrawn
+  }, 1000);
   window.addEventListener("resize", () => last && render(last));
   connect();
 }

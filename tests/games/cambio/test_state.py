@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -242,3 +243,41 @@ def test_property_any_deal_ends_cleanly(players: int, shuffle: int, choices: lis
     assert result is not None
     assert set(map(int, result.details["disqualified"])) <= set(result.details["losers"])
     assert all((p is None) == (not state.deal_info()["hands"][s]) for s, p in enumerate(result.placings))
+
+
+def _callers_from_the_public_view(view: object) -> tuple[int, ...]:
+    """The seats a request could still reach as a spectator reads them: the active seats
+    after the seat on turn in the deal's order (the dealer's right first), less those whose
+    card is shown and no OWL."""
+    v: Any = view
+    if v.current_seat is None:
+        return ()
+    n = v.num_players
+    order = [s % n for s in range(v.dealer + 1, v.dealer + n + 1) if s % n in v.active]
+    shown = dict(v.shown)
+    return tuple(s for s in order[order.index(v.current_seat) + 1:] if shown.get(s, "OWL") == "OWL")
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_possible_callers_follow_from_public_facts_only(players: int) -> None:
+    """The server gives every person among ``possible_callers`` the same moment to call cucco
+    before a bot speaks (docs/rules/cambio.md §4.3): so it must be what a spectator can work
+    out, never who holds an OWL; and every OWL holder whose call still matters is among them."""
+    game = load("cambio", players=players)
+    rng = random.Random(players)
+    checked = 0
+    for seed in range(150):
+        state: Any = game.new_match(rng=random.Random(seed)).next_deal()
+        while not state.is_over():
+            callers = state.possible_callers()
+            assert callers == _callers_from_the_public_view(state.observe(None))
+            assert state.current_seat not in callers
+            owls = [s for s in state.to_act[1:] if state._index[s] > state._index[state.current_seat]]
+            assert set(owls) <= set(callers)
+            checked += bool(callers)
+            seat = state.to_act[0]
+            legal = [a for a in state.legal_actions(seat) if a != CUCCO]
+            state.apply(rng.choice(legal), seat)
+        assert state.possible_callers() == ()
+    assert checked > 100
+    assert load("cambio", players=players, owl_refuses_when_asked=True).new_state(seed=1).possible_callers() == ()

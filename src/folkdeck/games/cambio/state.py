@@ -602,6 +602,22 @@ class CambioState(StateBase):
         """The seats of ``to_act`` every viewer may see: the seat on turn only."""
         return self.to_act[:1]
 
+    def possible_callers(self) -> tuple[int, ...]:
+        """The seats that, for all the public facts tell, may hold an OWL whose call still
+        matters: the active seats after the seat on turn, in turn order, that a request
+        could yet reach (docs/rules/cambio.md §4.3: once a request has reached an OWL it is
+        too late), less those whose card is shown and no OWL. Only public facts decide it,
+        never a hidden card, so the server may give each person among them the same moment
+        to call before a bot on turn speaks, whatever they hold. Empty when an OWL asked
+        calls by itself (``owl_refuses_when_asked``) and once the deal is over."""
+        if self._phase != "exchange" or self._rules.owl_refuses_when_asked:
+            return ()
+        kinds = self._kind
+        active = self._active
+        shown = self._shown
+        return tuple(s for s in self._order[self._pos + 1:]
+                     if active[s] and (not shown[s] or kinds[s] == OWL))
+
     def observe(self, seat: int | None) -> CambioView:
         """The view of ``seat`` (``None``: a spectator): never another seat's card,
         except the ones the rules show (refusals, disqualifications, the showdown).
