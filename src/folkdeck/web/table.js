@@ -495,7 +495,12 @@ function connect() {
     else if (msg.type === "hint") { hinted(msg); }
     else if (msg.type === "review") { showReview(msg, rendererOf(last), (a) => actionWords(rendererOf(last), a)); if (last) renderSide(last, rendererOf(last)); }
     else if (msg.type === "chat_log") { chatLog(msg.messages); }
-    else if (msg.type === "error") { if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; } settle(msg); showError(msg); if (msg.error === "bad_token") retry = -1; }
+    else if (msg.type === "error") {
+      if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; }
+      settle(msg); showError(msg);
+      // A link that opens no seat: no reconnecting, and the page keeps saying why.
+      if (msg.error === "bad_token") { retry = -1; clearTimeout(showError.timer); $("status").textContent = $("error").textContent; }
+    }
   };
   ws.onclose = () => {
     hintRef = null;  // a hint asked on a lost connection is not coming: it may be asked again
