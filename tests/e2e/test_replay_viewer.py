@@ -4,6 +4,8 @@ A record replays to the same game every time (docs/records.md, "Replaying"); the
 each step's public table with every hand face up, jumps to a trick (a trick ends where the
 game reports the shared ``trick_won`` fact, docs/events.md), and walks a ``folkdeck-match/1``
 record deal by deal with what the match reported around each deal and the final standings.
+The files a table offers (a deal's record, the whole match's record) are downloaded from its
+page and opened in the viewer, in English and Japanese.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import ARTIFACTS, call, seeded_table
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS, call, open_page, seeded_table
+from tests.e2e.test_social import _ui
 
 
 def expect(target: Any) -> Any:
@@ -112,5 +117,82 @@ def test_a_whole_match_deal_by_deal_with_its_standings(server: str, browser: Any
         page.click("#first")  # at the first step of deal 2: back to deal 1
         page.wait_for_function("document.querySelector('#step').textContent.includes('Deal 1 of 2')")
         page.screenshot(path=str(ARTIFACTS / "replay-match.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def _say(lang: str, key: str, **params: Any) -> str:
+    """A plain message of the catalog with its parameters (no plural or select in it)."""
+    return _ui(lang, key).format(**params)
+
+
+def _trick_starts(page: Any) -> list[int]:
+    """The first step of each trick, as the viewer's trick list jumps to them."""
+    starts: list[int] = page.eval_on_selector_all(
+        "#events li.trick-head + li", "els => els.map((e) => Number(e.dataset.step))")
+    return starts
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_records_downloaded_from_a_table_step_forward_back_and_to_a_trick(server: str, browser: Any, lang: str,
+                                                                         tmp_path: Path) -> None:
+    """A finished match's page offers each deal's record and the whole match's record: both
+    downloaded files open in the viewer, which steps forward and back, jumps to a trick,
+    and walks the match across its deals (back over a deal's start too), in the reader's
+    language."""
+    t = seeded_table(server, "kaphai", seed=5, players=4, kinds=["bot"] * 4, deals=2)
+    table = open_page(browser, server + t["spectator_link"], lang)
+    try:
+        table.wait_for_selector("#result-box .match-record a[download]", timeout=60_000)
+        files = {}
+        for name, link in (("deal", "#results li[data-deal='1'] a[download]"), ("match", "#match-record a[download]")):
+            assert table.inner_text(link) == _ui(lang, "download" if name == "deal" else "download_match")
+            with table.expect_download() as download:
+                table.click(link)
+            files[name] = tmp_path / f"{name}.json"
+            download.value.save_as(files[name])
+        assert json.loads(files["deal"].read_text())["format"] == "folkdeck-record/1"
+        assert json.loads(files["match"].read_text())["format"] == "folkdeck-match/1"
+        assert table.inner_text("#match-record a[href^='/replay']") == _ui(lang, "replay.open_match")
+    finally:
+        table.close()
+    page = _open(browser, server, lang)
+    try:
+        for name in ("deal", "match"):
+            page.set_input_files("#file", str(files[name]))
+            deal = _say(lang, "replay.deal_of", deal=1, deals=2) if name == "match" else _ui(lang, "step")[:1]
+            page.wait_for_function("t => document.getElementById('step').textContent.startsWith(t)", arg=deal)
+            steps = int(page.get_attribute("#slider", "max") or 0)
+            expect(page.locator("#event")).to_have_text(_ui(lang, "replay.start"))
+            expect(page.locator("#step")).to_contain_text(_say(lang, "step", step=0, steps=steps))
+            page.click("#next")
+            page.click("#next")
+            expect(page.locator("#step")).to_contain_text(_say(lang, "step", step=2, steps=steps))
+            page.click("#prev")  # back a step
+            expect(page.locator("#step")).to_contain_text(_say(lang, "step", step=1, steps=steps))
+            expect(page.locator("#step")).to_contain_text(_say(lang, "replay.trick", n=1))
+            starts = _trick_starts(page)
+            assert len(starts) >= 3 and page.locator("#tricks button").count() == len(starts)
+            page.locator("#tricks button").nth(2).click()  # jump to the third trick
+            expect(page.locator("#step")).to_contain_text(_say(lang, "step", step=starts[2], steps=steps))
+            expect(page.locator("#step")).to_contain_text(_say(lang, "replay.trick", n=3))
+            assert page.inner_text("#tricks button.current") == "3"
+            page.keyboard.press("ArrowLeft")  # the step before a trick is the last of the one before
+            expect(page.locator("#step")).to_contain_text(_say(lang, "replay.trick", n=2))
+            page.click("#last")
+            expect(page.locator("#outcome")).to_contain_text(_ui(lang, "deal_over"))
+            if name == "match":  # on into deal 2, a trick there, and back over its start into deal 1
+                expect(page.locator("#outcome")).to_contain_text(_ui(lang, "replay.after_deal"))
+                page.click("#next")
+                expect(page.locator("#step")).to_contain_text(_say(lang, "replay.deal_of", deal=2, deals=2))
+                page.locator("#tricks button").nth(1).click()
+                expect(page.locator("#step")).to_contain_text(_say(lang, "replay.trick", n=2))
+                page.click("#last")
+                expect(page.locator("#outcome")).to_contain_text(_ui(lang, "standings"))
+                page.click("#first")
+                page.click("#prev")  # before deal 2's first step: deal 1's last
+                expect(page.locator("#step")).to_contain_text(_say(lang, "replay.deal_of", deal=1, deals=2))
+                expect(page.locator("#outcome")).to_contain_text(_ui(lang, "replay.after_deal"))
+            page.screenshot(path=str(ARTIFACTS / f"replay-{name}-file-{lang}.png"), full_page=True)
     finally:
         page.close()

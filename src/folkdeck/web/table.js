@@ -363,6 +363,14 @@ function recordLinks(table, deal, R) {
   return ` <a href="${url}" download>${esc(R.ui("download"))}</a> <a href="/replay?t=${encodeURIComponent(table.id)}&d=${deal}">${esc(R.ui("replay"))}</a>`;
 }
 
+// The whole match so far (folkdeck-match/1: its finished deals and the standings after them),
+// once the table gives it: to download, or to step through deal by deal in the replay viewer.
+function matchLinks(table, R) {
+  if (!table.match_record) return "";
+  return `<a href="${esc(table.match_record)}" download>${esc(R.ui("download_match"))}</a> ` +
+    `<a href="/replay?t=${encodeURIComponent(table.id)}&match=1">${esc(R.ui("replay.open_match"))}</a>`;
+}
+
 function lockedText(table, R) {
   return table.records_locked ? R.ui("records_locked", { why: table.records_locked }) : "";
 }
@@ -391,6 +399,7 @@ function renderSide(msg, R) {
     return li;
   }));
   $("locked").textContent = lockedText(table, R); $("locked").hidden = !table.records_locked;
+  $("match-record").innerHTML = matchLinks(table, R); $("match-record").hidden = !table.match_record;
   $("history").replaceChildren(...[...(obs.history || [])].reverse().map((ev) => Object.assign(document.createElement("li"), { textContent: R.event(ev) })));
   const res = $("result"); res.replaceChildren();
   if (obs.result || table.match_over) {
@@ -411,6 +420,7 @@ function renderSide(msg, R) {
       const links = recordLinks(table, rr.deal, R);
       if (links) div.insertAdjacentHTML("beforeend", `<div>${esc(R.ui("deal_record", { deal: rr.deal }))}:${links}</div>`);
     });
+    if (table.match_record) div.insertAdjacentHTML("beforeend", `<div class="match-record">${matchLinks(table, R)}</div>`);
     if (table.records_locked) div.insertAdjacentHTML("beforeend", `<div class="locked">${esc(lockedText(table, R))}</div>`);
     res.append(div);
   }
