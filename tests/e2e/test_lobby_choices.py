@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS, open_page
 from tests.e2e.test_social import _ui
+from tests.test_citations import FORBIDDEN
 
 KANA = re.compile(r"[\u3040-\u30ff]")
 
@@ -68,5 +70,48 @@ def test_the_match_end_and_every_option_are_explained(server: str, browser: Any,
         assert page.inner_text("#deals-label") == _ui(lang, "deals") and page.input_value("#deals") == "5"
         assert page.is_hidden("#deals-hint")
         page.screenshot(path=str(ARTIFACTS / f"lobby-options-{lang}.png"), full_page=True)
+    finally:
+        page.close()
+
+
+# A file named in a rules panel that a reader of the repository cannot open (a team's notes,
+# a saved page): any such name must be one of the repository's files, or a web address.
+FILE_NAME = re.compile(r"(?<![/\w.])([\w-]+(?:/[\w-]+)*\.(?:md|txt|pdf|html?|docx?|json))\b")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_games_rules_open_with_a_quick_start_for_players(server: str, browser: Any, lang: str) -> None:
+    """The lobby's rules panel of every game, in the reader's language: the title, then a
+    quick start short enough for two minutes, and nowhere an internal reference (a test
+    seed, the team's notes) or a document outside the repository."""
+    page = open_page(browser, server + "/", lang)
+    try:
+        page.wait_for_selector("#game option", state="attached")
+        games = page.eval_on_selector_all("#game option", "els => els.map((e) => e.value)")
+        assert len(games) >= 6
+        for game in games:
+            page.select_option("#game", game)
+            page.click("#rules-btn")
+            page.wait_for_function("g => document.getElementById('rules').open && document.querySelector('#rules-body h2')",
+                                   arg=game)
+            heads = page.eval_on_selector_all("#rules-body h2, #rules-body h3",
+                                              "els => els.map((e) => [e.tagName, e.textContent])")
+            assert heads[0][0] == "H2" and (KANA.search(heads[0][1]) if lang == "ja" else not KANA.search(heads[0][1][:2]))
+            quick = heads[1]
+            assert quick == ["H3", "Quick start" if lang == "en" else "クイックスタート"], (game, heads[:3])
+            start = page.evaluate("""() => { const h = [...document.querySelectorAll('#rules-body h3')][0]; let text = '';
+                for (let n = h.nextElementSibling; n && n.tagName !== 'H3'; n = n.nextElementSibling) text += n.textContent + ' ';
+                return text; }""")
+            assert (len(start.split()) <= 300) if lang == "en" else (len(start) <= 900 and KANA.search(start)), (game, start)
+            body = page.inner_text("#rules-body")
+            assert not FORBIDDEN.search(body), (game, FORBIDDEN.search(body))
+            for name in FILE_NAME.findall(body):
+                assert (ROOT / name).exists() or any((ROOT / top / name).exists() for top in ("src", "src/folkdeck")), \
+                    (game, name)
+            if game == "gouji":
+                page.screenshot(path=str(ARTIFACTS / f"rules-gouji-{lang}.png"))
+            page.click("#rules button[data-t='close']")
+            page.wait_for_function("() => !document.getElementById('rules').open")
     finally:
         page.close()
