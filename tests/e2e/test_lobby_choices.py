@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, open_page
+from tests.e2e.conftest import ARTIFACTS, call, open_page
 from tests.e2e.test_social import _ui
 from tests.test_citations import FORBIDDEN
 
@@ -44,9 +44,10 @@ def test_switching_games_resets_the_seats_and_other_changes_keep_them(server: st
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_match_end_and_every_option_are_explained(server: str, browser: Any, lang: str) -> None:
-    """A game whose match its own rule ends (Spanish Burro: a penalty limit) asks for no
-    number of deals, only an optional cap, and says why; every rule option is named and
-    explained in the player's language, with its own name beside it."""
+    """A game whose match its own rule ends (Spanish Burro: a penalty limit; Cambio: the
+    last player with chips) asks for no number of deals, only an optional cap, and says why;
+    every rule option is named and explained in the player's language, with its own name
+    beside it."""
     page = open_page(browser, server + "/", lang)
     try:
         page.wait_for_selector("#game option", state="attached")
@@ -70,6 +71,16 @@ def test_the_match_end_and_every_option_are_explained(server: str, browser: Any,
         assert page.inner_text("#deals-label") == _ui(lang, "deals") and page.input_value("#deals") == "5"
         assert page.is_hidden("#deals-hint")
         page.screenshot(path=str(ARTIFACTS / f"lobby-options-{lang}.png"), full_page=True)
+        # Cambio's match is chips and a pot until one player is left: no count of deals; a
+        # table made with the field left empty plays on past its first deal.
+        page.select_option("#game", "cambio")
+        assert page.inner_text("#deals-label") == _ui(lang, "deals_cap") and page.input_value("#deals") == ""
+        assert page.is_visible("#deals-hint") and page.inner_text("#deals-hint") != hint
+        page.click("#create-btn")
+        page.wait_for_selector("#created:not([hidden])")
+        table_id = (page.get_attribute("#mine", "href") or "").split("t=")[1].split("&")[0]
+        _, public = call(server, "GET", f"/api/tables/{table_id}")
+        assert public["game"] == "cambio" and public["deals"] is None
     finally:
         page.close()
 

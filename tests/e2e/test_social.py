@@ -6,12 +6,14 @@ same seats once the match is over — in English and in Japanese."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS, call, open_page, play_lines, seeded_table
+from tests.e2e.test_out_of_turn import _catalog
 from tests.e2e.test_records import _first_deal_lines
 
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "folkdeck" / "i18n"
@@ -107,3 +109,60 @@ def test_play_again_with_the_same_seats(server: str, browser: Any, lang: str) ->
             other.close()
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_invited_person_has_the_name_given_and_sees_the_creator_by_name(server: str, browser: Any,
+                                                                           lang: str) -> None:
+    """The creator names the person they invite in the lobby: the table shows that name, not
+    "Player 2"; the invited person sees the creator by name everywhere, the history included
+    (where the creator reads "you" the invited person reads the creator's name)."""
+    host = browser.new_context(viewport={"width": 1280, "height": 900})
+    guest = browser.new_context(viewport={"width": 1280, "height": 900})
+    for ctx in (host, guest):
+        ctx.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    you = _catalog(lang)["seat.you"]
+    try:
+        lobby = host.new_page()
+        lobby.goto(server + "/")
+        lobby.wait_for_selector("#game option", state="attached")
+        lobby.fill("#your-name", "Dara")
+        lobby.select_option("#game", "kaphai")
+        rows = lobby.locator(".seat-row")
+        rows.nth(1).locator(".kind").select_option("human")
+        rows.nth(1).locator(".seat-name").fill("Mei")
+        lobby.click("#create-btn")
+        lobby.wait_for_selector("#created:not([hidden])")
+        invite = lobby.locator("#links li").nth(1).locator("a").get_attribute("href")
+        lobby.click("#mine")
+        lobby.wait_for_selector("#hand .card")
+        page = guest.new_page()
+        page.goto(server + (invite or ""))
+        page.wait_for_selector("#hand .card")
+        for p in (lobby, page):
+            names = [n.split("(")[0].strip() for n in p.eval_on_selector_all("#seats .name", "els => els.map((e) => e.textContent)")]
+            assert "Dara" in names and "Mei" in names and "Player 2" not in names, names
+        # Both play their turns until the creator has played something.
+        mine = f"() => [...document.querySelectorAll('#history li')].some((li) => li.textContent.startsWith('{you[0].upper() + you[1:]}'))"
+        deadline = time.monotonic() + 60
+        while not lobby.evaluate(mine):
+            assert time.monotonic() < deadline
+            for p in (lobby, page):
+                if p.query_selector("#status.mine"):
+                    if p.query_selector("#legal button[data-legal]"):
+                        p.click("#legal button[data-legal]")
+                        p.click("#play")
+                    elif p.query_selector("#actions button[data-action]"):
+                        p.click("#actions button[data-action]")
+            lobby.wait_for_timeout(200)
+        progress = lobby.evaluate("document.body.dataset.progress")
+        page.wait_for_function("p => document.body.dataset.progress === p", arg=progress)
+        theirs = lobby.eval_on_selector_all("#history li", "els => els.map((e) => e.textContent)")
+        seen = page.eval_on_selector_all("#history li", "els => els.map((e) => e.textContent)")
+        assert len(theirs) == len(seen)
+        creator = [(a, b) for a, b in zip(theirs, seen, strict=True) if a.lower().startswith(you.lower())]
+        assert creator and all(b.startswith("Dara") for _, b in creator), creator
+        page.screenshot(path=str(ARTIFACTS / f"invited-{lang}.png"), full_page=True)
+    finally:
+        host.close()
+        guest.close()

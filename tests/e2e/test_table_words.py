@@ -2,9 +2,11 @@
 
 - Kap Hai's first deal is a 3-game (docs/rules/kaphai.md §2.1): everyone puts out their 3s
   and the holder of 3♠ leads one card; the table says so, in English and in Japanese.
-- Spanish Burro's cards are named in its own pack everywhere: the legal plays and the
-  history use the Spanish numbers and suits (12 of oros, not KD) as the cards do.
+- The Burros' cards are named in their own packs everywhere: the legal plays and the history
+  use the Spanish numbers and suits (12 of oros, not KD), the Portuguese letters (R of ouros)
+  as the cards do.
 - A double click on *Play* plays once and shows no refusal (one action in flight at a time).
+- The standings count in words: "1 point", "2 points" (never "1 points"), 1点 in Japanese.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, open_page, seeded_table
+from tests.e2e.conftest import ARTIFACTS, call, open_page, play_lines, seeded_table
+from tests.e2e.test_out_of_turn import _catalog
+from tests.e2e.test_records import _first_deal_lines
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -30,26 +34,30 @@ def test_the_kaphai_three_game_start_is_explained(server: str, browser: Any, lan
         page.close()
 
 
-FRENCH_FACES = re.compile(r"\b(?:[2-9]|10|[JQKA])[SHDC]\b")
-SPANISH = re.compile(r"^(?:1[0-2]|[1-7])[OCEB]$")
+# A French code (KD, 7S) where the pack has no such card: a French suit (♠ ♥ ♦: spades,
+# hearts, diamonds) or face (J Q K) that neither Spanish nor Portuguese notation writes.
+FRENCH_FACES = re.compile(r"\b(?:[2-9]|10|[JQKA])[SHD]\b|\b[JQK][SHDC]\b")
+NATIVE = {"burro_es": re.compile(r"^(?:1[0-2]|[1-7])[OCEB]$"),  # 1-7, 10-12 of oros, copas, espadas, bastos
+          "burro_pt": re.compile(r"^(?:[2-7]|[AVDR])[OCEP]$")}  # A, 2-7, valete, dama, rei of ouros, copas, espadas, paus
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_spanish_burro_names_its_cards_in_its_own_pack(server: str, browser: Any, lang: str) -> None:
-    t = seeded_table(server, "burro_es", seed=3, players=4, kinds=["human", "bot", "bot", "bot"])
+@pytest.mark.parametrize("game", ["burro_es", "burro_pt"])
+def test_a_burro_names_its_cards_in_its_own_pack(server: str, browser: Any, game: str, lang: str) -> None:
+    t = seeded_table(server, game, seed=3, players=4, kinds=["human", "bot", "bot", "bot"])
     page = open_page(browser, server + t["seats"][0]["link"], lang)
     try:
         page.wait_for_selector("#legal .chip, #legal button, #legal span", timeout=30_000)
         chips = [c.strip() for c in page.eval_on_selector_all("#legal button, #legal .chip",
                                                                "els => els.map((e) => e.textContent)")]
         cards = [c for c in chips if c and not re.search(r"[a-z\u3040-\u30ff]", c)]  # not draw / pass
-        assert cards and all(SPANISH.match(c) for c in cards), chips
+        assert cards and all(NATIVE[game].match(c) for c in cards), chips
         page.locator("#hand .card.playable").first.click()
         page.click("#play")
         page.wait_for_function("() => document.querySelectorAll('#history li').length > 0", timeout=30_000)
         history = page.inner_text("#history")
         assert not FRENCH_FACES.search(history), history
-        page.screenshot(path=str(ARTIFACTS / f"burro-es-native-{lang}.png"))
+        page.screenshot(path=str(ARTIFACTS / f"{game}-native-{lang}.png"))
     finally:
         page.close()
 
@@ -67,5 +75,32 @@ def test_a_double_click_on_play_plays_once(server: str, browser: Any) -> None:
                 if li.startswith("You ")]
         assert len(mine) == 1, mine
         assert page.is_hidden("#error"), page.inner_text("#error")
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_standings_count_each_score_in_words(server: str, browser: Any, lang: str) -> None:
+    """A finished Kap Hai deal scores 3, 2, 1 and 0 points by place: the standings say "1
+    point" but "0 points" and "2 points" in English, "1点" in Japanese, and the reader's own
+    seat as "you" (あなた)."""
+    t = seeded_table(server, "kaphai", seed=3, players=4, deals=1)
+    play_lines(server, t, _first_deal_lines("kaphai", 4, 3))
+    page = open_page(browser, server + t["seats"][2]["link"], lang)
+    try:
+        page.wait_for_selector("#standings div:nth-child(5)")
+        rows = page.eval_on_selector_all("#standings div", "els => els.map((e) => e.textContent)")
+        _, public = call(server, "GET", f"/api/tables/{t['id']}")
+        st = public["standings"]
+        assert st["unit"] == "points" and sorted(st["scores"]) == [0, 1, 2, 3]
+        you = _catalog(lang)["seat.you"]
+        expected = []
+        for place, seat in enumerate(st["ranking"], 1):
+            name = you if seat == 2 else public["seats"][seat]["name"]
+            score = int(st["scores"][seat])
+            expected.append(f"{place}. {name}: {score} point{'' if score == 1 else 's'}" if lang == "en"
+                            else f"{place}位 {name}: {score}点")
+        assert rows[1:] == expected, rows
+        assert not re.search(r"\b1 points\b", " ".join(rows))
     finally:
         page.close()
