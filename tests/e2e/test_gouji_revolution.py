@@ -1,7 +1,8 @@
 """End-to-end: a Gou Ji revolution at a one-deal table deals the cards again and the match
 goes on. A player whose complete hand holds no 2 and no joker may call a revolution; the deal
 is then dealt again and is no completed deal (docs/rules/gouji.md §2.5 and §8: a match of
-``deals`` deals counts only the deals that ended with places).
+``deals`` deals counts only the deals that ended with places), whether a person clicks the
+offered button or a bot calls it.
 
 Before the fix, the table counted the revolution's deal as its one deal: "Match over",
 every seat at 0, "Deals played: 0 of 1".
@@ -19,6 +20,7 @@ import pytest
 
 import folkdeck
 from tests.e2e.conftest import ARTIFACTS, call, open_page, play_lines, seeded_table
+from tests.e2e.test_out_of_turn import Among, _follow
 
 
 def _revolution_seed(seat: int = 0, seeds: int = 200) -> tuple[int, list[tuple[int, str]], list[tuple[int, str]]]:
@@ -48,18 +50,27 @@ def _revolution_seed(seat: int = 0, seeds: int = 200) -> tuple[int, list[tuple[i
     raise AssertionError(f"no seed in 0..{seeds} offers seat {seat} a revolution")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_revolution_deals_again_and_the_one_deal_match_goes_on(server: str, browser: Any, lang: str) -> None:
+@pytest.mark.parametrize(("caller", "lang"), [("button", "en"), ("button", "ja"), ("bot", "en")])
+def test_a_revolution_deals_again_and_the_one_deal_match_goes_on(server: str, browser: Any, caller: str,
+                                                                 lang: str) -> None:
+    """The revolution called by the person's click on the offered button, or by a bot."""
     seed, lines, objections = _revolution_seed()
-    t = seeded_table(server, "gouji", seed=seed, players=6, deals=1)
-    play_lines(server, t, lines)
-    page = open_page(browser, server + t["seats"][0]["link"], lang)
+    if caller == "button":
+        t = seeded_table(server, "gouji", seed=seed, players=6, deals=1)
+        play_lines(server, t, lines)
+        page = open_page(browser, server + t["seats"][0]["link"], lang)
+    else:  # seat 0 a "first" bot: its first legal action, when it may, is the revolution
+        t = seeded_table(server, "gouji", seed=seed, players=6, deals=1, kinds=["bot"] + ["human"] * 5)
+        page = open_page(browser, server + t["seats"][1]["link"], lang)
     try:
-        button = page.locator("button[data-action='revolution']")
-        button.wait_for()
-        before = page.evaluate("document.body.dataset.progress")
-        button.click()
-        page.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
+        if caller == "button":
+            button = page.locator("button[data-action='revolution']")
+            button.wait_for()
+            before = page.evaluate("document.body.dataset.progress")
+            button.click()
+            page.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
+        else:
+            _follow(server, t, Among("gouji", 6, seed, {}, 1, (2, 3, 4, 5), [*lines, (0, "revolution")]))
         play_lines(server, t, objections)  # the caller's teammates do not object
         page.wait_for_selector("#results li")
         _, pub = call(server, "GET", f"/api/tables/{t['id']}")
@@ -76,6 +87,6 @@ def test_a_revolution_deals_again_and_the_one_deal_match_goes_on(server: str, br
         if lang == "ja":
             assert "Revolution" not in page.inner_text("#results")
         page.wait_for_selector("#hand .card")  # the new deal's cards
-        page.screenshot(path=str(ARTIFACTS / f"gouji-revolution-{lang}.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"gouji-revolution-{caller}-{lang}.png"), full_page=True)
     finally:
         page.close()

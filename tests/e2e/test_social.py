@@ -1,7 +1,8 @@
 """End-to-end: playing with people. A name typed in the lobby, a table with an open seat in
 the list of open tables, a second person joining it from their own browser under their own
-name, chat between the two (shown as text, never as markup), and the next match with the
-same seats once the match is over — in English and in Japanese."""
+name, chat between the two (shown as text, never as markup, and cut off with a refusal when
+it comes too fast), and the next match with the same seats once the match is over — in
+English and in Japanese."""
 
 from __future__ import annotations
 
@@ -71,6 +72,17 @@ def test_a_friend_joins_an_open_table_by_name_and_they_chat(server: str, browser
         lobby.wait_for_selector("#chat li")
         assert lobby.inner_text("#chat li") == "Mei: <b>sua s'dei</b> 你好"
         assert lobby.locator("#chat b").count() == 0 and lobby.is_hidden("#chat-empty")
+        # Short chat: a burst of messages is cut off with a refusal in the player's language.
+        for k in range(12):
+            page.fill("#chat-text", f"{k}")
+            page.click("#chat-send")
+            if page.is_visible("#error"):
+                break
+        page.wait_for_selector("#error:not([hidden])")
+        assert page.get_attribute("#error", "data-code") == "rate_limited"
+        assert page.inner_text("#error").startswith(_ui(lang, "error.rate_limited"))
+        page.wait_for_timeout(300)
+        assert lobby.locator("#chat li").count() < 1 + k + 1  # the refused message reached nobody
         lobby.fill("#my-name", "Dara K.")
         lobby.click("#name-save")
         page.wait_for_function("() => document.getElementById('seats').innerText.includes('Dara K.')")
