@@ -455,7 +455,8 @@ def test_a_right_among_bots_waits_for_the_person_and_tells_no_one(server: str, b
             if action == "cucco":  # the bot on turn waits for calls, and every page says so alike
                 words = _words(lang, "ui.calls_wait")
                 assert words in status and words in mine.inner_text("#status"), (status, words)
-            if holds:  # the call, while the table still waits
+            if holds:  # the call, while the table still waits (the tab's title says so)
+                assert mine.title().startswith("● "), mine.title()
                 choice = next(b for b in buttons if b.split()[0] == action)
                 mine.click(f"button[data-action='{choice}']")
             else:

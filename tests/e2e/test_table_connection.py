@@ -154,7 +154,10 @@ def test_an_action_in_flight_when_the_line_drops_is_played_exactly_once(server: 
 TONES = """window.__tones = 0;
 window.AudioContext = class { constructor() { this.currentTime = 0; this.destination = {}; }
   createOscillator() { return { frequency: {}, connect: (n) => n, start: () => { window.__tones += 1; }, stop() {} }; }
-  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n) => n }; } };"""
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n) => n }; } };
+window.__titles = [];  // every title the page shows, however briefly
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => window.__titles.push(document.title))
+  .observe(document.querySelector("title"), { childList: true, characterData: true, subtree: true }));"""
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -179,10 +182,12 @@ def test_your_turn_in_the_title_and_a_tone_only_when_asked_for(server: str, brow
                 assert page.get_attribute("#sound", "aria-label") == _ui(lang, "table.sound_on")
                 assert page.evaluate("window.__tones") == 1
             tones = page.evaluate("window.__tones")
+            shown = page.evaluate("window.__titles.length")
             page.locator("#hand .card.playable").first.click()
             page.click("#play")
-            page.wait_for_function(f"() => !({mine})()")  # the bots' turns: not wanted
-            page.wait_for_function(mine, timeout=20_000)  # wanted again
+            # The bots' turns: not wanted (however briefly), then wanted again.
+            page.wait_for_function(f"""() => window.__titles.slice({shown}).some((t) => !t.startsWith('{wanted}'))
+                && ({mine})()""", timeout=20_000)
             assert page.evaluate("window.__tones") == tones + tone
         page.reload()
         page.wait_for_selector("#hand .card")
