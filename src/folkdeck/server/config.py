@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     先让让): long enough to use it without reflexes."""
     call_seconds: Annotated[float, Field(ge=0, le=120)] = 3.0
     """How long a bot on turn waits, in a game whose out-of-turn right comes from a hidden
-    card (Cambio's cucco), while a connected person may hold one for all the public facts
+    card (the OWL's cucco call), while a connected person may hold one for all the public facts
     tell (``State.possible_callers``): every such person gets the same moment whatever they
     hold, so the wait tells nothing, and the holder can call without reflexes."""
 

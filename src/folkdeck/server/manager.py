@@ -440,7 +440,7 @@ class TableManager:
         """Before a bot on turn acts, give the people at the table their moment to act out of
         turn: up to ``window_seconds`` while a person holds a public right (Gou Ji's 先让让),
         ``call_seconds`` while a connected person may hold a hidden one for all the public
-        facts tell (Cambio's cucco: the same wait whoever holds it). Every view is told how
+        facts tell (the OWL's cucco call: the same wait whoever holds it). Every view is told how
         long the table waits (``calls`` in the public data). False if the position moved on
         meanwhile."""
         position = table.position()
@@ -530,7 +530,7 @@ def _refuse_unless_to_act(state: State, seat: Seat) -> None:
 
 def _person_may_call(table: Table) -> bool:
     """A bot is on turn and a connected person may hold a hidden out-of-turn right whose
-    use cannot wait (``possible_callers``, decided by public facts only: Cambio's cucco
+    use cannot wait (``possible_callers``, decided by public facts only: the OWL's cucco
     before a request reaches the OWL). Whether a seat is connected is public too."""
     state = table.state
     declared = getattr(state, "possible_callers", None)
