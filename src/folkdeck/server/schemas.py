@@ -84,6 +84,9 @@ class TablePublic(BaseModel):
     """The next match's table (``POST /api/tables/{id}/rematch``): the same seats and tokens."""
     previous: str | None = None
     """The table whose next match this is."""
+    calls: float | None = None
+    """Seconds the bot on turn still waits for people's out-of-turn calls (a public right's
+    holder, or everyone who may hold a hidden one: it never says who), or None."""
 
 
 class ObservationOut(BaseModel):
