@@ -276,6 +276,9 @@ class Among:
     person: int
     helpers: tuple[int, ...]
     lines: list[tuple[int, str]]
+    open_first: bool = False
+    """The person's page must be open before any bot moves (the table gives only a connected
+    person a moment to call); otherwise it opens at the position (fewer states to draw)."""
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -323,7 +326,7 @@ def _among_bots(game: str, players: int, options: dict[str, Any], at: Callable[[
                 lines: list[tuple[int, str]] = []
                 while not state.is_over() and len(lines) <= within:
                     if at(state, people):
-                        return Among(game, players, seed, options, person, helper, lines)
+                        return Among(game, players, seed, options, person, helper, lines, first_is_person)
                     seat = state.to_act[0]
                     action = _people_play(state, seat, rng) if seat in people else state.legal_actions(seat)[0]
                     state.apply(action, seat)
@@ -399,8 +402,7 @@ def _follow(server: str, t: dict[str, Any], a: Among) -> float:
 
 def _at_the_position(server: str, browser: Any, a: Among, lang: str) -> tuple[Any, Any, list[str], float]:
     """The person's page (the acknowledgements it receives collected) and a spectator's
-    page at ``a``'s position, at a table of "first" bots (both open before any bot moves),
-    and when the table reached it."""
+    page at ``a``'s position, at a table of "first" bots, and when the table reached it."""
     kinds = ["human" if s in a.people else "bot" for s in range(a.players)]
     t = seeded_table(server, a.game, a.seed, a.players, a.options, kinds=kinds)
     acks: list[str] = []
@@ -412,11 +414,17 @@ def _at_the_position(server: str, browser: Any, a: Among, lang: str) -> tuple[An
     mine = browser.new_page(viewport={"width": 1200, "height": 860})
     mine.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
     mine.on("websocket", listen)
-    mine.goto(server + t["seats"][a.person]["link"])
-    watcher = open_page(browser, server + t["spectator_link"], lang, (1200, 860))
-    for page in (mine, watcher):
-        page.wait_for_selector("body[data-progress] .seat")
+
+    def open_pages() -> Any:
+        mine.goto(server + t["seats"][a.person]["link"])
+        watcher = open_page(browser, server + t["spectator_link"], lang, (1200, 860))
+        for page in (mine, watcher):
+            page.wait_for_selector("body[data-progress] .seat")
+        return watcher
+
+    watcher = open_pages() if a.open_first else None
     reached = _follow(server, t, a)
+    watcher = watcher or open_pages()
     position = f"1:{len(a.lines)}"
     for page in (mine, watcher):
         page.wait_for_function(f"() => document.body.dataset.progress === '{position}'")
