@@ -25,12 +25,19 @@ def _ui(lang: str, key: str) -> str:
     return value
 
 
+def _two_people(browser: Any, lang: str) -> tuple[Any, Any]:
+    """Two browsers of their own (a creator and a friend), both set to ``lang``."""
+    people = []
+    for _ in range(2):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        ctx.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+        people.append(ctx)
+    return people[0], people[1]
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_friend_joins_an_open_table_by_name_and_they_chat(server: str, browser: Any, lang: str) -> None:
-    host = browser.new_context(viewport={"width": 1280, "height": 900})
-    guest = browser.new_context(viewport={"width": 1280, "height": 900})
-    for ctx in (host, guest):
-        ctx.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    host, guest = _two_people(browser, lang)
     try:
         lobby = host.new_page()
         lobby.goto(server + "/")
@@ -129,10 +136,7 @@ def test_an_invited_person_has_the_name_given_and_sees_the_creator_by_name(serve
     """The creator names the person they invite in the lobby: the table shows that name, not
     "Player 2"; the invited person sees the creator by name everywhere, the history included
     (where the creator reads "you" the invited person reads the creator's name)."""
-    host = browser.new_context(viewport={"width": 1280, "height": 900})
-    guest = browser.new_context(viewport={"width": 1280, "height": 900})
-    for ctx in (host, guest):
-        ctx.add_init_script(f"localStorage.setItem('folkdeck.lang', '{lang}')")
+    host, guest = _two_people(browser, lang)
     you = _catalog(lang)["seat.you"]
     try:
         lobby = host.new_page()
