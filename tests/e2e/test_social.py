@@ -35,15 +35,21 @@ def _two_people(browser: Any, lang: str) -> tuple[Any, Any]:
     return people[0], people[1]
 
 
+def _kaphai_lobby(person: Any, server: str, name: str) -> Any:
+    """The lobby in ``person``'s browser, with their name typed and Kap Hai chosen."""
+    lobby = person.new_page()
+    lobby.goto(server + "/")
+    lobby.wait_for_selector("#game option", state="attached")
+    lobby.fill("#your-name", name)
+    lobby.select_option("#game", "kaphai")
+    return lobby
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_friend_joins_an_open_table_by_name_and_they_chat(server: str, browser: Any, lang: str) -> None:
     host, guest = _two_people(browser, lang)
     try:
-        lobby = host.new_page()
-        lobby.goto(server + "/")
-        lobby.wait_for_selector("#game option", state="attached")
-        lobby.fill("#your-name", "Dara")
-        lobby.select_option("#game", "kaphai")
+        lobby = _kaphai_lobby(host, server, "Dara")
         rows = lobby.locator(".seat-row .kind")
         rows.nth(1).select_option("open")
         rows.nth(2).select_option("bot")
@@ -139,11 +145,7 @@ def test_an_invited_person_has_the_name_given_and_sees_the_creator_by_name(serve
     host, guest = _two_people(browser, lang)
     you = _catalog(lang)["seat.you"]
     try:
-        lobby = host.new_page()
-        lobby.goto(server + "/")
-        lobby.wait_for_selector("#game option", state="attached")
-        lobby.fill("#your-name", "Dara")
-        lobby.select_option("#game", "kaphai")
+        lobby = _kaphai_lobby(host, server, "Dara")
         rows = lobby.locator(".seat-row")
         rows.nth(1).locator(".kind").select_option("human")
         rows.nth(1).locator(".seat-name").fill("Mei")
