@@ -19,10 +19,10 @@ import importlib
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, Final
 
 from folkdeck.cards import PACKS
+from folkdeck.cards.shuffling import below
 from folkdeck.engine.errors import CardGameError, IllegalActionError
 from folkdeck.engine.facts import Fact, fact_from_dict
 from folkdeck.engine.protocol import Game, GameSpec, State
@@ -35,12 +35,8 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -
 
     The fast loop behind ``folkdeck bench``: it calls the public protocol only. Each
     choice is ``rng.randrange(len(legal))``, drawn exactly as :class:`random.Random`
-    draws it (same bits, same result), so a seeded playout is the same in every build:
-
-    >>> import random
-    >>> a, b = random.Random(9), random.Random(9)
-    >>> [a.randrange(n) for n in range(1, 200)] == [_below(b.getrandbits, n) for n in range(1, 200)]
-    True
+    draws it (:func:`~folkdeck.cards.shuffling.below`: same bits, same result), so a
+    seeded playout is the same in every build.
     """
     is_over, legal_actions, apply = state.is_over, state.legal_actions, state.apply
     # `randrange` is three Python frames per choice: a tenth of a compiled deal's time.
@@ -51,23 +47,11 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -
     while not is_over():
         legal = legal_actions()
         n = len(legal)
-        apply(legal[_below(getrandbits, n) if fast else randrange(n)])
+        apply(legal[below(getrandbits, n) if fast else randrange(n)])
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
     return steps
-
-
-def _below(getrandbits: Callable[[int], int], n: int) -> int:
-    """``random.Random.randrange(n)`` for ``n > 0``: its ``_randbelow_with_getrandbits``
-    (CPython 3.11–3.13), which takes ``n.bit_length()`` bits until they are below ``n``."""
-    if n <= 0:
-        raise ValueError(f"no choice among {n} options")
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
 
 
 def determinizer_of(spec: GameSpec) -> tuple[Any, Any] | None:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
+from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase
 from folkdeck.games.gouji.deal import (
@@ -79,7 +80,7 @@ class GouJiGame(GameBase[GouJiOptions]):
                     raise InvalidDealError("gouji.full_pack", field="deck")
             else:
                 order = list(GOUJI_216.cards)
-                (rng if rng is not None else random.Random(seed)).shuffle(order)
+                shuffle(order, rng if rng is not None else random.Random(seed))
             if s.first_drawer is not None:
                 drawer = s.first_drawer
             elif s.special:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
+from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase
 from folkdeck.games.kaphai.options import KapHaiOptions
@@ -60,7 +61,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
             order = self._read_deck(deck)
         else:
             order = list(range(52))
-            (rng if rng is not None else random.Random(seed)).shuffle(order)
+            shuffle(order, rng if rng is not None else random.Random(seed))
         piles = [sum(_BITS[c] for c in order[p::4]) for p in range(4)]
         if self.num_players == 4:
             used = [0, 1, 2, 3]
