@@ -8,7 +8,7 @@ from folkdeck import load
 from folkdeck.cards import Card
 from folkdeck.engine.errors import InvalidConfigError, InvalidNotationError
 from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, parse_action
-from folkdeck.games.cangkul.options import BurroEsOptions, BurroPtOptions, CangkulOptions, ruleset
+from folkdeck.games.cangkul.options import BurroEsOptions, BurroPtOptions, CangkulOptions
 from folkdeck.games.cangkul.rules import (
     JOKER,
     JOKER_BIT,
@@ -18,6 +18,7 @@ from folkdeck.games.cangkul.rules import (
     deck_for,
     mask,
     notation,
+    ruleset,
     share_out,
     split_stock,
     trick_winner,

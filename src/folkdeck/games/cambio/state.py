@@ -80,8 +80,11 @@ from folkdeck.games.cambio.rules import (
 if TYPE_CHECKING:
     from folkdeck.games.cambio.game import CambioGame
 
-_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
-# the named tuple's Python-level ``__new__`` (made on every action)
+# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
+# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
+# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
+_new_event: Final = tuple.__new__
+_EVENT: Final = Event
 
 _TURN: Final = (CHANGE, KEEP)
 _TURN_OWL: Final = (CHANGE, KEEP, CUCCO)
@@ -359,7 +362,7 @@ class CambioState(StateBase):
                 self._request(s, facts)
             if self._phase == "exchange":
                 self._advance(facts)
-        event = _new_event(Event, (s, action, tuple(facts)))
+        event = _new_event(_EVENT, (s, action, tuple(facts)))
         self._history.append(event)
         return event
 

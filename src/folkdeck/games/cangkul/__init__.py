@@ -1,7 +1,7 @@
 """Cangkul (Indonesia), Spanish Burro and Portuguese Burro: follow suit or dig (docs/rules/cangkul.md).
 
 One engine, three registered games whose differences are options (a
-:class:`~folkdeck.games.cangkul.options.Ruleset`), not code:
+:class:`~folkdeck.games.cangkul.rules.Ruleset`), not code:
 
 ==================  ==============================  ===================  ======================
                     ``cangkul``                     ``burro_es``         ``burro_pt``

@@ -27,7 +27,7 @@ from typing import Any, Final
 from folkdeck.engine.errors import WrongPhaseError
 from folkdeck.games.cangkul.game import CangkulGame
 from folkdeck.games.cangkul.observation import CangkulPhase, CangkulView
-from folkdeck.games.cangkul.rules import JOKER, Deck, cards_of, mask
+from folkdeck.games.cangkul.rules import JOKER, STRIDE, Deck, cards_of, mask
 from folkdeck.games.cangkul.state import JOKER_CLASS, CangkulState
 
 _SUITS: Final = "SCDH"
@@ -35,7 +35,7 @@ _TRIES: Final = 64
 
 
 def _class(i: int) -> int:
-    return JOKER_CLASS if i == JOKER else i >> 4
+    return JOKER_CLASS if i == JOKER else i // STRIDE
 
 
 def voids(view: CangkulView, deck: Deck | None = None, joker_shown: bool = True) -> list[int]:

@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
+from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.protocol import GameSpec
-from folkdeck.games.cangkul.options import AnyOptions, Ruleset, ruleset
-from folkdeck.games.cangkul.rules import Deck, deck_for, indices, shuffle
+from folkdeck.games.cangkul.options import AnyOptions
+from folkdeck.games.cangkul.rules import Deck, Ruleset, deck_for, indices, ruleset
 from folkdeck.games.cangkul.state import CangkulState
 
 SETUP_KEYS: Final = ("dealer", "leader", "knock_seed")
@@ -67,7 +68,7 @@ class CangkulGame(GameBase[AnyOptions]):
             else:
                 order = list(self.deck.ordered)
                 rng = rng if rng is not None else random.Random(seed)
-                shuffle(order, rng)  # rng.shuffle(order), faster
+                shuffle(order, rng)
                 if self.rules.knock_prob > 0 and knock_seed is None:
                     knock_seed = rng.getrandbits(32)
             n, size = self.num_players, self.rules.hand_size

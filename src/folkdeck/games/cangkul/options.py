@@ -2,14 +2,10 @@
 
 Each registered game has its own options class holding exactly the options docs/rules/cangkul.md §8
 names for it (plus ``players`` and, for the Burros, ``hand_size``), with its
-defaults. The one engine never reads these classes directly: :func:`ruleset` turns
-any of them into a :class:`Ruleset`, the frozen table of every difference between
-the three games. So the games differ by data, not by code.
-
->>> ruleset(CangkulOptions()).hand_size, ruleset(BurroEsOptions()).hand_size
-(7, 5)
->>> ruleset(BurroPtOptions()).piles, ruleset(BurroEsOptions()).passers_collect
-(2, False)
+defaults. The one engine never reads these classes directly:
+:func:`~folkdeck.games.cangkul.rules.ruleset` turns any of them into a
+:class:`~folkdeck.games.cangkul.rules.Ruleset`, the frozen table of every difference
+between the three games. So the games differ by data, not by code.
 """
 
 from __future__ import annotations
@@ -143,55 +139,6 @@ class BurroPtOptions(BurroEsOptions):
 
 
 AnyOptions = CangkulOptions | BurroEsOptions | BurroPtOptions
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Ruleset:
-    """Every difference between the three games, as the engine reads it."""
-
-    title: str
-    players: int
-    pack: PackName
-    ace_high: bool
-    hand_size: int
-    passers_collect: bool
-    """Cangkul: the played cards of a trick with a pass go to the passers."""
-    drop_out: bool
-    """Empty hands leave play and the last holder loses (else the first empty hand wins)."""
-    joker_play: JokerPlay
-    lead_after_pass: LeadAfterPass
-    lead_after_out: LeadAfterOut
-    score: Score | Literal["penalty"]
-    piles: int
-    knock_prob: float
-    penalty_limit: int | None
-    direction: Literal["clockwise", "counter-clockwise"]
-    stall_limit: int = 0
-    """Tricks in a row taken by passers with the stock empty that end the deal (0: never)."""
-
-    @property
-    def has_joker(self) -> bool:
-        return self.pack == "french53"
-
-
-def ruleset(options: AnyOptions) -> Ruleset:
-    """The engine's rule table for a game's options."""
-    if isinstance(options, CangkulOptions):
-        return Ruleset(
-            title="Cangkul", players=options.players,
-            pack="french53" if options.joker else "french52", ace_high=True, hand_size=7,
-            passers_collect=True, drop_out=options.cangkul_drop_out, joker_play=options.joker_play,
-            lead_after_pass=options.lead_after_pass, lead_after_out=options.lead_after_out,
-            score=options.score, piles=1, knock_prob=0.0, penalty_limit=None, direction="clockwise",
-            stall_limit=options.stall_limit)
-    return Ruleset(
-        title=options.title, players=options.players, pack=options.pack,
-        ace_high=options.pt_ace_high if isinstance(options, BurroPtOptions) else False,
-        hand_size=options.hand_size, passers_collect=False, drop_out=True, joker_play="anytime",
-        lead_after_pass="winner", lead_after_out=options.lead_after_out, score="penalty",
-        piles=2 if isinstance(options, BurroPtOptions) and options.two_stock_piles else 1,
-        knock_prob=options.stock_knock_prob if isinstance(options, BurroPtOptions) else 0.0,
-        penalty_limit=options.penalty_limit, direction="counter-clockwise")
 
 
 def _check_players(title: str, players: int, low: int, high: int) -> None:

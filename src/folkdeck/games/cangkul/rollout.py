@@ -17,7 +17,7 @@ import random
 from typing import Any, Final
 
 from folkdeck.cards import Card
-from folkdeck.games.cangkul.rules import SUIT_MASKS
+from folkdeck.games.cangkul.rules import STRIDE, SUIT_MASKS
 
 NOISE: Final = 0.25
 """The share of moves a rollout plays at random."""
@@ -43,7 +43,7 @@ def playout(state: Any, rng: random.Random) -> None:
                 best = state._win >> 4
                 for a in legal:
                     i = index.get(a) if a.__class__ is Card else None
-                    if i is not None and i > best and i >> 4 == state._suit:
+                    if i is not None and i > best and i // STRIDE == state._suit:
                         action = a
                         break
         else:
@@ -52,7 +52,7 @@ def playout(state: Any, rng: random.Random) -> None:
             action = legal[0]
             for a in legal:
                 i = index.get(a) if a.__class__ is Card else None
-                if i is not None and i >> 4 == longest:
+                if i is not None and i // STRIDE == longest:
                     action = a
                     break
         state.apply(action)

@@ -1,9 +1,11 @@
 """Cangkul and Burro rules as pure functions over card bitmasks (docs/rules/cangkul.md).
 
-A card is an index ``suit * 16 + strength``: suits S, C, D, H are 0 … 3, and
+A card is an index ``suit * 13 + strength``: suits S, C, D, H are 0 … 3, and
 ``strength`` counts up from the suit's lowest card *in the game's own order*, so
 within a suit a higher bit is a stronger card whatever the pack. The one joker of
-Cangkul's variation 2 is index 64, above everything. A hand is an ``int``.
+Cangkul's variation 2 is index 52, above everything. A hand is an ``int`` below
+``2**53``: compiled (README "Fast build"), mypyc keeps ints below ``2**62`` in a machine
+word, so every mask operation stays native (a 16-bit stride put the joker at bit 64).
 
 >>> d = deck_for("french52")
 >>> notation(mask("AH 2H 10H", d), d)                  # docs/rules/cangkul.md §7.1: A high … 2 low
@@ -21,10 +23,9 @@ Cangkul's variation 2 is index 64, above everything. A hand is an ``int``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from folkdeck.cards import (
     FRENCH_52,
@@ -37,16 +38,28 @@ from folkdeck.cards import (
     parse_cards,
 )
 from folkdeck.engine.errors import InvalidNotationError
-from folkdeck.games.cangkul.options import JokerPlay, PackName
+from folkdeck.games.cangkul.options import (
+    AnyOptions,
+    BurroPtOptions,
+    CangkulOptions,
+    JokerPlay,
+    LeadAfterOut,
+    LeadAfterPass,
+    PackName,
+    Score,
+)
 
 SUITS: Final = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-STRIDE: Final = 16
-JOKER: Final = 64
+STRIDE: Final = 13
+"""Bits per suit: the most ranks of any pack (French, 13)."""
+SUIT_BITS: Final = (1 << STRIDE) - 1
+"""One suit's cards, as a mask shifted down to bit 0."""
+JOKER: Final = 4 * STRIDE
 """The joker's index (Cangkul variation 2): above every suited card."""
 JOKER_BIT: Final = 1 << JOKER
 JOKER_CARD: Final = Card(Rank.RED_JOKER)
 """The one joker of the 53-card pack is written ``RJ`` (``joker`` is accepted on input)."""
-SUIT_MASKS: Final = tuple(0xFFFF << (STRIDE * s) for s in range(4))
+SUIT_MASKS: Final = tuple(SUIT_BITS << (STRIDE * s) for s in range(4))
 NO_SUIT: Final = -1
 """The led suit before the first suited card of a trick (a lead, or after a joker lead)."""
 
@@ -64,8 +77,66 @@ _ORDERS: Final[dict[str, tuple[Rank, ...]]] = {
 }
 
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruleset:
+    """Every difference between the three games, as the engine reads it. It lives here,
+    not with the options: compiled (README "Fast build"), the options modules stay
+    interpreted, and the engine reads these fields on every action."""
+
+    title: str
+    players: int
+    pack: PackName
+    ace_high: bool
+    hand_size: int
+    passers_collect: bool
+    """Cangkul: the played cards of a trick with a pass go to the passers."""
+    drop_out: bool
+    """Empty hands leave play and the last holder loses (else the first empty hand wins)."""
+    joker_play: JokerPlay
+    lead_after_pass: LeadAfterPass
+    lead_after_out: LeadAfterOut
+    score: Score | Literal["penalty"]
+    piles: int
+    knock_prob: float
+    penalty_limit: int | None
+    direction: Literal["clockwise", "counter-clockwise"]
+    stall_limit: int = 0
+    """Tricks in a row taken by passers with the stock empty that end the deal (0: never)."""
+
+    @property
+    def has_joker(self) -> bool:
+        return self.pack == "french53"
+
+
+def ruleset(options: AnyOptions) -> Ruleset:
+    """The engine's rule table for a game's options.
+
+    >>> from folkdeck.games.cangkul.options import BurroEsOptions
+    >>> ruleset(CangkulOptions()).hand_size, ruleset(BurroEsOptions()).hand_size
+    (7, 5)
+    >>> ruleset(BurroPtOptions()).piles, ruleset(BurroEsOptions()).passers_collect
+    (2, False)
+    """
+    if isinstance(options, CangkulOptions):
+        return Ruleset(
+            title="Cangkul", players=options.players,
+            pack="french53" if options.joker else "french52", ace_high=True, hand_size=7,
+            passers_collect=True, drop_out=options.cangkul_drop_out, joker_play=options.joker_play,
+            lead_after_pass=options.lead_after_pass, lead_after_out=options.lead_after_out,
+            score=options.score, piles=1, knock_prob=0.0, penalty_limit=None, direction="clockwise",
+            stall_limit=options.stall_limit)
+    return Ruleset(
+        title=options.title, players=options.players, pack=options.pack,
+        ace_high=options.pt_ace_high if isinstance(options, BurroPtOptions) else False,
+        hand_size=options.hand_size, passers_collect=False, drop_out=True, joker_play="anytime",
+        lead_after_pass="winner", lead_after_out=options.lead_after_out, score="penalty",
+        piles=2 if isinstance(options, BurroPtOptions) and options.two_stock_piles else 1,
+        knock_prob=options.stock_knock_prob if isinstance(options, BurroPtOptions) else 0.0,
+        penalty_limit=options.penalty_limit, direction="counter-clockwise")
+
 DRAW_FACT_SLOTS: Final = 16 * 128 * 4
-"""Seats (16) × card indices (128: the joker is 64) × outcomes (played at once, or kept from the one pile,
+"""Seats (16) × card indices (128: the joker is 52) × outcomes (played at once, or kept from the one pile,
 the left or the right pile)."""
 
 
@@ -92,9 +163,10 @@ class Deck:
     """The mask of every card of the pack."""
     by_id: dict[int, int] = field(repr=False, default_factory=dict)
     """``id(card) -> index`` for this deck's own card objects (a fast path for actions)."""
-    suit_cards: tuple[dict[int, tuple[Card, ...]], ...] = field(
-        repr=False, default_factory=lambda: ({}, {}, {}, {}))
-    """Per suit, a cache ``16-bit suit mask -> its cards``."""
+    suit_cards: tuple[list[tuple[Card, ...] | None], ...] = field(
+        repr=False, default_factory=lambda: tuple([None] * (SUIT_BITS + 1) for _ in range(4)))
+    """Per suit, the cards of each suit mask shifted down to bit 0 (``None`` until first
+    asked for): a list, as indexing one is the cheapest look-up."""
     names: tuple[str, ...] = field(repr=False, default=())
     """``names[i]`` is ``str(cards[i])`` (``""`` for unused indices): event notes are
     written on every draw, and ``Card.__str__`` is slow enough to show in profiles."""
@@ -205,9 +277,9 @@ def cards_of(m: int, deck: Deck) -> tuple[Card, ...]:
     out: tuple[Card, ...] = ()
     s = 0
     while m:
-        part = m & 0xFFFF
+        part = m & SUIT_BITS
         if part:
-            got = deck.suit_cards[s].get(part) if s < 4 else (JOKER_CARD,)
+            got = deck.suit_cards[s][part] if s < 4 else (JOKER_CARD,)
             if got is None:
                 got = _suit_cards(part, s, deck)
             out += got
@@ -217,7 +289,7 @@ def cards_of(m: int, deck: Deck) -> tuple[Card, ...]:
 
 
 def _suit_cards(part: int, s: int, deck: Deck) -> tuple[Card, ...]:
-    """The cards of one suit's 16-bit mask, remembered in the deck's cache."""
+    """The cards of one suit's mask (shifted down to bit 0), remembered in the deck's cache."""
     got = deck.suit_cards[s][part] = tuple(deck.cards[STRIDE * s + i] for i in indices(part))  # type: ignore[misc]
     return got
 
@@ -235,7 +307,7 @@ def suit_of(index: int) -> int:
     >>> suit_of(3 * STRIDE + 12), suit_of(JOKER)
     (3, 4)
     """
-    return index >> 4
+    return index // STRIDE
 
 
 def choices(hand: int, led: int, joker_play: JokerPlay) -> tuple[int, bool]:
@@ -278,7 +350,7 @@ def led_suit(plays: Sequence[tuple[int, int]]) -> int:
     """
     for _, card in plays:
         if card != JOKER:
-            return card >> 4
+            return card // STRIDE
     return NO_SUIT
 
 
@@ -298,7 +370,7 @@ def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> i
         suit = led_suit(plays)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
-        if card == JOKER or (card >> 4 == suit and card > best):
+        if card == JOKER or (card // STRIDE == suit and card > best):
             best_seat, best = seat, card
             if card == JOKER:
                 break
@@ -320,31 +392,6 @@ def share_out(played: Sequence[int], passers: Sequence[int]) -> list[list[int]]:
     return taken
 
 
-def shuffle(order: list[int], rng: random.Random) -> None:
-    """Shuffle ``order`` in place exactly as ``rng.shuffle(order)`` does (the same result and
-    the same generator state after), with CPython's loop inlined: dealing is a tenth of a
-    random deal's time, and ``random.shuffle`` spends most of it in method calls. A
-    subclass of :class:`random.Random` gets its own ``shuffle``.
-
-    >>> a, b = list(range(52)), list(range(52))
-    >>> r1, r2 = random.Random(7), random.Random(7)
-    >>> r1.shuffle(a); shuffle(b, r2)
-    >>> a == b and r1.getstate() == r2.getstate()
-    True
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(order)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(order) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:  # CPython's _randbelow_with_getrandbits
-            r = getrandbits(k)
-        order[i], order[r] = order[r], order[i]
-
-
 def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
     """The stock (top first) as piles, each top first: with two piles the first
     ``ceil(n / 2)`` cards are the left pile and the rest the right pile (docs/rules/cangkul.md §7.12).
@@ -360,6 +407,6 @@ def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
     return [list(stock[:half]), list(stock[half:])]
 
 
-__all__ = ["FRENCH_53", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_MASKS",
-           "Deck", "cards_of", "choices", "deck_for", "indices", "led_suit", "mask", "notation",
-           "share_out", "shuffle", "split_stock", "suit_of", "trick_winner"]
+__all__ = ["FRENCH_53", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_BITS", "SUIT_MASKS",
+           "Deck", "Ruleset", "cards_of", "choices", "deck_for", "indices", "led_suit", "mask", "notation",
+           "ruleset", "share_out", "split_stock", "suit_of", "trick_winner"]

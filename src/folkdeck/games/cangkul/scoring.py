@@ -5,7 +5,8 @@ Three ways a deal ends: a player empties the hand (Cangkul: that player wins, se
 and the Burros: the last holder loses); or a stalemate (``stall_limit``, an engine gap
 rule, ``docs/rules/cangkul.md``).
 
->>> from folkdeck.games.cangkul.options import CangkulOptions, ruleset
+>>> from folkdeck.games.cangkul.options import CangkulOptions
+>>> from folkdeck.games.cangkul.rules import ruleset
 >>> rules = ruleset(CangkulOptions(players=3))
 >>> result = stalemate(rules, [2, 1, 1], [], 100)
 >>> result.returns, result.details["winners"]
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from folkdeck.engine.protocol import Result
-from folkdeck.games.cangkul.options import Ruleset
+from folkdeck.games.cangkul.rules import Ruleset
 
 
 def _ranks(left: Sequence[int], seats: Sequence[int], start: int) -> dict[int, int]:

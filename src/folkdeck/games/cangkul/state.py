@@ -95,6 +95,7 @@ from folkdeck.games.cangkul.rules import (
     JOKER_BIT,
     NO_SUIT,
     STRIDE,
+    SUIT_BITS,
     SUIT_MASKS,
     cards_of,
     choices,
@@ -132,7 +133,11 @@ _PLAY_ON: Final = tuple(m | JOKER_BIT for m in SUIT_MASKS)
 """Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
 _NEXTS: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
 """``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
-_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``
+# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
+# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
+# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
+_new_event: Final = tuple.__new__
+_EVENT: Final = Event
 
 
 _SLOTS: Final = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles", "_start_hands", "_start_stock",
@@ -343,13 +348,13 @@ class CangkulState(StateBase):
             # The common case, a follower without the joker: what :func:`choices` gives,
             # straight from the deck's per-suit cache (the held cards of the led suit,
             # else dig).
-            follow = hand >> (STRIDE * suit) & 0xFFFF
+            follow = hand >> (STRIDE * suit) & SUIT_BITS
             if not follow:
                 piles = self._piles
                 if len(piles) == 1:
                     return _DRAW_ONLY if piles[0] else _PASS_ONLY
                 return self._draws() or _PASS_ONLY
-            got = self._deck.suit_cards[suit].get(follow)
+            got = self._deck.suit_cards[suit][follow]
             return got if got is not None else cards_of(hand & SUIT_MASKS[suit], self._deck)
         allowed, dig = choices(hand, suit, self._jp)
         cards: tuple[CangkulAction, ...] = cards_of(allowed, self._deck)
@@ -432,10 +437,10 @@ class CangkulState(StateBase):
             if i is not None:
                 # A held card is legal on a lead or in the led suit; other cards (off
                 # suit, the joker) need the full rule.
-                if hand >> i & 1 and (suit == NO_SUIT or i >> 4 == suit
+                if hand >> i & 1 and (suit == NO_SUIT or i // STRIDE == suit
                                       or choices(hand, suit, self._jp)[0] >> i & 1):
                     self._play(s, i, facts)
-                    event: Event = _new_event(Event, (s, action, tuple(facts) if facts else ()))
+                    event: Event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
                     self._history.append(event)
                     return event
             elif action.__class__ is Draw:
@@ -445,7 +450,7 @@ class CangkulState(StateBase):
                 if (pile is None) == (len(piles) == 1) and piles[pile or 0] and (
                         suit != NO_SUIT and not hand & _PLAY_ON[suit] or choices(hand, suit, self._jp)[1]):
                     drew = self._draw(s, pile, facts)
-                    event = _new_event(Event, (s, action, drew if drew is not None else tuple(facts)))
+                    event = _new_event(_EVENT, (s, action, drew if drew is not None else tuple(facts)))
                     self._history.append(event)
                     return event
         s = self._seat(seat)
@@ -464,21 +469,21 @@ class CangkulState(StateBase):
     def _play(self, s: int, i: int, facts: list[Fact]) -> None:
         bit = 1 << i
         hands, known, plays = self._hands, self._known, self._plays
-        hands[s] ^= bit
+        hands[s] = hands[s] ^ bit
         if known[s]:
-            known[s] &= ~bit
+            known[s] = known[s] & ~bit
         key = i << 4 | s  # the trick's best card so far, with its seat (seats < 16)
         if plays:
             suit = self._suit
             if suit == NO_SUIT and i != JOKER:
-                suit = self._suit = i >> 4
+                suit = self._suit = i // STRIDE
             # The highest card of the led suit, or the joker (:func:`trick_winner`).
-            if key > self._win and (i >> 4 == suit or i == JOKER):
+            if key > self._win and (i // STRIDE == suit or i == JOKER):
                 self._win = key
         else:
             self._win = key
             if i != JOKER:
-                self._suit = i >> 4
+                self._suit = i // STRIDE
         plays.append((s, i))
         acted = self._acted = self._acted | 1 << s
         if hands[s]:
@@ -520,18 +525,18 @@ class CangkulState(StateBase):
                 for c in p:
                     taken |= 1 << c
                 p.clear()
-            self._hands[s] |= taken
+            self._hands[s] = self._hands[s] | taken
             self._void[s] = 0  # unseen cards of every kind joined the hand
             facts.append(Knocked(seat=s, count=taken.bit_count(), cards=cards_of(taken, self._deck)))
         else:
             piles = self._piles
             i = piles[pile or 0].pop()
-            self._hands[s] |= 1 << i
+            self._hands[s] = self._hands[s] | 1 << i
             # The draw's fact, made once per seat, card, pile and outcome for this deck
             # (:func:`draw_fact_slot`, written out: this is the hot path).
             known = self._deck.draw_facts
-            if i >> 4 == suit:
-                self._void[s] |= 1 << suit | self._jbit
+            if i // STRIDE == suit:
+                self._void[s] = self._void[s] | 1 << suit | self._jbit
                 slot = (s << 7 | i) << 2
                 shown = known[slot]
                 if shown is None:
@@ -558,7 +563,7 @@ class CangkulState(StateBase):
         suit = self._suit
         self._acted |= 1 << s
         self._passers.append(s)
-        self._void[s] |= 1 << suit | self._jbit
+        self._void[s] = self._void[s] | 1 << suit | self._jbit
         if auto:
             facts.append(_CANNOT_FOLLOW[s][suit])
 
@@ -592,8 +597,8 @@ class CangkulState(StateBase):
             for p, cards in zip(passers, share_out([c for _, c in plays], passers), strict=True):
                 m = sum(1 << c for c in cards)
                 if m:
-                    self._hands[p] |= m
-                    self._known[p] |= m
+                    self._hands[p] = self._hands[p] | m
+                    self._known[p] = self._known[p] | m
                     self._collected.append((p, m))
                     facts.append(CardsTaken(seat=p, cards=cards_of(m, self._deck)))
         else:
@@ -622,7 +627,7 @@ class CangkulState(StateBase):
         if self._rules.lead_after_out == "highest_remaining":
             remaining = [(s, c) for s, c in self._plays if self._hands[s]]
             if remaining:
-                return max(remaining, key=lambda sc: sc[1] if sc[1] == JOKER or sc[1] >> 4 == self._suit
+                return max(remaining, key=lambda sc: sc[1] if sc[1] == JOKER or sc[1] // STRIDE == self._suit
                            else -1)[0]
         seat = winner
         for _ in range(self._n):

@@ -114,8 +114,11 @@ if TYPE_CHECKING:
 
 FOUR: Final = 1
 """The rank index of the 4s (``modern_kai_dian``)."""
-_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
-# the named tuple's Python-level ``__new__`` (made on every action)
+# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
+# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
+# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
+_new_event: Final = tuple.__new__
+_EVENT: Final = Event
 
 _WINDOW_WORDS: Final = {"start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
                  "withdraw": (WITHDRAW, INSIST)}
@@ -483,7 +486,7 @@ class GouJiState(flow.PlayFlow):
             self._give_back(s, action, notes)
         else:
             self._answer_window(s, action, notes)
-        event = _new_event(Event, (s, action, tuple(notes)))
+        event = _new_event(_EVENT, (s, action, tuple(notes)))
         self._history.append(event)
         return event
 

@@ -85,8 +85,11 @@ _TRICK_WON: Final[dict[tuple[int, int], TrickWon]] = {}
 _WENT_OUT: Final[dict[tuple[int, int], WentOut]] = {}
 
 
-_new_event: Final = tuple.__new__  # ``_new_event(Event, (seat, action, facts))`` == ``Event(seat, action, facts)``, without
-# the named tuple's Python-level ``__new__`` (made on every action)
+# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
+# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
+# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
+_new_event: Final = tuple.__new__
+_EVENT: Final = Event
 
 
 @dataclass(slots=True)
@@ -404,7 +407,7 @@ class KapHaiState(StateBase):
             else:
                 self.verify(action, s)
                 raise AssertionError(f"verify() accepted {action!r}")  # pragma: no cover
-            event = _new_event(Event, (s, action, tuple(facts) if facts else ()))
+            event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
             self._history.append(event)
             return event
         s = self._seat(seat)
@@ -417,7 +420,7 @@ class KapHaiState(StateBase):
         else:
             assert isinstance(action, Combo)
             self._play(s, action, facts)
-        event = _new_event(Event, (s, action, tuple(facts)))
+        event = _new_event(_EVENT, (s, action, tuple(facts)))
         self._history.append(event)
         return event
 
