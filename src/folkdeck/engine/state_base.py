@@ -36,6 +36,15 @@ class StateBase:
     def verify(self, action: Any, seat: int | None = None) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    # Declared here, though every game overrides them, so that code holding a StateBase
+    # calls them as methods of a compiled class (README "Fast build"): a C call, where a
+    # State protocol would go through Python's attribute look-up and call.
+    def legal_actions(self, seat: int | None = None) -> tuple[Any, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def apply(self, action: Any, seat: int | None = None) -> Event:  # pragma: no cover
+        raise NotImplementedError
+
     @property
     def num_players(self) -> int:
         return self._n
