@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -65,6 +66,9 @@ def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     floor = result["floor"]
     assert row["deals_x_floor"] == pytest.approx(row["deals_per_s"] / floor["deals_per_s"], rel=1e-3)
     assert 0 < row["decisions_x_floor"] < 1  # rules cost more than choosing at random
+    # Each game ran with the earlier games' objects frozen out of the collector's way; the
+    # run gives them back.
+    assert gc.get_freeze_count() == 0
 
 
 def test_arena_option_errors_are_coded(capsys: pytest.CaptureFixture[str]) -> None:
