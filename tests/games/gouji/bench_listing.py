@@ -2,6 +2,11 @@
 
 Run ``python tests/games/gouji/bench_listing.py``: each case runs in a fresh
 process (``--one NAME``), so the first listing is truly cold (no play made yet).
+
+``--floor`` times, in a fresh process, only the making of the worst hand's ``Play``
+objects (one per legal set: ``legal_actions()`` returns a tuple of actions), with the sets'
+values known beforehand and the allocator warmed by a listing made and dropped first: what
+any cold listing of that hand costs at least, however the sets are found.
 """
 
 from __future__ import annotations
@@ -55,9 +60,23 @@ def one(name: str) -> None:
     sys.stdout.write(f"{name:18s} actions={n:5d} cold={cold * 1e3:7.2f} ms warm={warm * 1e6:7.1f} us\n")
 
 
+def floor() -> None:
+    from folkdeck.games.gouji import rules
+    fields = [tuple(p) for p in _state(WORST, None).legal_actions()]
+    for cache in (rules._RANK_PLAYS, rules._SIZED_PLAYS, rules._PLAY_OF):
+        cache.clear()  # the Play objects go; their memory stays with the allocator
+    make, play = tuple.__new__, rules.Play
+    t0 = time.perf_counter()
+    made = tuple([make(play, f) for f in fields])
+    took = time.perf_counter() - t0
+    sys.stdout.write(f"floor              objects={len(made):5d} made in {took * 1e3:5.2f} ms\n")
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
         one(sys.argv[2])
+    elif sys.argv[1:] == ["--floor"]:
+        floor()
     else:
         for case in CASES:
             subprocess.run([sys.executable, __file__, "--one", case], check=True)
