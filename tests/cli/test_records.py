@@ -103,16 +103,38 @@ def test_match_record_errors_have_their_exit_status_and_field(scripted: Play, tm
     assert (status, out) == (1, "") and "standings.scores" in err and "99" in err
     status, out, err = replay_changed(lambda d: d["deals"][0]["actions"].insert(1, d["deals"][0]["actions"][0]))
     assert (status, out) == (1, "") and "is illegal" in err
+    # a well-formed record that does not replay to what it says: 1 (docs/records.md)
     status, out, err = replay_changed(lambda d: d["deals"][1].update(setup={"three_game": True, "leader": 3}))
-    assert (status, out) == (2, "") and "deals[1].setup" in err  # a setup the match does not give
+    assert (status, out) == (1, "") and "deals[1].setup.three_game" in err  # a setup the match does not give
+    status, out, err = replay_changed(lambda d: d["deals"][0]["after"][0].update(delta=99))
+    assert (status, out) == (1, "") and "deals[0].after[0]: the rules give" in err
+    status, out, err = replay_changed(lambda d: d["deals"].append(d["deals"][1]))
+    assert (status, out) == (1, "") and "deals[2]: the match was over after 2 deals" in err
+    # a record that is not well-formed: 2
+    def leader_as_text(data: dict[str, Any]) -> None:
+        setup = data["deals"][1]["setup"]
+        setup["leader"] = str(setup["leader"])
+
+    status, out, err = replay_changed(leader_as_text)
+    assert (status, out) == (2, "") and 'deals[1].setup.leader: must be an integer, got the string "' in err
+    status, out, err = replay_changed(lambda d: d["deals"][0]["after"][0].update(seat="0"))
+    assert (status, out) == (2, "") and "deals[0].after[0].seat: must be an integer" in err
     status, out, err = replay_changed(lambda d: d.update(deals={}), lang="ja")
     assert (status, out) == (2, "") and "記録の形式が不正です：deals: リストでなければなりません" in err
     status, out, err = replay_changed(lambda d: d["deals"][0].update(extra=1))
     assert status == 2 and "deals[0].extra" in err
     status, out, err = _replay(capsys, str(path), "--deal", "9")
-    assert (status, out) == (2, "") and "--deal" in err and "no deal 9" in err
+    assert (status, out) == (2, "") and "--deal: deal 9 does not exist: the record has deals 0–1" in err
     status, out, err = _replay(capsys, str(path), "--view", "0")
     assert (status, out) == (2, "") and "--deal N (0 to 1)" in err
+
+
+def test_replay_help_states_the_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "1 when a well-formed record does not replay to what it says" in text
+    assert "2 when the file cannot be read or the record is malformed" in text
 
 
 # --- folkdeck-record/1, unchanged ----------------------------------------------------------------
@@ -159,6 +181,8 @@ def test_arena_results_replay_every_record_or_say_what_to_pass(tmp_path: Path, c
     assert (status, out) == (2, "") and f"pass --deal N (0 to {len(games) - 1})" in err
     status, out, _ = _replay(capsys, str(results), "--deal", "1")
     assert status == 0 and json.loads(out)["actions"] == games[1]["record"]["actions"]
+    status, out, err = _replay(capsys, str(results), "--deal", "9")
+    assert (status, out) == (2, "") and f"game 9 does not exist: the results have games 0–{len(games) - 1}" in err
     status, out, _ = _replay(capsys, str(results), "--deal", "1", "--view", "0")
     assert status == 0 and json.loads(out)["result"]["returns"] == games[1]["returns"]
 

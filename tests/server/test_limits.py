@@ -186,6 +186,6 @@ def test_a_whole_match_record_is_given_and_replays(client: TestClient) -> None:
         steps = client.post(f"/api/replay?deal={deal}", content=r.content)
         assert steps.status_code == 200, steps.text
         assert len(steps.json()["steps"]) == len(body["deals"][deal - 1]["actions"]) + 1
-    assert client.post("/api/replay?deal=3", content=r.content).json()["reason"] == "no_such_deal"
+    assert client.post("/api/replay?deal=3", content=r.content).json()["reason"] == "record.no_such_deal"
     body["standings"]["scores"] = [s + 1 for s in body["standings"]["scores"]]
     assert client.post("/api/replay", json=body).json()["reason"] == "record_mismatch"

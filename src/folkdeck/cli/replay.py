@@ -11,10 +11,13 @@ The file is read by its ``"format"``:
 * an arena results file (``folkdeck arena --out FILE.json``): every game's record is
   replayed and its returns checked; ``--deal N`` takes game ``N``'s record out as above.
 
-Exit status: 0 with JSON on stdout; 1 for an illegal action or a record that says
-otherwise than the rules (stderr names the deal, the action or the field, and the
-reason); 2 for input that cannot be read: a file, its JSON, a malformed record (stderr
-names the field). Nothing goes to stdout on an error, and no input gives a traceback.
+Exit status, one rule for every format: 0 with JSON on stdout; 1 when a well-formed
+record does not replay to what it says (an illegal action; a setup, ``before``/``after``
+fact, standing or return the rules do not give; a deal after the match's end), stderr
+naming the deal, the action or the field and the reason; 2 when the input cannot be read
+or the record is malformed (a file, its JSON, a missing or unknown field, a value of the
+wrong type, a ``--deal`` that does not exist), stderr naming the field. Nothing goes to
+stdout on an error, and no input gives a traceback.
 """
 
 from __future__ import annotations
@@ -135,7 +138,8 @@ def _is_arena_results(data: Any) -> bool:
 def _arena_record(data: Mapping[str, Any], index: int) -> Record:
     games = data["games"]
     if not 0 <= index < len(games):
-        raise MalformedRecordError("no_such_deal", field="--deal", index=index, count=len(games))
+        raise MalformedRecordError("record.no_such_game", field="--deal", index=index, count=len(games),
+                                   last=len(games) - 1)
     game = games[index]
     if not isinstance(game, dict):
         raise MalformedRecordError("not_object", field=f"games[{index}]")

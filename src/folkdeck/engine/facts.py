@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from folkdeck.cards import Card, parse_card
+from folkdeck.engine.errors import InvalidNotationError, MalformedRecordError
+from folkdeck.engine.jsonin import json_kind, shortened
 
 _TYPES: dict[str, type[Fact]] = {}
 
@@ -110,52 +112,172 @@ def fact_types() -> Mapping[str, type[Fact]]:
 
 
 def fact_from_dict(data: Mapping[str, Any]) -> Fact:
-    """Read a fact's JSON form back (cards from notation, tuples from lists).
+    """Read a fact's JSON form back (cards from notation, tuples from lists), checking
+    every field's type: a record's facts come from outside.
 
-    :raises ValueError: for an unknown type or a field the type does not have.
+    >>> fact_from_dict({"type": "drew", "seat": 1, "card": 7})
+    Traceback (most recent call last):
+    ...
+    folkdeck.engine.errors.MalformedRecordError: card: must be a card in notation (such as "7H" or "OWL"), got the integer 7
+
+    :raises MalformedRecordError: (a ``ValueError``) for an unknown type, a missing or
+        unknown field, or a value of the wrong type; ``field`` names the place inside the
+        fact (``card``, ``cards[2]``).
     """
     code = data.get("type")
     cls = _TYPES.get(code) if isinstance(code, str) else None
     if cls is None:
-        raise ValueError(f"unknown fact type {code!r}")
-    hints = typing.get_type_hints(cls)
+        raise MalformedRecordError("record.unknown_fact_type", field="type", found=shortened(code))
     values: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            values[f.name] = from_json(data[f.name], hints[f.name])
-    extra = set(data) - {"type"} - set(values)
-    if extra:
-        raise ValueError(f"fact {code!r} has no field {sorted(extra)[0]!r}")
+    for name, read, required in _fields_of(cls):
+        if name in data:
+            try:
+                values[name] = read(data[name])
+            except MalformedRecordError as exc:
+                raise _moved(exc, name) from None
+        elif required:
+            raise MalformedRecordError("record.fact_field_missing", field=name, type=code)
+    if len(values) + 1 != len(data):
+        extra = sorted(str(k) for k in data if k != "type" and k not in values)
+        raise MalformedRecordError("record.fact_field_unknown", field=extra[0], type=code)
     return cls(**values)
 
 
+_Reader = Callable[[Any], Any]
+"""Reads one field's JSON value, or raises a ``MalformedRecordError`` whose ``field`` is
+the place inside the value (``""``: the value itself, ``"[2]"``, ``".seat"``)."""
+_FIELDS: dict[type[Fact], tuple[tuple[str, _Reader, bool], ...]] = {}
+_READERS: dict[Any, _Reader] = {}
+
+
+def _fields_of(cls: type[Fact]) -> tuple[tuple[str, _Reader, bool], ...]:
+    """(name, reader, required) of each field of a fact class, made once per class
+    (``typing.get_type_hints`` is slow, and a record may hold many facts)."""
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        hints = typing.get_type_hints(cls)
+        fields = tuple((f.name, _reader(hints[f.name]), f.default is dataclasses.MISSING
+                        and f.default_factory is dataclasses.MISSING) for f in dataclasses.fields(cls))
+        _FIELDS[cls] = fields
+    return fields
+
+
 def from_json(value: Any, hint: Any) -> Any:
-    """The inverse of :func:`to_json` for a field of type ``hint``."""
-    if value is None:
-        return None
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
+    """The inverse of :func:`to_json` for a field of type ``hint``.
+
+    :raises MalformedRecordError: for a value that is not of that type (``field``: the
+        place inside the value, ``""`` for the value itself).
+    """
+    return _reader(hint)(value)
+
+
+def _reader(hint: Any) -> _Reader:
+    reader = _READERS.get(hint)
+    if reader is None:
+        reader = _READERS[hint] = _make_reader(hint)
+    return reader
+
+
+def _make_reader(hint: Any) -> _Reader:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return from_json(value, arg)
-            except (TypeError, ValueError):
-                continue
-        raise ValueError(f"{value!r} fits no type of {hint}")
+        return _union_reader([_reader(a) for a in args if a is not type(None)], type(None) in args)
     if origin is tuple:
-        item = args[0] if args else Any
-        if len(args) == 2 and args[1] is Ellipsis or len(args) == 1:
-            return tuple(from_json(v, item) for v in value)
-        return tuple(from_json(v, a) for v, a in zip(value, args, strict=True))
+        items = [_reader(a) for a in args if a is not Ellipsis] or [_reader(Any)]
+        return _tuple_reader(items, len(args) == 2 and args[1] is Ellipsis or len(args) <= 1)
+    kind = _KINDS.get(hint)
+    if kind is not None:
+        return _kind_reader(kind)
     if hint is Card:
-        return parse_card(value)
+        return _read_card
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return hint(value)
+        return _enum_reader(hint)
     if isinstance(hint, type) and issubclass(hint, Fact):
+        return _read_fact
+    return lambda value: value
+
+
+def _union_reader(options: list[_Reader], optional: bool) -> _Reader:
+    def read(value: Any) -> Any:
+        if value is None and optional:
+            return None
+        for option in options[:-1]:
+            try:
+                return option(value)
+            except MalformedRecordError:
+                continue
+        return options[-1](value)
+    return read
+
+
+def _tuple_reader(items: list[_Reader], repeated: bool) -> _Reader:
+    def read(value: Any) -> Any:
+        if not isinstance(value, list | tuple) or not repeated and len(value) != len(items):
+            raise _wrong_type(value, "list")
+        out = []
+        for i, item in enumerate(value):
+            try:
+                out.append(items[0](item) if repeated else items[i](item))
+            except MalformedRecordError as exc:
+                raise _moved(exc, f"[{i}]") from None
+        return tuple(out)
+    return read
+
+
+def _kind_reader(kind: str) -> _Reader:
+    test = _KIND_TEST[kind]
+
+    def read(value: Any) -> Any:
+        if not test(value):
+            raise _wrong_type(value, kind)
+        return int(value) if kind == "integer" else value  # 2.0 is the integer 2 in JSON
+    return read
+
+
+def _read_card(value: Any) -> Card:
+    if not isinstance(value, str):
+        raise _wrong_type(value, "card")
+    try:
+        return parse_card(value)
+    except InvalidNotationError as exc:
+        raise MalformedRecordError(exc.reason, field="", **exc.params) from None
+
+
+def _enum_reader(hint: type[enum.Enum]) -> _Reader:
+    def read(value: Any) -> Any:
+        try:
+            return hint(value)
+        except ValueError:
+            raise _wrong_type(value, "term") from None
+    return read
+
+
+def _read_fact(value: Any) -> Fact:
+    if not isinstance(value, Mapping):
+        raise _wrong_type(value, "object")
+    try:
         return fact_from_dict(value)
-    return value
+    except MalformedRecordError as exc:
+        raise _moved(exc, ".") from None
+
+
+_KINDS: dict[Any, str] = {bool: "boolean", int: "integer", float: "number", str: "string"}
+_KIND_TEST: dict[str, Callable[[Any], bool]] = {
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool) or isinstance(v, float) and v.is_integer(),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "string": lambda v: isinstance(v, str),
+}
+
+
+def _wrong_type(value: Any, expected: str) -> MalformedRecordError:
+    return MalformedRecordError("record.wrong_type", field="", expected=expected, found=json_kind(value),
+                                value=shortened(value))
+
+
+def _moved(exc: MalformedRecordError, prefix: str) -> MalformedRecordError:
+    """The same error one level out: ``prefix`` (a field's name, ``[i]``, ``.``) before its place."""
+    return MalformedRecordError(exc.reason, **{**exc.params, "field": prefix + exc.field})
 
 
 # --- the shared vocabulary -------------------------------------------------------------

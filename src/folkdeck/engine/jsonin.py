@@ -36,8 +36,8 @@ class JSONInputError(CardGameError, ValueError):
     code = "bad_json"
 
 
-_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET: Final = re.compile(r"[\[\]{}]")
+_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: a run of plain characters at a time
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 
 
 def _depth_ok(text: str, limit: int) -> bool:
@@ -48,8 +48,8 @@ def _depth_ok(text: str, limit: int) -> bool:
     if text.count("[") + text.count("{") <= limit:
         return True
     depth = 0
-    for match in _BRACKET.finditer(_STRING.sub("", text)):
-        if match.group() in "[{":
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if bracket in "[{":
             depth += 1
             if depth > limit:
                 return False
@@ -102,8 +102,14 @@ def decode(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_int_digits: int
         raise JSONInputError("json_syntax", line=exc.lineno, column=exc.colno, detail=exc.msg) from exc
     except RecursionError as exc:  # pragma: no cover - the depth check comes first
         raise JSONInputError("json_too_deep", limit=max_depth) from exc
-    _check_text(value, "")
+    if _SURROGATE_ESCAPE.search(text) is not None or not _is_text(text):
+        _check_text(value, "")  # only text that could hold a lone surrogate is walked
     return value
+
+
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+"""Where a decoded string can get a surrogate from: its escape (text that encodes as UTF-8
+has none of its own)."""
 
 
 def _check_text(value: Any, where: str) -> None:
@@ -154,3 +160,44 @@ def _text(text: str, where: str) -> None:
 
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "JSONInputError", "decode"]
+
+
+def json_kind(value: Any) -> str:
+    """The JSON kind of a decoded value, as a record's type errors name it: ``null``,
+    ``boolean``, ``integer``, ``number``, ``string``, ``list``, ``object`` (a whole float
+    such as ``2.0`` is an integer, as JSON compares it).
+
+    >>> [json_kind(v) for v in (None, True, 3, 2.0, 1.5, "0", [], {})]
+    ['null', 'boolean', 'integer', 'integer', 'number', 'string', 'list', 'object']
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or isinstance(value, float) and value.is_integer():
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "list"
+    return "object"
+
+
+def shortened(value: Any, limit: int = 80) -> str:
+    """A value as JSON text, cut to about ``limit`` characters (``…`` marks the cut): what
+    an error message quotes of a record, however big the record is. Only the first
+    ``limit`` characters are ever encoded, so a huge value costs no more than a small one.
+
+    >>> shortened("0"), shortened(list(range(100)), 20)
+    ('"0"', '[0, 1, 2, 3, 4, 5, 6…')
+    """
+    pieces: list[str] = []
+    size = 0
+    for piece in json.JSONEncoder(ensure_ascii=False, default=str).iterencode(value):
+        pieces.append(piece)
+        size += len(piece)
+        if size > limit:
+            return "".join(pieces)[:limit] + "…"
+    return "".join(pieces)

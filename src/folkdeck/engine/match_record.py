@@ -41,6 +41,7 @@ from folkdeck.engine.errors import (
     MalformedRecordError,
 )
 from folkdeck.engine.facts import Fact, fact_from_dict
+from folkdeck.engine.jsonin import json_kind, shortened
 from folkdeck.engine.protocol import Game, Match, Standings, State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, ReplayError, apply_line
@@ -51,15 +52,34 @@ _DEAL_KEYS: Final = ("setup", "seed", "deck", "hands", "stock", "actions", "befo
 
 
 class RecordMismatchError(CardGameError, ValueError):
-    """A match record whose stated facts (a deal's setup, a report, the standings)
-    differ from what the rules derive; ``field`` names where."""
+    """A well-formed match record that does not replay to what it says: a deal's setup,
+    a report (``before``/``after``) or the standings differ from what the rules derive, a
+    deal comes after the match's end or the record goes on after an unfinished deal.
+    ``field`` names where (``folkdeck replay`` exits 1, as for an illegal action).
+
+    ``expected`` and ``found`` are quoted as JSON, shortened: a record's value may be big.
+    """
 
     code = "record_mismatch"
 
-    def __init__(self, *, field: str, expected: Any, found: Any) -> None:
-        super().__init__("record_mismatch", field=field, expected=json.dumps(expected, ensure_ascii=False),
-                         found=json.dumps(found, ensure_ascii=False))
+    def __init__(self, reason: str = "record_mismatch", /, *, field: str, **params: Any) -> None:
+        for key in ("expected", "found"):
+            if key in params:
+                params[key] = _quoted(params[key], as_json=reason == "record_mismatch")
+        super().__init__(reason, field=field, **params)
         self.field = field
+
+
+_QUOTE: Final = 200
+"""How much of a value a mismatch message quotes (characters)."""
+
+
+def _quoted(value: Any, *, as_json: bool) -> Any:
+    if isinstance(value, str) and not as_json:
+        return value if len(value) <= _QUOTE else value[:_QUOTE] + "…"
+    if not as_json and (value is None or isinstance(value, bool | int | float)):
+        return value
+    return shortened(value, _QUOTE)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -151,7 +171,8 @@ class MatchRecord:
         :raises MalformedRecordError: for an index the match does not have (field ``--deal``).
         """
         if not 0 <= index < len(self.deals):
-            raise MalformedRecordError("no_such_deal", field="--deal", index=index, count=len(self.deals))
+            raise MalformedRecordError("record.no_such_deal", field="--deal", index=index, count=len(self.deals),
+                                       last=len(self.deals) - 1)
         return self.deals[index].record
 
     # --- replaying ---------------------------------------------------------------------
@@ -163,7 +184,8 @@ class MatchRecord:
 
         :raises MalformedRecordError: for a deal that cannot be read or dealt.
         :raises ReplayError: for an action the rules refuse (field ``deals[i].actions[j]``).
-        :raises RecordMismatchError: for a setup, report or standings the rules do not give.
+        :raises RecordMismatchError: for a setup, report or standings the rules do not give,
+            a deal after the match's end, or a record that goes on after an unfinished deal.
         """
         game = self.make_game()
         match = game.new_match(deals=self.deals_limit)
@@ -171,41 +193,82 @@ class MatchRecord:
         for i, entry in enumerate(self.deals):
             where = f"deals[{i}]"
             if match.is_over():
-                raise MalformedRecordError("match_already_over", field=where, count=i)
-            rec = entry.record
-            deal = {k: v for k, v in (("setup", rec.setup), ("seed", rec.seed), ("deck", rec.deck),
-                                      ("hands", rec.hands), ("stock", rec.stock)) if v is not None}
-            try:
-                state = match.next_deal(deal=deal)
-            except (InvalidDealError, InvalidNotationError, InvalidConfigError) as exc:
-                name = exc.params.get("field") or "setup"
-                raise MalformedRecordError(exc.reason, field=f"{where}.{name}", **{
-                    k: v for k, v in exc.params.items() if k != "field"}) from exc
-            _check(f"{where}.before", [f.to_dict() for f in match.report()],
-                   [f.to_dict() for f in entry.before])
-            for j, line in enumerate(rec.actions):
-                try:
-                    apply_line(state, j, line)
-                except MalformedRecordError as exc:
-                    raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"{where}.{exc.field}"}) from exc
-                except ReplayError as exc:
-                    raise ReplayError(exc.index, exc.line, exc.cause, deal=i) from exc
+                raise RecordMismatchError("match_already_over", field=where, count=i)
+            state = _next_deal(game, match, entry.record, where)
+            check_facts(f"{where}.before", match.report(), entry.before)
+            _play(state, entry.record, i)
             states.append(state)
             if not state.is_over():
                 if i != len(self.deals) - 1 or entry.after is not None:
-                    raise MalformedRecordError("deal_unfinished", field=f"{where}.actions")
+                    raise RecordMismatchError("deal_unfinished", field=f"{where}.actions")
                 break
             after = match.finish_deal(state)
             if entry.after is not None:
-                _check(f"{where}.after", [f.to_dict() for f in after], [f.to_dict() for f in entry.after])
+                check_facts(f"{where}.after", after, entry.after)
         standings = match.standings()
         if self.standings is not None:
-            stated = dict(self.standings)
             derived = standings.to_dict()
             for key in derived:
-                if key in stated:
-                    _check(f"standings.{key}", derived[key], stated[key])
+                if key in self.standings:
+                    _check(f"standings.{key}", derived[key], self.standings[key])
         return MatchReplay(match=match, states=states, standings=standings)
+
+
+def _next_deal(game: Game, match: Match, record: Record, where: str) -> State:
+    """The match's next deal, as the record gives it (its setup checked by the match)."""
+    if game.spec.record_embargo:
+        # A game whose deals are not shuffled afresh (the spec's record embargo says why:
+        # Cambio's stock carries over) deals from what the match carries: a seed or a deck
+        # would be silently ignored, so it is refused.
+        for source, value in (("seed", record.seed), ("deck", record.deck)):
+            if value is not None:
+                raise MalformedRecordError("record.deal_source_not_taken", field=f"{where}.{source}",
+                                           source=source, game=game.spec.name)
+    deal = {k: v for k, v in (("setup", record.setup), ("seed", record.seed), ("deck", record.deck),
+                              ("hands", record.hands), ("stock", record.stock)) if v is not None}
+    try:
+        return match.next_deal(deal=deal)
+    except (InvalidDealError, InvalidNotationError, InvalidConfigError) as exc:
+        name = exc.params.get("field") or "setup"
+        params = {k: v for k, v in exc.params.items() if k != "field"}
+        if exc.reason != "setup_mismatch":
+            raise MalformedRecordError(exc.reason, field=f"{where}.{name}", **params) from exc
+        wrong_type = _setup_type_error(exc, f"{where}.{name}", record.setup)
+        if wrong_type is not None:
+            raise wrong_type from exc
+        raise RecordMismatchError(exc.reason, field=f"{where}.{name}", **params) from exc
+
+
+def _setup_type_error(exc: CardGameError, field: str, setup: Mapping[str, Any] | None
+                      ) -> MalformedRecordError | None:
+    """A setup value the match refused for its JSON type (``"dealer": "0"`` where the match
+    gives ``0``): a malformed record, not a mismatch. ``None`` when the types agree."""
+    key = exc.params.get("key")
+    if not isinstance(setup, Mapping) or not isinstance(key, str) or key not in setup:
+        return None
+    stated, expected, found = setup[key], exc.params.get("expected"), exc.params.get("found")
+    if isinstance(expected, str) and found == json.dumps(stated, default=str):
+        # This game's match quotes both values as JSON text (Cambio's does): read it back.
+        try:
+            expected = json.loads(expected)
+        except ValueError:
+            return None
+    want, got = json_kind(expected), json_kind(stated)
+    if want in (got, "null"):
+        return None
+    return MalformedRecordError("record.wrong_type", field=field, expected=want, found=got,
+                                value=shortened(stated))
+
+
+def _play(state: State, record: Record, deal: int) -> None:
+    """Apply a deal's actions, naming the deal in an error."""
+    for j, line in enumerate(record.actions):
+        try:
+            apply_line(state, j, line)
+        except MalformedRecordError as exc:
+            raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"deals[{deal}].{exc.field}"}) from exc
+        except ReplayError as exc:
+            raise ReplayError(exc.index, exc.line, exc.cause, deal=deal) from exc
 
 
 class MatchRecorder:
@@ -260,9 +323,29 @@ def _facts(items: Any, where: str) -> tuple[Fact, ...]:
             raise MalformedRecordError("not_object", field=f"{where}[{k}]")
         try:
             out.append(fact_from_dict(item))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise MalformedRecordError("bad_fact", field=f"{where}[{k}]", detail=str(exc)) from exc
+        except MalformedRecordError as exc:
+            raise MalformedRecordError(exc.reason, **{**exc.params, "field": f"{where}[{k}].{exc.field}"}) from exc
     return tuple(out)
+
+
+def check_facts(where: str, derived: Sequence[Fact], stated: Sequence[Fact]) -> None:
+    """The facts a record states against the ones the rules derive, in order.
+
+    It stops at the first difference and names its index, quoting the two facts
+    (shortened), never the lists: a record's list may be long, and the comparison stays
+    linear in what the rules derive.
+
+    :raises RecordMismatchError: at ``<where>[k]``, the first place where they differ.
+    """
+    for k, fact in enumerate(derived):
+        if k >= len(stated):
+            raise RecordMismatchError("record.facts_missing", field=f"{where}[{k}]", expected=fact.to_dict())
+        if _normal(fact.to_dict()) != _normal(stated[k].to_dict()):
+            raise RecordMismatchError(field=f"{where}[{k}]", expected=fact.to_dict(), found=stated[k].to_dict())
+    if len(stated) > len(derived):
+        k = len(derived)
+        raise RecordMismatchError("record.facts_extra", field=f"{where}[{k}]", found=stated[k].to_dict(),
+                                  count=len(stated) - k, more=len(stated) - k - 1)
 
 
 def _check(where: str, derived: Any, stated: Any) -> None:
@@ -296,4 +379,4 @@ def dumps(record: MatchRecord, indent: int | None = 2) -> str:
 
 
 __all__ = ["FORMAT", "DealEntry", "MatchRecord", "MatchRecorder", "MatchReplay", "RecordMismatchError",
-           "dumps", "loads"]
+           "check_facts", "dumps", "loads"]

@@ -16,7 +16,6 @@ from folkdeck.cards import PACKS, parse_card, parse_cards
 from folkdeck.engine.errors import CardGameError, InvalidDealError
 from folkdeck.engine.facts import Drew, Fact, fact_from_dict, fact_types
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
-from folkdeck.engine.record import MalformedRecordError
 from folkdeck.engine.registry import get_spec
 from folkdeck.engine.view import json_schema
 from folkdeck.games.cangkul import events
@@ -315,12 +314,12 @@ def test_tampered_match_records_are_refused_naming_the_field() -> None:
     _, record = _recorded_match("cangkul", None, 3, deals=3)
     data = json.loads(dumps(record))
     data["deals"][1]["setup"]["dealer"] = 2
-    with pytest.raises(MalformedRecordError) as caught:
+    with pytest.raises(RecordMismatchError) as caught:
         loads(json.dumps(data)).replay()
     assert caught.value.field == "deals[1].setup.dealer" and caught.value.reason == "setup_mismatch"
     data = json.loads(dumps(record))
     data["deals"][0]["setup"] = {"leader": 0}
-    with pytest.raises(MalformedRecordError) as caught:
+    with pytest.raises(RecordMismatchError) as caught:
         loads(json.dumps(data)).replay()
     assert caught.value.field.startswith("deals[0].setup.")
     data = json.loads(dumps(record))
@@ -332,4 +331,4 @@ def test_tampered_match_records_are_refused_naming_the_field() -> None:
     data["deals"][0]["after"][-1]["leader"] = 3
     with pytest.raises(RecordMismatchError) as mismatch:
         loads(json.dumps(data)).replay()
-    assert mismatch.value.field == "deals[0].after"
+    assert mismatch.value.field == "deals[0].after[1]"  # the first fact that differs

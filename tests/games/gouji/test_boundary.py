@@ -15,7 +15,7 @@ import pytest
 
 import folkdeck
 from folkdeck.engine.conformance import check_hidden_twins, check_view_to_act, random_playout
-from folkdeck.engine.errors import CardGameError, InvalidNotationError, MalformedRecordError
+from folkdeck.engine.errors import CardGameError, InvalidNotationError
 from folkdeck.engine.facts import Fact, TrickWon, fact_from_dict, fact_types
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.engine.view import json_schema
@@ -324,7 +324,7 @@ def test_match_record_round_trip(preset: str) -> None:
     assert replayed.standings == match.standings()
     data = json.loads(dumps(record))
     data["deals"][1]["setup"]["places"] = [6, 5, 4, 3, 2, 1]
-    with pytest.raises(MalformedRecordError) as bad:
+    with pytest.raises(RecordMismatchError) as bad:
         loads(json.dumps(data)).replay()
     assert bad.value.field == "deals[1].setup.places"
     data = json.loads(dumps(record))
