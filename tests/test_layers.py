@@ -9,6 +9,10 @@ A game's bots (``games/<g>/agents.py``, ``search.py``, ``rollout.py``, ``policy.
 same small module set in every game); a game's ``__init__`` reaches them (and the shared
 bots of ``agents`` and ``rl``) only inside its lazy bot table, so ``import folkdeck`` loads
 no bot and no search code.
+
+No circles either: the package's import graph (every import, at module level, inside a
+function or for type checking only: each is a dependency a reader must follow) has no cycle
+among modules.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -94,3 +99,113 @@ def test_import_folkdeck_loads_no_bot_search_or_edge_code(forbidden: str) -> Non
     modules = eval(loaded)  # noqa: S307 - our own printed list
     assert not [m for m in modules if m == forbidden or m.startswith(forbidden + ".")]
     assert not [m for m in modules if m.rsplit(".", 1)[-1] in BOT_MODULES and ".games." in m]
+
+
+# --- no import circles ------------------------------------------------------------------------
+
+# Issue 23 ("No import circles"): other branches are reworking the games' modules (a match
+# base and a typed state contract in the engine) and the GameSpec's hooks; these circles go
+# then. Remove them here, and the xfail below, once they are gone.
+KNOWN_GAME_CIRCLES = ("kaphai", "cambio", "cangkul", "gouji")
+"""Each game's game <-> state <-> match (Kap Hai's with viewread, Gou Ji's with its package
+and observation): circles inside one game's package."""
+KNOWN_ROOT_CIRCLE = {"folkdeck", "folkdeck.games", "folkdeck.games.kaphai", "folkdeck.rl.openspiel"}
+"""folkdeck -> games -> games.kaphai -> rl.openspiel -> folkdeck: Kap Hai's bot table reaches
+up into rl ("No game package reaches up into rl")."""
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (``from a import b``: ``a.b`` when that is
+    a module, else ``a``)."""
+    paths = {_module_name(path): path for path in SRC.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: from the package, up level - 1
+                    parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*parent, base] if base else parent)
+                targets.add(base)
+                targets.update(f"{base}.{a.name}" for a in node.names)
+        graph[name] = {t for t in targets if t in paths and t != name}
+    return graph
+
+
+def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """One cycle through each strongly connected group of modules (Tarjan's algorithm), as
+    the path ``[a, b, ..., a]``."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(_cycle_in(graph, group) for group in groups)
+
+
+def _cycle_in(graph: Mapping[str, set[str]], group: set[str]) -> list[str]:
+    """The shortest way from the group's first module back to itself, inside the group."""
+    start = min(group)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for other in sorted(graph[node] & group):
+                if other == start:
+                    return [*paths[node], start]
+                if other not in paths:
+                    paths[other] = [*paths[node], other]
+                    nxt.append(other)
+        frontier = nxt
+    raise AssertionError(f"no cycle in {group}")  # pragma: no cover - a group is strongly connected
+
+
+def _known(cycle: list[str]) -> bool:
+    members = set(cycle)
+    in_one_game = any(all(m == f"folkdeck.games.{g}" or m.startswith(f"folkdeck.games.{g}.") for m in members)
+                      for g in KNOWN_GAME_CIRCLES)
+    return in_one_game or members <= KNOWN_ROOT_CIRCLE
+
+
+def test_the_circle_check_finds_a_circle_and_lists_it() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}}
+    assert circles(graph) == [["a", "b", "c", "a"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circles_but_the_known_ones() -> None:
+    found = [" -> ".join(c) for c in circles(import_graph()) if not _known(c)]
+    assert found == []
+
+
+@pytest.mark.xfail(strict=True, reason="the known circles above (issue 23): remove this mark "
+                                       "once they are gone")
+def test_no_import_circles() -> None:
+    assert [" -> ".join(c) for c in circles(import_graph())] == []

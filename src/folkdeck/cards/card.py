@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final
 
+from folkdeck.errors import InvalidNotationError
+
 
 class Suit(StrEnum):
     """The four suits; the value is the notation letter."""
@@ -142,9 +144,7 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Parse one card token; see :func:`folkdeck.cards.notation.parse_card`."""
-        from folkdeck.cards.notation import parse_card
-
+        """Parse one card token; see :func:`parse_card`."""
         return parse_card(token)
 
     def __str__(self) -> str:
@@ -158,3 +158,54 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return isinstance(self.rank, Rank) and self.rank.is_joker
+
+
+# --- reading the notation (folkdeck.cards.notation has the rest: lists of cards, printing) ---
+# Here, beside the class, so that Card.parse needs no import of a module that imports Card.
+
+_SUITS_IN: Final = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
+             "♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS,
+             "♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS}
+_RANKS_IN: Final = {r.value: r for r in Rank if not r.is_joker} | {"T": Rank.TEN}
+_JOKERS_IN: Final = {"BJ": Rank.BLACK_JOKER, "RJ": Rank.RED_JOKER}
+_CUCCO_IN: Final = {r.name: r for r in CuccoRank} | {
+    str(r.value): r for r in CuccoRank if not r.is_nifty_extra}  # XI/XII: no number form
+
+# Every distinct card value, made once: parsing returns these shared instances.
+_CACHE: Final[dict[str, Card]] = {}
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card token.
+
+    >>> parse_card("qd"), parse_card("♠10"), parse_card("owl"), parse_card("-4")
+    (Card.parse('QD'), Card.parse('10S'), Card.parse('OWL'), Card.parse('FOOL'))
+
+    :raises InvalidNotationError: naming the token and what is wrong with it.
+    """
+    key = token.strip().upper()
+    card = _CACHE.get(key)
+    if card is not None:
+        return card
+    card = _parse_uncached(token, key)
+    _CACHE[key] = card
+    return card
+
+
+def _parse_uncached(token: str, key: str) -> Card:
+    if not key:
+        raise InvalidNotationError("empty_card", token=token)
+    if key in _JOKERS_IN:
+        return Card(_JOKERS_IN[key])
+    if key in _CUCCO_IN:
+        return Card(_CUCCO_IN[key])
+    # A suit may stand first (♠10) or last (10S).
+    if key[0] in _SUITS_IN and key[0] not in "SCDH":
+        key = key[1:] + key[0]
+    suit = _SUITS_IN.get(key[-1])
+    if suit is None:
+        raise InvalidNotationError("bad_suit", token=token, suit=key[-1])
+    rank = _RANKS_IN.get(key[:-1])
+    if rank is None:
+        raise InvalidNotationError("bad_rank", token=token, rank=key[:-1])
+    return Card(rank, suit)

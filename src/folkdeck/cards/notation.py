@@ -27,59 +27,14 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from folkdeck.cards.card import Card, CuccoRank, Rank, Suit
+from folkdeck.cards.card import Card, Rank
+from folkdeck.cards.card import parse_card as parse_card  # its documented home is here
 from folkdeck.errors import InvalidNotationError
 
 CardsLike = str | Card | Iterable[Card]
 """Anything that names cards: notation text, one card, or an iterable of cards."""
 
-_SUITS_IN: Final = {"S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
-             "♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS,
-             "♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS}
-_RANKS_IN: Final = {r.value: r for r in Rank if not r.is_joker} | {"T": Rank.TEN}
-_JOKERS_IN: Final = {"BJ": Rank.BLACK_JOKER, "RJ": Rank.RED_JOKER}
-_CUCCO_IN: Final = {r.name: r for r in CuccoRank} | {
-    str(r.value): r for r in CuccoRank if not r.is_nifty_extra}  # XI/XII: no number form
 _SPLIT: Final = re.compile(r"[\s,]+")
-
-# Every distinct card value, made once: parsing returns these shared instances.
-_CACHE: Final[dict[str, Card]] = {}
-
-
-def parse_card(token: str) -> Card:
-    """Parse one card token.
-
-    >>> parse_card("qd"), parse_card("♠10"), parse_card("owl"), parse_card("-4")
-    (Card.parse('QD'), Card.parse('10S'), Card.parse('OWL'), Card.parse('FOOL'))
-
-    :raises InvalidNotationError: naming the token and what is wrong with it.
-    """
-    key = token.strip().upper()
-    card = _CACHE.get(key)
-    if card is not None:
-        return card
-    card = _parse_uncached(token, key)
-    _CACHE[key] = card
-    return card
-
-
-def _parse_uncached(token: str, key: str) -> Card:
-    if not key:
-        raise InvalidNotationError("empty_card", token=token)
-    if key in _JOKERS_IN:
-        return Card(_JOKERS_IN[key])
-    if key in _CUCCO_IN:
-        return Card(_CUCCO_IN[key])
-    # A suit may stand first (♠10) or last (10S).
-    if key[0] in _SUITS_IN and key[0] not in "SCDH":
-        key = key[1:] + key[0]
-    suit = _SUITS_IN.get(key[-1])
-    if suit is None:
-        raise InvalidNotationError("bad_suit", token=token, suit=key[-1])
-    rank = _RANKS_IN.get(key[:-1])
-    if rank is None:
-        raise InvalidNotationError("bad_rank", token=token, rank=key[:-1])
-    return Card(rank, suit)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -96,6 +51,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def as_cards(cards: CardsLike) -> tuple[Card, ...]:
     """Normalise any :data:`CardsLike` to a tuple of cards.
 
+    >>> from folkdeck.cards.card import Suit
     >>> as_cards("4C 4D") == as_cards([Card(Rank.FOUR, Suit.CLUBS), Card(Rank.FOUR, Suit.DIAMONDS)])
     True
     """

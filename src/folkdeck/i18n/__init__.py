@@ -37,10 +37,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Final
-
-if TYPE_CHECKING:
-    from folkdeck.engine.facts import Fact
+from typing import Any, ClassVar, Final, Protocol
 
 LANGUAGES: Final = ("en", "ja")
 _PLACEHOLDER: Final = re.compile(r"\{(\w+)(?::(\w+))?\}")
@@ -130,6 +127,17 @@ def _split(text: str) -> tuple[str, str]:
     return text, ""
 
 
+class FactLike(Protocol):
+    """What the renderer reads of a fact (a :class:`folkdeck.engine.facts.Fact`): its type
+    code and its dataclass fields. A protocol, so that this module, below the engine,
+    imports nothing of it."""
+
+    @property
+    def type(self) -> str: ...
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
 class Renderer:
     """Renders messages of one catalog for one table and one viewer.
 
@@ -150,7 +158,7 @@ class Renderer:
         self.symbols = symbols
 
     # --- entry points ---------------------------------------------------------------
-    def fact(self, fact: Fact) -> str:
+    def fact(self, fact: FactLike) -> str:
         """A fact as a sentence (key ``fact.<type>``)."""
         params = {name: getattr(fact, name) for name in fact.__dataclass_fields__}
         return self.message(f"fact.{fact.type}", params)
