@@ -41,6 +41,13 @@ def _bot_help() -> str:
     return f"the bots' kind (default: the game's own: {defaults}; folkdeck games lists them all)"
 
 
+REPLAY_EXIT_STATUS = (
+    "Exit status: 0 with JSON on stdout; 1 when a well-formed record does not replay to what it says "
+    "(an illegal action; a setup, fact, standing or return the rules do not give); 2 when the file "
+    "cannot be read or the record is malformed (bad JSON, an unknown field, a value of the wrong type, "
+    "a deal that does not exist). stderr names the field (docs/records.md).")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="folkdeck", description="Traditional card games: play, replay, benchmark.",
@@ -89,12 +96,7 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", parents=[common],
                             help="replay a record (a deal, a match, arena results) and print JSON",
-                            epilog="Exit status: 0 with JSON on stdout; 1 when a well-formed record does "
-                                   "not replay to what it says (an illegal action; a setup, fact, "
-                                   "standing or return the rules do not give); 2 when the file cannot "
-                                   "be read or the record is malformed (bad JSON, an unknown field, a "
-                                   "value of the wrong type, a deal that does not exist). stderr names "
-                                   "the field (docs/records.md).")
+                            epilog=REPLAY_EXIT_STATUS)
     replay.add_argument("file", help="a folkdeck-record/1 or folkdeck-match/1 JSON file, an arena "
                                      "results file, or - for standard input")
     replay.add_argument("--deal", type=int, metavar="N",
