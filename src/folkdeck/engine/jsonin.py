@@ -95,9 +95,12 @@ def decode(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_int_digits: int
     text = text.removeprefix("\ufeff")
     if not _depth_ok(text, max_depth):
         raise JSONInputError("json_too_deep", limit=max_depth)
+    # Integers are checked one by one only where a run of digits is too long for one: the
+    # check is a Python call per integer, and a big record holds hundreds of thousands.
+    long_digits = re.search(rf"\d{{{max_int_digits + 1}}}", text) is not None
     try:
-        value = json.loads(text, parse_int=lambda t: _int(t, max_int_digits), parse_float=_float,
-                           parse_constant=_constant)
+        value = json.loads(text, parse_int=(lambda t: _int(t, max_int_digits)) if long_digits else None,
+                           parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise JSONInputError("json_syntax", line=exc.lineno, column=exc.colno, detail=exc.msg) from exc
     except RecursionError as exc:  # pragma: no cover - the depth check comes first

@@ -75,6 +75,9 @@ _QUOTE: Final = 200
 
 
 def _quoted(value: Any, *, as_json: bool) -> Any:
+    """A value as a message quotes it: as JSON for ``record_mismatch``; for a game's own
+    reason (``setup_mismatch``), numbers and text as the game gave them (Cambio's match
+    gives JSON text already), cut to :data:`_QUOTE` characters either way."""
     if isinstance(value, str) and not as_json:
         return value if len(value) <= _QUOTE else value[:_QUOTE] + "…"
     if not as_json and (value is None or isinstance(value, bool | int | float)):
@@ -340,7 +343,7 @@ def check_facts(where: str, derived: Sequence[Fact], stated: Sequence[Fact]) -> 
     for k, fact in enumerate(derived):
         if k >= len(stated):
             raise RecordMismatchError("record.facts_missing", field=f"{where}[{k}]", expected=fact.to_dict())
-        if _normal(fact.to_dict()) != _normal(stated[k].to_dict()):
+        if not _json_equal(fact.to_dict(), stated[k].to_dict()):
             raise RecordMismatchError(field=f"{where}[{k}]", expected=fact.to_dict(), found=stated[k].to_dict())
     if len(stated) > len(derived):
         k = len(derived)
@@ -349,19 +352,25 @@ def check_facts(where: str, derived: Sequence[Fact], stated: Sequence[Fact]) -> 
 
 
 def _check(where: str, derived: Any, stated: Any) -> None:
-    if _normal(derived) != _normal(stated):
+    if not _json_equal(derived, stated):
         raise RecordMismatchError(field=where, expected=derived, found=stated)
 
 
-def _normal(value: Any) -> Any:
-    """JSON-equal comparison: tuples as lists, 2.0 as 2."""
-    if isinstance(value, Mapping):
-        return {str(k): _normal(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_normal(v) for v in value]
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
+def _json_equal(derived: Any, stated: Any) -> bool:
+    """Whether two values are equal as JSON (tuples as lists, ``2.0`` as ``2``), stopping at
+    the first difference (a list of another length at once): a record's value may be huge,
+    what the rules derive is not."""
+    if isinstance(derived, Mapping):
+        if not isinstance(stated, Mapping) or len(stated) != len(derived):
+            return False
+        keyed = {str(k): v for k, v in stated.items()}
+        return all(str(k) in keyed and _json_equal(v, keyed[str(k)]) for k, v in derived.items())
+    if isinstance(derived, list | tuple):
+        return (isinstance(stated, list | tuple) and len(stated) == len(derived)
+                and all(_json_equal(d, s) for d, s in zip(derived, stated, strict=True)))
+    if isinstance(stated, Mapping | list | tuple):
+        return False
+    return bool(derived == stated)
 
 
 def loads(text: str) -> MatchRecord:
