@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (
@@ -89,13 +89,9 @@ class CambioGame(GameBase[CambioOptions]):
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``stock``, ``setup.dealer``).
         """
-        if hands is None and deck is None and stock is None and rng is None and not setup:
+        source = deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
+        if source == "shuffle" and rng is None and not setup:
             return self._seeded(seed if seed is not None else 0)  # the fast path of simulations
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
-        if stock is not None and hands is None:
-            raise InvalidDealError("stock_without_hands", field="stock")
         n = self.num_players
         out = _read_seats((setup or {}).get("eliminated", []), n)
         if hands is not None:

@@ -9,7 +9,7 @@ from typing import Any, Final
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cangkul.options import AnyOptions
 from folkdeck.games.cangkul.rules import Deck, Ruleset, deck_for, indices, ruleset
@@ -52,13 +52,7 @@ class CangkulGame(GameBase[AnyOptions]):
             raise InvalidDealError("not_object", field="setup")
         setup = dict(setup or {})
         leader = self._read_setup(setup)
-        if stock is not None and hands is None:
-            raise InvalidDealError("stock_without_hands", field="stock")
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidDealError("not_whole_number", field="seed")
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
         knock_seed = setup.get("knock_seed")
         if hands is not None:
             masks, pile = self._read_hands(hands, [] if stock is None else stock, leader)

@@ -11,7 +11,7 @@ from typing import Any, Final
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.games.gouji.deal import (
     SEATS,
     draw,
@@ -55,11 +55,7 @@ class GouJiGame(GameBase[GouJiOptions]):
         :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.places``).
         """
         s = read_setup(setup or {})
-        if stock is not None:
-            raise InvalidDealError("gouji.no_stock", field="stock")
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock, no_stock="gouji.no_stock")
         kai = s.kai_pai
         naming = s.name_drawer
         if naming is None:

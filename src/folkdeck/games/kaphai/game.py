@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import FULL, INDEX
 from folkdeck.games.kaphai.state import KapHaiState
@@ -46,11 +46,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.leader``).
         """
         three_game, leader = self._read_setup(setup or {})
-        if stock is not None:
-            raise InvalidDealError("kaphai.no_stock", field="stock")
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock, no_stock="kaphai.no_stock")
         if hands is not None:
             masks = self._read_hands(hands)
             full = all(m.bit_count() == HAND_SIZE for m in masks)
