@@ -12,6 +12,7 @@ from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.cambio.match import CambioMatch
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (
     COPIES,
@@ -159,14 +160,25 @@ class CambioGame(GameBase[CambioOptions]):
     def _default_setup(self) -> dict[str, Any]:
         return self._default  # never mutated: states copy what they hand out
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> CambioMatch:
         """A session of games until someone is bankrupt (or ``deals`` deals); see
         :class:`~folkdeck.games.cambio.match.CambioMatch`."""
-        from folkdeck.games.cambio.match import CambioMatch
-
         return CambioMatch(self, deals=deals, rng=rng or random.Random())
 
+    def session_deal(self, hands: list[int], stock: list[int], discards: list[int],
+                     info: dict[str, Any]) -> CambioState:
+        """A deal a session made from its persistent stock (kinds; the stock top last),
+        ``info`` read by :meth:`read_setup`."""
+        return CambioState(self, hands, stock, discards, info)
+
     # --- reading the inputs --------------------------------------------------------
+    def read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]:
+        """A deal's ``setup`` checked, with ``out`` the seats out of the game.
+
+        :raises InvalidDealError: naming ``setup.<key>``.
+        """
+        return self._read_setup(setup, out)
+
     def _read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]:
         n = self.num_players
         rules = self._options

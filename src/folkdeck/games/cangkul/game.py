@@ -11,6 +11,7 @@ from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.cangkul.match import CangkulMatch
 from folkdeck.games.cangkul.options import AnyOptions
 from folkdeck.games.cangkul.rules import Deck, Ruleset, deck_for, indices, ruleset
 from folkdeck.games.cangkul.state import CangkulState
@@ -80,10 +81,8 @@ class CangkulGame(GameBase[AnyOptions]):
         return CangkulState(self, masks, pile, leader=leader, setup=setup,
                             knock_seed=setup.get("knock_seed"), unused=None if hands is not None else 0)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> CangkulMatch:
         """A match; see :class:`~folkdeck.games.cangkul.match.CangkulMatch`."""
-        from folkdeck.games.cangkul.match import CangkulMatch
-
         return CangkulMatch(self, deals=deals, rng=rng or random.Random())
 
     def _read_setup(self, setup: Mapping[str, Any]) -> int:

@@ -21,6 +21,7 @@ from folkdeck.games.gouji.deal import (
     reinsert_turned,
     three_claims,
 )
+from folkdeck.games.gouji.match import GouJiMatch
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.state import GouJiState
 
@@ -100,10 +101,8 @@ class GouJiGame(GameBase[GouJiOptions]):
         return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming,
                           asks_start=s.special and s.leader is None)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> GouJiMatch:
         """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``."""
-        from folkdeck.games.gouji.match import GouJiMatch
-
         return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random())
 
     def _read_hands(self, hands: Sequence[Any]) -> list[list[Card]]:

@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
+from folkdeck.games.kaphai.match import KapHaiMatch
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import FULL, INDEX
 from folkdeck.games.kaphai.state import KapHaiState
-
-if TYPE_CHECKING:
-    from folkdeck.games.kaphai.match import KapHaiMatch
 
 HAND_SIZE: Final = 13
 _BITS: Final = tuple(1 << i for i in range(52))
@@ -72,8 +70,6 @@ class KapHaiGame(GameBase[KapHaiOptions]):
 
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> KapHaiMatch:
         """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`."""
-        from folkdeck.games.kaphai.match import KapHaiMatch
-
         return KapHaiMatch(self, deals=deals or 5, rng=rng or random.Random())
 
     def _read_setup(self, setup: Mapping[str, Any]) -> tuple[bool, int]:
