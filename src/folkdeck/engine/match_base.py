@@ -79,6 +79,20 @@ class CarryOver:
         """The next deal's setup; default: none, and nothing to check."""
         return DealSetup(given={}, checked={})
 
+    def record_setup(self, plan: DealSetup, stated: Mapping[str, Any],
+                     sources: Mapping[str, Any]) -> dict[str, Any]:
+        """The setup a record's deal (checked against ``plan``) is dealt with, given how it
+        is dealt (``sources``: its ``seed``/``deck``/``hands``/``stock``); default: the
+        match's setup with the record's other keys (its chance) added."""
+        return {**plan.given, **stated}
+
+    def check_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+        """Check a record's deal once dealt, where its cards decide part of the setup (who
+        draws first); default: nothing to check.
+
+        :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``.
+        """
+
     def carried(self) -> dict[str, Any]:
         """What ``standings().carry`` shows; default: the next deal's given setup."""
         return self.next_setup().given
@@ -161,11 +175,14 @@ class MatchBase(Generic[StateT]):
             return self._game.new_state(rng=self._rng, setup=plan.given)
         stated = stated_setup(deal)
         check_setup(stated, plan.checked, plan.if_omitted)
-        setup = {**plan.given, **stated}
         sources = {k: deal[k] for k in DEAL_SOURCES if deal.get(k) is not None}
-        if not sources:
-            return self._game.new_state(rng=self._rng, setup=setup)
-        return self._game.new_state(setup=setup, **sources)
+        setup = self._carry.record_setup(plan, stated, sources)
+        if sources:
+            state = self._game.new_state(setup=setup, **sources)
+        else:
+            state = self._game.new_state(rng=self._rng, setup=setup)
+        self._carry.check_dealt(state, stated)
+        return state
 
     def finish_deal(self, state: State) -> tuple[Fact, ...]:
         """Account a finished deal: its scores (if it counts), what carries over, and the

@@ -4,7 +4,9 @@ After a deal, the next one takes its places (tribute, and 点贡 with
 ``modern_dian_gong``; the Da La names the first drawer — itself by default — and
 leads), unless it was a sweep (top three one team: a special deal, the opposites
 exchange) or a revolution (a special deal; tribute from the last completed places,
-``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2).
+``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2);
+a normal deal's kai pai is nominally the Da La's opposite (§2.3). A record's special deal
+must show the kai pai and first drawer its cards give (:meth:`GouJiCarry.check_dealt`).
 The match ends after ``deals`` completed deals or when a team reaches
 ``target_score`` (docs/rules/gouji.md §8, §11.10). A revolution's deal is no completed
 deal: its cards are dealt again and the match goes on.
@@ -24,13 +26,15 @@ deal: its cards are dealt again and the match goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from folkdeck.cards import GOUJI_216, parse_card
+from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase
+from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase, as_json
 from folkdeck.engine.protocol import Result, State
-from folkdeck.games.gouji.deal import SEATS, is_sweep
+from folkdeck.games.gouji.deal import HAND, SEATS, first_drawer, is_sweep, opposite
 from folkdeck.games.gouji.events import DianGongOwed, NextGouJiDeal, TeamScore
 from folkdeck.games.gouji.state import GouJiState
 
@@ -38,6 +42,7 @@ _IF_OMITTED: Final[dict[str, Any]] = {"places": None, "revolution_redeal": False
                                       "leader": None}
 """The match's setup keys a record must agree with even when it leaves them out, and the
 values they then have (a record's ``special`` may be left out)."""
+_JOKERS: Final = sum(1 for card in GOUJI_216.cards if card.is_joker)
 
 
 class GouJiCarry(CarryOver):
@@ -68,12 +73,50 @@ class GouJiCarry(CarryOver):
 
     def next_setup(self) -> DealSetup:
         """A record's ``special``, ``places``, ``revolution_redeal``, ``dian_gong`` must be
-        the match's, and it may fix no ``leader``; ``kai_pai``, ``first_drawer`` and
-        ``name_drawer`` are taken from the record."""
+        the match's, and it may fix no ``leader``. A normal deal's ``kai_pai`` is the
+        nominal one, the Da La's opposite (docs/rules/gouji.md §2.3); its ``first_drawer``
+        and ``name_drawer`` are the Da La's choice, taken from the record. A special deal's
+        ``kai_pai`` and ``first_drawer`` are what the cards turned give (:meth:`check_dealt`)."""
         given = self.setup()
         derived = {**_IF_OMITTED, **given}
-        checked = {key: derived[key] for key in ("special", *_IF_OMITTED)}
-        return DealSetup(given=given, checked=checked, if_omitted=_IF_OMITTED)
+        keys = ("special", *_IF_OMITTED) if self.special else ("special", "kai_pai", *_IF_OMITTED)
+        return DealSetup(given=given, checked={key: derived[key] for key in keys},
+                         if_omitted=_IF_OMITTED)
+
+    def record_setup(self, plan: DealSetup, stated: Mapping[str, Any],
+                     sources: Mapping[str, Any]) -> dict[str, Any]:
+        """A special deal from a record's ``seed`` or ``deck`` turns its own kai pai card
+        from the match's kai pai: the record's ``kai_pai`` and ``first_drawer`` are checked
+        against the result, not dealt with."""
+        if self.special and "hands" not in sources:
+            stated = {k: v for k, v in stated.items() if k not in ("kai_pai", "first_drawer")}
+        return {**plan.given, **stated}
+
+    def check_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+        """A special deal's ``kai_pai`` and ``first_drawer`` must be what the turned cards
+        give from the match's kai pai: dealt from a seed or deck, the deal turned them;
+        from full hands (listed in draw order) the turned cards are found again in the
+        middle of the pack they were drawn from (docs/rules/gouji.md §2.2, §11.13). Study
+        hands (short) hide the pack: their values are taken as stated."""
+        if not self.special:
+            return
+        info = state.deal_info()
+        resolved = info["setup"]
+        for key in ("kai_pai", "first_drawer"):
+            if key in stated and as_json(stated[key]) != as_json(resolved[key]):
+                raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
+                                       expected=as_json(resolved[key]), found=as_json(stated[key]))
+        kai, drawer = resolved["kai_pai"], resolved["first_drawer"]
+        hands = info["hands"]
+        if not all(len(h) == HAND for h in hands):
+            return
+        turned = turned_from(self.kai, hands, drawer)
+        if (kai, drawer) not in turned:
+            key = "first_drawer" if any(k == kai for k, _ in turned) else "kai_pai"
+            given = next((pair for pair in turned if pair[0] == kai), (self.kai, None))
+            expected = given[0] if key == "kai_pai" else given[1]
+            raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
+                                   expected=as_json(expected), found=as_json(resolved[key]))
 
     def counts(self, result: Result) -> bool:
         """A revolution's deal is no completed deal: its cards are dealt again."""
@@ -102,7 +145,9 @@ class GouJiCarry(CarryOver):
             facts.append(DianGongOwed(seats=tuple(self.dian_gong)))
         sweep = is_sweep(places)
         self.special = sweep
-        self.kai = (kai + 1) % SEATS if sweep else kai
+        # a special deal's kai pai is the seat after the last one; a normal deal's is nominal,
+        # the new Da La's opposite (docs/rules/gouji.md §2.2, §2.3)
+        self.kai = (kai + 1) % SEATS if sweep else opposite(places.index(6))
         facts.append(NextGouJiDeal(kind="sweep", seat=self.kai) if sweep else
                      NextGouJiDeal(kind="normal", seat=places.index(6)))
         return facts
@@ -110,6 +155,24 @@ class GouJiCarry(CarryOver):
     def own_end(self, totals: Sequence[float]) -> str | None:
         """A team reaching ``target_score`` (if set) ends the match."""
         return "target_score" if 0 < self.target_score <= max(totals) else None
+
+
+def turned_from(kai: int, hands: Sequence[Sequence[str]], drawer: int) -> list[tuple[int, int]]:
+    """The (kai pai, first drawer) pairs that kai pai seat ``kai`` can have turned, given
+    the full ``hands`` listed in draw order from ``drawer``: the pack they were drawn from
+    holds the ``t`` turned cards (``t - 1`` jokers passed on, then the card counted out) in
+    its middle (docs/rules/gouji.md §2.2, §11.13), for ``t`` from 1 to every joker turned."""
+    pack = [parse_card(hands[(drawer + i) % SEATS][i // SEATS]) for i in range(SEATS * HAND)]
+    found: list[tuple[int, int]] = []
+    for t in range(1, _JOKERS + 2):
+        middle = (len(pack) - t) // 2
+        try:
+            seat, named, count = first_drawer(kai, pack[middle:middle + t])
+        except InvalidDealError:  # only jokers there: not t cards turned
+            continue
+        if count == t:
+            found.append((seat, named))
+    return found
 
 
 class GouJiMatch(MatchBase[GouJiState]):
