@@ -10,9 +10,9 @@ new deal is made (:func:`deal_source`).
 from __future__ import annotations
 
 import random
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
 from folkdeck.engine.protocol import GameSpec
 
 OptionsT = TypeVar("OptionsT")
@@ -20,6 +20,11 @@ OptionsT = TypeVar("OptionsT")
 
 class GameBase(Generic[OptionsT]):
     """Holds a game's :class:`GameSpec` and options; subclasses deal the states."""
+
+    first_dealer_free: ClassVar[bool] = False
+    """Whether the players choose a match's first dealer (``new_match(first_dealer=k)``, and
+    a match record's first deal may name any dealer): a game whose rules leave it free sets
+    it (Cangkul: 「最初のディーラーは任意に決めます」); elsewhere the rules fix the start."""
 
     def __init__(self, spec: GameSpec, options: OptionsT) -> None:
         self._spec = spec
@@ -40,6 +45,25 @@ class GameBase(Generic[OptionsT]):
         if players is None:  # pragma: no cover - such a game overrides num_players
             raise NotImplementedError(f"{type(self).__name__} must define num_players")
         return int(players)
+
+    def first_dealer(self, seat: int | None) -> int | None:
+        """``seat`` checked as a match's first dealer (``None``: the game's own start).
+
+        >>> from folkdeck import load
+        >>> load("cangkul").first_dealer(2), load("kaphai").first_dealer(None)
+        (2, None)
+
+        :raises InvalidConfigError: ``first_dealer_not_free`` in a game whose rules fix the
+            start, ``first_dealer_seat`` for a seat not at the table (option ``first_dealer``).
+        """
+        if seat is None:
+            return None
+        if not self.first_dealer_free:
+            raise InvalidConfigError("first_dealer_not_free", option="first_dealer", game=self._spec.name)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise InvalidConfigError("first_dealer_seat", option="first_dealer", value=str(seat),
+                                     last=self.num_players - 1)
+        return seat
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._options}>"

@@ -86,9 +86,10 @@ class CarryOver:
         match's setup with the record's other keys (its chance) added."""
         return {**plan.given, **stated}
 
-    def check_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
         """Check a record's deal once dealt, where its cards decide part of the setup (who
-        draws first); default: nothing to check.
+        draws first), or take from it what the players chose (a free first dealer);
+        default: nothing to check or take.
 
         :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``.
         """
@@ -181,7 +182,7 @@ class MatchBase(Generic[StateT]):
             state = self._game.new_state(setup=setup, **sources)
         else:
             state = self._game.new_state(rng=self._rng, setup=setup)
-        self._carry.check_dealt(state, stated)
+        self._carry.record_dealt(state, stated)
         return state
 
     def finish_deal(self, state: State) -> tuple[Fact, ...]:

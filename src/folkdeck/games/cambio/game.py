@@ -160,9 +160,12 @@ class CambioGame(GameBase[CambioOptions]):
     def _default_setup(self) -> dict[str, Any]:
         return self._default  # never mutated: states copy what they hand out
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> CambioMatch:
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> CambioMatch:
         """A session of games until someone is bankrupt (or ``deals`` deals); see
-        :class:`~folkdeck.games.cambio.match.CambioMatch`."""
+        :class:`~folkdeck.games.cambio.match.CambioMatch`. The seating draw picks each
+        game's first dealer: no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        self.first_dealer(first_dealer)
         return CambioMatch(self, deals=deals, rng=rng or random.Random())
 
     def session_deal(self, hands: list[int], stock: list[int], discards: list[int],

@@ -22,6 +22,8 @@ SETUP_KEYS: Final = ("dealer", "leader", "knock_seed")
 class CangkulGame(GameBase[AnyOptions]):
     """One of the three games with its options; makes deals and matches.
 
+    The first dealer is chosen freely (「最初のディーラーは任意に決めます」, docs/rules/cangkul.md §1.2).
+
     >>> from folkdeck import load
     >>> state = load("burro_pt").new_state(seed=3)
     >>> state.num_players, state.stock_sizes(), [len(state.hand(s)) for s in range(4)]
@@ -32,6 +34,8 @@ class CangkulGame(GameBase[AnyOptions]):
         super().__init__(spec, options)
         self.rules: Ruleset = ruleset(options)
         self.deck: Deck = deck_for(self.rules.pack, self.rules.ace_high)
+
+    first_dealer_free = True
 
     def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
@@ -81,9 +85,16 @@ class CangkulGame(GameBase[AnyOptions]):
         return CangkulState(self, masks, pile, leader=leader, setup=setup,
                             knock_seed=setup.get("knock_seed"), unused=None if hands is not None else 0)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> CangkulMatch:
-        """A match; see :class:`~folkdeck.games.cangkul.match.CangkulMatch`."""
-        return CangkulMatch(self, deals=deals, rng=rng or random.Random())
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> CangkulMatch:
+        """A match; see :class:`~folkdeck.games.cangkul.match.CangkulMatch`. ``first_dealer``:
+        the seat dealing first, chosen freely (docs/rules/cangkul.md §1.2; default: the last
+        seat, so that seat 0 leads).
+
+        :raises InvalidConfigError: ``first_dealer_seat`` for a seat not at the table.
+        """
+        return CangkulMatch(self, deals=deals, rng=rng or random.Random(),
+                            first_dealer=self.first_dealer(first_dealer))
 
     def _read_setup(self, setup: Mapping[str, Any]) -> int:
         """The leader from ``setup``; every key and value is checked (``setup.<key>``)."""

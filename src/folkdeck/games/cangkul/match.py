@@ -2,8 +2,9 @@
 
 The deal passes to the next seat after each deal: "to the left" in clockwise Cangkul
 and "to the right" in counter-clockwise Burro are both ``dealer + 1`` in seat order
-(docs/rules/cangkul.md §1.2), and the dealer's next seat leads. The first dealer ("anyone") is the
-last seat, so seat 0 leads the first deal.
+(docs/rules/cangkul.md §1.2), and the dealer's next seat leads. The first dealer is chosen
+freely (「最初のディーラーは任意に決めます」): ``new_match(first_dealer=k)``, or a match record's
+first deal names it; left unchosen it is the last seat, so that seat 0 leads the first deal.
 
 - Cangkul: each deal's returns are added up (points); the match lasts ``deals``
   deals (default 5).
@@ -26,7 +27,7 @@ last seat, so seat 0 leads the first deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from folkdeck.engine.facts import Fact, NextDeal
@@ -51,10 +52,12 @@ class CangkulCarry(CarryOver):
 
     not_over_reason = "cangkul.deal_not_over"
 
-    def __init__(self, players: int, penalty_limit: int | None, dealer: int) -> None:
+    def __init__(self, players: int, penalty_limit: int | None, dealer: int | None) -> None:
         self.players = players
         self.penalty_limit = penalty_limit
-        self.dealer = dealer
+        self.dealer = players - 1 if dealer is None else dealer
+        self.choosing = dealer is None
+        """Whether the first dealer is still to be chosen: a record's first deal names it."""
         self.penalties = [0] * players
         if penalty_limit is not None:
             self.unit = "penalties"
@@ -62,9 +65,18 @@ class CangkulCarry(CarryOver):
 
     def next_setup(self) -> DealSetup:
         """A record's ``setup`` must name this dealer and no leader (the dealer's next seat
-        leads); ``knock_seed``, a chance, is taken from it."""
+        leads); ``knock_seed``, a chance, is taken from it. The first deal's dealer is free
+        unless the match was started with one (it is the last seat if the record names none)."""
+        if self.choosing:
+            return DealSetup(given={"dealer": self.dealer}, checked={"leader": None},
+                             if_omitted={"leader": None})
         return DealSetup(given={"dealer": self.dealer}, checked={"dealer": self.dealer, "leader": None},
                          if_omitted={"dealer": None, "leader": None})
+
+    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+        """A record's first deal names the first dealer: the deal passes on from it."""
+        if self.choosing:
+            self.dealer = int(state.deal_info()["setup"]["dealer"])
 
     def carried(self) -> dict[str, Any]:
         """The next deal's dealer and leader."""
@@ -84,6 +96,7 @@ class CangkulCarry(CarryOver):
 
     def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
         """The deal passes to the next seat, whose next seat leads."""
+        self.choosing = False
         self.dealer = (self.dealer + 1) % self.players
         return [] if last else [NextDeal(dealer=self.dealer, leader=(self.dealer + 1) % self.players)]
 
@@ -109,9 +122,10 @@ class CangkulCarry(CarryOver):
 class CangkulMatch(MatchBase[CangkulState]):
     """Deals in a row with the dealer rotating and points or penalties carried over."""
 
-    def __init__(self, game: CangkulRules, *, deals: int | None, rng: random.Random) -> None:
+    def __init__(self, game: CangkulRules, *, deals: int | None, rng: random.Random,
+                 first_dealer: int | None = None) -> None:
         limit = game.rules.penalty_limit
-        self._cangkul = CangkulCarry(game.num_players, limit, game.num_players - 1)
+        self._cangkul = CangkulCarry(game.num_players, limit, first_dealer)
         if deals is None and limit is None:
             deals = DEFAULT_DEALS
         super().__init__(game, self._cangkul, deals=deals, rng=rng)

@@ -101,8 +101,11 @@ class GouJiGame(GameBase[GouJiOptions]):
         return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming,
                           asks_start=s.special and s.leader is None)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> GouJiMatch:
-        """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``."""
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> GouJiMatch:
+        """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``. Kai
+        pai starts it: no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        self.first_dealer(first_dealer)
         return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random())
 
     def _read_hands(self, hands: Sequence[Any]) -> list[list[Card]]:

@@ -6,7 +6,7 @@ leads), unless it was a sweep (top three one team: a special deal, the opposites
 exchange) or a revolution (a special deal; tribute from the last completed places,
 ``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2);
 a normal deal's kai pai is nominally the Da La's opposite (§2.3). A record's special deal
-must show the kai pai and first drawer its cards give (:meth:`GouJiCarry.check_dealt`).
+must show the kai pai and first drawer its cards give (:meth:`GouJiCarry.record_dealt`).
 The match ends after ``deals`` completed deals or when a team reaches
 ``target_score`` (docs/rules/gouji.md §8, §11.10). A revolution's deal is no completed
 deal: its cards are dealt again and the match goes on.
@@ -76,7 +76,7 @@ class GouJiCarry(CarryOver):
         the match's, and it may fix no ``leader``. A normal deal's ``kai_pai`` is the
         nominal one, the Da La's opposite (docs/rules/gouji.md §2.3); its ``first_drawer``
         and ``name_drawer`` are the Da La's choice, taken from the record. A special deal's
-        ``kai_pai`` and ``first_drawer`` are what the cards turned give (:meth:`check_dealt`)."""
+        ``kai_pai`` and ``first_drawer`` are what the cards turned give (:meth:`record_dealt`)."""
         given = self.setup()
         derived = {**_IF_OMITTED, **given}
         keys = ("special", *_IF_OMITTED) if self.special else ("special", "kai_pai", *_IF_OMITTED)
@@ -92,7 +92,7 @@ class GouJiCarry(CarryOver):
             stated = {k: v for k, v in stated.items() if k not in ("kai_pai", "first_drawer")}
         return {**plan.given, **stated}
 
-    def check_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
         """A special deal's ``kai_pai`` and ``first_drawer`` must be what the turned cards
         give from the match's kai pai: dealt from a seed or deck, the deal turned them;
         from full hands (listed in draw order) the turned cards are found again in the

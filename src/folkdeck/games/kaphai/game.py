@@ -68,8 +68,11 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         return KapHaiState(self, masks, undealt=undealt, three_game=three_game, leader=leader,
                            check_putuh=True)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> KapHaiMatch:
-        """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`."""
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> KapHaiMatch:
+        """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`. The first deal is
+        a 3-game (the 3♠ leads): no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        self.first_dealer(first_dealer)
         return KapHaiMatch(self, deals=deals or 5, rng=rng or random.Random())
 
     def _read_setup(self, setup: Mapping[str, Any]) -> tuple[bool, int]:
