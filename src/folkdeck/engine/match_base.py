@@ -121,7 +121,8 @@ class CarryOver:
         return None
 
     def end_facts(self) -> list[Fact]:
-        """Facts told at the match's end before ``match_ended`` (who lost); default: none."""
+        """Facts told at the match's end before ``match_ended`` (who lost, a pot settled);
+        the winners are found after it. Default: none."""
         return []
 
     def scores(self, totals: Sequence[float]) -> tuple[float, ...]:
@@ -209,8 +210,9 @@ class MatchBase(Generic[StateT]):
             return ()
         self._ended = True
         reason = self._carry.own_end(self.totals) or self._carry.limit_reason
+        told = self._carry.end_facts()  # may settle what the end leaves open (a pot) first
         winners = self._carry.winners(self._carry.scores(self.totals))
-        return (*self._carry.end_facts(), MatchEnded(reason=reason, winners=winners))
+        return (*told, MatchEnded(reason=reason, winners=winners))
 
     def count_deal(self) -> None:
         """Count a deal finished outside :meth:`finish_deal` (a game that settles its

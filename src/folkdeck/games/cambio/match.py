@@ -59,6 +59,7 @@ from folkdeck.games.cambio.events import (
     Reshuffled,
     SeatingDraw,
     SeatingTie,
+    SessionWon,
 )
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import CARDS, NAMES, PackTable, kind, payment, permuted, seating_groups
@@ -256,6 +257,20 @@ class CambioSession(CarryOver):
     def own_end(self, totals: Sequence[float]) -> str | None:
         """A session ends when a player cannot pay the next entry fee."""
         return "bankruptcy" if self.bankrupt else None
+
+    def end_facts(self) -> list[Fact]:
+        """A session its deal limit ends: the game in progress is settled as an undecided
+        game is (the pot shared by the players still in it, docs/rules/cambio.md §6.6), and
+        the most chips win (§6.22). A bankruptcy ends a session between games: nothing to settle."""
+        if self.bankrupt:
+            return []
+        facts: list[Fact] = []
+        if self.in_game and self.pot:
+            self.share_pot(facts)
+        self.in_game = False
+        best = max(self.chips)
+        facts.append(SessionWon(seats=tuple(s for s, c in enumerate(self.chips) if c == best), chips=best))
+        return facts
 
     def scores(self, totals: Sequence[float]) -> tuple[float, ...]:
         return tuple(float(c) for c in self.chips)
