@@ -59,9 +59,10 @@ class GameBase(Generic[OptionsT]):
         if seat is None:
             return None
         if not self.first_dealer_free:
-            raise InvalidConfigError("first_dealer_not_free", option="first_dealer", game=self._spec.name)
+            raise InvalidConfigError("first_dealer_not_free", option="first_dealer", field="first_dealer",
+                                     game=self._spec.name)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise InvalidConfigError("first_dealer_seat", option="first_dealer", value=str(seat),
+            raise InvalidConfigError("first_dealer_seat", option="first_dealer", field="first_dealer", value=str(seat),
                                      last=self.num_players - 1)
         return seat
 

@@ -23,11 +23,12 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
 from folkdeck.engine.facts import Fact, MatchEnded, ScoreChanged
-from folkdeck.engine.protocol import Game, Result, Standings, State
+from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.protocol import Game, Match, Result, Standings, State
 
 StateT = TypeVar("StateT", bound=State)
 StateT_co = TypeVar("StateT_co", bound=State, covariant=True)
@@ -239,6 +240,30 @@ class MatchBase(Generic[StateT]):
                          carry=carry.carried())
 
 
+class _ChoosesFirstDealer(Protocol):
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> Match: ...
+
+
+def first_dealer_free(game: Game) -> bool:
+    """Whether ``game``'s players choose a match's first dealer
+    (:attr:`~folkdeck.engine.game_base.GameBase.first_dealer_free`)."""
+    return isinstance(game, GameBase) and game.first_dealer_free
+
+
+def start_match(game: Game, *, deals: int | None, rng: random.Random | None,
+                first_dealer: int | None = None) -> Match:
+    """``game.new_match``, with a chosen ``first_dealer`` if given: every game's
+    ``new_match`` takes it, and refuses it where the rules fix how a match starts (the
+    :class:`~folkdeck.engine.protocol.Game` protocol does not declare the keyword yet).
+
+    :raises InvalidConfigError: ``first_dealer_not_free``, ``first_dealer_seat``.
+    """
+    if first_dealer is None:
+        return game.new_match(deals=deals, rng=rng)
+    return cast(_ChoosesFirstDealer, game).new_match(deals=deals, rng=rng, first_dealer=first_dealer)
+
+
 def stated_setup(deal: Mapping[str, Any]) -> Mapping[str, Any]:
     """A record deal's ``setup`` (empty when left out).
 
@@ -284,4 +309,4 @@ def as_json(value: Any) -> str:
 
 
 __all__ = ["DEAL_SOURCES", "CarryOver", "DealSetup", "DealingGame", "MatchBase", "as_json",
-           "check_setup", "stated_setup"]
+           "check_setup", "first_dealer_free", "start_match", "stated_setup"]
