@@ -215,11 +215,6 @@ class MatchBase(Generic[StateT]):
         winners = self._carry.winners(self._carry.scores(self.totals))
         return (*told, MatchEnded(reason=reason, winners=winners))
 
-    def count_deal(self) -> None:
-        """Count a deal finished outside :meth:`finish_deal` (a game that settles its
-        deals itself, as a Cambio session does)."""
-        self._played += 1
-
     def report(self) -> tuple[Fact, ...]:
         """Facts that belong to no deal; default: none (a game with a seating draw between
         deals redefines it)."""
