@@ -96,28 +96,7 @@ class CambioGame(GameBase[CambioOptions]):
         n = self.num_players
         out = _read_seats((setup or {}).get("eliminated", []), n)
         if hands is not None:
-            kinds = self._read_hands(hands)
-            empty = {s for s, k in enumerate(kinds) if k < 0}
-            if setup is not None and "eliminated" in setup and set(out) != empty:
-                raise InvalidDealError("cambio.eliminated_not_empty", field="setup.eliminated")
-            info = self._read_setup(setup or {}, sorted(empty))
-            if stock is not None:
-                pile = list(reversed(_read_cards(stock, "stock", self._pack)))
-            else:
-                pile = []
-            counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
-            for k, c in counts.items():
-                if c > COPIES:
-                    where = "stock" if stock is not None else "hands"
-                    raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[k],
-                                           count=c, pack=self._pack.pack.name, copies=COPIES)
-            rest = _remainder(counts, self._pack)
-            if stock is None:
-                pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
-                rest = []
-            if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(self._pack.full):
-                raise AssertionError("card count")  # pragma: no cover
-            return CambioState(self, kinds, pile, rest, info)
+            return self._from_hands(hands, stock, setup, out)
         info = self._read_setup(setup, out) if setup else self._default_setup()
         dealer = info["dealer"]
         players = [s % n for s in range(dealer + 1, dealer + n + 1) if s % n not in out]
@@ -144,6 +123,32 @@ class CambioGame(GameBase[CambioOptions]):
         for s in players:
             kinds[s] = order.pop()
         return CambioState(self, kinds, order, _remainder(counts, self._pack), info)
+
+    def _from_hands(self, hands: Sequence[Sequence[Any]], stock: Sequence[Any] | None,
+                    setup: Mapping[str, Any] | None, out: list[int]) -> CambioState:
+        """A deal from given hands (and stock); see :meth:`new_state`."""
+        kinds = self._read_hands(hands)
+        empty = {s for s, k in enumerate(kinds) if k < 0}
+        if setup is not None and "eliminated" in setup and set(out) != empty:
+            raise InvalidDealError("cambio.eliminated_not_empty", field="setup.eliminated")
+        info = self._read_setup(setup or {}, sorted(empty))
+        if stock is not None:
+            pile = list(reversed(_read_cards(stock, "stock", self._pack)))
+        else:
+            pile = []
+        counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
+        for k, c in counts.items():
+            if c > COPIES:
+                where = "stock" if stock is not None else "hands"
+                raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[k],
+                                       count=c, pack=self._pack.pack.name, copies=COPIES)
+        rest = _remainder(counts, self._pack)
+        if stock is None:
+            pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
+            rest = []
+        if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(self._pack.full):
+            raise AssertionError("card count")  # pragma: no cover
+        return CambioState(self, kinds, pile, rest, info)
 
     def _seeded(self, seed: int) -> CambioState:
         bits = seed_bits(seed)
