@@ -83,6 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--preset", help="a named preset of rule options")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--deals", type=int, help="deals in the match (default: the game's)")
+    play.add_argument("--dealer", type=int, metavar="SEAT",
+                      help="the first dealer, in a game whose first dealer is chosen freely (Cangkul, Burro)")
     play.add_argument("--bot", help=_bot_help())
     play.add_argument("--watch", action="store_true",
                       help="bots play every seat; you watch every hand, at a pace you set with keys")

@@ -223,7 +223,7 @@ def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
 def _run_match(table: _Table, game: Any, args: argparse.Namespace, record_path: Path | None,
                agents: list[Any]) -> int:
     r = table.r
-    match = game.new_match(deals=args.deals, rng=table.rng)
+    match = game.new_match(deals=args.deals, rng=table.rng, first_dealer=args.dealer)
     recorder = MatchRecorder(game, deals=args.deals) if record_path is not None else None
     try:
         try:

@@ -1,4 +1,5 @@
-"""What every game object shares: its spec and its frozen options.
+"""What every game object shares: its spec, its frozen options, and the check of how a
+new deal is made (:func:`deal_source`).
 
 >>> from folkdeck import load
 >>> game = load("kaphai", players=3)
@@ -8,8 +9,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+import random
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
 from folkdeck.engine.protocol import GameSpec
 
 OptionsT = TypeVar("OptionsT")
@@ -17,6 +20,11 @@ OptionsT = TypeVar("OptionsT")
 
 class GameBase(Generic[OptionsT]):
     """Holds a game's :class:`GameSpec` and options; subclasses deal the states."""
+
+    first_dealer_free: ClassVar[bool] = False
+    """Whether the players choose a match's first dealer (``new_match(first_dealer=k)``, and
+    a match record's first deal may name any dealer): a game whose rules leave it free sets
+    it (Cangkul: 「最初のディーラーは任意に決めます」); elsewhere the rules fix the start."""
 
     def __init__(self, spec: GameSpec, options: OptionsT) -> None:
         self._spec = spec
@@ -38,5 +46,63 @@ class GameBase(Generic[OptionsT]):
             raise NotImplementedError(f"{type(self).__name__} must define num_players")
         return int(players)
 
+    def first_dealer(self, seat: int | None) -> int | None:
+        """``seat`` checked as a match's first dealer (``None``: the game's own start).
+
+        >>> from folkdeck import load
+        >>> load("cangkul").first_dealer(2), load("kaphai").first_dealer(None)
+        (2, None)
+
+        :raises InvalidConfigError: ``first_dealer_not_free`` in a game whose rules fix the
+            start, ``first_dealer_seat`` for a seat not at the table (option ``first_dealer``).
+        """
+        if seat is None:
+            return None
+        if not self.first_dealer_free:
+            raise InvalidConfigError("first_dealer_not_free", option="first_dealer", field="first_dealer",
+                                     game=self._spec.name)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise InvalidConfigError("first_dealer_seat", option="first_dealer", field="first_dealer", value=str(seat),
+                                     last=self.num_players - 1)
+        return seat
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._options}>"
+
+
+DealSource = Literal["hands", "deck", "shuffle"]
+"""How a deal is made: from given ``hands`` (and ``stock``), from a given ``deck``
+(top first), or by shuffling (``seed`` or ``rng``; neither: a fresh random order)."""
+
+
+def deal_source(*, seed: Any = None, rng: random.Random | None = None, deck: Any = None,
+                hands: Any = None, stock: Any = None, no_stock: str = "",
+                required: bool = False) -> DealSource:
+    """The one check every ``new_state`` (and a deal record) starts with: at most one of
+    ``seed``/``rng``, ``deck``, ``hands`` (exactly one when ``required``, as a record
+    needs), a whole-number ``seed``, and a ``stock`` only with ``hands``. ``no_stock``: the
+    reason key refusing any ``stock``, for a game without one.
+
+    >>> deal_source(seed=3), deal_source(hands=[["AS"], ["KS"]], stock=["2C"])
+    ('shuffle', 'hands')
+    >>> try:
+    ...     deal_source(seed=3, deck=["AS"])
+    ... except InvalidDealError as exc:
+    ...     exc.reason, exc.params["field"]
+    ('one_deal_source', 'seed/deck')
+
+    :raises InvalidDealError: ``one_deal_source`` (``field`` names the sources given),
+        ``not_whole_number`` (``seed``), ``no_stock``'s key or ``stock_without_hands`` (``stock``).
+    """
+    given = [name for name, value in (("seed", seed if rng is None else rng), ("deck", deck),
+                                      ("hands", hands)) if value is not None]
+    if len(given) > 1 or (required and not given):
+        raise InvalidDealError("one_deal_source", field="/".join(given) or "hands", given=given)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidDealError("not_whole_number", field="seed")
+    if stock is not None:
+        if no_stock:
+            raise InvalidDealError(no_stock, field="stock")
+        if hands is None:
+            raise InvalidDealError("stock_without_hands", field="stock")
+    return "hands" if hands is not None else "deck" if deck is not None else "shuffle"

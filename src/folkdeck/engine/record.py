@@ -28,6 +28,7 @@ from folkdeck.engine.errors import (
     MalformedRecordError,
     UnknownGameError,
 )
+from folkdeck.engine.game_base import deal_source
 from folkdeck.engine.options import options_to_dict, record_defaults
 from folkdeck.engine.protocol import Event, Game, State
 from folkdeck.engine.registry import get_spec
@@ -107,12 +108,10 @@ class Record:
                 if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
                     raise MalformedRecordError("not_card_list", field=f"hands[{i}]")
                 hands.append(list(hand))
-        sources = [k for k in ("seed", "deck", "hands") if data.get(k) is not None]
-        if len(sources) != 1:
-            raise MalformedRecordError("one_deal_source", field="/".join(sources) or "hands",
-                                       given=list(sources))
-        if stock is not None and hands is None:
-            raise MalformedRecordError("stock_without_hands", field="stock")
+        try:
+            deal_source(seed=seed, deck=deck, hands=hands, stock=stock, required=True)
+        except InvalidDealError as exc:
+            raise MalformedRecordError(exc.reason, **exc.params) from exc
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise MalformedRecordError("not_action_list", field="actions")

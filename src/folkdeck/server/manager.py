@@ -23,6 +23,7 @@ from typing import Any
 
 import folkdeck
 from folkdeck.engine.errors import CardGameError, InvalidConfigError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.match_base import start_match
 from folkdeck.engine.options import options_to_dict
 from folkdeck.engine.protocol import Event, Seat, State
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
@@ -113,6 +114,8 @@ class TableManager:
         if req.deals is not None and end.deals == "none":
             raise InvalidConfigError("server.deals_not_counted", field="deals", game=spec.name)
         deals = req.deals if req.deals is not None else end.default_deals
+        if req.first_dealer is not None:  # refused here, before the table is made, if the game fixes it
+            start_match(game, deals=deals, rng=None, first_dealer=req.first_dealer)
         seats_in = list(req.seats)
         if len(seats_in) not in (0, n):
             raise InvalidConfigError("server.seats_count", field="seats", players=n, given=len(seats_in))
@@ -140,7 +143,8 @@ class TableManager:
         config = {"game": spec.name, "options": {**options_to_dict(game.options), "players": n},
                   "deals": deals, "seed": seed, "practice": req.practice,
                   "seats": seats, "watch": token_hash(watch), "turn_seconds": req.turn_seconds,
-                  "auto_bot": spec.default_bot}
+                  "auto_bot": spec.default_bot,
+                  **({"first_dealer": req.first_dealer} if req.first_dealer is not None else {})}
         return self.add(config), tokens, watch
 
     def add(self, config: dict[str, Any]) -> Table:

@@ -30,6 +30,9 @@ class TableCreate(BaseModel):
     deals: Annotated[int, Field(ge=1, le=100)] | None = None
     """Deals in the match (default: the game's ``match_end.default_deals``); a game whose
     match only its own rule ends takes none."""
+    first_dealer: Annotated[int, Field(ge=0, le=39)] | None = None
+    """The seat dealing first, in a game whose first dealer the players choose
+    (``first_dealer_free`` in ``/api/games``; default: the game's own start)."""
     seats: list[SeatIn] = Field(default_factory=list, max_length=40)
     turn_seconds: Annotated[int, Field(ge=0, le=3600)] = 0
     practice: bool = False

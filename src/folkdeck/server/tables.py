@@ -27,6 +27,7 @@ from typing import Any
 
 import folkdeck
 from folkdeck.agents import make_agent
+from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecord, MatchRecorder
 from folkdeck.engine.options import record_defaults
 from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
@@ -135,7 +136,8 @@ class Table:
         options = stored_options(config["game"], config["options"])
         game = folkdeck.load(config["game"], **options)
         deals = config.get("deals")
-        match = game.new_match(deals=deals, rng=random.Random(config["seed"]))
+        match = start_match(game, deals=deals, rng=random.Random(config["seed"]),
+                            first_dealer=config.get("first_dealer"))
         recorder = MatchRecorder(game, deals=deals, table=table_id,
                                  players=[s["name"] for s in config["seats"]])
         state = match.next_deal()

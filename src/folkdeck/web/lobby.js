@@ -82,6 +82,21 @@ function showDeals(g) {
   $("deals-hint").hidden = end.deals === "count";
 }
 
+// The first dealer, in a game whose rules let the players choose it (first_dealer_free).
+function showFirstDealer(g) {
+  if (!$("first-dealer-field")) {
+    const row = document.createElement("div"); row.className = "field"; row.id = "first-dealer-field";
+    const label = document.createElement("label"); label.id = "first-dealer-label"; label.htmlFor = "first-dealer";
+    const input = document.createElement("select"); input.id = "first-dealer";
+    row.append(label, input); $("deals-field").after(row);
+  }
+  $("first-dealer-field").hidden = !g.first_dealer_free;
+  $("first-dealer-label").textContent = t("first_dealer");
+  const n = Number($("players").value) || g.default_players;
+  $("first-dealer").replaceChildren(new Option(t("first_dealer_default"), ""),
+    ...Array.from({ length: n }, (_, i) => new Option(t("seat_n", { n: i }), String(i))));
+}
+
 function showGame(keepSeats = false) {
   const g = current();
   const R = termsOf(g.name);
@@ -91,6 +106,7 @@ function showGame(keepSeats = false) {
   $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(p, p)));
   $("options").replaceChildren(...g.options.map((o) => optionInput(o, g.name)));
   showDeals(g);
+  showFirstDealer(g);
   seatRows(keepSeats);
 }
 
@@ -114,6 +130,7 @@ async function create(ev) {
   });
   const body = { game: g.name, players: Number($("players").value), turn_seconds: Number($("timer").value), seats, options };
   if (!$("deals-field").hidden && $("deals").value !== "") body.deals = Number($("deals").value);
+  if (!$("first-dealer-field").hidden && $("first-dealer").value !== "") body.first_dealer = Number($("first-dealer").value);
   if ($("preset").value) body.preset = $("preset").value;
   const resp = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await resp.json();
@@ -193,7 +210,7 @@ async function init() {
   $("your-name").onchange = () => localStorage.setItem("folkdeck.name", myName());
   games = await (await fetch("/api/games")).json();
   fillGames();
-  $("game").onchange = () => showGame(false); $("players").onchange = () => seatRows(true);
+  $("game").onchange = () => showGame(false); $("players").onchange = () => { seatRows(true); showFirstDealer(current()); };
   $("create").onsubmit = create; $("rules-btn").onclick = showRules;
   showGame();
   refreshOpenTables();

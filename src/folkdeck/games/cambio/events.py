@@ -291,17 +291,26 @@ class Bankrupt(Fact, type="cambio.bankrupt"):
     seat: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionWon(Fact, type="cambio.session_won"):
+    """A session cut short by its deal limit: ``seats`` hold the most chips (``chips`` each)
+    once the game in progress is settled, and win (docs/rules/cambio.md §6.22)."""
+
+    seats: tuple[int, ...]
+    chips: int
+
+
 FACT_TYPES: tuple[type[Fact], ...] = (
     Said, PassedOn, Refused, StockCard, TookStock, TookStockFaceDown, CatCurse, Shows,
     RequestLapsed, Reshuffled, Showdown, Lowest, LastPlayer, Stake, StakeElimination, Dealer,
     Chips, Pot, CardOrigin, CardFromStock, Holds, Discards, FaceDown, MayCallCucco, GameStarted, SeatingDraw,
-    SeatingTie, FirstDealer, DealReplayed, Bankrupt)
+    SeatingTie, FirstDealer, DealReplayed, Bankrupt, SessionWon)
 """Every Cambio fact type (the tests round-trip each through JSON)."""
 
 __all__ = [
     "FACT_TYPES", "Bankrupt", "CardFromStock", "CardOrigin", "CatCurse", "Chips", "DealReplayed", "Dealer",
     "Discards", "FaceDown", "FirstDealer", "GameStarted", "Holds", "LastPlayer", "Lowest",
     "MayCallCucco", "PassedOn", "Pot", "Refused", "RequestLapsed", "Reshuffled", "Said",
-    "SeatingDraw", "SeatingTie", "Shows", "Showdown", "Stake", "StakeElimination", "StockCard",
+    "SeatingDraw", "SeatingTie", "SessionWon", "Shows", "Showdown", "Stake", "StakeElimination", "StockCard",
     "TookStock", "TookStockFaceDown", "describe_action",
 ]

@@ -10,8 +10,9 @@ from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.cambio.match import CambioMatch
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (
     COPIES,
@@ -89,38 +90,13 @@ class CambioGame(GameBase[CambioOptions]):
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``stock``, ``setup.dealer``).
         """
-        if hands is None and deck is None and stock is None and rng is None and not setup:
+        source = deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
+        if source == "shuffle" and rng is None and not setup:
             return self._seeded(seed if seed is not None else 0)  # the fast path of simulations
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
-        if stock is not None and hands is None:
-            raise InvalidDealError("stock_without_hands", field="stock")
         n = self.num_players
         out = _read_seats((setup or {}).get("eliminated", []), n)
         if hands is not None:
-            kinds = self._read_hands(hands)
-            empty = {s for s, k in enumerate(kinds) if k < 0}
-            if setup is not None and "eliminated" in setup and set(out) != empty:
-                raise InvalidDealError("cambio.eliminated_not_empty", field="setup.eliminated")
-            info = self._read_setup(setup or {}, sorted(empty))
-            if stock is not None:
-                pile = list(reversed(_read_cards(stock, "stock", self._pack)))
-            else:
-                pile = []
-            counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
-            for k, c in counts.items():
-                if c > COPIES:
-                    where = "stock" if stock is not None else "hands"
-                    raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[k],
-                                           count=c, pack=self._pack.pack.name, copies=COPIES)
-            rest = _remainder(counts, self._pack)
-            if stock is None:
-                pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
-                rest = []
-            if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(self._pack.full):
-                raise AssertionError("card count")  # pragma: no cover
-            return CambioState(self, kinds, pile, rest, info)
+            return self._from_hands(hands, stock, setup, out)
         info = self._read_setup(setup, out) if setup else self._default_setup()
         dealer = info["dealer"]
         players = [s % n for s in range(dealer + 1, dealer + n + 1) if s % n not in out]
@@ -148,6 +124,32 @@ class CambioGame(GameBase[CambioOptions]):
             kinds[s] = order.pop()
         return CambioState(self, kinds, order, _remainder(counts, self._pack), info)
 
+    def _from_hands(self, hands: Sequence[Sequence[Any]], stock: Sequence[Any] | None,
+                    setup: Mapping[str, Any] | None, out: list[int]) -> CambioState:
+        """A deal from given hands (and stock); see :meth:`new_state`."""
+        kinds = self._read_hands(hands)
+        empty = {s for s, k in enumerate(kinds) if k < 0}
+        if setup is not None and "eliminated" in setup and set(out) != empty:
+            raise InvalidDealError("cambio.eliminated_not_empty", field="setup.eliminated")
+        info = self._read_setup(setup or {}, sorted(empty))
+        if stock is not None:
+            pile = list(reversed(_read_cards(stock, "stock", self._pack)))
+        else:
+            pile = []
+        counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
+        for k, c in counts.items():
+            if c > COPIES:
+                where = "stock" if stock is not None else "hands"
+                raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[k],
+                                       count=c, pack=self._pack.pack.name, copies=COPIES)
+        rest = _remainder(counts, self._pack)
+        if stock is None:
+            pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
+            rest = []
+        if sum(k >= 0 for k in kinds) + len(pile) + len(rest) != len(self._pack.full):
+            raise AssertionError("card count")  # pragma: no cover
+        return CambioState(self, kinds, pile, rest, info)
+
     def _seeded(self, seed: int) -> CambioState:
         bits = seed_bits(seed)
         pile = list(self._pack.full)
@@ -163,14 +165,28 @@ class CambioGame(GameBase[CambioOptions]):
     def _default_setup(self) -> dict[str, Any]:
         return self._default  # never mutated: states copy what they hand out
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> CambioMatch:
         """A session of games until someone is bankrupt (or ``deals`` deals); see
-        :class:`~folkdeck.games.cambio.match.CambioMatch`."""
-        from folkdeck.games.cambio.match import CambioMatch
-
+        :class:`~folkdeck.games.cambio.match.CambioMatch`. The seating draw picks each
+        game's first dealer: no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        self.first_dealer(first_dealer)
         return CambioMatch(self, deals=deals, rng=rng or random.Random())
 
+    def session_deal(self, hands: list[int], stock: list[int], discards: list[int],
+                     info: dict[str, Any]) -> CambioState:
+        """A deal a session made from its persistent stock (kinds; the stock top last),
+        ``info`` read by :meth:`read_setup`."""
+        return CambioState(self, hands, stock, discards, info)
+
     # --- reading the inputs --------------------------------------------------------
+    def read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]:
+        """A deal's ``setup`` checked, with ``out`` the seats out of the game.
+
+        :raises InvalidDealError: naming ``setup.<key>``.
+        """
+        return self._read_setup(setup, out)
+
     def _read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]:
         n = self.num_players
         rules = self._options

@@ -37,12 +37,20 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol
 
-from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
-from folkdeck.engine.facts import ChipsPaid, Eliminated, Fact, MatchEnded, NextDeal, PotWon
-from folkdeck.engine.protocol import Standings, State
+from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.facts import ChipsPaid, Eliminated, Fact, NextDeal, PotWon
+from folkdeck.engine.match_base import (
+    CarryOver,
+    DealingGame,
+    MatchBase,
+    as_json,
+    check_setup,
+    stated_setup,
+)
+from folkdeck.engine.protocol import Result, State
 from folkdeck.games.cambio.events import (
     Bankrupt,
     DealReplayed,
@@ -51,12 +59,11 @@ from folkdeck.games.cambio.events import (
     Reshuffled,
     SeatingDraw,
     SeatingTie,
+    SessionWon,
 )
-from folkdeck.games.cambio.rules import CARDS, NAMES, kind, payment, permuted, seating_groups
-
-if TYPE_CHECKING:
-    from folkdeck.games.cambio.game import CambioGame
-    from folkdeck.games.cambio.state import CambioState
+from folkdeck.games.cambio.options import CambioOptions
+from folkdeck.games.cambio.rules import CARDS, NAMES, PackTable, kind, payment, permuted, seating_groups
+from folkdeck.games.cambio.state import CambioState
 
 _DERIVED: Final = ("dealer", "deal", "game", "chips", "pot", "eliminated")
 """The setup keys a session derives (a record must agree); ``reshuffle_seed`` and
@@ -75,7 +82,212 @@ def stock_bits(seed: int, count: int) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=32).digest(), "big")
 
 
-class CambioMatch:
+class CambioDealing(DealingGame[CambioState], Protocol):
+    """What a session needs of the game: its options and pack, the reading of a deal's
+    setup, and a deal made from the session's cards."""
+
+    @property
+    def options(self) -> CambioOptions: ...
+
+    @property
+    def pack(self) -> PackTable: ...
+
+    def read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]: ...
+
+    def session_deal(self, hands: list[int], stock: list[int], discards: list[int],
+                     info: dict[str, Any]) -> CambioState: ...
+
+
+class CambioSession(CarryOver):
+    """What a Cambio session carries from deal to deal: chips, the pot, the game and deal
+    numbers, the dealer, the eliminated seats and the persistent stock."""
+
+    unit = "chips"
+    not_over_reason = "cambio.deal_not_over"
+    limit_reason = "deal_limit"
+
+    def __init__(self, game: CambioDealing) -> None:
+        self.game = game
+        n = game.num_players
+        self.chips = [game.options.start_chips] * n
+        self.pot = 0
+        self.game_number = 0
+        self.deal_number = 0
+        self.dealer = 0
+        self.eliminated: set[int] = set()
+        self.in_game = False
+        self.stock: list[int] | None = None  # top last; None until the first shuffle
+        self.discards: list[int] = []
+        self.bankrupt = False
+        self.reshuffles = 0
+        self.report: list[Fact] = []
+
+    # --- dealing ---------------------------------------------------------------------
+    def draw(self, seed: int) -> int:
+        """The stock's top card; an empty stock is first made again from the discards."""
+        assert self.stock is not None
+        if not self.stock:
+            self.stock = permuted(sorted(self.discards), stock_bits(seed, self.reshuffles))
+            self.reshuffles += 1
+            self.discards = []
+            self.report.append(Reshuffled(count=len(self.stock)))
+        return self.stock.pop()
+
+    def start_game(self, seed: int) -> None:
+        """A new game: the seating draw (ties draw again), the first dealer, the fees."""
+        n = self.game.num_players
+        fee = self.game.options.entry_fee
+        self.game_number += 1
+        self.deal_number = 0
+        self.eliminated = set()
+        self.in_game = True
+        self.report.append(GameStarted(game=self.game_number))
+        drawers = list(range(n))
+        while True:
+            draws = {}
+            for s in drawers:
+                k = self.draw(seed)
+                self.discards.append(k)  # the drawn cards are seen: face-up discards
+                draws[s] = k
+                self.report.append(SeatingDraw(seat=s, card=CARDS[k]))
+            first = seating_groups(draws, self.game.pack)[0]
+            if len(first) == 1:
+                break
+            drawers = first
+            self.report.append(SeatingTie(seats=tuple(drawers)))
+        self.dealer = first[0]
+        self.report.append(FirstDealer(seat=self.dealer))
+        for s in range(n):
+            self.chips[s] -= fee
+            self.pot += fee
+            self.report.append(ChipsPaid(seat=s, amount=fee, pot=self.pot))
+
+    def deal(self, seed: int, shuffle: list[str] | None) -> CambioState:
+        """The next deal from the stock, one card each from the dealer's right."""
+        self.reshuffles = 0
+        if not self.in_game:
+            self.start_game(seed)
+        self.deal_number += 1
+        n = self.game.num_players
+        hands = [-1] * n
+        for s in (s % n for s in range(self.dealer + 1, self.dealer + n + 1)):
+            if s not in self.eliminated:
+                hands[s] = self.draw(seed)
+        setup: dict[str, Any] = {"dealer": self.dealer, "deal": self.deal_number,
+                                 "game": self.game_number, "chips": list(self.chips),
+                                 "pot": self.pot, "reshuffle_seed": seed}
+        if shuffle is not None:
+            setup["shuffle"] = shuffle
+        info = self.game.read_setup(setup, sorted(self.eliminated))
+        assert self.stock is not None
+        return self.game.session_deal(hands, list(self.stock), list(self.discards), info)
+
+    # --- settling ----------------------------------------------------------------------
+    def score_facts(self, result: Result, totals: Sequence[float]) -> list[Fact]:
+        """Chips, not the deals' returns, are a session's score: paid in :meth:`after_deal`."""
+        return []
+
+    def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
+        """Pay, eliminate, pass the pot and the deal; returns what happened as facts."""
+        cambio: Any = state
+        hands, self.stock, self.discards = cambio.piles()
+        self.discards.extend(k for k in hands if k >= 0)
+        rules = self.game.options
+        n = self.game.num_players
+        losers: list[int] = list(result.details["losers"])
+        alive = [s for s in range(n) if s not in self.eliminated]
+        pay = payment(self.deal_number, rules.pay_schedule)
+        out = [s for s in losers if pay is None or self.chips[s] < pay]
+        facts: list[Fact] = []
+        if out and len(out) == len(alive):
+            if rules.all_eliminated == "replay":
+                facts.append(DealReplayed(deal=self.deal_number))
+                self.deal_number -= 1
+                self.pass_deal(facts)
+                return facts
+            self.share_pot(facts)
+            self.end_game(facts)
+            return facts
+        for s in losers:
+            if s in out:
+                self.eliminated.add(s)
+                facts.append(Eliminated(seat=s, reason="lost_past_schedule" if pay is None
+                                        else "cannot_pay"))
+            else:
+                assert pay is not None
+                self.chips[s] -= pay
+                self.pot += pay
+                facts.append(ChipsPaid(seat=s, amount=pay, pot=self.pot))
+        alive = [s for s in range(n) if s not in self.eliminated]
+        if len(alive) == 1:
+            self.share_pot(facts)
+            self.end_game(facts)
+        else:
+            self.pass_deal(facts)
+        return facts
+
+    def share_pot(self, facts: list[Fact]) -> None:
+        """The pot to the seats still in the game: equal shares, the odd chips one each
+        from the dealer's right (docs/rules/cambio.md §6.6)."""
+        n = self.game.num_players
+        order = [s % n for s in range(self.dealer + 1, self.dealer + n + 1) if s % n not in self.eliminated]
+        share, odd = divmod(self.pot, len(order))
+        for i, s in enumerate(order):
+            self.chips[s] += share + (1 if i < odd else 0)
+        facts.append(PotWon(seats=tuple(order), amount=self.pot))
+        self.pot = 0
+
+    def pass_deal(self, facts: list[Fact]) -> None:
+        n = self.game.num_players
+        for d in range(1, n + 1):
+            s = (self.dealer + d) % n
+            if s not in self.eliminated:
+                self.dealer = s
+                facts.append(NextDeal(dealer=s))
+                return
+
+    def end_game(self, facts: list[Fact]) -> None:
+        self.in_game = False
+        fee = self.game.options.entry_fee
+        broke = [s for s, c in enumerate(self.chips) if c < fee or c == 0]
+        if broke:
+            self.bankrupt = True
+            facts.extend(Bankrupt(seat=s) for s in broke)
+
+    def own_end(self, totals: Sequence[float]) -> str | None:
+        """A session ends when a player cannot pay the next entry fee."""
+        return "bankruptcy" if self.bankrupt else None
+
+    def end_facts(self) -> list[Fact]:
+        """A session its deal limit ends: the game in progress is settled as an undecided
+        game is (the pot shared by the players still in it, docs/rules/cambio.md §6.6), and
+        the most chips win (§6.22). A bankruptcy ends a session between games: nothing to settle."""
+        if self.bankrupt:
+            return []
+        facts: list[Fact] = []
+        if self.in_game and self.pot:
+            self.share_pot(facts)
+        self.in_game = False
+        best = max(self.chips)
+        facts.append(SessionWon(seats=tuple(s for s, c in enumerate(self.chips) if c == best), chips=best))
+        return facts
+
+    def scores(self, totals: Sequence[float]) -> tuple[float, ...]:
+        return tuple(float(c) for c in self.chips)
+
+    def out_of_play(self) -> tuple[int, ...]:
+        """The seats out of the game in progress."""
+        return tuple(sorted(self.eliminated)) if self.in_game else ()
+
+    def carried(self) -> dict[str, Any]:
+        """The dealer, the pot, the game and deal numbers, whether a game is in progress,
+        and the stock's and discards' sizes."""
+        return {"dealer": self.dealer, "pot": self.pot, "game": self.game_number,
+                "deal": self.deal_number, "in_game": self.in_game,
+                "stock": len(self.stock or ()), "discards": len(self.discards)}
+
+
+class CambioMatch(MatchBase[CambioState]):
     """A session of Cambio games with chips carried over.
 
     >>> import random
@@ -92,67 +304,39 @@ class CambioMatch:
     (True, 'chips')
     """
 
-    def __init__(self, game: CambioGame, *, deals: int | None, rng: random.Random | None) -> None:
-        self._game = game
-        self._limit = deals
-        self._rng = rng
-        n = game.num_players
-        self.chips = [game.options.start_chips] * n
-        self.pot = 0
-        self.game_number = 0
-        self.deal_number = 0
-        self.dealer = 0
-        self.eliminated: set[int] = set()
-        self.in_game = False
-        self.deals_played = 0
-        self._stock: list[int] | None = None  # top last; None until the first shuffle
-        self._discards: list[int] = []
-        self._bankrupt = False
-        self._over_reported = False
-        self._reshuffles = 0
-        self._report: list[Fact] = []
+    def __init__(self, game: CambioDealing, *, deals: int | None, rng: random.Random) -> None:
+        self._session = CambioSession(game)
+        super().__init__(game, self._session, deals=deals, rng=rng)
+        self._cambio = game
+
+    # what the session carries, for the tests and the tools that show a session
+    @property
+    def chips(self) -> list[int]:
+        return self._session.chips
 
     @property
-    def game(self) -> CambioGame:
-        return self._game
+    def pot(self) -> int:
+        return self._session.pot
 
-    # --- dealing ---------------------------------------------------------------------
-    def _draw(self, seed: int) -> int:
-        assert self._stock is not None
-        if not self._stock:
-            self._stock = permuted(sorted(self._discards), stock_bits(seed, self._reshuffles))
-            self._reshuffles += 1
-            self._discards = []
-            self._report.append(Reshuffled(count=len(self._stock)))
-        return self._stock.pop()
+    @property
+    def dealer(self) -> int:
+        return self._session.dealer
 
-    def _start_game(self, seed: int) -> None:
-        n = self._game.num_players
-        fee = self._game.options.entry_fee
-        self.game_number += 1
-        self.deal_number = 0
-        self.eliminated = set()
-        self.in_game = True
-        self._report.append(GameStarted(game=self.game_number))
-        drawers = list(range(n))
-        while True:
-            draws = {}
-            for s in drawers:
-                k = self._draw(seed)
-                self._discards.append(k)  # the drawn cards are seen: face-up discards
-                draws[s] = k
-                self._report.append(SeatingDraw(seat=s, card=CARDS[k]))
-            first = seating_groups(draws, self._game.pack)[0]
-            if len(first) == 1:
-                break
-            drawers = first
-            self._report.append(SeatingTie(seats=tuple(drawers)))
-        self.dealer = first[0]
-        self._report.append(FirstDealer(seat=self.dealer))
-        for s in range(n):
-            self.chips[s] -= fee
-            self.pot += fee
-            self._report.append(ChipsPaid(seat=s, amount=fee, pot=self.pot))
+    @property
+    def eliminated(self) -> set[int]:
+        return self._session.eliminated
+
+    @property
+    def in_game(self) -> bool:
+        return self._session.in_game
+
+    @property
+    def game_number(self) -> int:
+        return self._session.game_number
+
+    @property
+    def deal_number(self) -> int:
+        return self._session.deal_number
 
     def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> CambioState:
         """The next deal: dealt from the stock, one card each from the dealer's right.
@@ -164,181 +348,56 @@ class CambioMatch:
         :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``, ``hands`` or
             ``stock``; ``cambio.no_shuffle`` for a first deal without ``setup.shuffle``.
         """
-        from folkdeck.games.cambio.state import CambioState
-
-        game = self._game
-        setup_in: Mapping[str, Any] = (deal or {}).get("setup") or {}
-        if deal is not None and not isinstance(setup_in, Mapping):
-            raise InvalidDealError("not_object", field="setup")
-        first = self._stock is None
+        session = self._session
+        first = session.stock is None
         if deal is None:
-            rng = self._rng if self._rng is not None else random.Random()
             if first:
-                self._stock = permuted(game.pack.full, rng.getrandbits(256))
-            seed = rng.getrandbits(32)
+                session.stock = permuted(self._cambio.pack.full, self._rng.getrandbits(256))
+            seed = self._rng.getrandbits(32)
+            stated: Mapping[str, Any] = {}
         else:
-            if first:
-                if "shuffle" not in setup_in:
-                    raise InvalidDealError("cambio.no_shuffle", field="setup.shuffle")
-                info = game._read_setup({"shuffle": setup_in["shuffle"]}, [])
-                self._stock = [kind(t) for t in reversed(info["shuffle"])]
-            elif "shuffle" in setup_in:
-                raise _mismatch("shuffle", None, setup_in["shuffle"])
-            seed = setup_in.get("reshuffle_seed", 0)
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise InvalidDealError("cambio.setup_not_whole", field="setup.reshuffle_seed",
-                                       key="reshuffle_seed", value=json.dumps(seed, default=str))
-        assert self._stock is not None
-        shuffle = [NAMES[k] for k in reversed(self._stock)] if first else None
-        self._reshuffles = 0
-        if not self.in_game:
-            self._start_game(seed)
-        self.deal_number += 1
-        n = game.num_players
-        hands = [-1] * n
-        for s in (s % n for s in range(self.dealer + 1, self.dealer + n + 1)):
-            if s not in self.eliminated:
-                hands[s] = self._draw(seed)
-        setup: dict[str, Any] = {"dealer": self.dealer, "deal": self.deal_number,
-                                 "game": self.game_number, "chips": list(self.chips),
-                                 "pot": self.pot, "reshuffle_seed": seed}
-        if shuffle is not None:
-            setup["shuffle"] = shuffle
-        info = game._read_setup(setup, sorted(self.eliminated))
-        state = CambioState(game, hands, list(self._stock), list(self._discards), info)
+            stated = stated_setup(deal)
+            seed = self._record_chance(stated, first)
+        shuffle = [NAMES[k] for k in reversed(session.stock or ())] if first else None
+        state = session.deal(seed, shuffle)
         if deal is not None:
-            self._check(deal, setup_in, state)
+            _check(deal, stated, state)
         return state
 
-    def _check(self, deal: Mapping[str, Any], stated: Mapping[str, Any], state: CambioState) -> None:
-        """A record's deal against the derived one (see :meth:`next_deal`)."""
-        derived = state.deal_info()
-        for key in _DERIVED:
-            if key not in stated or _plain(stated[key]) != _plain(derived["setup"][key]):
-                raise _mismatch(key, derived["setup"][key], stated.get(key))
-        for key in ("hands", "stock"):
-            if key in deal and _cards(deal[key]) != _plain(derived[key]):
-                raise InvalidDealError("setup_mismatch", field=key, key=key,
-                                       expected=json.dumps(derived[key]),
-                                       found=json.dumps(_cards(deal[key])))
-
-    # --- settling ----------------------------------------------------------------------
-    def finish_deal(self, state: State) -> tuple[Fact, ...]:
-        """Pay, eliminate, pass the pot and the deal; returns what happened as facts.
-
-        :raises WrongPhaseError: for a deal that is not over.
-        """
-        result = state.result()
-        if result is None:
-            raise WrongPhaseError("cambio.deal_not_over", phase=state.phase)
-        cambio: Any = state
-        hands, self._stock, self._discards = cambio.piles()
-        self._discards.extend(k for k in hands if k >= 0)
-        self.deals_played += 1
-        rules = self._game.options
-        n = self._game.num_players
-        losers: list[int] = list(result.details["losers"])
-        alive = [s for s in range(n) if s not in self.eliminated]
-        pay = payment(self.deal_number, rules.pay_schedule)
-        out = [s for s in losers if pay is None or self.chips[s] < pay]
-        facts: list[Fact] = []
-        if out and len(out) == len(alive):
-            if rules.all_eliminated == "replay":
-                facts.append(DealReplayed(deal=self.deal_number))
-                self.deal_number -= 1
-                self._pass_deal(facts)
-                return self._closing(facts)
-            share, odd = divmod(self.pot, len(alive))
-            order = [s % n for s in range(self.dealer + 1, self.dealer + n + 1) if s % n in alive]
-            for i, s in enumerate(order):
-                self.chips[s] += share + (1 if i < odd else 0)
-            facts.append(PotWon(seats=tuple(order), amount=self.pot))
-            self.pot = 0
-            self._end_game(facts)
-            return self._closing(facts)
-        for s in losers:
-            if s in out:
-                self.eliminated.add(s)
-                facts.append(Eliminated(seat=s, reason="lost_past_schedule" if pay is None
-                                        else "cannot_pay"))
-            else:
-                assert pay is not None
-                self.chips[s] -= pay
-                self.pot += pay
-                facts.append(ChipsPaid(seat=s, amount=pay, pot=self.pot))
-        alive = [s for s in range(n) if s not in self.eliminated]
-        if len(alive) == 1:
-            winner = alive[0]
-            facts.append(PotWon(seats=(winner,), amount=self.pot))
-            self.chips[winner] += self.pot
-            self.pot = 0
-            self._end_game(facts)
+    def _record_chance(self, stated: Mapping[str, Any], first: bool) -> int:
+        """A record deal's chance: the session's first shuffle (its first deal only) and
+        the deal's ``reshuffle_seed``."""
+        if first:
+            if "shuffle" not in stated:
+                raise InvalidDealError("cambio.no_shuffle", field="setup.shuffle")
+            info = self._cambio.read_setup({"shuffle": stated["shuffle"]}, [])
+            self._session.stock = [kind(t) for t in reversed(info["shuffle"])]
         else:
-            self._pass_deal(facts)
-        return self._closing(facts)
+            check_setup(stated, {"shuffle": None})
+        seed = stated.get("reshuffle_seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidDealError("cambio.setup_not_whole", field="setup.reshuffle_seed",
+                                   key="reshuffle_seed", value=json.dumps(seed, default=str))
+        return seed
 
-    def _closing(self, facts: list[Fact]) -> tuple[Fact, ...]:
-        if self.is_over() and not self._over_reported:
-            self._over_reported = True
-            reason = "bankruptcy" if self._bankrupt else "deal_limit"
-            top = max(self.chips)
-            facts.append(MatchEnded(reason=reason,
-                                    winners=tuple(s for s, c in enumerate(self.chips) if c == top)))
-        return tuple(facts)
-
-    def _pass_deal(self, facts: list[Fact]) -> None:
-        n = self._game.num_players
-        for d in range(1, n + 1):
-            s = (self.dealer + d) % n
-            if s not in self.eliminated:
-                self.dealer = s
-                facts.append(NextDeal(dealer=s))
-                return
-
-    def _end_game(self, facts: list[Fact]) -> None:
-        self.in_game = False
-        fee = self._game.options.entry_fee
-        broke = [s for s, c in enumerate(self.chips) if c < fee or c == 0]
-        if broke:
-            self._bankrupt = True
-            facts.extend(Bankrupt(seat=s) for s in broke)
-
-    # --- where the session stands --------------------------------------------------
     def report(self) -> tuple[Fact, ...]:
         """The facts since the last call that belong to no deal: a game's start, its
         seating draw and entry fees, a reshuffle of the discards into a new stock."""
-        out = tuple(self._report)
-        self._report.clear()
+        out = tuple(self._session.report)
+        self._session.report.clear()
         return out
 
-    def is_over(self) -> bool:
-        if self._bankrupt:
-            return True
-        return self._limit is not None and self.deals_played >= self._limit
 
-    def standings(self) -> Standings:
-        """Chips per seat (``unit`` ``chips``); ``eliminated``: the seats out of the game in
-        progress; ``carry``: the dealer, the pot, the game and deal numbers, whether a game
-        is in progress, and the stock's and discards' sizes."""
-        return Standings(
-            deals_played=self.deals_played, deals_limit=self._limit, over=self.is_over(),
-            unit="chips", scores=tuple(float(c) for c in self.chips), higher_wins=True,
-            eliminated=tuple(sorted(self.eliminated)) if self.in_game else (),
-            carry={"dealer": self.dealer, "pot": self.pot, "game": self.game_number,
-                   "deal": self.deal_number, "in_game": self.in_game,
-                   "stock": len(self._stock or ()), "discards": len(self._discards)})
-
-
-def _mismatch(key: str, expected: Any, found: Any) -> InvalidDealError:
-    return InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
-                            expected=json.dumps(expected, default=str),
-                            found=json.dumps(found, default=str))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+def _check(deal: Mapping[str, Any], stated: Mapping[str, Any], state: CambioState) -> None:
+    """A record's deal against the derived one (see :meth:`CambioMatch.next_deal`)."""
+    derived = state.deal_info()
+    check_setup(stated, {key: derived["setup"][key] for key in _DERIVED},
+                dict.fromkeys(_DERIVED))
+    for key in ("hands", "stock"):
+        if key in deal and as_json(_cards(deal[key])) != as_json(derived[key]):
+            raise InvalidDealError("setup_mismatch", field=key, key=key,
+                                   expected=json.dumps(derived[key]),
+                                   found=json.dumps(_cards(deal[key])))
 
 
 def _cards(value: Any) -> Any:
@@ -350,4 +409,4 @@ def _cards(value: Any) -> Any:
     return value
 
 
-__all__ = ["CambioMatch", "stock_bits"]
+__all__ = ["CambioMatch", "CambioSession", "stock_bits"]

@@ -9,8 +9,9 @@ from typing import Any, Final
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.engine.protocol import GameSpec
+from folkdeck.games.cangkul.match import CangkulMatch
 from folkdeck.games.cangkul.options import AnyOptions
 from folkdeck.games.cangkul.rules import Deck, Ruleset, deck_for, indices, ruleset
 from folkdeck.games.cangkul.state import CangkulState
@@ -20,6 +21,8 @@ SETUP_KEYS: Final = ("dealer", "leader", "knock_seed")
 
 class CangkulGame(GameBase[AnyOptions]):
     """One of the three games with its options; makes deals and matches.
+
+    The first dealer is chosen freely (「最初のディーラーは任意に決めます」, docs/rules/cangkul.md §1.2).
 
     >>> from folkdeck import load
     >>> state = load("burro_pt").new_state(seed=3)
@@ -31,6 +34,8 @@ class CangkulGame(GameBase[AnyOptions]):
         super().__init__(spec, options)
         self.rules: Ruleset = ruleset(options)
         self.deck: Deck = deck_for(self.rules.pack, self.rules.ace_high)
+
+    first_dealer_free = True
 
     def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
@@ -52,13 +57,7 @@ class CangkulGame(GameBase[AnyOptions]):
             raise InvalidDealError("not_object", field="setup")
         setup = dict(setup or {})
         leader = self._read_setup(setup)
-        if stock is not None and hands is None:
-            raise InvalidDealError("stock_without_hands", field="stock")
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidDealError("not_whole_number", field="seed")
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
         knock_seed = setup.get("knock_seed")
         if hands is not None:
             masks, pile = self._read_hands(hands, [] if stock is None else stock, leader)
@@ -86,11 +85,16 @@ class CangkulGame(GameBase[AnyOptions]):
         return CangkulState(self, masks, pile, leader=leader, setup=setup,
                             knock_seed=setup.get("knock_seed"), unused=None if hands is not None else 0)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
-        """A match; see :class:`~folkdeck.games.cangkul.match.CangkulMatch`."""
-        from folkdeck.games.cangkul.match import CangkulMatch
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> CangkulMatch:
+        """A match; see :class:`~folkdeck.games.cangkul.match.CangkulMatch`. ``first_dealer``:
+        the seat dealing first, chosen freely (docs/rules/cangkul.md §1.2; default: the last
+        seat, so that seat 0 leads).
 
-        return CangkulMatch(self, deals=deals, rng=rng or random.Random())
+        :raises InvalidConfigError: ``first_dealer_seat`` for a seat not at the table.
+        """
+        return CangkulMatch(self, deals=deals, rng=rng or random.Random(),
+                            first_dealer=self.first_dealer(first_dealer))
 
     def _read_setup(self, setup: Mapping[str, Any]) -> int:
         """The leader from ``setup``; every key and value is checked (``setup.<key>``)."""

@@ -2,8 +2,9 @@
 
 The deal passes to the next seat after each deal: "to the left" in clockwise Cangkul
 and "to the right" in counter-clockwise Burro are both ``dealer + 1`` in seat order
-(docs/rules/cangkul.md §1.2), and the dealer's next seat leads. The first dealer ("anyone") is the
-last seat, so seat 0 leads the first deal.
+(docs/rules/cangkul.md §1.2), and the dealer's next seat leads. The first dealer is chosen
+freely (「最初のディーラーは任意に決めます」): ``new_match(first_dealer=k)``, or a match record's
+first deal names it; left unchosen it is the last seat, so that seat 0 leads the first deal.
 
 - Cangkul: each deal's returns are added up (points); the match lasts ``deals``
   deals (default 5).
@@ -26,121 +27,123 @@ last seat, so seat 0 leads the first deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol
 
-from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
-from folkdeck.engine.facts import Fact, MatchEnded, NextDeal
-from folkdeck.engine.protocol import Standings, State
+from folkdeck.engine.facts import Fact, NextDeal
+from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase
+from folkdeck.engine.protocol import Result, State
 from folkdeck.games.cangkul.events import MatchLost, Penalty, PointsScored
+from folkdeck.games.cangkul.rules import Ruleset
 from folkdeck.games.cangkul.state import CangkulState
-
-if TYPE_CHECKING:
-    from folkdeck.games.cangkul.game import CangkulGame
 
 DEFAULT_DEALS: Final = 5
 
 
-class CangkulMatch:
-    """Deals in a row with the dealer rotating and points or penalties carried over."""
-
-    def __init__(self, game: CangkulGame, *, deals: int | None, rng: random.Random) -> None:
-        self._game = game
-        self._n = game.num_players
-        self._penalty_limit = game.rules.penalty_limit
-        self._deals = deals if deals is not None else (None if self._penalty_limit else DEFAULT_DEALS)
-        self._rng = rng
-        self._played = 0
-        self.dealer = self._n - 1
-        self.scores = [0.0] * self._n
-        self.penalties = [0] * self._n
+class CangkulRules(DealingGame[CangkulState], Protocol):
+    """What the match needs of the game: its deals and its ruleset (the penalty limit)."""
 
     @property
-    def game(self) -> CangkulGame:
-        return self._game
+    def rules(self) -> Ruleset: ...
 
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> CangkulState:
-        """The next deal, dealt by :attr:`dealer` (its next seat leads). ``deal``: a record's
-        ``setup``/``seed``/``deck``/``hands``/``stock``; its ``setup`` must name this dealer
-        (``knock_seed``, a chance, is taken from it).
 
-        :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``, or a bad deal.
-        """
-        setup: dict[str, Any] = {"dealer": self.dealer}
-        if deal is None:
-            return self._game.new_state(rng=self._rng, setup=setup)
-        stated = deal.get("setup") or {}
-        if not isinstance(stated, Mapping):
-            raise InvalidDealError("not_object", field="setup")
-        for key in ("dealer", "leader"):
-            found = stated.get(key)
-            expected = setup.get(key)
-            if found != expected or isinstance(found, bool):
-                raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
-                                       expected=expected, found=_plain(found))
-        setup.update((k, v) for k, v in stated.items() if k not in ("dealer", "leader"))
-        sources = {k: deal[k] for k in ("seed", "deck", "hands", "stock") if deal.get(k) is not None}
-        if not sources:
-            return self._game.new_state(rng=self._rng, setup=setup)
-        return self._game.new_state(setup=setup, **sources)
+class CangkulCarry(CarryOver):
+    """What passes from deal to deal: the dealer, and a Burro's penalties."""
 
-    def finish_deal(self, state: State) -> tuple[Fact, ...]:
-        """Add the deal's points (Cangkul) or the burro's penalty; pass the deal on."""
-        result = state.result()
-        if result is None:
-            raise WrongPhaseError("cangkul.deal_not_over", phase=state.phase)
-        self._played += 1
+    not_over_reason = "cangkul.deal_not_over"
+
+    def __init__(self, players: int, penalty_limit: int | None, dealer: int | None) -> None:
+        self.players = players
+        self.penalty_limit = penalty_limit
+        self.dealer = players - 1 if dealer is None else dealer
+        self.choosing = dealer is None
+        """Whether the first dealer is still to be chosen: a record's first deal names it."""
+        self.penalties = [0] * players
+        if penalty_limit is not None:
+            self.unit = "penalties"
+            self.higher_wins = False
+
+    def next_setup(self) -> DealSetup:
+        """A record's ``setup`` must name this dealer and no leader (the dealer's next seat
+        leads); ``knock_seed``, a chance, is taken from it. The first deal's dealer is free
+        unless the match was started with one (it is the last seat if the record names none)."""
+        if self.choosing:
+            return DealSetup(given={"dealer": self.dealer}, checked={"leader": None},
+                             if_omitted={"leader": None})
+        return DealSetup(given={"dealer": self.dealer}, checked={"dealer": self.dealer, "leader": None},
+                         if_omitted={"dealer": None, "leader": None})
+
+    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+        """A record's first deal names the first dealer: the deal passes on from it."""
+        if self.choosing:
+            self.dealer = int(state.deal_info()["setup"]["dealer"])
+
+    def carried(self) -> dict[str, Any]:
+        """The next deal's dealer and leader."""
+        return {"dealer": self.dealer, "leader": (self.dealer + 1) % self.players}
+
+    def score_facts(self, result: Result, totals: Sequence[float]) -> list[Fact]:
+        """The burro's penalty (a Burro), or every seat's points that changed (Cangkul)."""
+        if self.penalty_limit is None:
+            return [PointsScored(seat=s, delta=r, total=totals[s]) for s, r in enumerate(result.returns) if r]
+        losers = [int(result.details["loser"])] if "loser" in result.details else \
+            [int(s) for s in result.details.get("losers", ())]
         facts: list[Fact] = []
-        for s, r in enumerate(result.returns):
-            self.scores[s] += r
-        if self._penalty_limit is not None:
-            losers = [int(result.details["loser"])] if "loser" in result.details else \
-                [int(s) for s in result.details.get("losers", ())]
-            for loser in losers:
-                self.penalties[loser] += 1
-                facts.append(Penalty(seat=loser, total=self.penalties[loser], limit=self._penalty_limit))
-        else:
-            facts.extend(PointsScored(seat=s, delta=r, total=self.scores[s])
-                         for s, r in enumerate(result.returns) if r)
-        self.dealer = (self.dealer + 1) % self._n
-        if not self.is_over():
-            facts.append(NextDeal(dealer=self.dealer, leader=(self.dealer + 1) % self._n))
-            return tuple(facts)
-        standings = self.standings()
-        if self._penalty_limit is not None:
-            facts.extend(MatchLost(seat=s) for s in range(self._n) if self.penalties[s] >= self._penalty_limit)
-        best = standings.scores[standings.ranking[0]]
-        winners = tuple(s for s in range(self._n) if standings.scores[s] == best)
-        reason = "penalty_limit" if self._limit_reached() else "deals"
-        facts.append(MatchEnded(reason=reason, winners=winners))
-        return tuple(facts)
+        for loser in losers:
+            self.penalties[loser] += 1
+            facts.append(Penalty(seat=loser, total=self.penalties[loser], limit=self.penalty_limit))
+        return facts
 
-    def report(self) -> tuple[Fact, ...]:
-        """Nothing happens between deals but the dealer's turn (told by ``finish_deal``)."""
-        return ()
+    def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
+        """The deal passes to the next seat, whose next seat leads."""
+        self.choosing = False
+        self.dealer = (self.dealer + 1) % self.players
+        return [] if last else [NextDeal(dealer=self.dealer, leader=(self.dealer + 1) % self.players)]
 
-    def _limit_reached(self) -> bool:
-        return self._penalty_limit is not None and max(self.penalties) >= self._penalty_limit
+    def own_end(self, totals: Sequence[float]) -> str | None:
+        """A Burro ends when a player's penalties reach the limit."""
+        limit = self.penalty_limit
+        return "penalty_limit" if limit is not None and max(self.penalties) >= limit else None
 
-    def is_over(self) -> bool:
-        if self._limit_reached():
-            return True
-        return self._deals is not None and self._played >= self._deals
+    def end_facts(self) -> list[Fact]:
+        """Every Burro player who reached the penalty limit lost."""
+        limit = self.penalty_limit
+        if limit is None:
+            return []
+        return [MatchLost(seat=s) for s in range(self.players) if self.penalties[s] >= limit]
 
-    def standings(self) -> Standings:
-        """Points (Cangkul, higher wins) or penalties (a Burro, fewer win); ``carry``: the
-        next deal's dealer and leader."""
-        carry = {"dealer": self.dealer, "leader": (self.dealer + 1) % self._n}
-        if self._penalty_limit is not None:
-            return Standings(deals_played=self._played, deals_limit=self._deals, over=self.is_over(),
-                             unit="penalties", scores=tuple(float(p) for p in self.penalties),
-                             higher_wins=False, carry=carry)
-        return Standings(deals_played=self._played, deals_limit=self._deals, over=self.is_over(),
-                         unit="points", scores=tuple(self.scores), carry=carry)
+    def scores(self, totals: Sequence[float]) -> tuple[float, ...]:
+        """Points (Cangkul, higher wins) or penalties (a Burro, fewer win)."""
+        if self.penalty_limit is None:
+            return tuple(totals)
+        return tuple(float(p) for p in self.penalties)
 
 
-def _plain(value: Any) -> Any:
-    return value if value is None or isinstance(value, bool | int | float | str) else str(value)
+class CangkulMatch(MatchBase[CangkulState]):
+    """Deals in a row with the dealer rotating and points or penalties carried over."""
+
+    def __init__(self, game: CangkulRules, *, deals: int | None, rng: random.Random,
+                 first_dealer: int | None = None) -> None:
+        limit = game.rules.penalty_limit
+        self._cangkul = CangkulCarry(game.num_players, limit, first_dealer)
+        if deals is None and limit is None:
+            deals = DEFAULT_DEALS
+        super().__init__(game, self._cangkul, deals=deals, rng=rng)
+
+    @property
+    def dealer(self) -> int:
+        """The next deal's dealer."""
+        return self._cangkul.dealer
+
+    @property
+    def scores(self) -> list[float]:
+        """Every seat's points (Cangkul)."""
+        return self.totals
+
+    @property
+    def penalties(self) -> list[int]:
+        """Every seat's penalties (a Burro)."""
+        return self._cangkul.penalties
 
 
-__all__ = ["DEFAULT_DEALS", "CangkulMatch"]
+__all__ = ["DEFAULT_DEALS", "CangkulCarry", "CangkulMatch"]

@@ -11,7 +11,7 @@ from typing import Any, Final
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.games.gouji.deal import (
     SEATS,
     draw,
@@ -21,6 +21,7 @@ from folkdeck.games.gouji.deal import (
     reinsert_turned,
     three_claims,
 )
+from folkdeck.games.gouji.match import GouJiMatch
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.state import GouJiState
 
@@ -55,11 +56,7 @@ class GouJiGame(GameBase[GouJiOptions]):
         :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.places``).
         """
         s = read_setup(setup or {})
-        if stock is not None:
-            raise InvalidDealError("gouji.no_stock", field="stock")
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock, no_stock="gouji.no_stock")
         kai = s.kai_pai
         naming = s.name_drawer
         if naming is None:
@@ -104,10 +101,11 @@ class GouJiGame(GameBase[GouJiOptions]):
         return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming,
                           asks_start=s.special and s.leader is None)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Any:
-        """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``."""
-        from folkdeck.games.gouji.match import GouJiMatch
-
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> GouJiMatch:
+        """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``. Kai
+        pai starts it: no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        self.first_dealer(first_dealer)
         return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random())
 
     def _read_hands(self, hands: Sequence[Any]) -> list[list[Card]]:

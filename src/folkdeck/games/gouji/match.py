@@ -4,7 +4,9 @@ After a deal, the next one takes its places (tribute, and 点贡 with
 ``modern_dian_gong``; the Da La names the first drawer — itself by default — and
 leads), unless it was a sweep (top three one team: a special deal, the opposites
 exchange) or a revolution (a special deal; tribute from the last completed places,
-``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2).
+``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2);
+a normal deal's kai pai is nominally the Da La's opposite (§2.3). A record's special deal
+must show the kai pai and first drawer its cards give (:meth:`GouJiCarry.record_dealt`).
 The match ends after ``deals`` completed deals or when a team reaches
 ``target_score`` (docs/rules/gouji.md §8, §11.10). A revolution's deal is no completed
 deal: its cards are dealt again and the match goes on.
@@ -24,140 +26,174 @@ deal: its cards are dealt again and the match goes on.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
-from folkdeck.engine.facts import Fact, MatchEnded
-from folkdeck.engine.protocol import Standings, State
-from folkdeck.games.gouji.deal import SEATS, is_sweep
+from folkdeck.cards import GOUJI_216, parse_card
+from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.facts import Fact
+from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase, as_json
+from folkdeck.engine.protocol import Result, State
+from folkdeck.games.gouji.deal import HAND, SEATS, first_drawer, is_sweep, opposite
 from folkdeck.games.gouji.events import DianGongOwed, NextGouJiDeal, TeamScore
 from folkdeck.games.gouji.state import GouJiState
 
-if TYPE_CHECKING:
-    from folkdeck.games.gouji.game import GouJiGame
-
-_DEFAULTS: Final[dict[str, Any]] = {"places": None, "revolution_redeal": False, "dian_gong": [],
-                             "leader": None}
-"""The match's setup keys a record must agree with, and their values when left out.
-(``kai_pai`` and ``first_drawer`` of a special deal come from the cards turned: a
-record's are taken as they are.)"""
+_IF_OMITTED: Final[dict[str, Any]] = {"places": None, "revolution_redeal": False, "dian_gong": [],
+                                      "leader": None}
+"""The match's setup keys a record must agree with even when it leaves them out, and the
+values they then have (a record's ``special`` may be left out)."""
+_JOKERS: Final = sum(1 for card in GOUJI_216.cards if card.is_joker)
 
 
-class GouJiMatch:
-    """Several Gou Ji deals; ``points`` are team totals replicated per seat."""
+class GouJiCarry(CarryOver):
+    """What passes from one Gou Ji deal to the next: the places (tribute, the Da La's
+    start), 点贡 owed, whether the next deal is special, and kai pai."""
 
-    def __init__(self, game: GouJiGame, *, deals: int, rng: random.Random) -> None:
-        self._game = game
-        self._deals = deals
-        self._rng = rng
-        self._played = 0
-        self._places: list[int] | None = None
-        self._kai = 0
-        self._special = True
-        self._revolution = False
-        self._dian_gong: list[int] = []
-        self.points = [0.0] * SEATS
+    not_over_reason = "gouji.deal_not_over"
+
+    def __init__(self, target_score: int) -> None:
+        self.target_score = target_score
+        self.places: list[int] | None = None
+        self.kai = 0
+        self.special = True
+        self.revolution = False
+        self.dian_gong: list[int] = []
         self.placings: list[tuple[int | None, ...]] = []
-
-    @property
-    def game(self) -> GouJiGame:
-        return self._game
 
     def setup(self) -> dict[str, Any]:
         """The ``setup`` of the next deal (what the match carries)."""
-        out: dict[str, Any] = {"special": self._special, "kai_pai": self._kai}
-        if self._places is not None:
-            out["places"] = list(self._places)
-        if self._revolution:
+        out: dict[str, Any] = {"special": self.special, "kai_pai": self.kai}
+        if self.places is not None:
+            out["places"] = list(self.places)
+        if self.revolution:
             out["revolution_redeal"] = True
-        if self._dian_gong:
-            out["dian_gong"] = list(self._dian_gong)
+        if self.dian_gong:
+            out["dian_gong"] = list(self.dian_gong)
         return out
 
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> GouJiState:
-        """The next deal, set up from the deals before (:meth:`setup`).
+    def next_setup(self) -> DealSetup:
+        """A record's ``special``, ``places``, ``revolution_redeal``, ``dian_gong`` must be
+        the match's, and it may fix no ``leader``. A normal deal's ``kai_pai`` is the
+        nominal one, the Da La's opposite (docs/rules/gouji.md §2.3); its ``first_drawer``
+        and ``name_drawer`` are the Da La's choice, taken from the record. A special deal's
+        ``kai_pai`` and ``first_drawer`` are what the cards turned give (:meth:`record_dealt`)."""
+        given = self.setup()
+        derived = {**_IF_OMITTED, **given}
+        keys = ("special", *_IF_OMITTED) if self.special else ("special", "kai_pai", *_IF_OMITTED)
+        return DealSetup(given=given, checked={key: derived[key] for key in keys},
+                         if_omitted=_IF_OMITTED)
 
-        ``deal``: a record's ``setup`` and cards (``hands``, ``deck`` or ``seed``). Its
-        ``special``, ``places``, ``revolution_redeal``, ``dian_gong`` must be the match's,
-        and it may fix no ``leader``; ``kai_pai``, ``first_drawer`` and ``name_drawer``
-        are taken from the record.
+    def record_setup(self, plan: DealSetup, stated: Mapping[str, Any],
+                     sources: Mapping[str, Any]) -> dict[str, Any]:
+        """A special deal from a record's ``seed`` or ``deck`` turns its own kai pai card
+        from the match's kai pai: the record's ``kai_pai`` and ``first_drawer`` are checked
+        against the result, not dealt with."""
+        if self.special and "hands" not in sources:
+            stated = {k: v for k, v in stated.items() if k not in ("kai_pai", "first_drawer")}
+        return {**plan.given, **stated}
 
-        :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``, or a bad deal.
-        """
-        setup = self.setup()
-        if deal is None:
-            return self._game.new_state(rng=self._rng, setup=setup)
-        stated = deal.get("setup") or {}
-        if not isinstance(stated, Mapping):
-            raise InvalidDealError("not_object", field="setup")
-        derived = {**_DEFAULTS, **setup}
-        for key in ("special", *_DEFAULTS):
-            if key not in stated and key not in _DEFAULTS:
-                continue
-            found = stated.get(key, _DEFAULTS.get(key))
-            if found != derived[key]:
+    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+        """A special deal's ``kai_pai`` and ``first_drawer`` must be what the turned cards
+        give from the match's kai pai: dealt from a seed or deck, the deal turned them;
+        from full hands (listed in draw order) the turned cards are found again in the
+        middle of the pack they were drawn from (docs/rules/gouji.md §2.2, §11.13). Study
+        hands (short) hide the pack: their values are taken as stated."""
+        if not self.special:
+            return
+        info = state.deal_info()
+        resolved = info["setup"]
+        for key in ("kai_pai", "first_drawer"):
+            if key in stated and as_json(stated[key]) != as_json(resolved[key]):
                 raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
-                                       expected=derived[key], found=found)
-        return self._game.new_state(setup={**setup, **stated}, seed=deal.get("seed"),
-                                    deck=deal.get("deck"), hands=deal.get("hands"),
-                                    stock=deal.get("stock"))
+                                       expected=as_json(resolved[key]), found=as_json(stated[key]))
+        kai, drawer = resolved["kai_pai"], resolved["first_drawer"]
+        hands = info["hands"]
+        if not all(len(h) == HAND for h in hands):
+            return
+        turned = turned_from(self.kai, hands, drawer)
+        if (kai, drawer) not in turned:
+            key = "first_drawer" if any(k == kai for k, _ in turned) else "kai_pai"
+            given = next((pair for pair in turned if pair[0] == kai), (self.kai, None))
+            expected = given[0] if key == "kai_pai" else given[1]
+            raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
+                                   expected=as_json(expected), found=as_json(resolved[key]))
 
-    def finish_deal(self, state: State) -> tuple[Fact, ...]:
-        """Account a finished deal: the team scores, who owes 点贡, how the next deal
-        starts, and the match's end. A revolution only moves kai pai on: its cards
-        are dealt again.
+    def counts(self, result: Result) -> bool:
+        """A revolution's deal is no completed deal: its cards are dealt again."""
+        return result.reason != "revolution"
 
-        :raises WrongPhaseError: for a deal that is not over.
-        """
-        result = state.result()
-        if result is None:
-            raise WrongPhaseError("gouji.deal_not_over", phase=str(state.phase))
+    def score_facts(self, result: Result, totals: Sequence[float]) -> list[Fact]:
+        """The two teams' scores (the seats of a team share one)."""
+        return [TeamScore(seats=tuple(range(k, SEATS, 2)), delta=result.returns[k], total=totals[k])
+                for k in (0, 1)]
+
+    def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
+        """Who owes 点贡 and how the next deal starts; a revolution only moves kai pai on."""
         kai = state.deal_info()["setup"]["kai_pai"]
-        facts: list[Fact] = []
         if result.reason == "revolution":
-            self._revolution = True
-            self._special = True
-            self._kai = (kai + 1) % SEATS
-            return (NextGouJiDeal(kind="revolution", seat=self._kai),)
-        self._played += 1
-        self._revolution = False
+            self.revolution = True
+            self.special = True
+            self.kai = (kai + 1) % SEATS
+            return [NextGouJiDeal(kind="revolution", seat=self.kai)]
+        self.revolution = False
         self.placings.append(result.placings)
         places = [p or 0 for p in result.placings]
-        for s, r in enumerate(result.returns):
-            self.points[s] += r
-        for k in (0, 1):
-            facts.append(TeamScore(seats=tuple(range(k, SEATS, 2)), delta=result.returns[k],
-                                   total=self.points[k]))
-        self._places = places
-        self._dian_gong = list(result.details.get("dian_gong", []))
-        if self._dian_gong:
-            facts.append(DianGongOwed(seats=tuple(self._dian_gong)))
+        facts: list[Fact] = []
+        self.places = places
+        self.dian_gong = list(result.details.get("dian_gong", []))
+        if self.dian_gong:
+            facts.append(DianGongOwed(seats=tuple(self.dian_gong)))
         sweep = is_sweep(places)
-        self._special = sweep
-        self._kai = (kai + 1) % SEATS if sweep else kai
-        facts.append(NextGouJiDeal(kind="sweep", seat=self._kai) if sweep else
+        self.special = sweep
+        # a special deal's kai pai is the seat after the last one; a normal deal's is nominal,
+        # the new Da La's opposite (docs/rules/gouji.md §2.2, §2.3)
+        self.kai = (kai + 1) % SEATS if sweep else opposite(places.index(6))
+        facts.append(NextGouJiDeal(kind="sweep", seat=self.kai) if sweep else
                      NextGouJiDeal(kind="normal", seat=places.index(6)))
-        if self.is_over():
-            best = max(self.points)
-            target = self._game.options.target_score
-            facts.append(MatchEnded(
-                reason="target_score" if target > 0 and best >= target else "deals",
-                winners=tuple(s for s in range(SEATS) if self.points[s] == best)))
-        return tuple(facts)
+        return facts
 
-    def report(self) -> tuple[Fact, ...]:
-        """Nothing happens between Gou Ji deals that is not in a deal or its accounting."""
-        return ()
-
-    def is_over(self) -> bool:
-        target = self._game.options.target_score
-        return self._played >= self._deals or (target > 0 and max(self.points) >= target)
-
-    def standings(self) -> Standings:
-        """Team points per seat; ``carry``: the next deal's setup (:meth:`setup`)."""
-        return Standings(deals_played=self._played, deals_limit=self._deals, over=self.is_over(),
-                         unit="points", scores=tuple(self.points), carry=self.setup())
+    def own_end(self, totals: Sequence[float]) -> str | None:
+        """A team reaching ``target_score`` (if set) ends the match."""
+        return "target_score" if 0 < self.target_score <= max(totals) else None
 
 
-__all__ = ["GouJiMatch"]
+def turned_from(kai: int, hands: Sequence[Sequence[str]], drawer: int) -> list[tuple[int, int]]:
+    """The (kai pai, first drawer) pairs that kai pai seat ``kai`` can have turned, given
+    the full ``hands`` listed in draw order from ``drawer``: the pack they were drawn from
+    holds the ``t`` turned cards (``t - 1`` jokers passed on, then the card counted out) in
+    its middle (docs/rules/gouji.md §2.2, §11.13), for ``t`` from 1 to every joker turned."""
+    pack = [parse_card(hands[(drawer + i) % SEATS][i // SEATS]) for i in range(SEATS * HAND)]
+    found: list[tuple[int, int]] = []
+    for t in range(1, _JOKERS + 2):
+        middle = (len(pack) - t) // 2
+        try:
+            seat, named, count = first_drawer(kai, pack[middle:middle + t])
+        except InvalidDealError:  # only jokers there: not t cards turned
+            continue
+        if count == t:
+            found.append((seat, named))
+    return found
+
+
+class GouJiMatch(MatchBase[GouJiState]):
+    """Several Gou Ji deals; ``points`` are team totals replicated per seat."""
+
+    def __init__(self, game: DealingGame[GouJiState], *, deals: int, rng: random.Random) -> None:
+        self._gouji = GouJiCarry(game.options.target_score)
+        super().__init__(game, self._gouji, deals=deals, rng=rng)
+
+    @property
+    def points(self) -> list[float]:
+        return self.totals
+
+    @property
+    def placings(self) -> list[tuple[int | None, ...]]:
+        """Every completed deal's places."""
+        return self._gouji.placings
+
+    def setup(self) -> dict[str, Any]:
+        """The ``setup`` of the next deal (what the match carries)."""
+        return self._gouji.setup()
+
+
+__all__ = ["GouJiCarry", "GouJiMatch"]

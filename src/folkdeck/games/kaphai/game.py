@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase
+from folkdeck.engine.game_base import GameBase, deal_source
+from folkdeck.games.kaphai.match import KapHaiMatch
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import FULL, INDEX
 from folkdeck.games.kaphai.state import KapHaiState
-
-if TYPE_CHECKING:
-    from folkdeck.games.kaphai.match import KapHaiMatch
 
 HAND_SIZE: Final = 13
 _BITS: Final = tuple(1 << i for i in range(52))
@@ -46,11 +44,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.leader``).
         """
         three_game, leader = self._read_setup(setup or {})
-        if stock is not None:
-            raise InvalidDealError("kaphai.no_stock", field="stock")
-        sources = sum(x is not None for x in (deck, hands)) + (seed is not None or rng is not None)
-        if sources > 1:
-            raise InvalidDealError("one_deal_source", field="hands")
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock, no_stock="kaphai.no_stock")
         if hands is not None:
             masks = self._read_hands(hands)
             full = all(m.bit_count() == HAND_SIZE for m in masks)
@@ -74,10 +68,11 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         return KapHaiState(self, masks, undealt=undealt, three_game=three_game, leader=leader,
                            check_putuh=True)
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> KapHaiMatch:
-        """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`."""
-        from folkdeck.games.kaphai.match import KapHaiMatch
-
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> KapHaiMatch:
+        """A match of ``deals`` deals (default 5); see :class:`KapHaiMatch`. The first deal is
+        a 3-game (the 3♠ leads): no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        self.first_dealer(first_dealer)
         return KapHaiMatch(self, deals=deals or 5, rng=rng or random.Random())
 
     def _read_setup(self, setup: Mapping[str, Any]) -> tuple[bool, int]:

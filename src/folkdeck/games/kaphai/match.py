@@ -19,58 +19,52 @@ False
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
-from folkdeck.engine.facts import Fact, MatchEnded, NextDeal, ScoreChanged
-from folkdeck.engine.protocol import Standings, State
+from folkdeck.engine.facts import Fact, NextDeal
+from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase
+from folkdeck.engine.protocol import Result, State
 from folkdeck.games.kaphai.events import NextThreeGame
 from folkdeck.games.kaphai.state import KapHaiState
 
-if TYPE_CHECKING:
-    from folkdeck.games.kaphai.game import KapHaiGame
+
+class KapHaiCarry(CarryOver):
+    """What passes from one Kap Hai deal to the next: a 3-game, or the 1st place's lead."""
+
+    not_over_reason = "kaphai.deal_not_over"
+
+    def __init__(self) -> None:
+        self.three_game = True
+        self.leader = 0
+
+    def next_setup(self) -> DealSetup:
+        """A record's ``three_game`` must be the match's, and so must its ``leader`` outside
+        a 3-game (in a 3-game the 3♠ decides the lead: the record's value is taken)."""
+        given: dict[str, Any] = {"three_game": self.three_game, "leader": self.leader}
+        checked = {"three_game": True} if self.three_game else given
+        return DealSetup(given=given, checked=checked)
+
+    def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
+        """The 1st place leads the next deal; after a putuh, a 3-game."""
+        if result.reason == "putuh":
+            self.three_game = True
+            return [NextThreeGame()]
+        self.three_game = False
+        self.leader = result.placings.index(1)
+        return [NextDeal(leader=self.leader)]
 
 
-class KapHaiMatch:
+class KapHaiMatch(MatchBase[KapHaiState]):
     """Several Kap Hai deals with the lead and the 3-game carried over."""
 
-    def __init__(self, game: KapHaiGame, *, deals: int, rng: random.Random) -> None:
-        self._game = game
-        self._deals = deals
-        self._rng = rng
-        self._played = 0
-        self._three_game = True
-        self._leader = 0
-        self.points = [0.0] * game.num_players
+    def __init__(self, game: DealingGame[KapHaiState], *, deals: int, rng: random.Random) -> None:
+        super().__init__(game, KapHaiCarry(), deals=deals, rng=rng)
         self.placings: list[tuple[int | None, ...]] = []
 
     @property
-    def game(self) -> KapHaiGame:
-        return self._game
-
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> KapHaiState:
-        """The next deal: a 3-game (the first, or after a putuh) or led by the last 1st place.
-
-        ``deal``: a record's ``setup`` and cards (``hands``, ``deck`` or ``seed``). Its
-        ``three_game`` must be the match's, and so must ``leader`` outside a 3-game (in a
-        3-game the 3♠ decides the lead, so the record's value is taken as it is).
-
-        :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``, or a bad deal.
-        """
-        setup: dict[str, Any] = {"three_game": self._three_game, "leader": self._leader}
-        if deal is None:
-            return self._game.new_state(rng=self._rng, setup=setup)
-        stated = deal.get("setup") or {}
-        if not isinstance(stated, Mapping):
-            raise InvalidDealError("not_object", field="setup")
-        for key in ("three_game",) if self._three_game else ("three_game", "leader"):
-            if key in stated and stated[key] != setup[key]:
-                raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
-                                       expected=setup[key], found=stated[key])
-        setup = {**setup, **stated}
-        return self._game.new_state(setup=setup, seed=deal.get("seed"), deck=deal.get("deck"),
-                                    hands=deal.get("hands"), stock=deal.get("stock"))
+    def points(self) -> list[float]:
+        """Every seat's points so far."""
+        return self.totals
 
     def finish_deal(self, state: State) -> tuple[Fact, ...]:
         """Score a finished deal: every seat's points, then who starts the next deal (the
@@ -78,40 +72,11 @@ class KapHaiMatch:
 
         :raises WrongPhaseError: for a deal that is not over.
         """
+        facts = super().finish_deal(state)
         result = state.result()
-        if result is None:
-            raise WrongPhaseError("kaphai.deal_not_over", phase=str(state.phase))
-        self._played += 1
+        assert result is not None  # the base refused an unfinished deal
         self.placings.append(result.placings)
-        facts: list[Fact] = []
-        for s, r in enumerate(result.returns):
-            self.points[s] += r
-            facts.append(ScoreChanged(seat=s, delta=r, total=self.points[s]))
-        if result.reason == "putuh":
-            self._three_game = True
-            facts.append(NextThreeGame())
-        else:
-            self._three_game = False
-            self._leader = result.placings.index(1)
-            facts.append(NextDeal(leader=self._leader))
-        if self.is_over():
-            best = max(self.points)
-            facts.append(MatchEnded(reason="deals", winners=tuple(
-                s for s, p in enumerate(self.points) if p == best)))
-        return tuple(facts)
-
-    def report(self) -> tuple[Fact, ...]:
-        """Nothing happens between Kap Hai deals but the deal itself."""
-        return ()
-
-    def is_over(self) -> bool:
-        return self._played >= self._deals
-
-    def standings(self) -> Standings:
-        """Points so far; ``carry``: whether the next deal is a 3-game, and its leader."""
-        return Standings(deals_played=self._played, deals_limit=self._deals, over=self.is_over(),
-                         unit="points", scores=tuple(self.points),
-                         carry={"three_game": self._three_game, "leader": self._leader})
+        return facts
 
 
-__all__ = ["KapHaiMatch"]
+__all__ = ["KapHaiCarry", "KapHaiMatch"]

@@ -17,6 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 import folkdeck
+from folkdeck.engine.match_base import first_dealer_free
 from folkdeck.engine.options import describe_options
 from folkdeck.engine.protocol import GameSpec
 from folkdeck.engine.view import View, json_schema
@@ -46,6 +47,7 @@ def describe_game(spec: GameSpec) -> dict[str, Any]:
                     if n != "players"],
         "presets": {k: dict(v) for k, v in spec.presets.items()},
         "bots": list(spec.bots), "default_bot": spec.default_bot,
+        "first_dealer_free": first_dealer_free(spec.make(spec.options_type())),
     }
 
 
