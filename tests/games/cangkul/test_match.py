@@ -12,8 +12,8 @@ import pytest
 from folkdeck import load
 from folkdeck.cli.main import main
 from folkdeck.engine.conformance import random_playout
-from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, MalformedRecordError
-from folkdeck.engine.match_record import MatchRecorder, dumps, loads
+from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
+from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 
 
 def _record(first_dealer: int | None, deals: int = 3) -> dict[str, object]:
@@ -47,7 +47,7 @@ def test_a_match_record_may_name_any_first_dealer() -> None:
     replayed = loads(json.dumps(data)).replay()  # replayed by a match started without one
     assert replayed.standings.carry == {"dealer": 0, "leader": 1}
     deals[1]["setup"]["dealer"] = 0  # later deals still pass on from the first
-    with pytest.raises(MalformedRecordError) as caught:
+    with pytest.raises(RecordMismatchError) as caught:
         loads(json.dumps(data)).replay()
     assert caught.value.field == "deals[1].setup.dealer" and caught.value.reason == "setup_mismatch"
 

@@ -13,8 +13,8 @@ import pytest
 
 from folkdeck import load
 from folkdeck.engine.conformance import random_playout
-from folkdeck.engine.errors import InvalidDealError, MalformedRecordError
-from folkdeck.engine.match_record import MatchRecorder, dumps, loads
+from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.games.gouji.deal import opposite
 from folkdeck.games.gouji.match import GouJiMatch
 
@@ -74,6 +74,6 @@ def test_a_match_record_with_another_kai_pai_is_refused(deal: int) -> None:
     assert loads(json.dumps(record)).replay().standings.deals_played == 3
     setup = record["deals"][deal]["setup"]
     setup["kai_pai"] = (setup["kai_pai"] + 2) % 6
-    with pytest.raises(MalformedRecordError) as info:
+    with pytest.raises(RecordMismatchError) as info:
         loads(json.dumps(record)).replay()
     assert info.value.field == f"deals[{deal}].setup.kai_pai" and info.value.reason == "setup_mismatch"
