@@ -37,7 +37,7 @@ from folkdeck.cli.render import (
     unmarked,
     view_lines,
 )
-from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, is_screen, page
+from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, hold, is_screen, page
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Played, TrickWon
 from folkdeck.engine.match_record import MatchRecorder, dumps
@@ -378,8 +378,10 @@ def _human_turn(table: _Table, state: State, seat: int) -> bool:
         if command in ("h", "history"):
             history = state.observe(seat).history
             lines = [line for event in history for line in event_lines(event, r)]
-            if table.screen:
-                page(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])))
+            if table.screen:  # held until Enter: the table is redrawn only after it is read
+                hold(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])),
+                     title=r.cli("play.history_title"), more=r.cli("play.history_more"),
+                     back=r.cli("play.history_back"))
             else:
                 for line in lines or [r.cli("play.no_history")]:
                     table.say(line)
