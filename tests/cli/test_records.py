@@ -110,7 +110,7 @@ def test_match_record_errors_have_their_exit_status_and_field(scripted: Play, tm
     status, out, err = replay_changed(lambda d: d["deals"][0].update(extra=1))
     assert status == 2 and "deals[0].extra" in err
     status, out, err = _replay(capsys, str(path), "--deal", "9")
-    assert (status, out) == (2, "") and "--deal" in err and "no deal 9" in err
+    assert (status, out) == (2, "") and "deal 9 does not exist: the record has deals 0-1" in err
     status, out, err = _replay(capsys, str(path), "--view", "0")
     assert (status, out) == (2, "") and "--deal N (0 to 1)" in err
 

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from folkdeck.cli import screen
 
+from .conftest import no_ansi
 from .test_newcomer import Terminal
 
 CLEAR = "\x1b[2J"
@@ -57,3 +58,22 @@ def test_q_leaves_a_held_text_early() -> None:
     screen.hold(console, Text("\n".join(f"line {n}" for n in range(20))), title="history",
                 more="more", back="back")
     assert "line 0 " in out.getvalue() and "line 19" not in out.getvalue()
+
+
+def test_a_watched_gou_ji_frame_fits_a_120_by_40_terminal() -> None:
+    """Issue 25: six hands of 30-odd cards made a 48-line frame, taller than the screen,
+    so that every redraw scrolled. The latest events get only the rows the table leaves."""
+    term = Terminal("play", "gouji", "--watch", "--seed", "1", "--deals", "1", "--delay", "0.05",
+                    rows=40, cols=120)
+    try:
+        term.until(r"Seat 5 \(\d+ cards\)")
+        term.read(4)
+        frames = term.out.split(CLEAR)[1:-1]
+        assert len(frames) > 5
+        heights = [len(no_ansi(frame).rstrip("\n").split("\n")) for frame in frames]
+        assert max(heights) <= 40, heights
+        assert all("Seat 5 (" in no_ansi(frame) for frame in frames)  # the table is whole
+        term.send("q")
+        assert term.close() == 0
+    finally:
+        term.proc.kill()
