@@ -20,9 +20,11 @@ import types
 import typing
 from typing import Any, Literal, get_args, get_origin
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
 
 from folkdeck.cli.errors import CliError
 from folkdeck.cli.render import TerminalRenderer
@@ -87,36 +89,54 @@ def _about(spec: GameSpec, r: TerminalRenderer) -> list[str]:
             r.cli("games.bots", {"bots": bots, "default": spec.default_bot})]
 
 
+WIDEST = (0.21, 0.12, 0.2)
+"""The widest the name, default and choices columns may be, as shares of the terminal's
+width (the meaning gets the rest, and a longer cell folds)."""
+
+
 def list_games(lang: str = "en", console: Console | None = None) -> int:
     console = console or Console(highlight=False)
     r = TerminalRenderer(lang)
     heads = [r.cli(f"games.{k}", sentence=False) for k in ("option", "default", "choices", "meaning")]
+    listed = []
     for name in games():
         spec = get_spec(name)
         r.game = spec.name
         title = r.cli("games.title", {
             "title": r.messages.get(f"term.{spec.name}.title", spec.title), "name": spec.name,
             "summary": r.messages.get(f"term.{spec.name}.summary", spec.summary)}, sentence=False)
-        rows = option_rows(spec, r)
-        if console.is_terminal:
-            table = Table(title=title, title_justify="left", title_style="bold")
-            for head in heads:
-                table.add_column(head, overflow="fold")
-            for row in rows:
-                table.add_row(*row)
-            console.print(table)
-            for line in _about(spec, r):
-                console.print("  " + line)
+        listed.append((title, option_rows(spec, r), _about(spec, r)))
+    if console.is_terminal:
+        # One set of column widths for every game's table: the columns line up down the page.
+        widths = [min(max(cell_len(row[i]) for _, rows, _ in listed for row in [tuple(heads), *rows]),
+                      max(int(console.width * share), 8)) for i, share in enumerate(WIDEST)]
+        for title, rows, about in listed:
+            _print_table(console, title, heads, rows, widths)
+            for line in about:
+                console.print(Text("  " + line))
             console.print()
-        else:  # a pipe: one line per option, whole, tab-separated after the name
+    else:  # a pipe: one line per option, whole, tab-separated after the name
+        for title, rows, about in listed:
             print(title)
             for row in rows:
                 print("  " + "\t".join(row))
-            for line in _about(spec, r):
+            for line in about:
                 print("  " + line)
             print()
     print(r.cli("games.usage"))
     return 0
+
+
+def _print_table(console: Console, title: str, heads: list[str], rows: list[tuple[str, str, str, str]],
+                 widths: list[int]) -> None:
+    console.print(Text(title, style="bold"))
+    table = Table(expand=True)
+    for head, width in zip(heads, widths, strict=False):
+        table.add_column(head, width=width, overflow="fold")
+    table.add_column(heads[-1], ratio=1, overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    console.print(table)
 
 
 def show_rules(game: str, lang: str = "en", console: Console | None = None) -> int:
