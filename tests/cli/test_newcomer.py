@@ -3,6 +3,7 @@ through a pipe, and under a pseudo-terminal where it draws a screen and reads ke
 
 from __future__ import annotations
 
+import codecs
 import importlib.util
 import os
 import pty
@@ -10,6 +11,7 @@ import re
 import select
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -30,15 +32,20 @@ ENOUGH = "1\n" * 3000
 class Terminal:
     """``python -m folkdeck ARGS`` on a pseudo-terminal: what it drew, keys to send."""
 
-    def __init__(self, *args: str, rows: int = 40, cols: int = 100) -> None:
+    def __init__(self, *args: str, rows: int = 40, cols: int = 100, echo: bool = True) -> None:
         env = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "", "TERM": "xterm-256color",
                "LINES": str(rows), "COLUMNS": str(cols), "PAGER": "cat"}
         master, slave = pty.openpty()
+        if not echo:  # keys sent while the program draws would land inside its escape sequences
+            attrs = termios.tcgetattr(slave)
+            attrs[3] &= ~termios.ECHO
+            termios.tcsetattr(slave, termios.TCSANOW, attrs)
         self.proc = subprocess.Popen([sys.executable, "-m", "folkdeck", *args], stdin=slave,
                                      stdout=slave, stderr=slave, env=env, close_fds=True)
         os.close(slave)
         self.fd = master
         self.out = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")  # a character may span reads
 
     def read(self, seconds: float) -> str:
         end = time.monotonic() + seconds
@@ -52,7 +59,7 @@ class Terminal:
                 break
             if not data:
                 break
-            self.out += data.decode(errors="replace")
+            self.out += self._decoder.decode(data)
         return self.out
 
     def until(self, pattern: str, seconds: float = 30) -> str:

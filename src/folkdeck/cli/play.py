@@ -217,9 +217,9 @@ def play(args: argparse.Namespace, lang: str) -> int:
     title = str(r.messages.get(f"term.{spec.name}.title", spec.title))
     if human is not None:
         table.header = [r.cli("play.welcome", {"title": title, "players": n, "seat": human}),
-                        r.cli("play.facing", {"count": n - 1, "bot": bot}), r.cli("play.help")]
+                        r.cli("play.facing", {"count": n - 1, "bot": r.bot(bot)}), r.cli("play.help")]
     else:
-        table.header = [r.cli("play.welcome_watch", {"title": title, "players": n, "bot": bot})]
+        table.header = [r.cli("play.welcome_watch", {"title": title, "players": n, "bot": r.bot(bot)})]
     table.header.extend(_glossary(spec, r))
     with ExitStack() as stack:
         if human is None:

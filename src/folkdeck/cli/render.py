@@ -81,8 +81,26 @@ class TerminalRenderer(Renderer):
             cards = cards.split()
         if isinstance(cards, Card) or not isinstance(cards, Sequence):
             cards = (cards,)
-        return " ".join(f"{_OPEN}{_colour(c)}{display_card(c, self.notation, symbols=True)}{_CLOSE}"
-                        for c in cards)
+        return " ".join(f"{_OPEN}{_colour(c)}{self._card_name(c)}{_CLOSE}" for c in cards)
+
+    def _card_name(self, card: Any) -> str:
+        """A card the game names in the catalog (the Cucco pack's FOOL, 道化 in Japanese) by
+        its name; any other in the display notation, suits as symbols."""
+        named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
+        return str(named) if named is not None else display_card(card, self.notation, symbols=True)
+
+    def bot(self, name: str) -> str:
+        """A bot's name as ``--bot`` takes it (``search:fast``), in this language.
+
+        >>> TerminalRenderer("ja").bot("search:fast"), TerminalRenderer("en").bot("search:fast")
+        ('探索（速い）', 'search:fast')
+        """
+        kind, _, level = name.partition(":")
+        shown = str(self.messages.get(f"term.bot.{kind}", kind))
+        if not level:
+            return shown
+        return self.cli("bot_level", {"bot": shown, "level": self.messages.get(f"term.bot_level.{level}", level)},
+                        sentence=False)
 
     def cli(self, key: str, params: Mapping[str, Any] | None = None, *, sentence: bool = True) -> str:
         """The terminal's own message ``cli.<key>``."""
