@@ -11,7 +11,7 @@ import pytest
 import folkdeck
 from folkdeck.cards import PACKS
 from folkdeck.cli.main import main
-from folkdeck.i18n import display_card, notations
+from folkdeck.i18n import catalog, display_card, notations
 
 GAMES = folkdeck.games()
 
@@ -19,24 +19,28 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 UNRENDERED = re.compile(r"\b(fact|error|term|ui|cli)\.[a-z_.]+")
 """A catalog key left as it is: the message is missing."""
 
-# What may stand in Japanese text in Latin letters: card notation as shown, proper names,
-# the game's titles, the terminal's command letters (h r v q) and the record words that
-# are the input grammar itself.
+# What may stand in Japanese text in Latin letters: card notation as shown (but not a card
+# the game names in the catalog: the Cucco pack's FOOL is 道化), proper names, the game's
+# titles, the terminal's command letters (h r v q) and ranks named alone (A が最強).
+_JA = catalog("ja")
 _CARDS = {str(c) for pack in PACKS.values() for c in pack.cards}
-_CARDS |= {display_card(c, n, symbols=s) for c in _CARDS for n in notations() for s in (False, True)}
+_NAMED = {c for c in _CARDS if any(f"term.{game}.{c}" in _JA for game in GAMES)}
+_CARDS = {display_card(c, n, symbols=s) for c in _CARDS - _NAMED for n in notations() for s in (False, True)}
 _NAMES = {"Kap", "Hai", "Gou", "Ji", "Cambio", "Cangkul", "Burro", "Cucco", "JSON", "folkdeck", "Enter",
-          "Da", "La", "Tou", "Ke", "Er", "San", "Si", "h", "r", "v", "q",
-          "S", "C", "D", "H", "BJ", "RJ", "J", "Q", "K", "A", "T", "V", "R", "E", "B", "O", "P"}
-# Bot names are what --bot takes (the input grammar, like card notation): a screen names
-# the bots a person faces by them.
-_NAMES |= {part for game in GAMES for bot in folkdeck.get_spec(game).bots for part in bot.split(":")}
+          "Da", "La", "Tou", "Ke", "Er", "San", "Si", "h", "r", "v", "q", "BJ", "RJ", "J", "Q", "K", "A",
+          # suit and rank letters of the notation named alone (the suits are S C D H)
+          "S", "C", "D", "H", "T", "V", "R", "E", "B", "O", "P"}
+_LETTER_NOTE = re.compile(r"[(（][A-Z][)）]")
+"""A letter in brackets after a name, as in "the four 2s (E)": a reference to the rules
+document's list that nothing on the screen explains."""
+_TOKEN = re.compile(r"[0-9A-Za-z♠♣♦♥']+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 
 
 def english_words(text: str) -> list[str]:
     """Latin words of ``text`` that are neither card notation nor a name (see above)."""
-    return [w for w in _WORD.findall(text)
-            if w not in _CARDS and w not in _NAMES and w.upper() not in _CARDS]
+    return [*_LETTER_NOTE.findall(text), *(word for token in _TOKEN.findall(text) if token not in _CARDS
+                                            for word in _WORD.findall(token) if word not in _NAMES)]
 
 
 def no_ansi(text: str) -> str:

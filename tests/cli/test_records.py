@@ -124,7 +124,7 @@ def test_match_record_errors_have_their_exit_status_and_field(scripted: Play, tm
     status, out, err = replay_changed(lambda d: d["deals"][0].update(extra=1))
     assert status == 2 and "deals[0].extra" in err
     status, out, err = _replay(capsys, str(path), "--deal", "9")
-    assert (status, out) == (2, "") and "--deal: deal 9 does not exist: the record has deals 0–1" in err
+    assert (status, out) == (2, "") and "deal 9 does not exist: the record has deals 0-1" in err
     status, out, err = _replay(capsys, str(path), "--view", "0")
     assert (status, out) == (2, "") and "--deal N (0 to 1)" in err
 
@@ -182,7 +182,7 @@ def test_arena_results_replay_every_record_or_say_what_to_pass(tmp_path: Path, c
     status, out, _ = _replay(capsys, str(results), "--deal", "1")
     assert status == 0 and json.loads(out)["actions"] == games[1]["record"]["actions"]
     status, out, err = _replay(capsys, str(results), "--deal", "9")
-    assert (status, out) == (2, "") and f"game 9 does not exist: the results have games 0–{len(games) - 1}" in err
+    assert (status, out) == (2, "") and f"game 9 does not exist: these results have games 0-{len(games) - 1}" in err
     status, out, _ = _replay(capsys, str(results), "--deal", "1", "--view", "0")
     assert status == 0 and json.loads(out)["result"]["returns"] == games[1]["returns"]
 

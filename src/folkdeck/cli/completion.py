@@ -3,6 +3,8 @@
 Commands, each command's options, the choices of options that have them (``--lang``,
 ``--backend``...), the games for a GAME argument and the bots for ``--bot`` and
 ``--bots`` all come from the parser and the registry, so the script never falls behind.
+After ``--rules`` it offers the game's options as ``NAME=VALUE`` words (each choice of an
+option that has choices, the default of one that has not).
 
 >>> from folkdeck.cli.main import _parser
 >>> script = completion_script(_parser(), "bash")
@@ -14,7 +16,10 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from typing import Literal, get_args, get_origin
 
+from folkdeck.cli.info import shown_value
+from folkdeck.engine.options import option_fields
 from folkdeck.engine.registry import games, get_spec
 
 _FILE_OPTIONS = ("--record", "--out", "--plot", "--db")
@@ -29,6 +34,48 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.Argument
 
 def _options(parser: argparse.ArgumentParser) -> list[str]:
     return [o for a in parser._actions for o in a.option_strings if o.startswith("--") or o == "-h"]
+
+
+def rule_words(game: str) -> list[str]:
+    """What ``--rules`` takes for ``game``, word by word.
+
+    >>> "burning=false" in rule_words("gouji"), "deals=6" in rule_words("gouji")
+    (True, True)
+    """
+    words: list[str] = []
+    for name, (tp, default) in option_fields(get_spec(game).options_type).items():
+        if tp is bool:
+            values = ["true", "false"]
+        elif get_origin(tp) is Literal:
+            values = [shown_value(v) for v in get_args(tp)]
+        else:
+            values = [shown_value(default)]
+        words.extend(f"{name}={value}" for value in values)
+    return words
+
+
+def _rules_completion(names: list[str]) -> str:
+    """Bash lines: after ``--rules`` (and its words so far), the options of the game named
+    on the line (``play``'s default, ``kaphai``, when none is). Bash splits words at ``=``:
+    the word is taken whole from the line, and only its part after ``=`` replaced."""
+    cases = "\n".join(f"      {name}) words={shlex.quote(' '.join(rule_words(name)))};;" for name in names)
+    return f"""  local in_rules=0 game=kaphai word words=""
+  for ((i = COMP_CWORD - 1; i > 0; i--)); do
+    case "${{COMP_WORDS[i]}}" in --rules) in_rules=1; break;; -*) break;; esac
+  done
+  if ((in_rules)) && [[ "$cur" != -* ]]; then
+    for ((i = 1; i < COMP_CWORD; i++)); do
+      case " {' '.join(names)} " in *" ${{COMP_WORDS[i]}} "*) game="${{COMP_WORDS[i]}}";; esac
+    done
+    case "$game" in
+{cases}
+    esac
+    word="${{COMP_LINE:0:COMP_POINT}}"; word="${{word##* }}"
+    COMPREPLY=($(compgen -W "$words" -- "$word"))
+    if [[ "$word" == *=* ]]; then COMPREPLY=("${{COMPREPLY[@]#"${{word%%=*}}="}}"); fi
+    return
+  fi
+"""
 
 
 def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
@@ -56,7 +103,7 @@ _folkdeck() {{
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "${{COMP_WORDS[i]}}" in -*) ;; *) cmd="${{COMP_WORDS[i]}}"; break;; esac
   done
-  case "$prev" in
+{_rules_completion(names)}  case "$prev" in
 {per_option}
     {files}) COMPREPLY=($(compgen -f -- "$cur")); return;;
   esac

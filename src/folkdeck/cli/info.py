@@ -16,13 +16,16 @@ through a pipe, plain lines that nothing cuts off.
 from __future__ import annotations
 
 import json
+import re
 import types
 import typing
 from typing import Any, Literal, get_args, get_origin
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
 
 from folkdeck.cli.errors import CliError
 from folkdeck.cli.render import TerminalRenderer
@@ -35,8 +38,48 @@ from folkdeck.i18n.rules_docs import rules_document
 
 
 def rules_text(game: str, lang: str = "en") -> str | None:
-    """The players' rules (Markdown) of a game in ``lang``, from the package or the source tree."""
-    return rules_document(get_spec(game).rules_doc, lang)
+    """The players' rules (Markdown) of a game in ``lang``, from the package or the source
+    tree; a Japanese document's lines joined where they break between words that have no
+    space between them (see :func:`cjk_joined`)."""
+    text = rules_document(get_spec(game).rules_doc, lang)
+    return cjk_joined(text) if text is not None and lang == "ja" else text
+
+
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_BLOCK_START = re.compile(r"\s*(#|\||>|```|([-*+]|\d+\.)\s)")
+
+
+def cjk_joined(markdown: str) -> str:
+    r"""Markdown whose paragraph lines that break next to a Chinese or Japanese character
+    are joined: Markdown turns a line break into a space, and Japanese has none between
+    words (a stray space in the middle of a sentence). Headings, tables, lists' items,
+    quotes and code stay as they are.
+
+    >>> cjk_joined("ルールは\n簡単です。\n\n- 一つ目\n- 二つ目\n  の続き")
+    'ルールは簡単です。\n\n- 一つ目\n- 二つ目の続き'
+    >>> cjk_joined("Kap Hai\nis simple")
+    'Kap Hai\nis simple'
+    """
+    out: list[str] = []
+    in_code = False
+    for line in markdown.split("\n"):
+        if line.lstrip().startswith("```"):
+            in_code = not in_code
+        elif not in_code and out and _continues(out[-1], line):
+            out[-1] += line.strip()
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _continues(previous: str, line: str) -> bool:
+    """Whether ``line`` goes on ``previous``'s paragraph (or list item) and the break between
+    them touches a CJK character."""
+    if not previous.strip() or not line.strip() or _BLOCK_START.match(line) or previous.endswith("  "):
+        return False  # a blank line, a new block, a hard line break
+    if previous.lstrip().startswith(("#", "|", "```")):
+        return False
+    return bool(_CJK.match(previous[-1]) or _CJK.match(line.strip()[0]))
 
 
 def shown_value(value: Any) -> str:
@@ -87,36 +130,54 @@ def _about(spec: GameSpec, r: TerminalRenderer) -> list[str]:
             r.cli("games.bots", {"bots": bots, "default": spec.default_bot})]
 
 
+WIDEST = (0.21, 0.12, 0.2)
+"""The widest the name, default and choices columns may be, as shares of the terminal's
+width (the meaning gets the rest, and a longer cell folds)."""
+
+
 def list_games(lang: str = "en", console: Console | None = None) -> int:
     console = console or Console(highlight=False)
     r = TerminalRenderer(lang)
     heads = [r.cli(f"games.{k}", sentence=False) for k in ("option", "default", "choices", "meaning")]
+    listed = []
     for name in games():
         spec = get_spec(name)
         r.game = spec.name
         title = r.cli("games.title", {
             "title": r.messages.get(f"term.{spec.name}.title", spec.title), "name": spec.name,
             "summary": r.messages.get(f"term.{spec.name}.summary", spec.summary)}, sentence=False)
-        rows = option_rows(spec, r)
-        if console.is_terminal:
-            table = Table(title=title, title_justify="left", title_style="bold")
-            for head in heads:
-                table.add_column(head, overflow="fold")
-            for row in rows:
-                table.add_row(*row)
-            console.print(table)
-            for line in _about(spec, r):
-                console.print("  " + line)
+        listed.append((title, option_rows(spec, r), _about(spec, r)))
+    if console.is_terminal:
+        # One set of column widths for every game's table: the columns line up down the page.
+        widths = [min(max(cell_len(row[i]) for _, rows, _ in listed for row in [tuple(heads), *rows]),
+                      max(int(console.width * share), 8)) for i, share in enumerate(WIDEST)]
+        for title, rows, about in listed:
+            _print_table(console, title, heads, rows, widths)
+            for line in about:
+                console.print(Text("  " + line))
             console.print()
-        else:  # a pipe: one line per option, whole, tab-separated after the name
+    else:  # a pipe: one line per option, whole, tab-separated after the name
+        for title, rows, about in listed:
             print(title)
             for row in rows:
                 print("  " + "\t".join(row))
-            for line in _about(spec, r):
+            for line in about:
                 print("  " + line)
             print()
     print(r.cli("games.usage"))
     return 0
+
+
+def _print_table(console: Console, title: str, heads: list[str], rows: list[tuple[str, str, str, str]],
+                 widths: list[int]) -> None:
+    console.print(Text(title, style="bold"))
+    table = Table(expand=True)
+    for head, width in zip(heads, widths, strict=False):
+        table.add_column(head, width=width, overflow="fold")
+    table.add_column(heads[-1], ratio=1, overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    console.print(table)
 
 
 def show_rules(game: str, lang: str = "en", console: Console | None = None) -> int:

@@ -9,6 +9,7 @@ record that says otherwise than the rules).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
@@ -146,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\n" + Renderer(lang).message("cli.play.bye", sentence=True), file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader left (| head): nothing more to say, no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _run(args: argparse.Namespace, lang: str) -> int:

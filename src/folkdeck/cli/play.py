@@ -24,6 +24,7 @@ from typing import Any
 from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.panel import Panel
+from rich.text import Text
 
 from folkdeck.agents import make_agent
 from folkdeck.cli.errors import CliError
@@ -37,7 +38,7 @@ from folkdeck.cli.render import (
     unmarked,
     view_lines,
 )
-from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, is_screen, page
+from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, hold, is_screen, page
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Played, TrickWon
 from folkdeck.engine.match_record import MatchRecorder, dumps
@@ -130,19 +131,26 @@ class _Table:
             self.console.print(styled(line), soft_wrap=True)
 
     def draw(self, state: State, choices: list[str] | None = None) -> None:
-        """Screen mode: the whole table, redrawn in place."""
-        body = self.table_lines(state)
-        below = [*(choices or []), *self.notes]
-        room = self.console.height - len(self.header) - len(body) - len(below) - 9
-        recent = list(self.log)[-max(room, 3):]
-        self.console.clear()
-        self.console.print(Panel(Group(*(styled(line) for line in self.header)), title="folkdeck"))
-        self.console.print(Panel(Group(*(styled(line) for line in recent)),
-                                 title=styled(self.r.cli("screen.latest")), title_align="left"))
-        self.console.print(Panel(Group(*(styled(line) for line in body)), title=styled(self.deal_title),
-                                 title_align="left", border_style="cyan"))
+        """Screen mode: the whole table, redrawn in place, in the terminal's height: the
+        latest events get the rows the rest leaves (rows as drawn, wrapped lines counted),
+        and the banner shrinks to its first line when the table needs its rows."""
+        console = self.console
+        body = Panel(Group(*(styled(line) for line in self.table_lines(state))), title=styled(self.deal_title),
+                     title_align="left", border_style="cyan")
+        below = [styled(line) for line in [*(choices or []), *self.notes]]
+        header = Panel(Group(*(styled(line) for line in self.header)), title="folkdeck")
+        used = _rows(console, body) + sum(_rows(console, line) for line in below) + 1  # the cursor's row
+        if used + _rows(console, header) + 5 > console.height:
+            header = Panel(styled(self.header[0]), title="folkdeck")
+        room = console.height - used - _rows(console, header) - 2  # the latest panel's borders
+        console.clear()
+        console.print(header)
+        if room > 0:
+            latest = _last_rows(console, [styled(line) for line in self.log], room)
+            console.print(Panel(Group(*latest), title=styled(self.r.cli("screen.latest")), title_align="left"))
+        console.print(body)
         for line in below:
-            self.console.print(styled(line), soft_wrap=True)
+            console.print(line, soft_wrap=True)
 
     def show_new_events(self, state: State) -> bool:
         """Tell the events not told yet, as the human (or a spectator) may see them; keep
@@ -165,6 +173,23 @@ class _Table:
         return True
 
 
+def _rows(console: Console, renderable: Any) -> int:
+    """The rows ``renderable`` takes on ``console`` (its lines wrapped at the width)."""
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def _last_rows(console: Console, lines: list[Text], room: int) -> list[Text]:
+    """The latest ``lines`` that fit in ``room`` rows inside a panel, oldest first."""
+    width = max(console.width - 4, 10)
+    kept: list[Text] = []
+    for line in reversed(lines):
+        room -= max(len(line.wrap(console, width)), 1)
+        if room < 0:
+            break
+        kept.append(line)
+    return kept[::-1]
+
+
 def play(args: argparse.Namespace, lang: str) -> int:
     spec = get_spec(args.game)
     options: dict[str, Any] = parse_assignments(args.rules)
@@ -177,6 +202,8 @@ def play(args: argparse.Namespace, lang: str) -> int:
     record_path = Path(args.record) if args.record else None
     if record_path is not None and not record_path.parent.is_dir():
         raise CliError("no_folder", path=str(record_path.parent))
+    if args.deals is not None and args.deals < 1:
+        raise CliError("deals_not_positive", value=args.deals)
     if args.delay is not None and args.delay < 0:
         raise CliError("negative_delay", value=args.delay)
     human = None if args.watch else args.seat
@@ -190,9 +217,9 @@ def play(args: argparse.Namespace, lang: str) -> int:
     title = str(r.messages.get(f"term.{spec.name}.title", spec.title))
     if human is not None:
         table.header = [r.cli("play.welcome", {"title": title, "players": n, "seat": human}),
-                        r.cli("play.facing", {"count": n - 1, "bot": bot}), r.cli("play.help")]
+                        r.cli("play.facing", {"count": n - 1, "bot": r.bot(bot)}), r.cli("play.help")]
     else:
-        table.header = [r.cli("play.welcome_watch", {"title": title, "players": n, "bot": bot})]
+        table.header = [r.cli("play.welcome_watch", {"title": title, "players": n, "bot": r.bot(bot)})]
     table.header.extend(_glossary(spec, r))
     with ExitStack() as stack:
         if human is None:
@@ -378,8 +405,10 @@ def _human_turn(table: _Table, state: State, seat: int) -> bool:
         if command in ("h", "history"):
             history = state.observe(seat).history
             lines = [line for event in history for line in event_lines(event, r)]
-            if table.screen:
-                page(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])))
+            if table.screen:  # held until Enter: the table is redrawn only after it is read
+                hold(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])),
+                     title=r.cli("play.history_title"), more=r.cli("play.history_more"),
+                     back=r.cli("play.history_back"))
             else:
                 for line in lines or [r.cli("play.no_history")]:
                     table.say(line)

@@ -32,7 +32,7 @@ from rich.text import Text
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.facts import Fact
+from folkdeck.engine.facts import Disqualified, Fact
 from folkdeck.engine.protocol import GameSpec, Standings
 from folkdeck.engine.view import TablePlay, View, ViewEvent
 from folkdeck.i18n import LANGUAGES, Renderer, display_card
@@ -81,8 +81,26 @@ class TerminalRenderer(Renderer):
             cards = cards.split()
         if isinstance(cards, Card) or not isinstance(cards, Sequence):
             cards = (cards,)
-        return " ".join(f"{_OPEN}{_colour(c)}{display_card(c, self.notation, symbols=True)}{_CLOSE}"
-                        for c in cards)
+        return " ".join(f"{_OPEN}{_colour(c)}{self._card_name(c)}{_CLOSE}" for c in cards)
+
+    def _card_name(self, card: Any) -> str:
+        """A card the game names in the catalog (the Cucco pack's FOOL, 道化 in Japanese) by
+        its name; any other in the display notation, suits as symbols."""
+        named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
+        return str(named) if named is not None else display_card(card, self.notation, symbols=True)
+
+    def bot(self, name: str) -> str:
+        """A bot's name as ``--bot`` takes it (``search:fast``), in this language.
+
+        >>> TerminalRenderer("ja").bot("search:fast"), TerminalRenderer("en").bot("search:fast")
+        ('探索（速い）', 'search:fast')
+        """
+        kind, _, level = name.partition(":")
+        shown = str(self.messages.get(f"term.bot.{kind}", kind))
+        if not level:
+            return shown
+        return self.cli("bot_level", {"bot": shown, "level": self.messages.get(f"term.bot_level.{level}", level)},
+                        sentence=False)
 
     def cli(self, key: str, params: Mapping[str, Any] | None = None, *, sentence: bool = True) -> str:
         """The terminal's own message ``cli.<key>``."""
@@ -176,16 +194,33 @@ def _seats(view: View, r: TerminalRenderer, teams: Sequence[Sequence[int]]) -> s
         marks = []
         if seat in team_of:
             marks.append(r.cli("view.team", {"team": team_of[seat] + 1}, sentence=False))
-        if seat in view.out:
-            marks.append(r.cli("view.out", {"place": view.out.index(seat) + 1}, sentence=False))
-        elif seat in view.passed:
-            marks.append(r.cli("view.passed", sentence=False))
+        marks.extend(_standing_marks(view, seat, r))
         if marks:
             text = r.cli("view.seat_marks", {"seat": text, "marks": _list(marks, r)}, sentence=False)
         if seat == view.current_seat:
             text = r.cli("view.on_turn", {"seat": text}, sentence=False)
         out.append(text)
     return _list(out, r)
+
+
+def _standing_marks(view: View, seat: int, r: TerminalRenderer) -> list[str]:
+    """Where a seat stands in the deal. Once it is over, its place in the result (the
+    same as the places line says: a seat still holding cards did not go out, and a seat
+    disqualified is not first); during the deal, disqualified, out (the order in which
+    the seats that shed their cards went out) or passed."""
+    disqualified = {f.seat for f in view.status if isinstance(f, Disqualified)}
+    marks = [r.cli("view.disqualified", sentence=False)] if seat in disqualified else []
+    if view.result is not None:
+        placings = list(view.result.get("placings") or ())
+        if seat < len(placings) and placings[seat] is not None:
+            marks.append(r.cli("view.place", {"place": placings[seat]}, sentence=False))
+        return marks
+    finished = [s for s in view.out if s not in disqualified]
+    if seat in finished:
+        marks.append(r.cli("view.out", {"place": finished.index(seat) + 1}, sentence=False))
+    elif seat in view.passed and seat not in disqualified:
+        marks.append(r.cli("view.passed", sentence=False))
+    return marks
 
 
 def _list(items: Sequence[str], r: TerminalRenderer) -> str:

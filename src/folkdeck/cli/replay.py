@@ -86,6 +86,8 @@ def replay(path: str, *, deal: int | None = None, legal: bool = False, view: int
             if position:
                 raise CliError("deal_needed", kind="match", count=len(match.deals), last=len(match.deals) - 1)
             return _print(match.replay().standings.to_dict())
+        if not 0 <= deal < len(match.deals):  # the argument is wrong, not the record
+            raise CliError("no_such_deal", deal=deal, count=len(match.deals), last=len(match.deals) - 1)
         return _one_deal(match.deal(deal), legal=legal, view=view)
     if _is_arena_results(data):
         if deal is None:
@@ -138,8 +140,7 @@ def _is_arena_results(data: Any) -> bool:
 def _arena_record(data: Mapping[str, Any], index: int) -> Record:
     games = data["games"]
     if not 0 <= index < len(games):
-        raise MalformedRecordError("record.no_such_game", field="--deal", index=index, count=len(games),
-                                   last=len(games) - 1)
+        raise CliError("no_such_game", deal=index, count=len(games), last=len(games) - 1)
     game = games[index]
     if not isinstance(game, dict):
         raise MalformedRecordError("not_object", field=f"games[{index}]")

@@ -4,7 +4,8 @@
 terminal; through a pipe it prints line by line (see :mod:`folkdeck.cli.play`). This
 module holds what only a terminal has: keys read one at a time without Enter
 (:class:`Keys`), the pace of ``--watch`` with its step keys (:class:`Pace`), and long
-text shown through a pager (:func:`page`).
+text shown through a pager (:func:`page`) or held on the screen until a key
+(:func:`hold`).
 
 >>> pace = Pace(delay=0.0)
 >>> pace.wait()  # no keys, no delay: returns at once
@@ -25,7 +26,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.segment import Segment, Segments
 
 WATCH_DELAY = 1.0
 """Seconds per event of a watched match on a terminal (``--delay``; keys change it)."""
@@ -170,6 +173,25 @@ def page(console: Console, renderable: RenderableType) -> None:
         console.print(renderable)
 
 
+def hold(console: Console, renderable: RenderableType, *, title: str, more: str, back: str) -> None:
+    """Text shown in a panel over the table until the person presses Enter, a screenful at
+    a time (``more`` asks for the next one, ``back`` ends; ``q`` leaves early): the table
+    is redrawn only afterwards, so nothing draws over the text while it is read."""
+    width = max(console.width - 4, 20)  # the panel's borders and padding
+    rows = console.render_lines(renderable, console.options.update_width(width), pad=False)
+    size = max(console.height - 4, 3)  # the panel's two borders, the prompt and its line
+    pages = [rows[start:start + size] for start in range(0, len(rows), size)] or [[]]
+    for number, chunk in enumerate(pages, 1):
+        body = Segments([segment for i, line in enumerate(chunk)
+                         for segment in (*line, *([Segment.line()] if i < len(chunk) - 1 else []))])
+        heading = f"{title} ({number}/{len(pages)})" if len(pages) > 1 else title
+        console.clear()
+        console.print(Panel(Group(body), title=heading, title_align="left"))
+        reply = console.input(more if number < len(pages) else back)
+        if reply.strip().lower() in QUIT_KEYS:
+            return
+
+
 @contextmanager
 def keys_released(keys: Keys | None) -> Iterator[None]:
     """The terminal back in line mode for a while (a pager, a line of input)."""
@@ -183,4 +205,5 @@ def keys_released(keys: Keys | None) -> Iterator[None]:
         keys.__enter__()
 
 
-__all__ = ["PLAY_DELAY", "WATCH_DELAY", "Keys", "Pace", "Quit", "is_screen", "keys_released", "page"]
+__all__ = ["PLAY_DELAY", "WATCH_DELAY", "Keys", "Pace", "Quit", "hold", "is_screen", "keys_released",
+           "page"]

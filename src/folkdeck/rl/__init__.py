@@ -11,10 +11,15 @@ The encodings (observation vector, action tokens and masks) are shared by all th
 (:mod:`folkdeck.rl.encoding`, :mod:`folkdeck.rl.substeps`); ``docs/rl.md`` documents them.
 """
 
-from folkdeck.rl.encoding import Encoding
-from folkdeck.rl.gym_env import FolkdeckGymEnv, gym_id, register_envs
-from folkdeck.rl.pettingzoo_env import FolkdeckAECEnv, aec_env, parallel_env
-from folkdeck.rl.substeps import TokenDeal
+try:
+    from folkdeck.rl.encoding import Encoding
+    from folkdeck.rl.gym_env import FolkdeckGymEnv, gym_id, register_envs
+    from folkdeck.rl.pettingzoo_env import FolkdeckAECEnv, aec_env, parallel_env
+    from folkdeck.rl.substeps import TokenDeal
+except ModuleNotFoundError as missing:  # the rl extra is not installed: say which and how
+    raise ImportError(f"folkdeck.rl needs {missing.name}, from the rl extra: pip install 'folkdeck[rl]' "
+                      "(in a clone of folkdeck's source: pip install -e '.[rl]')",
+                      name=missing.name) from missing
 
 register_envs()
 

@@ -1,0 +1,64 @@
+"""Issue 25: a Japanese screen holds no English word a player reads, proper names and card
+notation aside (see ``english_words``): not the Cucco pack's cards (道化, not FOOL), not
+the bots' names, not an unexplained letter. Every game's screen as a terminal draws it,
+watched and played, and a played match through a pipe."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .conftest import GAMES, UNRENDERED, Play, english_words, no_ansi
+from .test_newcomer import Terminal
+
+
+def _flagged(text: str) -> dict[str, str]:
+    """Each English word found, with a line it stands in."""
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        for word in english_words(line):
+            found.setdefault(word, line.strip())
+    return found
+
+
+DEAL_OVER = "ディール終了：Enter"
+"""The start of ``cli.play.deal_over_key``: a screen waits there for a key."""
+
+
+@pytest.mark.parametrize("watch", [True, False], ids=["watched", "played"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_japanese_screen_has_no_english_word(game: str, watch: bool) -> None:
+    args = ["--watch"] if watch else []
+    deals = "1"
+    term = Terminal("play", game, "--seed", "4", "--deals", deals, "--lang", "ja", "--delay", "0", *args,
+                    rows=40, cols=120, echo=False)
+    try:
+        term.until("folkdeck")
+        waits = 0
+        end = time.monotonic() + 60
+        while time.monotonic() < end and "マッチ終了" not in no_ansi(term.out):
+            if watch:  # the screen waits at each deal's end: space lets the match go on
+                if term.out.count(DEAL_OVER) > waits:
+                    waits = term.out.count(DEAL_OVER)
+                    term.send(" ")
+            else:
+                term.send("1\r")  # the first choice, or Enter at a deal's end
+            term.read(0.1)
+        term.send("q" if watch else "q\r")
+        assert term.out.count("\x1b[2J") > 3  # screens drawn, not lines printed
+    finally:
+        term.proc.kill()
+    shown = no_ansi(term.out)
+    assert "マッチ終了" in shown, shown[-1500:]
+    assert not UNRENDERED.findall(shown)
+    assert not _flagged(shown), _flagged(shown)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_history_and_help_in_japanese_have_no_english_word(scripted: Play, game: str) -> None:
+    bot = ["--bot", "pimc:fast"] if game == "cangkul" else []  # a bot's level is named too
+    status, out, _ = scripted(game, "--seed", "7", "--deals", "1", "--lang", "ja", *bot,
+                              script="h\n?\nv\n" + "1\n" * 3000)
+    assert status == 0
+    assert not _flagged(out), _flagged(out)
