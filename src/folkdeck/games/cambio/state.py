@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
-from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
@@ -125,7 +125,7 @@ _SLOTS: Final = ("_game", "_rules", "_n", "_kind", "_origin", "_start", "_start_
 compiled by mypyc, README "Fast build", has no ``__slots__`` to read)."""
 
 
-class CambioState(StateBase):
+class CambioState(StateBase[CambioAction, CambioView]):
     """A Cambio deal. Build it with :meth:`CambioGame.new_state` (or, for a seat's
     possible world, :meth:`from_view`).
 
@@ -162,7 +162,7 @@ class CambioState(StateBase):
         self._pos = 0
         self._turn = self._order[0]
         self._dq: dict[int, str] = {}
-        self._declared: dict[int, Action] = {}
+        self._declared: dict[int, CambioAction] = {}
         self._history: list[Event] = []
         self._cache: HistoryCache | None = None  # made by the first observe(): playouts never need it
         self._phase = "exchange"
@@ -316,7 +316,7 @@ class CambioState(StateBase):
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
 
-    def verify(self, action: Action, seat: int | None = None) -> None:
+    def verify(self, action: CambioAction, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
 
         :raises WrongPhaseError: the deal is over.
@@ -346,7 +346,7 @@ class CambioState(StateBase):
         return parse_action(text)
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> Event:
+    def apply(self, action: CambioAction, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
         if seat is None and (action is CHANGE or action is KEEP) and self._phase == "exchange":
             s = self._turn  # the seat on turn is always active: nothing to verify
@@ -600,10 +600,6 @@ class CambioState(StateBase):
         if seat is not None and seat in acting[1:]:
             return (acting[0], seat)
         return acting[:1]
-
-    def public_to_act(self) -> tuple[int, ...]:
-        """The seats of ``to_act`` every viewer may see: the seat on turn only."""
-        return self.to_act[:1]
 
     def possible_callers(self) -> tuple[int, ...]:
         """The seats that, for all the public facts tell, may hold an OWL whose call still

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 from folkdeck.cards import Card, Suit
 from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import CardsTaken, DealEnded, Drew, Fact, Played, TrickWon, WentOut
-from folkdeck.engine.protocol import Action, Event, Result
+from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache, TablePlay
 from folkdeck.games.cangkul.actions import (
@@ -148,7 +148,7 @@ _SLOTS: Final = ("_game", "_rules", "_deck", "_n", "_hands", "_known", "_piles",
 compiled by mypyc, README "Fast build", has no ``__slots__`` to read)."""
 
 
-class CangkulState(StateBase):
+class CangkulState(StateBase[CangkulAction, CangkulView]):
     """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
     :meth:`CangkulGame.new_state`, or a world agreeing with a seat's view with
     :meth:`from_view`."""
@@ -362,7 +362,7 @@ class CangkulState(StateBase):
             return cards + (self._draws() or _PASS_ONLY)
         return cards
 
-    def verify(self, action: Action, seat: int | None = None) -> None:
+    def verify(self, action: CangkulAction, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
 
         :raises WrongPhaseError: the deal is over.
@@ -425,7 +425,7 @@ class CangkulState(StateBase):
         return action
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> Event:
+    def apply(self, action: CangkulAction, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
         s = self._turn
         facts: list[Fact] = []

@@ -110,7 +110,7 @@ _SLOTS: Final = ("_game", "_rules", "_n", "_hands", "_start", "_undealt", "_shed
 compiled by mypyc, README "Fast build", has no ``__slots__`` to read)."""
 
 
-class KapHaiState(StateBase):
+class KapHaiState(StateBase[KapHaiAction, KapHaiView]):
     """A Kap Hai deal. Build it with :meth:`KapHaiGame.new_state` (or, for a search,
     :meth:`from_view`)."""
 
