@@ -40,7 +40,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Self
 
-from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.errors import (
+    IllegalActionError,
+    NotYourTurnError,
+    WrongPhaseError,
+    not_an_action,
+    not_your_turn,
+)
 from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import StateBase
@@ -327,7 +333,7 @@ class CambioState(StateBase[CambioAction, CambioView]):
             raise WrongPhaseError("cambio.deal_over", phase=self._phase, action=str(action))
         s = self._seat(seat)
         if not isinstance(action, CambioAction):
-            raise IllegalActionError("cambio.not_an_action", seat=s, action=str(action))
+            raise not_an_action("cambio", s, action)
         if not self._in_deal[s]:
             raise NotYourTurnError("cambio.seat_eliminated", seat=s, action=str(action))
         if not self._active[s]:
@@ -338,8 +344,9 @@ class CambioState(StateBase[CambioAction, CambioView]):
                 raise IllegalActionError("cambio.no_owl", seat=s, action="cucco")
             return
         if s != self._turn:
-            reason = "cambio.not_your_turn_owl" if self._kind[s] == OWL else "cambio.not_your_turn"
-            raise NotYourTurnError(reason, seat=s, action=str(action), turn=self._turn)
+            if self._kind[s] == OWL:
+                raise NotYourTurnError("cambio.not_your_turn_owl", seat=s, to_act=[self._turn], action=str(action))
+            raise not_your_turn("cambio", s, (self._turn,), action)
 
     def parse_action(self, text: str, seat: int | None = None) -> CambioAction:
         """Read ``change``, ``keep`` or ``cucco``; legality is checked by :meth:`apply`."""

@@ -57,7 +57,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from folkdeck.cards import Card, Suit
-from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.errors import (
+    IllegalActionError,
+    InvalidDealError,
+    WrongPhaseError,
+    not_an_action,
+    not_held,
+    not_your_turn,
+)
 from folkdeck.engine.facts import CardsTaken, DealEnded, Drew, Fact, Played, TrickWon, WentOut
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import StateBase
@@ -374,7 +381,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView]):
         s = self._seat(seat)
         game = self._game.spec.name
         if s != self._turn:
-            raise NotYourTurnError("cangkul.not_your_turn", seat=s, current=self._turn, action=str(action))
+            raise not_your_turn("cangkul", s, (self._turn,), action)
         hand = self._hands[s]
         allowed, dig = choices(hand, self._suit, self._jp)
         if isinstance(action, Card):
@@ -383,7 +390,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView]):
                 raise IllegalActionError("cangkul.not_in_pack", seat=s, action=str(action),
                                          pack=self._rules.pack, game=game)
             if not hand >> i & 1:
-                raise IllegalActionError("cangkul.not_held", seat=s, action=str(action))
+                raise not_held("cangkul", s, action, str(action))
             if not allowed >> i & 1:
                 reason, params = why_not_card(self._deck, self._suit, self._jp, s, i, hand, dig)
                 raise IllegalActionError(reason, action=str(action), game=game, **params)
@@ -409,7 +416,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView]):
             if any(self._piles):
                 raise IllegalActionError("cangkul.no_pass_with_stock", seat=s, action="pass")
             return
-        raise IllegalActionError("cangkul.not_an_action", seat=s, action=str(action))
+        raise not_an_action("cangkul", s, action)
 
     def parse_action(self, text: str, seat: int | None = None) -> CangkulAction:
         """Read ``text`` (a card, ``draw``, ``draw left|right``, ``pass``); legality is

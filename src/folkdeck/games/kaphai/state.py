@@ -38,6 +38,9 @@ from folkdeck.engine.errors import (
     InvalidDealError,
     NotYourTurnError,
     WrongPhaseError,
+    not_an_action,
+    not_held,
+    not_your_turn,
 )
 from folkdeck.engine.facts import DealEnded, Fact, Leads, Revealed, TrickWon, WentOut
 from folkdeck.engine.protocol import Event, Result
@@ -347,8 +350,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView]):
         if s not in self.to_act:
             waiting = self.public_to_act()
             if waiting:
-                raise NotYourTurnError("kaphai.not_your_turn", seat=s, action=str(action),
-                                       waiting=list(waiting))
+                raise not_your_turn("kaphai", s, waiting, action)
             raise NotYourTurnError("kaphai.not_your_turn_window", seat=s, action=str(action))
         if self._phase is _PUTUH:
             assert self._putuh is not None
@@ -365,14 +367,14 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView]):
                 raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
             return
         if not isinstance(action, Combo):
-            raise IllegalActionError("kaphai.not_an_action", seat=s, action=str(action))
+            raise not_an_action("kaphai", s, action)
         self._check_play(s, action)
 
     def _check_play(self, s: int, combo: Combo) -> None:
         """Raise why seat ``s`` (on turn, in play) may not play ``combo`` now."""
         missing = combo.mask & ~self._hands[s]
         if missing:
-            raise IllegalActionError("kaphai.not_held", seat=s, action=str(combo), cards=notation(missing))
+            raise not_held("kaphai", s, combo, notation(missing))
         rules = self._rules
         # Only the run shapes depend on the options (allowed()): skip the call for the rest.
         if combo.kind >= Kind.PAIR_RUN and not allowed(combo, rules):
