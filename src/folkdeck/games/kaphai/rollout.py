@@ -46,13 +46,14 @@ def choose(state: Any, rng: random.Random) -> Any:
     """The policy's action for the seat on turn (see the module docstring)."""
     legal = state.legal_actions()
     n = len(legal)
-    if n == 1 or state._phase != "play" or rng.random() < NOISE:
+    deal = state.deal
+    if n == 1 or deal.phase != "play" or rng.random() < NOISE:
         return legal[rng.randrange(n)]
-    if state._top is None:
-        return _lead(legal, state._hands[state._turn])
+    if deal.top is None:
+        return _lead(legal, deal.hands[deal.turn])
     action = legal[0]
     if isinstance(action, Combo) and _precious(action) and \
-            state._hands[state._turn].bit_count() - action.size > SAVE_UNTIL:
+            deal.hands[deal.turn].bit_count() - action.size > SAVE_UNTIL:
         return legal[-1]  # pass (listed last)
     return action
 
