@@ -75,24 +75,26 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
 
     def _next_target(self, seat: int) -> int:
         """The next active seat to the right of ``seat`` in this deal, else the stock."""
-        order = self.deal.order
-        active = self.deal.active
-        for i in range(self.deal.index[seat] + 1, len(order)):
+        deal = self.deal
+        order = deal.order
+        active = deal.active
+        for i in range(deal.index[seat] + 1, len(order)):
             if active[order[i]]:
                 return order[i]
         return STOCK
 
     def _request(self, q: int, facts: list[Fact]) -> None:
         """Resolve seat ``q``'s exchange request, docs/rules/cambio.md §5."""
+        deal = self.deal
         target = self._next_target(q)
         answers = _ANSWERS[self._rules.owl_refuses_when_asked]
         while target != STOCK:
-            k = self.deal.kind[target]
+            k = deal.kind[target]
             ans = answers[k]
             if ans is Answer.SWAP:
                 self._swap(q, target, facts)
                 return
-            self.deal.shown[target] = True
+            deal.shown[target] = True
             if ans is Answer.SKIP:
                 nxt = self._next_target(target)
                 facts.append(_passed_on(target, k, q, None if nxt == STOCK else nxt))
@@ -109,8 +111,9 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
         self._ask_stock(q, facts)
 
     def _ask_stock(self, q: int, facts: list[Fact]) -> None:
+        deal = self.deal
         answers = _STOCK_ANSWERS
-        outside = len(self.deal.stock) + len(self.deal.discards)
+        outside = len(deal.stock) + len(deal.discards)
         skips = 0
         while True:
             if skips >= outside:
@@ -121,15 +124,15 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
             k = self._draw(facts)
             ans = answers[k]
             if ans is Answer.SWAP:
-                old = self.deal.kind[q]
-                seen = UP if self.deal.shown[q] else 1 << q  # a shown card stays public
-                for v, known in self.deal.known.items():
+                old = deal.kind[q]
+                seen = UP if deal.shown[q] else 1 << q  # a shown card stays public
+                for v, known in deal.known.items():
                     if q in known:
                         seen |= 1 << v  # v gave this card away and followed it
                 self._discard(old, seen)
-                self.deal.kind[q] = k
-                self.deal.origin[q] = STOCK
-                self.deal.shown[q] = False
+                deal.kind[q] = k
+                deal.origin[q] = STOCK
+                deal.shown[q] = False
                 self._forget(q)
                 facts.append(TookStock(seat=q, card=CARDS[k], discarded=CARDS[old])
                              if self._rules.open_discards else TookStockFaceDown(seat=q, card=CARDS[k]))
@@ -148,44 +151,48 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
             return
 
     def _draw(self, facts: list[Fact]) -> int:
-        if not self.deal.stock:
+        deal = self.deal
+        if not deal.stock:
             # docs/rules/cambio.md §6.9: the stock is used up; the discards become a new stock.
-            if self.deal.rng is None:
-                self.deal.rng = random.Random(int(self.deal.setup.get("reshuffle_seed", 0)))
-            cards = sorted(self.deal.discards)
-            self.deal.rng.shuffle(cards)
-            self.deal.stock = cards
-            self.deal.bits = None
-            self.deal.discards = []
-            self.deal.open = []
+            if deal.rng is None:
+                deal.rng = random.Random(int(deal.setup.get("reshuffle_seed", 0)))
+            cards = sorted(deal.discards)
+            deal.rng.shuffle(cards)
+            deal.stock = cards
+            deal.bits = None
+            deal.discards = []
+            deal.open = []
             facts.append(Reshuffled(count=len(cards)))
-        bits = self.deal.bits
-        stock = self.deal.stock
+        bits = deal.bits
+        stock = deal.stock
         if bits is None:
             return stock.pop()
-        self.deal.bits, j = divmod(bits, len(stock))
+        deal.bits, j = divmod(bits, len(stock))
         stock[j], stock[-1] = stock[-1], stock[j]
         return stock.pop()
 
     def _ordered_stock(self) -> list[int]:
         """The stock, top last, in its real order (unfolding a lazy stock)."""
-        if self.deal.bits is not None:
-            self.deal.stock = unfold(self.deal.stock, self.deal.bits)
-            self.deal.bits = None
-        return self.deal.stock
+        deal = self.deal
+        if deal.bits is not None:
+            deal.stock = unfold(deal.stock, deal.bits)
+            deal.bits = None
+        return deal.stock
 
     def _discard(self, k: int, seen_by: int) -> None:
         """Discard ``k``, face up, or face down seen by the seats of the mask ``seen_by``."""
-        self.deal.discards.append(k)
-        self.deal.open.append(UP if self._rules.open_discards else seen_by)
+        deal = self.deal
+        deal.discards.append(k)
+        deal.open.append(UP if self._rules.open_discards else seen_by)
 
     def _swap(self, q: int, t: int, facts: list[Fact]) -> None:
-        kinds, origin = self.deal.kind, self.deal.origin
+        deal = self.deal
+        kinds, origin = deal.kind, deal.origin
         a, b = kinds[q], kinds[t]
         kinds[q], kinds[t] = b, a
         origin[q], origin[t] = origin[t], origin[q]
-        self.deal.shown[q], self.deal.shown[t] = self.deal.shown[t], self.deal.shown[q]  # public cards stay public
-        knowledge = self.deal.known
+        deal.shown[q], deal.shown[t] = deal.shown[t], deal.shown[q]  # public cards stay public
+        knowledge = deal.known
         for known in knowledge.values():  # what others knew of the two cards moves with them
             kq = known.pop(q, None)
             kt = known.pop(t, None)
@@ -207,10 +214,11 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
             self._disqualify(out, "received_fool", facts)
 
     def _cat(self, q: int, facts: list[Fact]) -> None:
-        owner = self.deal.origin[q]
+        deal = self.deal
+        owner = deal.origin[q]
         if owner == STOCK:
             facts.append(CatCurse(seat=q, dealt_to=None, outcome="from_stock"))
-        elif not self.deal.active[owner]:
+        elif not deal.active[owner]:
             facts.append(CatCurse(seat=q, dealt_to=owner, outcome="already_out"))
         else:
             facts.append(CatCurse(seat=q, dealt_to=owner, outcome="disqualified"))
@@ -221,40 +229,43 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
             known.pop(seat, None)
 
     def _disqualify(self, seats: list[int], reason: str, facts: list[Fact]) -> None:
+        deal = self.deal
         for s in seats:
-            k = self.deal.kind[s]
-            self.deal.active[s] = False
-            self.deal.dq[s] = reason
+            k = deal.kind[s]
+            deal.active[s] = False
+            deal.dq[s] = reason
             self._discard(k, UP)
-            self.deal.kind[s] = -1
+            deal.kind[s] = -1
             self._forget(s)
             facts.append(_disqualified(s, reason))
             facts.append(_shows(s, k))
         if self._rules.midgame_loss == "end_deal":
             self._finish("disqualification", facts)
-        elif sum(self.deal.active) <= 1:
+        elif sum(deal.active) <= 1:
             self._finish("one_player_left", facts)
 
     def _advance(self, facts: list[Fact]) -> None:
-        order = self.deal.order
-        active = self.deal.active
-        for i in range(self.deal.pos + 1, len(order)):
+        deal = self.deal
+        order = deal.order
+        active = deal.active
+        for i in range(deal.pos + 1, len(order)):
             if active[order[i]]:
-                self.deal.pos = i
-                self.deal.turn = order[i]
+                deal.pos = i
+                deal.turn = order[i]
                 return
         self._finish("showdown", facts)
 
     def _finish(self, how: str, facts: list[Fact]) -> None:
         """End the deal: the showdown among the remaining players (docs/rules/cambio.md §4.4)."""
-        self.deal.phase = "over"
-        self.deal.ended_by = how
+        deal = self.deal
+        deal.phase = "over"
+        deal.ended_by = how
         rules = self._rules
-        kinds, origin, active = self.deal.kind, self.deal.origin, self.deal.active
-        remaining = [(s, kinds[s], origin[s]) for s in self.deal.order if active[s]]
-        losers = list(self.deal.dq)
+        kinds, origin, active = deal.kind, deal.origin, deal.active
+        remaining = [(s, kinds[s], origin[s]) for s in deal.order if active[s]]
+        losers = list(deal.dq)
         showdown: dict[int, int] = {}
-        if self.deal.dq and rules.midgame_loss == "end_deal":
+        if deal.dq and rules.midgame_loss == "end_deal":
             pass  # the first disqualification is the deal's only loss
         elif len(remaining) >= 2:
             pack = self._game.pack
@@ -269,6 +280,6 @@ class CambioFlow(StateBase[CambioAction, CambioView]):
                 facts.append(_lowest(s))
         elif remaining:
             facts.append(LastPlayer(seat=remaining[0][0]))
-        self.deal.losers = losers
-        self.deal.showdown = showdown
+        deal.losers = losers
+        deal.showdown = showdown
         facts.append(_deal_ended(how, tuple(sorted(losers))))

@@ -177,22 +177,24 @@ class CambioState(CambioFlow):
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seat on turn, then (in turn order) every other active OWL holder."""
-        if self.deal.phase != "exchange":
+        deal = self.deal
+        if deal.phase != "exchange":
             return ()
-        turn = self.deal.turn
-        kinds = self.deal.kind
+        turn = deal.turn
+        kinds = deal.kind
         if OWL not in kinds:
             return (turn,)
-        order = self.deal.order
-        i = self.deal.pos
+        order = deal.order
+        i = deal.pos
         m = len(order)
         owls = [s for s in (order[(i + d) % m] for d in range(1, m))
-                if kinds[s] == OWL and self.deal.active[s]]
+                if kinds[s] == OWL and deal.active[s]]
         return (turn, *owls)
 
     @property
     def current_seat(self) -> int | None:
-        return self.deal.turn if self.deal.phase == "exchange" else None
+        deal = self.deal
+        return deal.turn if deal.phase == "exchange" else None
 
     @property
     def dealer(self) -> int:
@@ -217,7 +219,8 @@ class CambioState(CambioFlow):
     @property
     def seating_order(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The deal's turn order and each seat's place in it (-1: not in the deal)."""
-        return self.deal.order, self.deal.index
+        deal = self.deal
+        return deal.order, deal.index
 
     @property
     def active_flags(self) -> Sequence[bool]:
@@ -226,10 +229,11 @@ class CambioState(CambioFlow):
 
     # --- legal actions -------------------------------------------------------------
     def _seat(self, seat: int | None) -> int:
+        deal = self.deal
         if seat is None:
-            if self.deal.phase != "exchange":
-                raise WrongPhaseError("deal_over", phase=self.deal.phase)
-            return self.deal.turn
+            if deal.phase != "exchange":
+                raise WrongPhaseError("deal_over", phase=deal.phase)
+            return deal.turn
         if not 0 <= seat < self._n:
             raise NotYourTurnError("no_such_seat", seat=seat, players=self._n)
         return seat
@@ -237,11 +241,12 @@ class CambioState(CambioFlow):
     def legal_actions(self, seat: int | None = None) -> tuple[CambioAction, ...]:
         """``change``, ``keep`` (and ``cucco`` with an OWL) for the seat on turn;
         ``cucco`` alone for another active OWL holder; nothing for anyone else."""
-        if self.deal.phase != "exchange":
+        deal = self.deal
+        if deal.phase != "exchange":
             return ()
-        s = self.deal.turn if seat is None else self._seat(seat)
-        owl = self.deal.kind[s] == OWL and self.deal.active[s]
-        if s == self.deal.turn:
+        s = deal.turn if seat is None else self._seat(seat)
+        owl = deal.kind[s] == OWL and deal.active[s]
+        if s == deal.turn:
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
 
@@ -260,7 +265,7 @@ class CambioState(CambioFlow):
         deal = self.deal
         if deal.phase != "exchange":
             raise WrongPhaseError("cambio.deal_over", phase=deal.phase, action=str(action))
-        s = self._seat(seat)
+        s = deal.turn if seat is None else self._seat(seat)
         if (action is CHANGE or action is KEEP) and s == deal.turn:
             return s  # the common case, made cheap: the seat on turn is always active
         if not isinstance(action, CambioAction):
@@ -306,23 +311,24 @@ class CambioState(CambioFlow):
         ``one_player_left``; ``details``: ``losers``, ``disqualified`` (seat: reason key),
         ``showdown`` (seat: card), ``from_stock`` (seats whose showdown card came from the
         stock), ``deal``, ``loser_pays`` (chips, or ``"eliminated"``)."""
-        if self.deal.phase != "over":
+        deal = self.deal
+        if deal.phase != "over":
             return None
-        if self.deal.result is None:
-            losers = self.deal.losers
-            in_deal = self.deal.in_deal
+        if deal.result is None:
+            losers = deal.losers
+            in_deal = deal.in_deal
             n = self._n
             placings = tuple([(2 if s in losers else 1) if in_deal[s] else None for s in range(n)])
             returns = tuple([-1.0 if s in losers else 0.0 for s in range(n)])
-            deal = self.deal.setup["deal"]
-            pay = payment(deal, self._rules.pay_schedule)
+            number = deal.setup["deal"]
+            pay = payment(number, self._rules.pay_schedule)
             details = {"losers": sorted(losers),
-                       "disqualified": {str(s): r for s, r in self.deal.dq.items()},
-                       "showdown": {str(s): NAMES[k] for s, k in self.deal.showdown.items()},
-                       "from_stock": [s for s in self.deal.showdown if self.deal.origin[s] == STOCK],
-                       "deal": deal, "loser_pays": pay if pay is not None else "eliminated"}
-            self.deal.result = Result(placings, returns, self.deal.ended_by, details)
-        return self.deal.result
+                       "disqualified": {str(s): r for s, r in deal.dq.items()},
+                       "showdown": {str(s): NAMES[k] for s, k in deal.showdown.items()},
+                       "from_stock": [s for s in deal.showdown if deal.origin[s] == STOCK],
+                       "deal": number, "loser_pays": pay if pay is not None else "eliminated"}
+            deal.result = Result(placings, returns, deal.ended_by, details)
+        return deal.result
 
     # --- views, copies, records ----------------------------------------------------
     def view_to_act(self, seat: int | None) -> tuple[int, ...]:
@@ -342,12 +348,13 @@ class CambioState(CambioFlow):
         never a hidden card, so the server may give each person among them the same moment
         to call before a bot on turn speaks, whatever they hold. Empty when an OWL asked
         calls by itself (``owl_refuses_when_asked``) and once the deal is over."""
-        if self.deal.phase != "exchange" or self._rules.owl_refuses_when_asked:
+        deal = self.deal
+        if deal.phase != "exchange" or self._rules.owl_refuses_when_asked:
             return ()
-        kinds = self.deal.kind
-        active = self.deal.active
-        shown = self.deal.shown
-        return tuple(s for s in self.deal.order[self.deal.pos + 1:]
+        kinds = deal.kind
+        active = deal.active
+        shown = deal.shown
+        return tuple(s for s in deal.order[deal.pos + 1:]
                      if active[s] and (not shown[s] or kinds[s] == OWL))
 
     def observe(self, seat: int | None) -> CambioView:
@@ -422,41 +429,46 @@ class CambioState(CambioFlow):
         return new
 
     def deal_info(self) -> dict[str, Any]:
-        start = self.deal.start_stock if self.deal.start_bits is None else unfold(self.deal.start_stock,
-                                                                          self.deal.start_bits)
-        setup = dict(self.deal.setup)
+        deal = self.deal
+        start = deal.start_stock if deal.start_bits is None else unfold(deal.start_stock,
+                                                                          deal.start_bits)
+        setup = dict(deal.setup)
         setup["chips"] = list(setup["chips"])
-        setup["eliminated"] = [s for s in range(self._n) if not self.deal.in_deal[s]]
+        setup["eliminated"] = [s for s in range(self._n) if not deal.in_deal[s]]
         return {"setup": setup,
-                "hands": [[NAMES[k]] if k >= 0 else [] for k in self.deal.start],
+                "hands": [[NAMES[k]] if k >= 0 else [] for k in deal.start],
                 "stock": [NAMES[k] for k in reversed(start)]}
 
     def piles(self) -> tuple[list[int], list[int], list[int]]:
         """``(hands, stock, discards)`` as kinds (hand ``-1``: none; stock top last), for the match."""
-        return list(self.deal.kind), list(self._ordered_stock()), list(self.deal.discards)
+        deal = self.deal
+        return list(deal.kind), list(self._ordered_stock()), list(deal.discards)
 
     def all_cards(self) -> dict[str, tuple[Any, ...]]:
+        deal = self.deal
         places: dict[str, tuple[Any, ...]] = {
-            f"hand {s}": (CARDS[k],) if k >= 0 else () for s, k in enumerate(self.deal.kind)}
+            f"hand {s}": (CARDS[k],) if k >= 0 else () for s, k in enumerate(deal.kind)}
         places["stock"] = tuple(CARDS[k] for k in reversed(self._ordered_stock()))
-        places["discards"] = tuple(CARDS[k] for k in self.deal.discards)
+        places["discards"] = tuple(CARDS[k] for k in deal.discards)
         return places
 
     def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
         """Others' unshown cards (not the ones ``seat`` gave away and can follow), the
         stock, and face-down discards; nothing of the hands once the deal is over."""
+        deal = self.deal
         hidden = [CARDS[k] for k in reversed(self._ordered_stock())]
-        hidden += [CARDS[k] for k, up in zip(self.deal.discards, self.deal.open, strict=True)
+        hidden += [CARDS[k] for k, up in zip(deal.discards, deal.open, strict=True)
                    if up != UP and (seat is None or not up >> seat & 1)]
-        if self.deal.phase == "exchange":
-            known = self.deal.known.get(seat, {}) if seat is not None else {}
-            hidden += [CARDS[k] for s, k in enumerate(self.deal.kind)
-                       if k >= 0 and s != seat and not self.deal.shown[s] and s not in known]
+        if deal.phase == "exchange":
+            known = deal.known.get(seat, {}) if seat is not None else {}
+            hidden += [CARDS[k] for s, k in enumerate(deal.kind)
+                       if k >= 0 and s != seat and not deal.shown[s] and s not in known]
         return tuple(hidden)
 
     def __repr__(self) -> str:
-        hands = " ".join(NAMES[k] if k >= 0 else "-" for k in self.deal.kind)
-        return f"<CambioState {self.deal.phase} to_act={self.to_act} hands=[{hands}] stock={len(self.deal.stock)}>"
+        deal = self.deal
+        hands = " ".join(NAMES[k] if k >= 0 else "-" for k in deal.kind)
+        return f"<CambioState {deal.phase} to_act={self.to_act} hands=[{hands}] stock={len(deal.stock)}>"
 
 
 def hidden_kinds(view: CambioView, seat: int, hands: Mapping[int, int]) -> list[int]:
