@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Self
 
+from folkdeck.cards import Card
 from folkdeck.engine.errors import (
     IllegalActionError,
     InvalidDealError,
@@ -108,13 +109,12 @@ class CambioState(CambioFlow):
         everyone = min(hands) >= 0  # the usual deal: every seat holds a card
         in_deal = _EVERYONE[n] if everyone and n < len(_EVERYONE) else tuple([k >= 0 for k in hands])
         order, index = game.seating(setup["dealer"], in_deal)
+        # In the fields' order (positional: a Cambio deal is short, and keywords cost a tenth of making it).
         self.deal = CambioDeal(
-            setup=setup, kind=hands, start=tuple(hands), start_stock=tuple(stock), start_bits=bits,
-            origin=list(range(n)) if everyone else [s if k >= 0 else STOCK for s, k in enumerate(hands)],
-            in_deal=in_deal, order=order, index=index, active=list(in_deal), pos=0, turn=order[0],
-            stock=stock, bits=bits, discards=discards, open=[UP if rules.open_discards else DOWN] * len(discards),
-            dq={}, declared={}, history=[], phase="exchange", known={}, shown=[False] * n, rng=None,
-            ended_by="", losers=[], showdown={}, result=None)
+            setup, hands, list(range(n)) if everyone else [s if k >= 0 else STOCK for s, k in enumerate(hands)],
+            tuple(hands), tuple(stock), bits, in_deal, order, index, list(in_deal), 0, order[0], stock, bits,
+            discards, [UP if rules.open_discards else DOWN] * len(discards), {}, {}, [], "exchange", {},
+            [False] * n, None, "", [], {}, None)
 
     @classmethod
     def from_view(cls, game: CambioGame, view: CambioView, *, hands: Mapping[int, int],
@@ -200,7 +200,7 @@ class CambioState(CambioFlow):
     def dealer(self) -> int:
         return int(self.deal.setup["dealer"])
 
-    def card(self, seat: int) -> Any:
+    def card(self, seat: int) -> Card | None:
         """The card ``seat`` holds, or ``None`` (the engine's view: not for agents)."""
         k = self.deal.kind[seat]
         return CARDS[k] if k >= 0 else None
@@ -444,15 +444,15 @@ class CambioState(CambioFlow):
         deal = self.deal
         return list(deal.kind), list(self._ordered_stock()), list(deal.discards)
 
-    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+    def all_cards(self) -> dict[str, tuple[Card, ...]]:
         deal = self.deal
-        places: dict[str, tuple[Any, ...]] = {
+        places: dict[str, tuple[Card, ...]] = {
             f"hand {s}": (CARDS[k],) if k >= 0 else () for s, k in enumerate(deal.kind)}
         places["stock"] = tuple(CARDS[k] for k in reversed(self._ordered_stock()))
         places["discards"] = tuple(CARDS[k] for k in deal.discards)
         return places
 
-    def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
+    def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
         """Others' unshown cards (not the ones ``seat`` gave away and can follow), the
         stock, and face-down discards; nothing of the hands once the deal is over."""
         deal = self.deal

@@ -14,10 +14,13 @@ of how people play these games (and of :class:`~folkdeck.games.cangkul.agents.He
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
 from folkdeck.games.cangkul.rules import STRIDE, SUIT_MASKS
+
+if TYPE_CHECKING:
+    from folkdeck.games.cangkul.state import CangkulState
 
 NOISE: Final = 0.25
 """The share of moves a rollout plays at random."""
@@ -25,7 +28,7 @@ NOISE: Final = 0.25
 _MAX_STEPS: Final = 20_000
 
 
-def playout(state: Any, rng: random.Random) -> None:
+def playout(state: CangkulState, rng: random.Random) -> None:
     """Play ``state`` (a :class:`~folkdeck.games.cangkul.state.CangkulState`) to its end."""
     index = state.game.deck.index
     deal = state.deal
@@ -62,7 +65,7 @@ def playout(state: Any, rng: random.Random) -> None:
             raise RuntimeError(f"rollout not over after {_MAX_STEPS} steps: {state!r}")
 
 
-def _last_to_play(state: Any) -> bool:
+def _last_to_play(state: CangkulState) -> bool:
     """Whether every other seat still holding cards has played or passed in this trick."""
     deal = state.deal
     acted = deal.acted | 1 << deal.turn

@@ -402,7 +402,7 @@ class CangkulState(CangkulFlow):
                 "hands": [[str(c) for c in cards_of(h, deck)] for h in deal.start_hands],
                 "stock": [str(deck.cards[c]) for c in deal.start_stock]}
 
-    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+    def all_cards(self) -> dict[str, tuple[Card, ...]]:
         deck, deal = self._deck, self.deal
         places = {f"hand {s}": cards_of(h, deck) for s, h in enumerate(deal.hands)}
         for p, pile in enumerate(deal.piles):
@@ -412,7 +412,7 @@ class CangkulState(CangkulFlow):
         places["unused"] = cards_of(deal.unused, deck)
         return places
 
-    def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
+    def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
         """Others' hands except the cards they took publicly, the stock, and the cards
         of the pack a study position leaves out."""
         deal = self.deal

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 
+from folkdeck.cards import Card
 from folkdeck.engine.errors import (
     IllegalActionError,
     NotYourTurnError,
@@ -200,7 +201,7 @@ class KapHaiState(KapHaiFlow):
     def top_seat(self) -> int | None:
         return self.deal.top_seat if self.deal.top is not None else None
 
-    def hand(self, seat: int) -> tuple[Any, ...]:
+    def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (the engine's view: not for agents)."""
         return cards_of(self.deal.hands[seat])
 
@@ -461,7 +462,7 @@ class KapHaiState(KapHaiFlow):
         return {"setup": {"three_game": deal.three_game, "leader": deal.leader},
                 "hands": [[str(c) for c in cards_of(h)] for h in deal.start]}
 
-    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+    def all_cards(self) -> dict[str, tuple[Card, ...]]:
         deal = self.deal
         places = {f"hand {s}": cards_of(h) for s, h in enumerate(deal.hands)}
         places["played"] = cards_of(deal.played)
@@ -469,7 +470,7 @@ class KapHaiState(KapHaiFlow):
         places["undealt"] = cards_of(deal.undealt)
         return places
 
-    def hidden_cards(self, seat: int | None) -> tuple[Any, ...]:
+    def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
         deal = self.deal
         hidden = deal.undealt
         result = deal.result
