@@ -16,15 +16,20 @@ runner and the server offer out-of-turn actions from it), but a right to act may
 come from a hidden card (the Cambio OWL, a putuh hand, a hand that can burn), so an
 observation's ``to_act`` lists only the seats whose right is public by the rules,
 plus the viewer itself when it is in ``state.to_act``, in ``state.to_act``'s order;
-a spectator's lists only the public ones. A state may declare the public seats with
-an optional ``public_to_act()`` method (default: ``to_act[0]``, the seat the game
-waits for); a view's ``current_seat`` is its own ``to_act[0]``, ``None`` when that is
-empty (e.g. Kap Hai's putuh window seen by a seat that may not declare). The
-conformance suite checks this (:func:`folkdeck.engine.conformance.check_view_to_act`).
-A game whose out-of-turn right comes from a hidden card and cannot wait for a turn (the
-Cambio OWL's call before a request reaches it) may declare an optional
-``possible_callers()`` method: the seats that may hold such a right for all the public
-facts tell; the server gives each person among them the same moment before a bot acts.
+a spectator's lists only the public ones. A state declares the public seats with
+:meth:`State.public_to_act` (``to_act[:1]`` by default, the seat the game waits for); a
+view's ``current_seat`` is its own ``to_act[0]``, ``None`` when that is empty (e.g. Kap
+Hai's putuh window seen by a seat that may not declare). The conformance suite checks
+this (:func:`folkdeck.engine.conformance.check_view_to_act`). A game whose out-of-turn
+right comes from a hidden card and cannot wait for a turn (the Cambio OWL's call before
+a request reaches it) lists in :meth:`State.possible_callers` the seats that may hold such
+a right for all the public facts tell (none by default); the server gives each person
+among them the same moment before a bot acts.
+
+The games' states inherit :class:`~folkdeck.engine.state_base.StateBase`, this protocol
+as a generic base class with the defaults; the protocol is for code that takes any state
+(a game written outside folkdeck needs no base class), and ``tests/engine/
+test_state_contract.py`` keeps the two to the same members.
 """
 
 from __future__ import annotations
@@ -168,6 +173,22 @@ class State(Protocol):
 
     def hidden_cards(self, seat: Seat | None) -> tuple[Any, ...]:
         """The cards ``seat`` must not see (others' hands, the stock...)."""
+        ...
+
+    def public_to_act(self) -> tuple[Seat, ...]:
+        """The seats of ``to_act`` whose right to act every viewer may see (the base's
+        default: ``to_act[:1]``)."""
+        ...
+
+    def possible_callers(self) -> tuple[Seat, ...]:
+        """The seats that, for all the public facts tell, may hold a hidden out-of-turn
+        right that cannot wait for a turn (the base's default: none)."""
+        ...
+
+    @classmethod
+    def from_view(cls, game: Any, view: Any, /, *args: Any, **world: Any) -> Self:
+        """A deal that ``view``'s seat cannot tell from the real one, the cards it hides
+        placed as ``world`` says (each game names them: ``hands``, ``stock``...)."""
         ...
 
 

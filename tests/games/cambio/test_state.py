@@ -272,7 +272,7 @@ def test_possible_callers_follow_from_public_facts_only(players: int) -> None:
             callers = state.possible_callers()
             assert callers == _callers_from_the_public_view(state.observe(None))
             assert state.current_seat not in callers
-            owls = [s for s in state.to_act[1:] if state._index[s] > state._index[state.current_seat]]
+            owls = [s for s in state.to_act[1:] if state.deal.index[s] > state.deal.index[state.current_seat]]
             assert set(owls) <= set(callers)
             checked += bool(callers)
             seat = state.to_act[0]

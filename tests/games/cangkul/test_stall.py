@@ -212,8 +212,8 @@ def test_determinized_worlds_carry_the_count() -> None:
             seat = state.current_seat
             assert seat is not None
             world = determinize(game, state.observe(seat), rng)
-            assert world._stall == state._stall  # the private counter: -1 after someone went out
-            went_out += state._stall < 0
+            assert world.deal.stall == state.deal.stall  # the private counter: -1 after someone went out
+            went_out += state.deal.stall < 0
             checked += world.stall > 0
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])

@@ -27,11 +27,8 @@ from folkdeck.games.kaphai.rules import (
     Combo,
     Kind,
     classify,
-    hand_combos,
-    hand_shapes,
-    shape_combos,
-    tong_farsons,
 )
+from folkdeck.games.kaphai.shapes import hand_combos, hand_shapes, shape_combos, tong_farsons
 
 OPTIONS = [RULES, KapHaiOptions(allow_double_triple=True, twos_in_pair_runs=True)]
 SHAPES = [(Kind.SINGLE, 1), (Kind.PAIR, 2), (Kind.TRIPLE, 3), (Kind.KARE, 4), (Kind.POLU, 5),

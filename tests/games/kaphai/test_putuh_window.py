@@ -75,7 +75,7 @@ def test_the_window_asks_every_seat_in_turn_from_the_leader() -> None:
         other = (seat + 1) % 4
         with pytest.raises(NotYourTurnError) as turn:
             state.apply(PASS, other)
-        assert turn.value.params["waiting"] == [seat]
+        assert turn.value.params["to_act"] == [seat]
         event = state.apply(PASS, seat)
     assert event.facts == (Leads(seat=2),)
     assert state.phase == "play" and state.to_act == (2,)
@@ -124,7 +124,7 @@ def test_without_ask_all_seats_the_old_window_is_kept() -> None:
     assert old.phase == "putuh" and old.to_act == (2,) and old.observe(0).to_act == ()
     with pytest.raises(NotYourTurnError) as info:
         old.apply(PASS, 0)
-    assert info.value.reason == "kaphai.not_your_turn_window" and "waiting" not in info.value.params
+    assert info.value.reason == "kaphai.not_your_turn_window" and "to_act" not in info.value.params
 
 
 def test_an_old_record_with_putuh_optional_replays_as_it_was_played() -> None:

@@ -17,11 +17,11 @@ from folkdeck.games.kaphai.rules import (
     beats,
     can_throw,
     classify,
-    hand_combos,
     mask,
     notation,
     putuh,
 )
+from folkdeck.games.kaphai.shapes import hand_combos
 
 
 def combo(text: str):  # type: ignore[no-untyped-def]

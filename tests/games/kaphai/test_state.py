@@ -28,7 +28,7 @@ def test_three_game_sheds_the_threes_and_3s_holder_leads_a_single() -> None:
     state = deal(["4S 5S 3C", "3S 6C 7D 8H", "3D 3H 9S JC JD", "JS QC"], three_game=True)
     assert state.to_act == (1,)
     assert format_cards(state.observe(1).shed) == "3S 3C 3D 3H"
-    assert all(not h & RANK_MASKS[0] for h in state._hands)
+    assert all(not h & RANK_MASKS[0] for h in state.deal.hands)
     assert all(str(a).count(" ") == 0 for a in state.legal_actions())
     with pytest.raises(IllegalActionError, match="first lead must be a single"):
         state.apply(state.parse_action("6C 7D 8H"))
@@ -41,7 +41,7 @@ def test_three_game_sheds_the_threes_and_3s_holder_leads_a_single() -> None:
 def test_three_game_keeping_the_threes_option() -> None:
     """docs/rules/kaphai.md §8.7: three_game_shed_threes=false only shows the 3s."""
     state = deal(["4S 5S 3C", "3S 6C", "3D 9S", "JS"], three_game=True, three_game_shed_threes=False)
-    assert state._hands[1] & mask("3S") and state.to_act == (1,)
+    assert state.deal.hands[1] & mask("3S") and state.to_act == (1,)
 
 
 def test_three_game_without_3s_the_lowest_card_leads() -> None:

@@ -89,49 +89,71 @@ class HeuristicAgent:
     name = "heuristic"
 
     def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        deck = _deck(observation)
         cards = [a for a in legal_actions if isinstance(a, Card)]
         plain = [c for c in cards if not c.is_joker]
-        hand: tuple[Card, ...] = observation.hand or ()
-        draws = [a for a in legal_actions if isinstance(a, Draw)]
         if not plain:
-            if cards and (len(hand) <= 2 or not draws):
-                return cards[0]
-            if draws:
-                return _draw_choice(observation, draws)
-            return cards[0] if cards else legal_actions[0]
+            return _void_choice(observation, legal_actions, cards)
+        if not observation.table:
+            return _lead(observation, plain)
+        return _follow(observation, plain)
 
-        def key(c: Card) -> int:
-            return _strength(c, deck)
 
-        if not observation.table:  # leading
-            me = observation.seat
-            voids = known_voids(observation)
-            out = set(observation.out)
-            others = [s for s in range(observation.num_players) if s != me and s not in out]
-            length = {s: sum(1 for c in hand if c.suit == s) for s in _SUITS}
+def _void_choice(observation: Any, legal_actions: Sequence[Any], cards: list[Card]) -> Any:
+    """No suited card to play: the joker when it ends the hand or no draw is possible,
+    else a draw from the bigger pile."""
+    hand: tuple[Card, ...] = observation.hand or ()
+    draws = [a for a in legal_actions if isinstance(a, Draw)]
+    if cards and (len(hand) <= 2 or not draws):
+        return cards[0]
+    if draws:
+        return _draw_choice(observation, draws)
+    return cards[0] if cards else legal_actions[0]
 
-            def score(s: Suit) -> tuple[int, int]:
-                lacking = sum(1 for o in others if s in voids[o])
-                return lacking * 3 + length[s], lacking
 
-            suits = {c.suit for c in plain if c.suit is not None}
-            best = max(sorted(suits, key=lambda u: u.value), key=score)
-            in_suit = [c for c in plain if c.suit == best]
-            return max(in_suit, key=key) if score(best)[1] else min(in_suit, key=key)
-        led = observation.led_suit
-        if led is None:  # after a joker lead: shed a card of the longest suit
-            return min(plain, key=lambda c: (-sum(1 for h in hand if h.suit == c.suit), key(c)))
-        table = [c for play in observation.table for c in play.cards]
-        top = max((key(c) for c in table if c.is_joker or c.suit == led), default=-1)
-        remaining = [s for s in range(observation.num_players)
-                     if s not in observation.out and s != observation.seat
-                     and s not in {t.seat for t in observation.table} and s not in observation.passed]
-        if not remaining:
-            winners = [c for c in plain if key(c) > top]
-            if winners:
-                return min(winners, key=key)
-        return min(plain, key=key)
+def _lead(observation: Any, plain: list[Card]) -> Card:
+    """The lead: the suit scoring most for (active opponents known void in it) × 3 + (cards
+    held in it); its highest card when an opponent is void there, else its lowest."""
+    deck = _deck(observation)
+    hand: tuple[Card, ...] = observation.hand or ()
+    me = observation.seat
+    voids = known_voids(observation)
+    out = set(observation.out)
+    others = [s for s in range(observation.num_players) if s != me and s not in out]
+    length = {s: sum(1 for c in hand if c.suit == s) for s in _SUITS}
+
+    def score(s: Suit) -> tuple[int, int]:
+        lacking = sum(1 for o in others if s in voids[o])
+        return lacking * 3 + length[s], lacking
+
+    suits = {c.suit for c in plain if c.suit is not None}
+    best = max(sorted(suits, key=lambda u: u.value), key=score)
+    in_suit = [c for c in plain if c.suit == best]
+    return (max if score(best)[1] else min)(in_suit, key=lambda c: _strength(c, deck))
+
+
+def _follow(observation: Any, plain: list[Card]) -> Card:
+    """A follow: the lowest card of the led suit, or the lowest winning card when last to
+    play; after a joker lead, a card of the longest suit."""
+    deck = _deck(observation)
+
+    def key(c: Card) -> int:
+        return _strength(c, deck)
+
+    led = observation.led_suit
+    if led is None:  # after a joker lead: shed a card of the longest suit
+        hand: tuple[Card, ...] = observation.hand or ()
+        return min(plain, key=lambda c: (-sum(1 for h in hand if h.suit == c.suit), key(c)))
+    table = [c for play in observation.table for c in play.cards]
+    top = max((key(c) for c in table if c.is_joker or c.suit == led), default=-1)
+    played = {t.seat for t in observation.table}
+    remaining = [s for s in range(observation.num_players)
+                 if s not in observation.out and s != observation.seat
+                 and s not in played and s not in observation.passed]
+    if not remaining:
+        winners = [c for c in plain if key(c) > top]
+        if winners:
+            return min(winners, key=key)
+    return min(plain, key=key)
 
 
 __all__ = ["GreedyAgent", "HeuristicAgent", "known_voids"]

@@ -14,10 +14,13 @@ of how people play these games (and of :class:`~folkdeck.games.cangkul.agents.He
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
 from folkdeck.games.cangkul.rules import STRIDE, SUIT_MASKS
+
+if TYPE_CHECKING:
+    from folkdeck.games.cangkul.state import CangkulState
 
 NOISE: Final = 0.25
 """The share of moves a rollout plays at random."""
@@ -25,29 +28,30 @@ NOISE: Final = 0.25
 _MAX_STEPS: Final = 20_000
 
 
-def playout(state: Any, rng: random.Random) -> None:
+def playout(state: CangkulState, rng: random.Random) -> None:
     """Play ``state`` (a :class:`~folkdeck.games.cangkul.state.CangkulState`) to its end."""
-    index = state._deck.index
+    index = state.game.deck.index
+    deal = state.deal
     steps = 0
-    while state._phase == "play":
+    while deal.phase == "play":
         legal = state.legal_actions()
         n = len(legal)
         if n == 1 or rng.random() < NOISE:
             action = legal[rng.randrange(n)]
         elif legal[0].__class__ is not Card:
             action = legal[rng.randrange(n)]  # only draws (a pile each) or a pass
-        elif state._plays:
+        elif deal.plays:
             action = legal[0]  # the lowest card of the led suit (cards come weakest first)
-            if state._suit >= 0 and _last_to_play(state):
+            if deal.suit >= 0 and _last_to_play(state):
                 # Last to play: the lowest card that beats the trick, if any.
-                best = state._win >> 4
+                best = deal.win >> 4
                 for a in legal:
                     i = index.get(a) if a.__class__ is Card else None
-                    if i is not None and i > best and i // STRIDE == state._suit:
+                    if i is not None and i > best and i // STRIDE == deal.suit:
                         action = a
                         break
         else:
-            hand = state._hands[state._turn]
+            hand = deal.hands[deal.turn]
             longest = max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
             action = legal[0]
             for a in legal:
@@ -61,10 +65,11 @@ def playout(state: Any, rng: random.Random) -> None:
             raise RuntimeError(f"rollout not over after {_MAX_STEPS} steps: {state!r}")
 
 
-def _last_to_play(state: Any) -> bool:
+def _last_to_play(state: CangkulState) -> bool:
     """Whether every other seat still holding cards has played or passed in this trick."""
-    acted = state._acted | 1 << state._turn
-    return all(acted >> s & 1 or not h for s, h in enumerate(state._hands))
+    deal = state.deal
+    acted = deal.acted | 1 << deal.turn
+    return all(acted >> s & 1 or not h for s, h in enumerate(deal.hands))
 
 
 __all__ = ["NOISE", "playout"]

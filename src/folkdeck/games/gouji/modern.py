@@ -10,7 +10,7 @@ The readings chosen, and the alternatives, are in ``docs/rules/gouji.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.cards import Card
 from folkdeck.engine.state_base import StateBase
@@ -30,7 +30,7 @@ FOUL_REVOLUTION: Final = Foul("revolution")
 FOUL_XIAN: Final = Foul("xian")
 
 
-class ModernRules(StateBase):
+class ModernRules(StateBase[Any, Any]):
     """Optional mechanics; the state owns every container used here."""
 
     _opts: GouJiOptions

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from folkdeck.games.kaphai.actions import PUTUH, Pass
-from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, hand_combos, mask
+from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, mask
+from folkdeck.games.kaphai.shapes import hand_combos
 
 
 def _is_bomb(c: Combo) -> bool:

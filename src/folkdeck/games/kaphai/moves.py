@@ -18,7 +18,8 @@ from operator import attrgetter
 from typing import Final
 
 from folkdeck.games.kaphai.options import KapHaiOptions
-from folkdeck.games.kaphai.rules import Combo, Kind, hand_shapes, shape_combos, tong_farsons
+from folkdeck.games.kaphai.rules import Combo, Kind
+from folkdeck.games.kaphai.shapes import hand_shapes, shape_combos, tong_farsons
 
 Shape = tuple[Kind, int]
 """``(kind, size)``: plays answer plays of the same shape (bombs aside)."""

@@ -18,9 +18,13 @@ docs/rules/kaphai.md §7, and :class:`~folkdeck.games.kaphai.agents.HeuristicAge
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
+from folkdeck.games.kaphai.actions import KapHaiAction
 from folkdeck.games.kaphai.rules import TWO, Combo, Kind
+
+if TYPE_CHECKING:
+    from folkdeck.games.kaphai.state import KapHaiState
 
 NOISE: Final = 0.2
 """The share of moves a rollout plays at random."""
@@ -32,7 +36,7 @@ _MAX_STEPS: Final = 20_000
 _TWO_BITS: Final = 0xF << (4 * TWO)
 
 
-def playout(state: Any, rng: random.Random) -> None:
+def playout(state: KapHaiState, rng: random.Random) -> None:
     """Play ``state`` (a :class:`~folkdeck.games.kaphai.state.KapHaiState`) to its end."""
     steps = 0
     while not state.is_over():
@@ -42,27 +46,28 @@ def playout(state: Any, rng: random.Random) -> None:
             raise RuntimeError(f"rollout not over after {_MAX_STEPS} steps: {state!r}")
 
 
-def choose(state: Any, rng: random.Random) -> Any:
+def choose(state: KapHaiState, rng: random.Random) -> KapHaiAction:
     """The policy's action for the seat on turn (see the module docstring)."""
     legal = state.legal_actions()
     n = len(legal)
-    if n == 1 or state._phase != "play" or rng.random() < NOISE:
+    deal = state.deal
+    if n == 1 or deal.phase != "play" or rng.random() < NOISE:
         return legal[rng.randrange(n)]
-    if state._top is None:
-        return _lead(legal, state._hands[state._turn])
+    if deal.top is None:
+        return _lead(legal, deal.hands[deal.turn])
     action = legal[0]
     if isinstance(action, Combo) and _precious(action) and \
-            state._hands[state._turn].bit_count() - action.size > SAVE_UNTIL:
+            deal.hands[deal.turn].bit_count() - action.size > SAVE_UNTIL:
         return legal[-1]  # pass (listed last)
     return action
 
 
-def _lead(legal: Any, hand: int) -> Any:
+def _lead(legal: tuple[KapHaiAction, ...], hand: int) -> KapHaiAction:
     low = hand & -hand
     best = legal[0]
     size = 0
-    for c in legal:
-        if c.mask & low and c.size > size:
+    for c in legal:  # a lead: plays only
+        if isinstance(c, Combo) and c.mask & low and c.size > size:
             best, size = c, c.size
     return best
 

@@ -1,0 +1,285 @@
+"""The transitions of a Cambio deal: what a request, the stock's answer and a call do
+(docs/rules/cambio.md §4-§6), as :class:`CambioFlow`, the base of
+:class:`~folkdeck.games.cambio.state.CambioState`.
+
+Each method performs an action that :meth:`CambioState._check
+<folkdeck.games.cambio.state.CambioState._check>` found legal; none checks it again.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
+from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.view import HistoryCache
+from folkdeck.games.cambio.actions import CambioAction
+from folkdeck.games.cambio.deal import UP, CambioDeal
+from folkdeck.games.cambio.events import (
+    CatCurse,
+    LastPlayer,
+    Lowest,
+    PassedOn,
+    Refused,
+    RequestLapsed,
+    Reshuffled,
+    Showdown,
+    Shows,
+    StockCard,
+    TookStock,
+    TookStockFaceDown,
+)
+from folkdeck.games.cambio.observation import CambioView
+from folkdeck.games.cambio.options import CambioOptions
+from folkdeck.games.cambio.rules import CARDS, FOOL, NUM_KINDS, STOCK, Answer, answer, showdown_losers, unfold
+
+if TYPE_CHECKING:
+    from folkdeck.games.cambio.game import CambioGame
+
+_ANSWERS: Final = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
+            for refuses in (False, True)}
+_STOCK_ANSWERS: Final = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
+
+# The facts a deal makes on every step, made once per distinct value and shared (facts are
+# immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
+# fifth of its cost (folkdeck bench). Keyed by card kinds (ints, hashed in C; a Card hashes in
+# Python). Bounded: a 39-seat table has millions of combinations.
+_shared: Final = lru_cache(maxsize=4096)
+_exchanged: Final = _shared(lambda seat, other: Exchanged(seat=seat, other=other))
+_passed_on: Final = _shared(lambda seat, kind, requester, to: PassedOn(seat=seat, card=CARDS[kind], requester=requester,
+                                                                       to=to))
+_refused: Final = _shared(lambda seat, kind, requester: Refused(seat=seat, card=CARDS[kind], requester=requester))
+_stock_card: Final = _shared(lambda kind, requester: StockCard(card=CARDS[kind], requester=requester))
+_showdown: Final = _shared(lambda seat, kind, value, from_stock: Showdown(seat=seat, card=CARDS[kind], value=value,
+                                                                       from_stock=from_stock))
+_lowest: Final = _shared(lambda seat: Lowest(seat=seat))
+_disqualified: Final = _shared(lambda seat, reason: Disqualified(seat=seat, reason=reason))
+_shows: Final = _shared(lambda seat, kind: Shows(seat=seat, card=CARDS[kind]))
+_deal_ended: Final = _shared(lambda reason, losers: DealEnded(reason=reason, losers=losers))
+
+
+
+
+class CambioFlow(StateBase[CambioAction, CambioView]):
+    """The deal's data (:attr:`deal`, all that play changes), the rules it is played with
+    (shared by clones), and the transitions."""
+
+    __slots__ = ("_game", "_rules", "_n", "_cache", "deal")
+    _game: CambioGame
+    _rules: CambioOptions
+    _cache: HistoryCache | None
+    """The views' history, made by the first observe(): playouts never need it."""
+    deal: CambioDeal
+
+    def _next_target(self, seat: int) -> int:
+        """The next active seat to the right of ``seat`` in this deal, else the stock."""
+        deal = self.deal
+        order = deal.order
+        active = deal.active
+        for i in range(deal.index[seat] + 1, len(order)):
+            if active[order[i]]:
+                return order[i]
+        return STOCK
+
+    def _request(self, q: int, facts: list[Fact]) -> None:
+        """Resolve seat ``q``'s exchange request, docs/rules/cambio.md §5."""
+        deal = self.deal
+        target = self._next_target(q)
+        answers = _ANSWERS[self._rules.owl_refuses_when_asked]
+        while target != STOCK:
+            k = deal.kind[target]
+            ans = answers[k]
+            if ans is Answer.SWAP:
+                self._swap(q, target, facts)
+                return
+            deal.shown[target] = True
+            if ans is Answer.SKIP:
+                nxt = self._next_target(target)
+                facts.append(_passed_on(target, k, q, None if nxt == STOCK else nxt))
+                target = nxt
+                continue
+            facts.append(_refused(target, k, q))
+            if ans is Answer.MAN:
+                self._disqualify([q], "asked_man", facts)
+            elif ans is Answer.CAT:
+                self._cat(q, facts)
+            else:  # an OWL refusing under owl_refuses_when_asked
+                self._finish("cucco", facts)
+            return
+        self._ask_stock(q, facts)
+
+    def _ask_stock(self, q: int, facts: list[Fact]) -> None:
+        deal = self.deal
+        answers = _STOCK_ANSWERS
+        outside = len(deal.stock) + len(deal.discards)
+        skips = 0
+        while True:
+            if skips >= outside:
+                # Only HORSEs and HOUSEs are left outside the hands (possible with 36+ players):
+                # the request can never be answered, so it lapses (an engine choice).
+                facts.append(RequestLapsed(seat=q))
+                return
+            k = self._draw(facts)
+            ans = answers[k]
+            if ans is Answer.SWAP:
+                old = deal.kind[q]
+                seen = UP if deal.shown[q] else 1 << q  # a shown card stays public
+                for v, known in deal.known.items():
+                    if q in known:
+                        seen |= 1 << v  # v gave this card away and followed it
+                self._discard(old, seen)
+                deal.kind[q] = k
+                deal.origin[q] = STOCK
+                deal.shown[q] = False
+                self._forget(q)
+                facts.append(TookStock(seat=q, card=CARDS[k], discarded=CARDS[old])
+                             if self._rules.open_discards else TookStockFaceDown(seat=q, card=CARDS[k]))
+                return
+            self._discard(k, UP)
+            facts.append(_stock_card(k, q))
+            if ans is Answer.SKIP:
+                skips += 1
+                continue
+            if ans is Answer.CUCCO:
+                self._finish("stock_owl", facts)
+            elif ans is Answer.MAN:
+                self._disqualify([q], "asked_stock_man", facts)
+            else:
+                self._cat(q, facts)
+            return
+
+    def _draw(self, facts: list[Fact]) -> int:
+        deal = self.deal
+        if not deal.stock:
+            # docs/rules/cambio.md §6.9: the stock is used up; the discards become a new stock.
+            if deal.rng is None:
+                deal.rng = random.Random(int(deal.setup.get("reshuffle_seed", 0)))
+            cards = sorted(deal.discards)
+            deal.rng.shuffle(cards)
+            deal.stock = cards
+            deal.bits = None
+            deal.discards = []
+            deal.open = []
+            facts.append(Reshuffled(count=len(cards)))
+        bits = deal.bits
+        stock = deal.stock
+        if bits is None:
+            return stock.pop()
+        deal.bits, j = divmod(bits, len(stock))
+        stock[j], stock[-1] = stock[-1], stock[j]
+        return stock.pop()
+
+    def _ordered_stock(self) -> list[int]:
+        """The stock, top last, in its real order (unfolding a lazy stock)."""
+        deal = self.deal
+        if deal.bits is not None:
+            deal.stock = unfold(deal.stock, deal.bits)
+            deal.bits = None
+        return deal.stock
+
+    def _discard(self, k: int, seen_by: int) -> None:
+        """Discard ``k``, face up, or face down seen by the seats of the mask ``seen_by``."""
+        deal = self.deal
+        deal.discards.append(k)
+        deal.open.append(UP if self._rules.open_discards else seen_by)
+
+    def _swap(self, q: int, t: int, facts: list[Fact]) -> None:
+        deal = self.deal
+        kinds, origin = deal.kind, deal.origin
+        a, b = kinds[q], kinds[t]
+        kinds[q], kinds[t] = b, a
+        origin[q], origin[t] = origin[t], origin[q]
+        deal.shown[q], deal.shown[t] = deal.shown[t], deal.shown[q]  # public cards stay public
+        knowledge = deal.known
+        for known in knowledge.values():  # what others knew of the two cards moves with them
+            kq = known.pop(q, None)
+            kt = known.pop(t, None)
+            if kq is not None:
+                known[t] = kq
+            if kt is not None:
+                known[q] = kt
+        if q in knowledge:
+            knowledge[q][t] = a
+        else:
+            knowledge[q] = {t: a}
+        if t in knowledge:
+            knowledge[t][q] = b
+        else:
+            knowledge[t] = {q: b}
+        facts.append(_exchanged(q, t))
+        if self._rules.fool_rule == "japanese" and (a == FOOL or b == FOOL):
+            out = [s for s, got in ((q, b), (t, a)) if got == FOOL]
+            self._disqualify(out, "received_fool", facts)
+
+    def _cat(self, q: int, facts: list[Fact]) -> None:
+        deal = self.deal
+        owner = deal.origin[q]
+        if owner == STOCK:
+            facts.append(CatCurse(seat=q, dealt_to=None, outcome="from_stock"))
+        elif not deal.active[owner]:
+            facts.append(CatCurse(seat=q, dealt_to=owner, outcome="already_out"))
+        else:
+            facts.append(CatCurse(seat=q, dealt_to=owner, outcome="disqualified"))
+            self._disqualify([owner], "cat_curse", facts)
+
+    def _forget(self, seat: int) -> None:
+        for known in self.deal.known.values():
+            known.pop(seat, None)
+
+    def _disqualify(self, seats: list[int], reason: str, facts: list[Fact]) -> None:
+        deal = self.deal
+        for s in seats:
+            k = deal.kind[s]
+            deal.active[s] = False
+            deal.dq[s] = reason
+            self._discard(k, UP)
+            deal.kind[s] = -1
+            self._forget(s)
+            facts.append(_disqualified(s, reason))
+            facts.append(_shows(s, k))
+        if self._rules.midgame_loss == "end_deal":
+            self._finish("disqualification", facts)
+        elif sum(deal.active) <= 1:
+            self._finish("one_player_left", facts)
+
+    def _advance(self, facts: list[Fact]) -> None:
+        deal = self.deal
+        order = deal.order
+        active = deal.active
+        for i in range(deal.pos + 1, len(order)):
+            if active[order[i]]:
+                deal.pos = i
+                deal.turn = order[i]
+                return
+        self._finish("showdown", facts)
+
+    def _finish(self, how: str, facts: list[Fact]) -> None:
+        """End the deal: the showdown among the remaining players (docs/rules/cambio.md §4.4)."""
+        deal = self.deal
+        deal.phase = "over"
+        deal.ended_by = how
+        rules = self._rules
+        kinds, origin, active = deal.kind, deal.origin, deal.active
+        remaining = [(s, kinds[s], origin[s]) for s in deal.order if active[s]]
+        losers = list(deal.dq)
+        showdown: dict[int, int] = {}
+        if deal.dq and rules.midgame_loss == "end_deal":
+            pass  # the first disqualification is the deal's only loss
+        elif len(remaining) >= 2:
+            pack = self._game.pack
+            values, top = pack.values, pack.stock_fool if rules.fool_rule == "japanese" else None
+            for s, k, o in remaining:
+                showdown[s] = k
+                stock = o == STOCK
+                facts.append(_showdown(s, k, top if stock and k == FOOL and top else values[k], stock))
+            low = showdown_losers(remaining, rules.fool_rule, pack)
+            losers += low
+            for s in low:
+                facts.append(_lowest(s))
+        elif remaining:
+            facts.append(LastPlayer(seat=remaining[0][0]))
+        deal.losers = losers
+        deal.showdown = showdown
+        facts.append(_deal_ended(how, tuple(sorted(losers))))
