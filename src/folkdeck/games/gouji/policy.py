@@ -34,10 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.cards import Card
 from folkdeck.games.gouji.rules import BJ, NRANKS, RANK_OF, RJ, THRESHOLDS, TWO, Play, play_from_counts
+
+if TYPE_CHECKING:
+    from folkdeck.games.gouji.state import GouJiState
 
 TOTAL: Final = (16,) * 13 + (4, 4)
 """Copies of each rank in the 216-card pack (3 … 2: 16; BJ, RJ: 4)."""
@@ -236,14 +239,15 @@ def view_of(observation: Any, thresholds: dict[int, int] | None = None) -> View:
                 thresholds=dict(THRESHOLDS if thresholds is None else thresholds))
 
 
-def view_of_state(state: Any, seat: int) -> View:
+def view_of_state(state: GouJiState, seat: int) -> View:
     """A seat's :class:`View` read straight from a (sampled) state, for fast rollouts:
     the same facts as :func:`view_of` (counts at 10 or fewer, teammates' short hands)."""
-    left = state._left
-    hands = state._hands
+    d = state.deal
+    left = d.left
+    hands = d.counts
     shown = {s: hands[s] for s in range(6) if s != seat and (s - seat) % 2 == 0
              and 0 < left[s] <= 10}
-    return View(seat=seat, hand=hands[seat], top=state._top, top_seat=state._top_seat,
-                mode=state._mode, left=[n if n <= 10 else None for n in left], shown=shown,
-                played=state._played_counts, xian=state._xian_req >= 0,
-                thresholds=state._thresholds)
+    return View(seat=seat, hand=hands[seat], top=d.top, top_seat=d.top_seat,
+                mode=d.mode, left=[n if n <= 10 else None for n in left], shown=shown,
+                played=d.played_counts, xian=d.xian_req >= 0,
+                thresholds=state.thresholds)

@@ -86,10 +86,11 @@ def evaluate(state: Any) -> tuple[float, ...]:
     result = state.result()
     if result is not None:
         return tuple(result.returns)
-    left = state._left
-    order = list(state._out)
+    d = state.deal
+    left = d.left
+    order = list(d.out)
     holding = [s for s in range(6) if left[s]]
-    holding.sort(key=lambda s: (need(state._hands[s]), left[s], s))
+    holding.sort(key=lambda s: (need(d.counts[s]), left[s], s))
     order += holding
     table = state.game.options.score_table
     team = [0.0, 0.0]
