@@ -196,7 +196,7 @@ def check_named(d: GouJiDeal, s: int, named: tuple[Card, ...], action: str) -> N
         missing += [card] * max(0, short)
     if missing:
         raise IllegalActionError("gouji.cards_not_held", seat=s, action=action,
-                                 cards=[str(c) for c in missing])
+                                 cards=" ".join(map(str, missing)))
 
 
 __all__ = ["can_open", "check_named", "play_actions", "returns", "verify_play", "verify_turn",

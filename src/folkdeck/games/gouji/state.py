@@ -248,7 +248,7 @@ class GouJiState(StateBase):
         acting = self.to_act
         if s not in acting:
             raise NotYourTurnError("gouji.not_now", seat=s, action=str(action),
-                                   waiting=list(self.view_to_act(s)))
+                                   to_act=self.view_to_act(s))
         if phase in WINDOW_WORDS or phase in ("tribute", "drawer") or d.window \
                 or s != acting[0]:
             legal = self.legal_actions(s)
