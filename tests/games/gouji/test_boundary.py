@@ -218,6 +218,33 @@ def test_refusals_are_coded_and_render() -> None:
             _check_text(error.render(lang), "en")
 
 
+def test_refusals_share_the_params_and_speak_to_the_seat_as_you() -> None:
+    """The refusals' params are those of every game (``not_your_turn``: ``seat``, ``to_act``,
+    ``action``; ``not_held``: ``seat``, ``action``, ``cards``), and a sentence about the
+    viewer's own seat says "you" with its verb (docs/rules/gouji.md §3.3: a seat plays
+    only the cards it holds; the leader may not pass)."""
+    state = folkdeck.load("gouji").new_state(
+        hands=["KS KH 3S 4S 5S", "AS AH 7S 7H", "3C 4C 5C 8S", "2C 2D 3D 4D", "3H 4H 5H 9S",
+               "AC AD 2S 9H"], setup={"leader": 0})
+    refusals: dict[str, CardGameError] = {}
+    for text, seat in [("9", 1), ("7 7", 0), ("pass", 0), ("KC", 0)]:
+        with pytest.raises(CardGameError) as info:
+            state.verify(state.parse_action(text, seat), seat)
+        refusals[info.value.reason] = info.value
+    turn, held = refusals["gouji.not_now"], refusals["gouji.not_held"]
+    assert dict(turn.params) == {"seat": 1, "action": "9", "to_act": [0]}
+    assert dict(held.params) == {"seat": 0, "action": "7 7", "cards": "7 7"}
+    assert refusals["gouji.cards_not_held"].params["cards"] == "KC"
+    assert turn.render("en", viewer=1) == "you may not act now: waiting for seat 0"
+    assert turn.render("en", viewer=0) == "seat 1 may not act now: waiting for you"
+    assert held.render("en", viewer=0) == "you do not hold 7 7"
+    assert held.render("en", viewer=2) == "seat 0 does not hold 7 7"
+    passing = refusals["gouji.leader_may_not_pass"]
+    assert passing.render("en", viewer=0) == "you lead this trick and may not pass"
+    assert passing.render("en") == "seat 0 leads this trick and may not pass"
+    assert held.render("ja", viewer=0) == "あなたは7 7を持っていません"
+
+
 def test_japanese_templates_have_no_english_words() -> None:
     """Card notation and the placeholders aside, the Japanese messages are Japanese."""
     ja = {k: v for k, v in catalog("ja").items() if ".gouji." in k or k.startswith("fact.gouji")}

@@ -66,7 +66,7 @@ def test_a_suited_card_the_seat_lacks_is_refused() -> None:
     with pytest.raises(IllegalActionError) as caught:
         state.parse_action("3C 3C", 0)
     assert caught.value.reason == "gouji.cards_not_held"
-    assert caught.value.params["cards"] == ["3C"]
+    assert caught.value.params["cards"] == "3C"  # the notation of the cards not held
     for lang in ("en", "ja"):
         text = caught.value.render(lang)
         assert "{" not in text and "3C" in text.replace("♣", "C")
@@ -77,7 +77,7 @@ def test_the_issue_queens_are_refused_when_one_club_is_held() -> None:
     state = make(["QC QH QS QD", "5S", "5C", "5D", "5H", "6S"])
     with pytest.raises(IllegalActionError) as caught:
         state.parse_action("QC QC QH")
-    assert caught.value.params["cards"] == ["QC"]
+    assert caught.value.params["cards"] == "QC"
     assert state.hand_counts(0)[9] == 4  # nothing was taken
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from folkdeck.games.gouji.actions import (
     DECLARE,
@@ -15,10 +15,15 @@ from folkdeck.games.gouji.actions import (
     REVOLUTION,
     XIAN,
     Burn,
+    GouJiAction,
     Return,
 )
 from folkdeck.games.gouji.policy import DEFAULT, Tactics, choose, view_of
 from folkdeck.games.gouji.rules import BJ, RANK_OF, RJ, THRESHOLDS, TWO, Play
+
+if TYPE_CHECKING:
+    from folkdeck.cards import Card
+    from folkdeck.games.gouji.observation import GouJiView
 
 
 def _cost(p: Play) -> tuple[int, int, int]:
@@ -38,7 +43,8 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
+            rng: random.Random) -> GouJiAction:
         legal = list(legal_actions)
         for word in (DECLARE, REVOLUTION, INSIST):
             if word in legal:
@@ -67,12 +73,12 @@ class GreedyAgent:
             return PASS
         return min(plays, key=_cost)
 
-    def interrupt(self, observation: Any, legal_actions: Sequence[Any],
-                  rng: random.Random) -> Any:
+    def interrupt(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
+                  rng: random.Random) -> GouJiAction | None:
         return XIAN if XIAN in legal_actions else None
 
 
-def _counts(hand: Sequence[Any]) -> list[int]:
+def _counts(hand: Sequence[Card]) -> list[int]:
     counts = [0] * 15
     for c in hand:
         counts[RANK_OF[c]] += 1
@@ -96,7 +102,8 @@ class HeuristicAgent:
         self.thresholds = dict(THRESHOLDS if thresholds is None else thresholds)
         self.tactics = tactics
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
+            rng: random.Random) -> GouJiAction:
         legal = list(legal_actions)
         for word in (DECLARE, REVOLUTION, INSIST):
             if word in legal:
@@ -118,8 +125,8 @@ class HeuristicAgent:
         choice = choose(view_of(observation, self.thresholds), plays, PASS in legal, self.tactics)
         return PASS if choice is None else choice
 
-    def interrupt(self, observation: Any, legal_actions: Sequence[Any],
-                  rng: random.Random) -> Any:
+    def interrupt(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
+                  rng: random.Random) -> GouJiAction | None:
         return XIAN if XIAN in legal_actions else None
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from folkdeck.cards import Card, Rank
+from folkdeck.cards import Card, Rank, Suit
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
@@ -67,8 +67,8 @@ class Setup:
     def da_la(self) -> int | None:
         return None if self.places is None else self.places.index(6)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"special": self.special, "kai_pai": self.kai_pai,
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"special": self.special, "kai_pai": self.kai_pai,
                                "first_drawer": self.first_drawer}
         if self.places is not None:
             out["places"] = list(self.places)
@@ -83,13 +83,13 @@ class Setup:
         return out
 
 
-def _seat(value: Any, key: str) -> int:
+def _seat(value: object, key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEATS:
         raise InvalidDealError("gouji.setup_seat", field=f"setup.{key}", key=key, value=repr(value)[:40])
     return value
 
 
-def read_setup(setup: Mapping[str, Any]) -> Setup:
+def read_setup(setup: Mapping[str, object]) -> Setup:
     """Check a ``setup`` mapping; defaults: a first deal, kai pai seat 0.
 
     :raises InvalidDealError: naming the key (``setup.places`` …).
@@ -126,7 +126,7 @@ def read_setup(setup: Mapping[str, Any]) -> Setup:
                  first_drawer=None if drawer is None else _seat(drawer, "first_drawer"),
                  revolution_redeal=revolution,
                  leader=None if leader is None else _seat(leader, "leader"),
-                 name_drawer=name, dian_gong=dian_gong)
+                 name_drawer=name if isinstance(name, bool) else None, dian_gong=dian_gong)
 
 
 def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
@@ -161,7 +161,7 @@ def reinsert_turned(deck: list[Card], turned: int) -> list[Card]:
 
 def three_claims(hands: Sequence[Sequence[Card]], drawer: int) -> list[int]:
     """Seats in the order they complete two 3s of one suit while drawing (docs/rules/gouji.md §2.4)."""
-    seen: list[set[Any]] = [set() for _ in range(SEATS)]
+    seen: list[set[Suit | None]] = [set() for _ in range(SEATS)]
     claims: list[int] = []
     longest = max(len(h) for h in hands)
     for i in range(longest):

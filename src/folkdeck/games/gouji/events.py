@@ -1,12 +1,12 @@
 """Gou Ji's typed facts (``docs/events.md``): what an action did, as data.
 
-Every action is described by a fact (:func:`describe_action`): a set played or burned,
-a pass, an answer in a window. A set of the deal's history names the very cards it took
-(the shared :class:`~folkdeck.engine.facts.Played`, and :class:`Burned`'s ``cards``), as the
-table shows them; a set not played (a legal action) is known by its ranks only
-(:class:`GouJiPlayed`: rank words, the record grammar's). What followed from it is in the event's facts: a gouji and who is asked to
-burn, the opposite's answer, a seat going out with its place's name (头科 … 大落), a
-trick won, the tribute, a revolution's re-deal, an offence (``strict_penalty``).
+Every action is described by a fact (:func:`describe_action`): a set played or burned, a pass, an
+answer in a window. A set of the deal's history names the very cards it took (the shared
+:class:`~folkdeck.engine.facts.Played`, and :class:`Burned`'s ``cards``), as the table shows them;
+a set not played (a legal action) is known by its ranks only (:class:`GouJiPlayed`: rank words,
+the record grammar's). What followed from it is in the event's facts: a gouji and who is asked to
+burn, the opposite's answer, a seat going out with its place's name (头科 … 大落), a trick won,
+the tribute, a revolution's re-deal, an offence (``strict_penalty``).
 
 Tribute cards are seen by the two seats of the exchange only: :class:`TributeGiven`
 and :class:`TributeReturned` hide ``cards`` from everyone else.
@@ -26,8 +26,9 @@ GouJiPlayed(seat=2, ranks=('9', '9', '2'))
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, Passed, Played
@@ -45,8 +46,10 @@ from folkdeck.games.gouji.actions import (
     Burn,
     Draw,
     Foul,
+    GouJiAction,
     Order,
     Return,
+    Word,
 )
 from folkdeck.games.gouji.rules import (
     HAND_ORDER,
@@ -88,13 +91,11 @@ class _Exchange(Fact):
     def censored(self, viewer: int | None) -> Fact | None:
         if viewer is not None and viewer in (self.seat, self.receiver):
             return self
-        hidden: dict[str, Any] = {"cards": None}
+        hidden: dict[str, None] = {"cards": None}
         return dataclasses.replace(self, **hidden)
 
 
 # --- the actions themselves --------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GouJiPlayed(Fact, type="gouji.played"):
     """``seat`` plays the set ``ranks`` (rank words: ``("9", "9", "2")`` is two 9s and a
@@ -207,8 +208,6 @@ class CardsReturned(Fact, type="gouji.cards_returned"):
 
 
 # --- what followed -----------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ThreesShown(Fact, type="gouji.threes_shown"):
     """``seat`` showed two 3s of ``suit`` (``S``, ``C``, ``D``, ``H``; a term key)."""
@@ -350,8 +349,6 @@ class GouJiDealOver(Fact, type="gouji.deal_over"):
 
 
 # --- status only (a view's standing facts) -------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrickMode(Fact, type="gouji.mode"):
     """The trick is in ``mode`` (a term key: ``duel``, ``final``, ``after_burn``);
@@ -378,8 +375,6 @@ class DianGongOwed(Fact, type="gouji.dian_gong_owed"):
 
 
 # --- between deals (the match's report) -----------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TeamScore(Fact, type="gouji.team_score"):
     """The team ``seats`` scored ``delta`` this deal, now ``total``."""
@@ -399,13 +394,12 @@ class NextGouJiDeal(Fact, type="gouji.next_deal"):
     seat: int
 
 
-_WORD_FACTS: dict[Any, type[Fact]] = {
+_WORD_FACTS: dict[Word, type[Fact]] = {
     NO: Declined, DECLARE: Declared, REVOLUTION: RevolutionCalled, OBJECT: RevolutionObjected,
-    WITHDRAW: RevolutionWithdrawn, INSIST: RevolutionInsisted, XIAN: XianAsked, OPEN: LaidOpen,
-}
+    WITHDRAW: RevolutionWithdrawn, INSIST: RevolutionInsisted, XIAN: XianAsked, OPEN: LaidOpen}
 
 
-def describe_action(seat: int, action: Any) -> Fact:
+def describe_action(seat: int, action: GouJiAction) -> Fact:
     """The action itself as a fact (``GameSpec.describe_action``): a set that names all its
     cards (every set of a history does) as the shared ``played``, with those cards."""
     if type(action) is Play:
@@ -413,11 +407,10 @@ def describe_action(seat: int, action: Any) -> Fact:
         if cards is not None and len(cards) == action.size:
             return Played(seat=seat, cards=in_hand_order(cards))
         return GouJiPlayed(seat=seat, ranks=ranks_of(action))
-    if action is PASS or action == PASS:
-        return Passed(seat=seat)
-    word = _WORD_FACTS.get(action)
-    if word is not None:
-        return word(seat=seat)  # type: ignore[call-arg]
+    if isinstance(action, Word):
+        word = Passed if action == PASS else _WORD_FACTS.get(action)
+        if word is not None:
+            return word(seat=seat)  # type: ignore[call-arg]
     if isinstance(action, Burn):
         cards = action.play.cards
         return Burned(seat=seat, ranks=ranks_of(action.play), cards=in_hand_order(cards)
@@ -438,22 +431,20 @@ _RANK_INDEX = {w: r for r, w in enumerate(RANK_WORDS)}
 _FACT_WORDS = {cls: word for word, cls in _WORD_FACTS.items()}
 
 
-def _play(ranks: tuple[str, ...]) -> Play:
+def _play(ranks: Iterable[int]) -> Play:
+    """The set of some ranks (indices, with repeats)."""
     counts = [0] * NRANKS
-    for word in ranks:
-        counts[_RANK_INDEX[word]] += 1
+    for r in ranks:
+        counts[r] += 1
     return play_from_counts(counts)
 
 
 def _play_of(cards: tuple[Card, ...]) -> Play:
     """The set of some cards, naming them."""
-    counts = [0] * NRANKS
-    for card in cards:
-        counts[RANK_OF[card]] += 1
-    return with_cards(play_from_counts(counts), cards)
+    return with_cards(_play(RANK_OF[card] for card in cards), cards)
 
 
-def action_of(act: Fact) -> Any:
+def action_of(act: Fact) -> GouJiAction:
     """The action an action fact describes (the inverse of :func:`describe_action`).
 
     Another seat's tribute return hides its ranks: it comes back as a ``return`` of as
@@ -463,14 +454,15 @@ def action_of(act: Fact) -> Any:
     if kind is Played:
         return _play_of(act.cards)  # type: ignore[attr-defined]
     if kind is GouJiPlayed:
-        return _play(act.ranks)  # type: ignore[attr-defined]
+        return _play(_RANK_INDEX[w] for w in act.ranks)  # type: ignore[attr-defined]
     if kind is Passed:
         return PASS
     word = _FACT_WORDS.get(kind)
     if word is not None:
         return word
     if isinstance(act, Burned):
-        return Burn(_play_of(act.cards) if act.cards is not None else _play(act.ranks))
+        return Burn(_play_of(act.cards) if act.cards is not None
+                    else _play(_RANK_INDEX[w] for w in act.ranks))
     if isinstance(act, CardsReturned):
         ranks = act.ranks if act.ranks is not None else (RANK_WORDS[0],) * act.count
         return Return(tuple(sorted(_RANK_INDEX[w] for w in ranks)))
@@ -494,10 +486,9 @@ def events_of(history: tuple[ViewEvent, ...]) -> list[Event]:
 
 
 __all__ = [
-    "PLACE_TITLES", "Answers", "BurnWindow", "Burned", "CardsReturned", "Declared", "Declined", "DianGongOwed",
-    "DrawerNamed", "FalseClaim", "GouJiDealOver", "GouJiPlayed", "GoujiCalled", "LaidOpen",
+    "PLACE_TITLES", "Answers", "BurnWindow", "Burned", "CardsReturned", "Declared", "Declined",
+    "DianGongOwed", "DrawerNamed", "FalseClaim", "GouJiDealOver", "GouJiPlayed", "GoujiCalled", "LaidOpen",
     "Liberation", "NextGouJiDeal", "Offence", "Opened", "Redeal", "Reordered", "RevolutionCalled",
-    "RevolutionInsisted", "RevolutionObjected", "RevolutionWithdrawn", "ShangBan", "TeamScore",
-    "ThreesShown", "TributeGiven", "TributeReturned", "TributeSkipped", "TrickMode", "TurnOrder",
-    "WentOutAs", "XianAnswered", "XianAsked", "XianRequest", "action_of", "describe_action", "events_of", "ranks_of",
-]
+    "RevolutionInsisted", "RevolutionObjected", "RevolutionWithdrawn", "ShangBan", "TeamScore", "ThreesShown",
+    "TributeGiven", "TributeReturned", "TributeSkipped", "TrickMode", "TurnOrder", "WentOutAs",
+    "XianAnswered", "XianAsked", "XianRequest", "action_of", "describe_action", "events_of", "ranks_of"]

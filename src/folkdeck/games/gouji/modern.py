@@ -1,182 +1,173 @@
-"""Gou Ji rules beyond the core flow of docs/rules/gouji.md §1-§8, mixed into the state through :class:`~flow.PlayFlow`.
+"""Gou Ji rules beyond the core flow of docs/rules/gouji.md §1-§8: :class:`ModernRules`,
+a part of the rules chosen by the options, which :class:`~.flow.PlayFlow` and the state call.
 
 - ``modern_burning`` (docs/rules/gouji.md §9.2): burning only after kai dian (开点), and "to the end".
+- ``modern_kai_dian`` and ``modern_bie_san`` (docs/rules/gouji.md §9.1): 4s and 3s held back.
 - ``modern_dian_gong`` (点贡, docs/rules/gouji.md §9.3): who owes the next deal a card.
 - ``strict_penalty`` (docs/rules/gouji.md §10): false claims as offences (``foul …``).
 - The Da La naming the first drawer of a normal deal (docs/rules/gouji.md §2.3: 指名), the ``draw N`` window.
 
-The readings chosen, and the alternatives, are in ``docs/rules/gouji.md``.
+The readings chosen, and the alternatives, are in ``docs/rules/gouji.md``. The rules hold
+only the options: every method reads or changes the :class:`~.position.GouJiDeal` it is given.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, final
 
-from folkdeck.cards import Card
-from folkdeck.engine.state_base import StateBase
 from folkdeck.games.gouji.actions import Draw, Foul
 from folkdeck.games.gouji.deal import SEATS, opposite
 from folkdeck.games.gouji.events import PLACE_TITLES, Offence
-from folkdeck.games.gouji.rules import NRANKS, RANK_OF, Play, burn_plays
+from folkdeck.games.gouji.position import fill_hands
+from folkdeck.games.gouji.rules import NRANKS, Play, burn_plays, lead_plays
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
-    from folkdeck.engine.protocol import Result
-    from folkdeck.games.gouji.deal import Setup
     from folkdeck.games.gouji.options import GouJiOptions
+    from folkdeck.games.gouji.position import GouJiDeal
 
 FOUL_BURN: Final = Foul("burn")
 FOUL_REVOLUTION: Final = Foul("revolution")
 FOUL_XIAN: Final = Foul("xian")
+FOUR: Final = 1
+"""The rank index of the 4s (``modern_kai_dian``)."""
+_SEATING: Final = list(range(SEATS))
 
 
-class ModernRules(StateBase[Any, Any]):
-    """Optional mechanics; the state owns every container used here."""
+@final
+class ModernRules:
+    """The optional mechanics the options switch on (see the module docstring)."""
 
-    _opts: GouJiOptions
-    _setup: Setup
-    _hands: list[list[int]]
-    _cards: list[list[list[Card]]]
-    _left: list[int]
-    _played: list[Card]
-    _played_counts: list[int]
-    _opened: int
-    _phase: str
-    _queue: list[int]
-    _result: Result | None
-    _out: list[int]
-    _turn: int
-    _top: Play | None
-    _mode: str
-    _window: list[int]
-    _passed: int
-    _xian_offer: int
-    _order: list[int]
-    _trick: list[tuple[int, Play | None]]
-    _fouls: list[int]
-    """``strict_penalty``: offenders, in the order of their offences (first: Da La)."""
-    _offences: list[Offence]
-    """The offences' facts, for the views' ``status``."""
-    _to_end: int
-    """``modern_burning``: seats (bits) that burned and must now burn to the end."""
-    _owe: list[int] | None
-    """``modern_dian_gong``: the seats not opened when Tou Ke went out."""
-    _pending: list[list[Card]] | None
-    """A normal deal's hands as drawn from the Da La, until it names the drawer."""
+    __slots__ = ("opts", "tracks_opening", "holds_back")
 
-    def _check_end(self, notes: list[Fact]) -> bool:
-        raise NotImplementedError  # in flow.PlayFlow
+    def __init__(self, options: GouJiOptions) -> None:
+        self.opts = options
+        self.tracks_opening = options.modern_kai_dian or options.modern_burning \
+            or options.modern_dian_gong
+        """Whether any rule needs to know who has opened (开点)."""
+        self.holds_back = options.modern_bie_san or options.modern_kai_dian
+        """Whether 憋三 or 开点 bars some sets (:meth:`why_barred`)."""
 
-    def _to_opposite(self, x: int, notes: list[Fact]) -> None:
-        raise NotImplementedError  # in flow.PlayFlow
+    # --- 憋三 and 开点 ------------------------------------------------------------------
+    def why_barred(self, d: GouJiDeal, s: int, p: Play) -> str | None:
+        """Why a modern restriction bars ``p`` (``None``: it does not).
 
-    def _init_play(self) -> None:
-        raise NotImplementedError  # in flow.PlayFlow
+        憋三 (``modern_bie_san``): 3s only as the whole last play, without jokers.
+        开点 (``modern_kai_dian``): no 4s before opening, unless the hand holds only 4s.
+        """
+        if self.opts.modern_bie_san and p.rank == 0 and (p.size != d.left[s] or p.jokers):
+            return "gouji.bie_san"
+        if self.opts.modern_kai_dian and p.rank == FOUR and not d.opened >> s & 1 \
+                and d.counts[s][FOUR] != d.left[s]:
+            return "gouji.fours_before_opening"
+        return None
 
-    def _begin_revolution(self, notes: list[Fact]) -> None:
-        raise NotImplementedError  # in state.GouJiState
+    def refusal(self, d: GouJiDeal, s: int, p: Play, top: Play | None) -> str | None:
+        """The reason a held-back set is refused now: barred, and not a leader barred
+        from every set (who may then lead any)."""
+        why = self.why_barred(d, s, p)
+        if why is not None and (top is not None or any(
+                self.why_barred(d, s, q) is None for q in lead_plays(d.counts[s]))):
+            return why
+        return None
 
-    @property
-    def _tracks_opening(self) -> bool:
-        o = self._opts
-        return o.modern_kai_dian or o.modern_burning or o.modern_dian_gong
+    def kept_plays(self, d: GouJiDeal, s: int, plays: list[Play], top: Play | None) -> list[Play]:
+        """``plays`` less those held back; a leader barred from every set may lead any."""
+        if not self.holds_back:
+            return plays
+        kept = [p for p in plays if self.why_barred(d, s, p) is None]
+        return kept if kept or top is not None else plays
 
     # --- burning ---------------------------------------------------------------------
-    def _burns(self, t: int, top: Play) -> list[Play]:
+    def burns(self, d: GouJiDeal, t: int, top: Play) -> list[Play]:
         """The sets seat ``t`` may burn ``top`` with; ``modern_burning``: only once opened
         (开点), and only with one set left, so that it can burn to the end."""
-        rule = self._opts.bj_wild_rule
-        if self._opts.modern_burning:
-            if not self._opened >> t & 1:
+        rule = self.opts.bj_wild_rule
+        if self.opts.modern_burning:
+            if not d.opened >> t & 1:
                 return []
-            return burn_plays(self._hands[t], top, rule, joker_form=False)
-        return burn_plays(self._hands[t], top, rule)
+            return burn_plays(d.counts[t], top, rule, joker_form=False)
+        return burn_plays(d.counts[t], top, rule)
 
-    def _burn_window(self, x: int, p: Play) -> list[int]:
+    def burn_window(self, d: GouJiDeal, x: int, p: Play) -> list[int]:
         """X+1 then X+5, when they may burn. With ``strict_penalty``: whenever they hold
         cards, since a seat without the right may still claim it, as an offence. With
         ``ask_all_seats``: whenever the public facts allow them the right (they hold
         cards; with ``modern_burning``, they have opened), so that the window tells
         nothing of their hands."""
-        seats = [t for t in ((x + 1) % SEATS, (x + 5) % SEATS) if self._left[t]]
-        if self._opts.strict_penalty:
+        seats = [t for t in ((x + 1) % SEATS, (x + 5) % SEATS) if d.left[t]]
+        if self.opts.strict_penalty:
             return seats
-        if self._opts.ask_all_seats:
-            if self._opts.modern_burning:
-                return [t for t in seats if self._opened >> t & 1]
+        if self.opts.ask_all_seats:
+            if self.opts.modern_burning:
+                return [t for t in seats if d.opened >> t & 1]
             return seats
-        return [t for t in seats if self._burns(t, p)]
+        return [t for t in seats if self.burns(d, t, p)]
 
     # --- strict_penalty ------------------------------------------------------------------
-    def _xian_foul_seat(self) -> int:
+    def xian_foul_seat(self, d: GouJiDeal) -> int:
         """The seat that may make a false 先让让 claim now, or -1: the teammate two seats
         before the seat on turn, in normal play, when it has played in this trick and has
         not passed, but the true 先让让 situation does not hold."""
-        if not self._opts.strict_penalty or self._top is None or self._mode != "normal" \
-                or self._window or self._xian_offer >= 0 or self._order != list(range(SEATS)):
+        if not self.opts.strict_penalty or d.top is None or d.mode != "normal" \
+                or d.window or d.xian_offer >= 0 or d.order != _SEATING:
             return -1
-        i = (self._turn + 2) % SEATS
-        if not self._left[i] or self._passed >> i & 1 or all(
-                t != i or p is None for t, p in self._trick):
+        i = (d.turn + 2) % SEATS
+        if not d.left[i] or d.passed >> i & 1 or all(t != i or p is None for t, p in d.trick):
             return -1
         return i
 
-    def _foul(self, s: int, claim: str, notes: list[Fact]) -> bool:
+    def foul(self, d: GouJiDeal, s: int, claim: str, notes: list[Fact]) -> None:
         """The offender becomes Da La: the hand is laid face up with the played cards and
-        leaves the deal; the others play on. True if that ends the deal."""
-        piles, hand, counts = self._cards[s], self._hands[s], self._played_counts
+        leaves the deal; the others play on (the caller sees whether the deal ends)."""
+        piles, hand, counts = d.piles[s], d.counts[s], d.played_counts
         for r in range(NRANKS):
             if hand[r]:
                 counts[r] += hand[r]
-                self._played += piles[r]
+                d.played += piles[r]
                 piles[r].clear()
                 hand[r] = 0
-        self._left[s] = 0
-        self._fouls.append(s)
-        self._to_end &= ~(1 << s)
-        place = SEATS + 1 - len(self._fouls)
-        self._offences.append(Offence(seat=s, claim=claim, place=place, title=PLACE_TITLES[place - 1]))
-        notes.append(self._offences[-1])
-        return self._check_end(notes)
+        d.left[s] = 0
+        d.fouls.append(s)
+        d.to_end &= ~(1 << s)
+        place = SEATS + 1 - len(d.fouls)
+        d.offences.append(Offence(seat=s, claim=claim, place=place, title=PLACE_TITLES[place - 1]))
+        notes.append(d.offences[-1])
 
     # --- 点贡 ---------------------------------------------------------------------------
-    def _note_tou_ke(self, first: int) -> None:
+    def note_tou_ke(self, d: GouJiDeal, first: int) -> None:
         """Tou Ke has gone out: remember who had not opened (``modern_dian_gong``)."""
-        if self._opts.modern_dian_gong and self._owe is None:
-            self._owe = [t for t in range(SEATS) if t != first and not self._opened >> t & 1]
+        if self.opts.modern_dian_gong and d.owe is None:
+            d.owe = [t for t in range(SEATS) if t != first and not d.opened >> t & 1]
 
-    def _dian_gong_pairs(self) -> list[tuple[int, int, int]]:
+    def dian_gong_pairs(self, d: GouJiDeal) -> list[tuple[int, int, int]]:
         """``(payer, receiver, 1)`` of the 点贡 owed from the previous deal."""
-        places = self._setup.places
-        if not self._opts.modern_dian_gong or places is None:
+        places = d.setup.places
+        if not self.opts.modern_dian_gong or places is None:
             return []
         tou_ke = places.index(1)
-        to_tou_ke = self._opts.dian_gong_to == "tou_ke"
-        return [(g, tou_ke if to_tou_ke else opposite(g), 1) for g in self._setup.dian_gong
+        to_tou_ke = self.opts.dian_gong_to == "tou_ke"
+        return [(g, tou_ke if to_tou_ke else opposite(g), 1) for g in d.setup.dian_gong
                 if g != tou_ke or not to_tou_ke]
 
     # --- naming the first drawer -------------------------------------------------------
-    def _drawer_choices(self) -> tuple[Draw, ...]:
-        da_la = self._queue[0]
+    @staticmethod
+    def drawer_choices(d: GouJiDeal) -> tuple[Draw, ...]:
+        da_la = d.queue[0]
         return tuple(Draw((da_la + k) % SEATS) for k in range(SEATS))
 
-    def _name_drawer(self, action: Draw, notes: list[Fact]) -> None:
+    @staticmethod
+    def deal_named(d: GouJiDeal, action: Draw) -> None:
         """Deal the pending hands as drawn from the named seat (a rotation of the hands
-        drawn from the Da La), then go on to the revolution window."""
-        assert self._pending is not None
-        da_la = self._queue.pop(0)
-        d = action.seat
-        for s in range(SEATS):
-            hand = self._pending[(s - d + da_la) % SEATS]
-            piles, counts = self._cards[s], self._hands[s]
-            for c in hand:
-                r = RANK_OF[c]
-                piles[r].append(c)
-                counts[r] += 1
-            self._left[s] = len(hand)
-        self._pending = None
-        self._init_play()
-        self._begin_revolution(notes)
+        drawn from the Da La); the caller then opens the revolution window."""
+        pending = d.pending
+        assert pending is not None
+        da_la = d.queue.pop(0)
+        drawer = action.seat
+        fill_hands(d, [pending[(s - drawer + da_la) % SEATS] for s in range(SEATS)])
+        d.pending = None
+        d.out = [s for s in range(SEATS) if not d.left[s]]
+        d.turn = d.leader
 
 
-__all__ = ["FOUL_BURN", "FOUL_REVOLUTION", "FOUL_XIAN", "ModernRules"]
+__all__ = ["FOUL_BURN", "FOUL_REVOLUTION", "FOUL_XIAN", "FOUR", "ModernRules"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.view import TablePlay, View, ViewEvent
-from folkdeck.games.gouji.deal import SEATS, opposite
+from folkdeck.games.gouji.deal import SEATS, opposite, team
 from folkdeck.games.gouji.events import (
     BurnWindow,
     DianGongOwed,
@@ -27,9 +27,12 @@ from folkdeck.games.gouji.events import (
     TrickMode,
     XianRequest,
 )
+from folkdeck.games.gouji.position import hand_cards
 from folkdeck.games.gouji.rules import HAND_ORDER
 
 if TYPE_CHECKING:
+    from folkdeck.games.gouji.options import GouJiOptions
+    from folkdeck.games.gouji.position import GouJiDeal
     from folkdeck.games.gouji.state import GouJiState
 
 
@@ -95,36 +98,38 @@ def build_view(state: GouJiState, seat: int | None, acting: tuple[int, ...],
                legal: tuple[str, ...], history: tuple[ViewEvent, ...]) -> GouJiView:
     """The view of ``seat`` (called by ``GouJiState.observe``; reads the state's parts,
     changes nothing)."""
-    st = state
-    shown = st._shown_to(seat)
+    d = state.deal
+    opts = state.game.options
+    shown = shown_to(state, seat)
     order = HAND_ORDER.__getitem__
-    table = tuple(TablePlay(seat=s, cards=tuple(sorted(cards, key=order))) for s, cards in st._table)
-    gouji_seat = st._gouji_seat if st._mode != "normal" or st._window else None
-    window = st._window_kind if st._window else (st._phase if st._phase not in ("play", "over") else "")
-    result = st._result
+    table = tuple(TablePlay(seat=s, cards=tuple(sorted(cards, key=order))) for s, cards in d.table)
+    gouji_seat = d.gouji_seat if d.mode != "normal" or d.window else None
+    window = d.window_kind if d.window else (d.phase if d.phase not in ("play", "over") else "")
+    result = d.result
     return GouJiView(
-        game="gouji", seat=seat, num_players=SEATS, phase=GouJiPhase(st._phase),
-        hand=st._hand_cards(seat) if seat is not None else None,
-        counts=tuple(st._visible_count(seat, s) for s in range(SEATS)),
+        game="gouji", seat=seat, num_players=SEATS, phase=GouJiPhase(d.phase),
+        hand=hand_cards(d, seat) if seat is not None else None,
+        counts=tuple(_visible_count(d, opts, seat, s) for s in range(SEATS)),
         to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
-        table=table, top=table[-1] if table and st._top is not None else None,
-        passed=tuple(s for s in range(SEATS) if st._passed >> s & 1), out=tuple(st._out),
-        status=_status(st, seat, gouji_seat, window), history=history,
+        table=table, top=table[-1] if table and d.top is not None else None,
+        passed=tuple(s for s in range(SEATS) if d.passed >> s & 1), out=tuple(d.out),
+        status=_status(d, opts, seat, gouji_seat, window), history=history,
         result=result.to_dict() if result is not None else None,
         opposite=None if seat is None else opposite(seat), window=window,
         shown=tuple(shown.get(s) for s in range(SEATS)),
-        laid_open=tuple(s for s in range(SEATS) if st._open >> s & 1),
-        mode=st._mode, gouji_seat=gouji_seat,
-        trick=tuple((s, p is not None) for s, p in st._trick), leader=st._leader,
-        played=tuple(st._played_counts),
-        opened=tuple(s for s in range(SEATS) if st._opened >> s & 1),
-        xian_request=st._xian_req if st._xian_req >= 0 else None, turn_order=tuple(st._order),
-        gave=tuple((f.receiver, f.cards) for f in st._tribute
+        laid_open=tuple(s for s in range(SEATS) if d.laid_open >> s & 1),
+        mode=d.mode, gouji_seat=gouji_seat,
+        trick=tuple((s, p is not None) for s, p in d.trick), leader=d.leader,
+        played=tuple(d.played_counts),
+        opened=tuple(s for s in range(SEATS) if d.opened >> s & 1),
+        xian_request=d.xian_req if d.xian_req >= 0 else None, turn_order=tuple(d.order),
+        gave=tuple((f.receiver, f.cards) for f in d.tribute
                    if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
                    and f.cards is not None))
 
 
-def _status(st: GouJiState, seat: int | None, gouji_seat: int | None, window: str) -> tuple[Fact, ...]:
+def _status(d: GouJiDeal, opts: GouJiOptions, seat: int | None, gouji_seat: int | None,
+            window: str) -> tuple[Fact, ...]:
     """The standing facts a seat must know now (its ``status``), censored for it.
 
     While a gouji stands on the table (its burning window, the duel, the last answer) the
@@ -133,20 +138,45 @@ def _status(st: GouJiState, seat: int | None, gouji_seat: int | None, window: st
     seat beside the gouji player that holds cards, so the question tells nothing; without
     it only the entitled seats are asked, and the status keeps quiet). After a burn it
     names the burner (:class:`TrickMode` ``after_burn``: anyone may play on)."""
-    out = [c for f in st._tribute if (c := f.censored(seat)) is not None]
-    if gouji_seat is not None and (window == "burn" or st._mode in ("duel", "final")):
+    out = [c for f in d.tribute if (c := f.censored(seat)) is not None]
+    if gouji_seat is not None and (window == "burn" or d.mode in ("duel", "final")):
         out.append(GoujiCalled(seat=gouji_seat, opposite=opposite(gouji_seat)))
-        if window == "burn" and (st._opts.ask_all_seats or st._opts.strict_penalty):
-            out.append(BurnWindow(seats=tuple(st._window)))  # who is asked is public
-    if st._mode != "normal" and gouji_seat is not None:
-        burner = st._top_seat if st._mode == "after_burn" else gouji_seat
-        out.append(TrickMode(mode=st._mode, seat=burner))
-    if st._xian_req >= 0 and st._phase == "play":
-        out.append(XianRequest(seat=st._xian_req, asked=st._turn))
-    out += st._offences
-    if st._owe and st._opts.modern_dian_gong:
-        out.append(DianGongOwed(seats=tuple(st._owe)))
+        if window == "burn" and (opts.ask_all_seats or opts.strict_penalty):
+            out.append(BurnWindow(seats=tuple(d.window)))  # who is asked is public
+    if d.mode != "normal" and gouji_seat is not None:
+        burner = d.top_seat if d.mode == "after_burn" else gouji_seat
+        out.append(TrickMode(mode=d.mode, seat=burner))
+    if d.xian_req >= 0 and d.phase == "play":
+        out.append(XianRequest(seat=d.xian_req, asked=d.turn))
+    out += d.offences
+    if d.owe and opts.modern_dian_gong:
+        out.append(DianGongOwed(seats=tuple(d.owe)))
     return tuple(out)
+
+
+def _visible_count(d: GouJiDeal, opts: GouJiOptions, viewer: int | None, s: int) -> int | None:
+    """How many cards seat ``s`` holds, if ``viewer`` may know it (``public_counts``)."""
+    n = d.left[s]
+    mode = opts.public_counts
+    if viewer == s or mode == "always" or (mode == "le10" and n <= 10) or n == 0 \
+            or d.laid_open >> s & 1:
+        return n
+    return None
+
+
+def shown_to(state: GouJiState, viewer: int | None) -> dict[int, tuple[Card, ...]]:
+    """The hands shown to ``viewer``: laid open, or a teammate's of 10 cards or fewer
+    (``share_hand_le10``)."""
+    d = state.deal
+    share = state.game.options.share_hand_le10
+    shown: dict[int, tuple[Card, ...]] = {}
+    for s in range(SEATS):
+        if s == viewer or not d.left[s]:
+            continue
+        mate = viewer is not None and team(s) == team(viewer)
+        if d.laid_open >> s & 1 or (mate and share and d.left[s] <= 10):
+            shown[s] = hand_cards(d, s)
+    return shown
 
 
 def censor_history(history: tuple[ViewEvent, ...], seat: int | None) -> tuple[ViewEvent, ...]:
@@ -159,4 +189,4 @@ def censor_history(history: tuple[ViewEvent, ...], seat: int | None) -> tuple[Vi
     return tuple(out)
 
 
-__all__ = ["GouJiPhase", "GouJiView", "build_view", "censor_history"]
+__all__ = ["GouJiPhase", "GouJiView", "build_view", "censor_history", "shown_to"]

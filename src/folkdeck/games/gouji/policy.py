@@ -34,10 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
 from folkdeck.games.gouji.rules import BJ, NRANKS, RANK_OF, RJ, THRESHOLDS, TWO, Play, play_from_counts
+
+if TYPE_CHECKING:
+    from folkdeck.games.gouji.observation import GouJiView
+    from folkdeck.games.gouji.state import GouJiState
 
 TOTAL: Final = (16,) * 13 + (4, 4)
 """Copies of each rank in the 216-card pack (3 … 2: 16; BJ, RJ: 4)."""
@@ -152,37 +156,56 @@ def _lead(view: View, plays: Sequence[Play], t: Tactics) -> Play:
     naturals = [p for p in plays if not (p[2] or p[3] or p[4])]
     full = [p for p in naturals if p.natural == hand[p.rank]] or naturals or list(plays)
     if t.finish and units(hand) == 2:
-        # Two sets left: lead the one nobody can beat, then the other goes out.
-        boss = [p for p in plays if p.natural == hand[p.rank] and unbeatable(view, p)
-                and units([hand[r] - (r == p.rank) * p.natural - (r == TWO) * p.w2
-                           - (r == BJ) * p.wbj - (r == RJ) * p.wrj for r in range(NRANKS)]) <= 1]
-        if boss:
-            return min(boss, key=lambda p: (_wilds(p), p.rank))
+        boss = _boss_lead(view, plays)
+        if boss is not None:
+            return boss
     if t.help:
-        for s, mate in sorted(view.shown.items()):
-            if not _mate(view, s) or not sum(mate) or units(mate) > 1:
-                continue  # (a teammate down to one set)
-            target = parse_mate(mate)
-            fit = [p for p in full if p.size == target.size and p.rank < target.rank]
-            if fit:
-                return min(fit, key=lambda p: p.rank)
-        for s, mate in sorted(view.shown.items()):
-            if not _mate(view, s) or not 0 < sum(mate) <= t.help_at:
-                continue
-            fit = [p for p in full if any(mate[r] == p.size for r in range(p.rank + 1, TWO))]
-            if fit:
-                return min(fit, key=lambda p: p.rank)
+        helping = _helping_lead(view, full, t.help_at)
+        if helping is not None:
+            return helping
     if t.block:
         short = _short_opponents(view, t.block)
         if short:
-            sizes = {view.left[s] for s in short}
-            most = max(n for n in sizes if n is not None)
-            safe = [p for p in full if p.size > most] or [p for p in full if p.size not in sizes]
-            if safe:
-                return min(safe, key=lambda p: (p.rank, -p.natural))
-            return max(full, key=lambda p: (p.size, p.rank))
+            return _blocking_lead(view, full, short)
     low = sorted({p.rank for p in full})[:t.lead_window]
     return max((p for p in full if p.rank in low), key=lambda p: (p.size, -p.rank))
+
+
+def _boss_lead(view: View, plays: Sequence[Play]) -> Play | None:
+    """Two sets left: the one nobody can beat, led first, so that the other goes out."""
+    hand = view.hand
+    boss = [p for p in plays if p.natural == hand[p.rank] and unbeatable(view, p)
+            and units([hand[r] - (r == p.rank) * p.natural - (r == TWO) * p.w2
+                       - (r == BJ) * p.wbj - (r == RJ) * p.wrj for r in range(NRANKS)]) <= 1]
+    return min(boss, key=lambda p: (_wilds(p), p.rank)) if boss else None
+
+
+def _helping_lead(view: View, full: Sequence[Play], help_at: int) -> Play | None:
+    """A lead a shown teammate's hand can beat: its last set first, else a short hand's."""
+    for s, mate in sorted(view.shown.items()):
+        if not _mate(view, s) or not sum(mate) or units(mate) > 1:
+            continue  # (a teammate down to one set)
+        target = parse_mate(mate)
+        fit = [p for p in full if p.size == target.size and p.rank < target.rank]
+        if fit:
+            return min(fit, key=lambda p: p.rank)
+    for s, mate in sorted(view.shown.items()):
+        if not _mate(view, s) or not 0 < sum(mate) <= help_at:
+            continue
+        fit = [p for p in full if any(mate[r] == p.size for r in range(p.rank + 1, TWO))]
+        if fit:
+            return min(fit, key=lambda p: p.rank)
+    return None
+
+
+def _blocking_lead(view: View, full: Sequence[Play], short: list[int]) -> Play:
+    """Opponents down to a few cards: a set bigger than their hands, or of another size."""
+    sizes = {view.left[s] for s in short}
+    most = max(n for n in sizes if n is not None)
+    safe = [p for p in full if p.size > most] or [p for p in full if p.size not in sizes]
+    if safe:
+        return min(safe, key=lambda p: (p.rank, -p.natural))
+    return max(full, key=lambda p: (p.size, p.rank))
 
 
 def parse_mate(mate: Sequence[int]) -> Play:
@@ -224,11 +247,13 @@ def _follow(view: View, plays: Sequence[Play], t: Tactics) -> Play | None:
     return best
 
 
-def view_of(observation: Any, thresholds: dict[int, int] | None = None) -> View:
+def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None) -> View:
     """A seat's :class:`View` from its :class:`~folkdeck.games.gouji.observation.GouJiView`."""
+    seat = observation.seat
+    assert seat is not None, "a spectator's view plays no hand"
     shown = {s: counts_of(c) for s, c in enumerate(observation.shown) if c is not None}
     top = observation.top
-    return View(seat=observation.seat, hand=counts_of(observation.hand or ()),
+    return View(seat=seat, hand=counts_of(observation.hand or ()),
                 top=play_from_counts(counts_of(top.cards)) if top is not None else None,
                 top_seat=top.seat if top is not None else -1,
                 mode=observation.mode, left=list(observation.counts), shown=shown,
@@ -236,14 +261,15 @@ def view_of(observation: Any, thresholds: dict[int, int] | None = None) -> View:
                 thresholds=dict(THRESHOLDS if thresholds is None else thresholds))
 
 
-def view_of_state(state: Any, seat: int) -> View:
+def view_of_state(state: GouJiState, seat: int) -> View:
     """A seat's :class:`View` read straight from a (sampled) state, for fast rollouts:
     the same facts as :func:`view_of` (counts at 10 or fewer, teammates' short hands)."""
-    left = state._left
-    hands = state._hands
+    d = state.deal
+    left = d.left
+    hands = d.counts
     shown = {s: hands[s] for s in range(6) if s != seat and (s - seat) % 2 == 0
              and 0 < left[s] <= 10}
-    return View(seat=seat, hand=hands[seat], top=state._top, top_seat=state._top_seat,
-                mode=state._mode, left=[n if n <= 10 else None for n in left], shown=shown,
-                played=state._played_counts, xian=state._xian_req >= 0,
-                thresholds=state._thresholds)
+    return View(seat=seat, hand=hands[seat], top=d.top, top_seat=d.top_seat,
+                mode=d.mode, left=[n if n <= 10 else None for n in left], shown=shown,
+                played=d.played_counts, xian=d.xian_req >= 0,
+                thresholds=state.thresholds)

@@ -26,12 +26,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.agents.search import Level
-from folkdeck.games.gouji.actions import NO, PASS, Burn
+from folkdeck.games.gouji.actions import NO, PASS, Burn, GouJiAction
 from folkdeck.games.gouji.policy import DEFAULT, View, choose, units, view_of, view_of_state
 from folkdeck.games.gouji.rules import BJ, RJ, TWO, Play
+
+if TYPE_CHECKING:
+    from folkdeck.games.gouji.observation import GouJiView
+    from folkdeck.games.gouji.state import GouJiState
 
 PLIES: Final = 40
 """Actions a rollout plays before the position is evaluated."""
@@ -43,7 +47,7 @@ CONFIDENCE: Final = 1.5
 errors on the same worlds (``SearchAgent(confidence=...)``)."""
 
 
-def playout(state: Any, rng: random.Random, plies: int = PLIES) -> None:
+def playout(state: GouJiState, rng: random.Random, plies: int = PLIES) -> None:
     """Advance ``state`` by up to ``plies`` actions of the heuristic policy (every seat)."""
     for _ in range(plies):
         if state.is_over():
@@ -80,16 +84,17 @@ def need(hand: Sequence[int]) -> float:
             - 0.39 * hand[11] - 0.3 * hand[10] - 0.2 * big - 0.07 * sum(hand))
 
 
-def evaluate(state: Any) -> tuple[float, ...]:
+def evaluate(state: GouJiState) -> tuple[float, ...]:
     """Every seat's return at the position: the finished result, else the places the
     seats still holding cards would take if they went out in order of :func:`need`."""
     result = state.result()
     if result is not None:
         return tuple(result.returns)
-    left = state._left
-    order = list(state._out)
+    d = state.deal
+    left = d.left
+    order = list(d.out)
     holding = [s for s in range(6) if left[s]]
-    holding.sort(key=lambda s: (need(state._hands[s]), left[s], s))
+    holding.sort(key=lambda s: (need(d.counts[s]), left[s], s))
     order += holding
     table = state.game.options.score_table
     team = [0.0, 0.0]
@@ -98,7 +103,7 @@ def evaluate(state: Any) -> tuple[float, ...]:
     return tuple(team[s % 2] for s in range(6))
 
 
-def candidates(observation: Any, legal: Sequence[Any], limit: int = 6) -> list[Any]:
+def candidates(observation: GouJiView, legal: Sequence[GouJiAction], limit: int = 6) -> list[GouJiAction]:
     """The root actions worth searching: the heuristic's choice, then pass, then per
     represented rank the cheapest set (fewest wild cards), lowest ranks first."""
     view: View = view_of(observation)
@@ -107,7 +112,7 @@ def candidates(observation: Any, legal: Sequence[Any], limit: int = 6) -> list[A
         return list(legal)
     may_pass = PASS in legal
     first = choose(view, plays, may_pass, DEFAULT)
-    out: list[Any] = [PASS if first is None else first]
+    out: list[GouJiAction] = [PASS if first is None else first]
     if may_pass and PASS not in out:
         out.append(PASS)
     hand = view.hand

@@ -1,0 +1,235 @@
+"""The data of one Gou Ji deal in progress: :class:`GouJiDeal`, declared once.
+
+A :class:`~folkdeck.games.gouji.state.GouJiState` keeps everything that changes during a
+deal in one ``GouJiDeal`` (its attribute ``deal``); the rules (:mod:`.flow`, :mod:`.modern`,
+:mod:`.prelude`) read and change it and hold nothing of their own. A new deal, a world built
+from a view (:func:`deal_from_view`) and a clone (:meth:`GouJiDeal.copy`) are all made here.
+
+>>> from folkdeck.cards import parse_cards
+>>> deal = new_deal([parse_cards("9S 9H"), [], [], parse_cards("KS"), [], []], Setup(leader=0),
+...                 leader=0, claims=(), naming=False)
+>>> deal.counts[0][6], deal.left, deal.out
+(2, [2, 0, 0, 1, 0, 0], [1, 2, 4, 5])
+>>> twin = deal.copy()
+>>> twin.left[0] = 0
+>>> deal.left[0], twin.piles[0] is deal.piles[0]
+(2, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, final
+
+from folkdeck.cards import Card
+from folkdeck.engine.facts import Fact
+from folkdeck.engine.protocol import Event, Result
+from folkdeck.games.gouji.actions import Burn
+from folkdeck.games.gouji.deal import SEATS, Setup
+from folkdeck.games.gouji.events import (
+    DianGongOwed,
+    Liberation,
+    Offence,
+    TributeGiven,
+    TributeReturned,
+    TributeSkipped,
+)
+from folkdeck.games.gouji.rules import HAND_ORDER, NRANKS, RANK_OF, Play, play_from_counts
+
+if TYPE_CHECKING:
+    from folkdeck.games.gouji.observation import GouJiView
+
+_SEATING: Final = tuple(range(SEATS))
+
+
+def _seating() -> list[int]:
+    return list(_SEATING)
+
+
+def _no_counts() -> list[int]:
+    return [0] * NRANKS
+
+
+@final
+@dataclass(slots=True, kw_only=True, eq=False)
+class GouJiDeal:
+    """Everything that changes in a deal (bit sets are ints: bit ``s`` for seat ``s``)."""
+
+    setup: Setup
+    start_hands: tuple[tuple[Card, ...], ...]
+    """The hands as dealt (the record's ``hands``)."""
+    claims: tuple[int, ...]
+    """The seats that completed two 3s of one suit while drawing, in that order."""
+    piles: list[list[list[Card]]]
+    """By seat and rank: the cards held, in the order they came in (see :func:`hand_cards`)."""
+    counts: list[list[int]]
+    """By seat: how many cards of each rank it holds."""
+    left: list[int]
+    """By seat: how many cards it holds."""
+    leader: int
+    """The seat that leads the first trick (上班 Shang Ban)."""
+    phase: str = "start"
+    start_all: bool = False
+    """The 3s start asks every seat in turn from the first drawer (``ask_all_seats``)."""
+    queue: list[int] = field(default_factory=list)
+    """The seats still to answer the open window before play, in order."""
+    pending: list[list[Card]] | None = None
+    """A normal deal's hands as drawn from the Da La, until it names the first drawer."""
+    declared: list[int] = field(default_factory=list)
+    """``ask_all_seats``: the seats that declared their 3s (the earliest claim leads)."""
+    declarer: int = -1
+    objected: bool = False
+    rev_rest: list[int] = field(default_factory=list)
+    """The revolution window's seats still to be asked after an objection is settled."""
+    pairs: list[tuple[int, int, int]] = field(default_factory=list)
+    """The tribute still to be returned: ``(giver, receiver, cards)``."""
+    tribute: list[Fact] = field(default_factory=list)
+    """The tribute's facts (given, returned, skipped), for the views' ``status``."""
+    played: list[Card] = field(default_factory=list)
+    played_counts: list[int] = field(default_factory=_no_counts)
+    history: list[Event] = field(default_factory=list)
+    result: Result | None = None
+    laid_open: int = 0
+    """The seats whose hands are laid open (the ``open`` action)."""
+    opened: int = 0
+    """The seats that have opened (开点): their gouji was passed by the opposite."""
+    top: Play | None = None
+    top_seat: int = -1
+    passed: int = 0
+    mode: str = "normal"
+    """The trick's mode: ``normal``, ``duel``, ``final``, ``after_burn``."""
+    window: list[int] = field(default_factory=list)
+    """Seats still to answer the open play-phase window (burning or re-ordering)."""
+    window_kind: str = ""
+    order: list[int] = field(default_factory=_seating)
+    """The seats in their turn positions (changed only by ``team_reorder``)."""
+    pos: list[int] = field(default_factory=_seating)
+    """By seat: its turn position."""
+    gouji_seat: int = -1
+    xian_offer: int = -1
+    xian_req: int = -1
+    trick: list[tuple[int, Play | None]] = field(default_factory=list)
+    table: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    """The cards of each play of the current trick (the views' ``table``)."""
+    out: list[int] = field(default_factory=list)
+    turn: int = 0
+    fouls: list[int] = field(default_factory=list)
+    """``strict_penalty``: offenders, in the order of their offences (first: Da La)."""
+    offences: list[Offence] = field(default_factory=list)
+    to_end: int = 0
+    """``modern_burning``: seats that burned and must now burn to the end."""
+    owe: list[int] | None = None
+    """``modern_dian_gong``: the seats not opened when Tou Ke went out."""
+
+    def copy(self) -> GouJiDeal:
+        """An independent copy: every container copied, the immutable values shared."""
+        pending = self.pending
+        owe = self.owe
+        return GouJiDeal(
+            setup=self.setup, start_hands=self.start_hands, claims=self.claims,
+            piles=[[list(p) for p in hand] for hand in self.piles],
+            counts=[list(h) for h in self.counts], left=list(self.left), leader=self.leader,
+            phase=self.phase, start_all=self.start_all, queue=list(self.queue),
+            pending=None if pending is None else [list(h) for h in pending],
+            declared=list(self.declared), declarer=self.declarer, objected=self.objected,
+            rev_rest=list(self.rev_rest), pairs=list(self.pairs), tribute=list(self.tribute),
+            played=list(self.played), played_counts=list(self.played_counts),
+            history=list(self.history), result=self.result, laid_open=self.laid_open,
+            opened=self.opened, top=self.top, top_seat=self.top_seat, passed=self.passed,
+            mode=self.mode, window=list(self.window), window_kind=self.window_kind,
+            order=list(self.order), pos=list(self.pos), gouji_seat=self.gouji_seat,
+            xian_offer=self.xian_offer, xian_req=self.xian_req, trick=list(self.trick),
+            table=list(self.table), out=list(self.out), turn=self.turn, fouls=list(self.fouls),
+            offences=list(self.offences), to_end=self.to_end,
+            owe=None if owe is None else list(owe))
+
+
+def fill_hands(deal: GouJiDeal, hands: Sequence[Sequence[Card]]) -> None:
+    """Put ``hands`` (by seat) into the deal's empty piles and counts."""
+    for s, hand in enumerate(hands):
+        piles, counts = deal.piles[s], deal.counts[s]
+        for c in hand:
+            r = RANK_OF[c]
+            piles[r].append(c)
+            counts[r] += 1
+        deal.left[s] = len(hand)
+
+
+def new_deal(hands: Sequence[Sequence[Card]], setup: Setup, *, leader: int,
+             claims: Sequence[int], naming: bool) -> GouJiDeal:
+    """A deal before its first window; ``naming``: the Da La names the drawer first, so
+    nobody holds cards yet (docs/rules/gouji.md §11.16)."""
+    deal = GouJiDeal(setup=setup, start_hands=tuple(tuple(h) for h in hands),
+                     claims=tuple(claims), piles=[[[] for _ in range(NRANKS)] for _ in range(SEATS)],
+                     counts=[[0] * NRANKS for _ in range(SEATS)], left=[0] * SEATS,
+                     leader=leader, turn=leader)
+    if naming:
+        deal.pending = [list(h) for h in hands]
+    else:
+        fill_hands(deal, hands)
+    deal.out = [s for s in range(SEATS) if not deal.left[s]]
+    return deal
+
+
+def hand_cards(deal: GouJiDeal, s: int) -> tuple[Card, ...]:
+    """The hand as people read it (docs/rules/gouji.md §1.3): by rank, then ♠ ♣ ♦ ♥.
+    The piles themselves keep the order the cards came in (which copy a rank-only
+    set takes must not change, or old records would show other cards)."""
+    order = HAND_ORDER.__getitem__
+    return tuple(c for pile in deal.piles[s] for c in sorted(pile, key=order))
+
+
+def rank_counts(cards: Sequence[Card]) -> list[int]:
+    """Rank counts of some cards."""
+    counts = [0] * NRANKS
+    for c in cards:
+        counts[RANK_OF[c]] += 1
+    return counts
+
+
+def deal_from_view(view: GouJiView, *, hands: Sequence[Sequence[Card]], played: Sequence[Card],
+                   events: Sequence[Event], modern_burning: bool,
+                   strict_penalty: bool) -> GouJiDeal:
+    """The play-phase deal of :meth:`GouJiState.from_view
+    <folkdeck.games.gouji.state.GouJiState.from_view>`: the view's public facts, with
+    ``hands``, ``played`` and ``events`` filled in by the caller."""
+    assert view.current_seat is not None
+    seat = view.current_seat
+    deal = new_deal(hands, Setup(leader=seat, first_drawer=0, name_drawer=False),
+                    leader=view.leader, claims=(), naming=False)
+    deal.phase = "play"
+    deal.played = list(played)
+    deal.played_counts = list(view.played)
+    deal.history = list(events)
+    status = view.status
+    deal.tribute = [f for f in status if isinstance(
+        f, TributeGiven | TributeReturned | TributeSkipped | Liberation)]
+    deal.offences = [f for f in status if isinstance(f, Offence)]
+    deal.fouls = [f.seat for f in deal.offences]
+    owe = [f.seats for f in status if isinstance(f, DianGongOwed)]
+    deal.owe = list(owe[0]) if owe else None
+    deal.opened = sum(1 << t for t in view.opened)
+    deal.laid_open = sum(1 << t for t in view.laid_open)
+    top = view.top
+    deal.top = play_from_counts(rank_counts(top.cards)) if top is not None else None
+    deal.top_seat = top.seat if top is not None else -1
+    deal.passed = sum(1 << t for t in view.passed)
+    deal.mode = view.mode
+    deal.order = list(view.turn_order)
+    deal.pos = [view.turn_order.index(t) for t in range(SEATS)]
+    deal.gouji_seat = view.gouji_seat if view.gouji_seat is not None else -1
+    deal.xian_req = view.xian_request if view.xian_request is not None else -1
+    deal.xian_offer = view.to_act[1] if len(view.to_act) > 1 and not strict_penalty else -1
+    plays = iter(view.table)
+    deal.trick = [(t, play_from_counts(rank_counts(next(plays).cards)) if shown else None)
+                  for t, shown in view.trick]
+    deal.table = [(p.seat, tuple(p.cards)) for p in view.table]
+    deal.out = list(view.out)
+    deal.turn = seat
+    if modern_burning:  # a burner burns to the end until it is out
+        deal.to_end = sum(1 << e.seat for e in events if type(e.action) is Burn and deal.left[e.seat])
+    return deal
+
+
+__all__ = ["GouJiDeal", "deal_from_view", "fill_hands", "hand_cards", "new_deal", "rank_counts"]
