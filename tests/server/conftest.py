@@ -202,7 +202,7 @@ def postgres() -> Iterator[PostgresCluster]:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        _no_postgres("psycopg is not installed (pip install -e '.[server]')")
+        _no_postgres("psycopg is not installed (pip install -e '.[postgres]')")
     bindir = postgres_bindir()
     if bindir is None:
         _no_postgres("no PostgreSQL server programs (initdb, pg_ctl, postgres) on PATH or in /usr/lib/postgresql/*/bin")

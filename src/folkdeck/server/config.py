@@ -18,7 +18,7 @@ class Settings(BaseSettings):
 
     db: str = "folkdeck.sqlite3"
     """SQLite file (or ``sqlite:///path``, ``:memory:``), or a ``postgresql://user@host/db`` URL
-    (psycopg, in the ``server`` extra); see :func:`folkdeck.server.store.open_store`."""
+    (psycopg, in the ``postgres`` extra); see :func:`folkdeck.server.store.open_store`."""
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.6
     """Seconds a bot waits before it acts (so people can follow)."""
     deal_pause: Annotated[float, Field(ge=0, le=60)] = 3.0

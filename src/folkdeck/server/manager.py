@@ -30,6 +30,7 @@ from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
 from folkdeck.server.schemas import TableCreate
+from folkdeck.server.social import check_name
 from folkdeck.server.store import Store
 from folkdeck.server.tables import Connection, SendHook, Table, token_hash
 
@@ -127,7 +128,8 @@ class TableManager:
             if bot is not None and bot not in spec.bots:
                 raise InvalidConfigError("server.unknown_bot", field=f"seats[{i}].bot", bot=bot,
                                          bots=", ".join(spec.bots))
-            name = (seat_in.name.strip() if seat_in else "") or (f"{bot} bot" if bot else f"Player {i + 1}")
+            given = seat_in.name if seat_in and seat_in.name.strip() else ""
+            name = check_name(given, f"seats[{i}].name") if given else (f"{bot} bot" if bot else f"Player {i + 1}")
             token = secrets.token_urlsafe(18) if kind == "human" and not is_open else ""
             tokens.append(token)
             seats.append({"kind": kind, "bot": bot, "name": name,

@@ -4,7 +4,7 @@ A table is rebuilt by replaying its lines (the engine is deterministic), so an a
 is durable once :meth:`Store.append_action` returns: the row is committed before the
 server acknowledges the action. SQLite (the standard library's ``sqlite3``, WAL
 journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in the
-``server`` extra). Both databases get the same two tables and the same semantics:
+``postgres`` extra). Both databases get the same two tables and the same semantics:
 
 - every method is one transaction, committed before it returns, rolled back if it fails;
 - :meth:`Store.load_tables` reads one consistent snapshot;
@@ -313,7 +313,7 @@ def _postgres(url: str) -> Store:
         import psycopg  # type: ignore[import-not-found, unused-ignore]
         from psycopg.conninfo import conninfo_to_dict  # type: ignore[import-not-found, unused-ignore]
     except ImportError as exc:
-        raise StoreError("a PostgreSQL database needs psycopg: pip install 'folkdeck[server]'"
+        raise StoreError("a PostgreSQL database needs psycopg: pip install 'folkdeck[postgres]'"
                          " (or pip install 'psycopg[binary]')") from exc
     try:
         params = conninfo_to_dict(url)
