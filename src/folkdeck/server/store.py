@@ -98,6 +98,8 @@ class _Dialect:
     begin_write: str
     errors: tuple[type[Exception], ...]
     is_broken: Callable[[Any], bool]
+    columns_query: str = "SELECT name FROM pragma_table_info('fd_actions')"
+    """The names of ``fd_actions``' columns (for :meth:`migrations`)."""
     schema_lock: tuple[str, ...] = ()
     """Statements that serialise schema creation between processes starting together."""
 
@@ -111,6 +113,14 @@ class _Dialect:
             # Tables closed for being idle: not loaded at start, their rows (records) kept.
             f"CREATE TABLE IF NOT EXISTS fd_closed (table_id TEXT PRIMARY KEY, closed {self.float_type} NOT NULL)",
         )
+
+    def migrations(self, conn: _Connection) -> tuple[str, ...]:
+        """What a database made by an older version lacks: the client's ``ref`` of each
+        person's action (``ref_scope``: the seat and its token, so that two seats' refs
+        never meet), stored with the action for resends after a restart."""
+        have = {row[0] for row in conn.execute(self.columns_query).fetchall()}
+        wanted = (("ref_scope", "TEXT"), ("ref", "BIGINT"))
+        return tuple(f"ALTER TABLE fd_actions ADD COLUMN {name} {kind}" for name, kind in wanted if name not in have)
 
 
 SQLITE = _Dialect(name="SQLite", placeholder="?", float_type="REAL", begin_read="BEGIN",
@@ -148,7 +158,14 @@ class Store:
         self._conn: _Connection | None = None
         self._closed = False
         self._conn = self._open()
-        self._transaction(lambda conn: [conn.execute(s) for s in dialect.schema()], write=True)
+        self._transaction(self._make_schema, write=True)
+
+    def _make_schema(self, conn: _Connection) -> None:
+        for statement in self._dialect.schema():
+            conn.execute(statement)
+        for statement in self._dialect.migrations(conn):
+            conn.execute(statement)
+        conn.execute("CREATE INDEX IF NOT EXISTS fd_actions_ref ON fd_actions (table_id, ref_scope, ref)")
 
     @property
     def backend(self) -> str:
@@ -234,16 +251,18 @@ class Store:
         self._transaction(lambda conn: conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"),
                                                     (json.dumps(config), table_id)), write=True)
 
-    def append_action(self, table_id: str, deal: int, idx: int, line: str) -> None:
-        """Store one record line and commit (the action is durable on return).
+    def append_action(self, table_id: str, deal: int, idx: int, line: str,
+                      ref_scope: str | None = None, ref: int | None = None) -> None:
+        """Store one record line, with the client's ``ref`` of it if any (see
+        :meth:`find_ref`), and commit: the action is durable on return, its ``ref`` with it.
 
         :raises StoreError: if a different line is stored at this position, or the database fails.
         """
 
         def work(conn: _Connection) -> None:
-            cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line) VALUES (?, ?, ?, ?)"
-                                         " ON CONFLICT (table_id, deal, idx) DO NOTHING"),
-                               (table_id, deal, idx, line))
+            cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
+                                         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal, idx) DO NOTHING"),
+                               (table_id, deal, idx, line, ref_scope, ref))
             if cur.rowcount == 0:
                 stored = conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND deal = ?"
                                                 " AND idx = ?"), (table_id, deal, idx)).fetchone()
@@ -252,6 +271,37 @@ class Store:
                                      f" as {stored[0] if stored else None!r}, not {line!r}")
 
         self._transaction(work, write=True)
+
+    def find_ref(self, table_id: str, ref_scope: str, ref: int) -> str | None:
+        """The record line of the latest action stored with this ``ref`` in this scope
+        (a seat and its token), or None: a resend's answer after any restart.
+
+        >>> store = open_store(":memory:")
+        >>> store.create_table("t", {})
+        >>> store.append_action("t", 0, 0, "0: 4C", "0/ab", 7)
+        >>> store.find_ref("t", "0/ab", 7), store.find_ref("t", "1/cd", 7), store.find_ref("t", "0/ab", 8)
+        ('0: 4C', None, None)
+        """
+
+        def work(conn: _Connection) -> Any:
+            return conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND ref_scope = ?"
+                                          " AND ref = ? ORDER BY deal DESC, idx DESC LIMIT 1"),
+                                (table_id, ref_scope, ref)).fetchone()
+
+        row = self._transaction(work, write=False)
+        return None if row is None else str(row[0])
+
+    def refs(self, table_id: str, limit: int) -> list[tuple[str, int, str]]:
+        """The last ``limit`` actions of a table stored with a ``ref``, oldest first:
+        ``(ref_scope, ref, line)`` (a restored table's memory of recent answers)."""
+
+        def work(conn: _Connection) -> list[Any]:
+            rows: list[Any] = conn.execute(self._sql(
+                "SELECT ref_scope, ref, line FROM fd_actions WHERE table_id = ? AND ref IS NOT NULL"
+                " ORDER BY deal DESC, idx DESC LIMIT ?"), (table_id, limit)).fetchall()
+            return rows
+
+        return [(str(scope), int(ref), str(line)) for scope, ref, line in reversed(self._transaction(work, write=False))]
 
     def delete_table(self, table_id: str) -> None:
         def work(conn: _Connection) -> None:
@@ -337,6 +387,8 @@ def _postgres(url: str) -> Store:
     dialect = _Dialect(name="PostgreSQL", placeholder="%s", float_type="DOUBLE PRECISION",
                        begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", begin_write="BEGIN",
                        errors=(psycopg.Error,), is_broken=lambda conn: bool(conn.closed or conn.broken),
+                       columns_query="SELECT column_name FROM information_schema.columns"
+                                     " WHERE table_name = 'fd_actions' AND table_schema = current_schema()",
                        schema_lock=("SELECT pg_advisory_xact_lock(7210531)",))  # any fixed key
     return Store(connect, dialect, where)
 

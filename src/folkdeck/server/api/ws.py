@@ -43,11 +43,12 @@ from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.jsonin import decode
 from folkdeck.engine.protocol import Seat
 from folkdeck.server import social
+from folkdeck.server.actor import ref_scope
 from folkdeck.server.errors import ServerError, error_message
 from folkdeck.server.limits import client_key
 from folkdeck.server.manager import TableManager
 from folkdeck.server.schemas import ActionIn, ClientEnvelope, ControlIn, SocialIn
-from folkdeck.server.tables import Connection, Table
+from folkdeck.server.tables import Connection, Table, token_hash
 
 router = APIRouter()
 log = logging.getLogger("folkdeck.server")
@@ -74,6 +75,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
         await websocket.close(code=CLOSE_BAD_TOKEN)
         return
     seat: Seat | None = None if found < 0 else found
+    scope = ref_scope(found, token_hash(k))
     client = client_key(websocket.scope, websocket.headers, tables.settings.trust_forwarded)
     conn = Connection(websocket.send_text, tables.settings.send_queue, client)
     writer = asyncio.create_task(conn.run())
@@ -98,7 +100,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
             if text is None:  # a binary frame: this socket speaks JSON text only
                 code = CLOSE_UNSUPPORTED
                 break
-            limited = await _handle(tables, table, seat, conn, text)
+            limited = await _handle(tables, table, seat, conn, text, scope)
             strikes = strikes + 1 if limited else 0
             if strikes >= RATE_STRIKES:
                 code = CLOSE_POLICY
@@ -113,7 +115,8 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
                 await websocket.close(code=code)
 
 
-async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str) -> bool:
+async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str,
+                  scope: str) -> bool:
     """Answer one message; True if it was refused for the client's rate."""
     settings = tables.settings
     ref: int | None = None
@@ -136,30 +139,24 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})
             return False
         if isinstance(msg, SocialIn):
-            async with table.lock:
-                if msg.type == "chat":
-                    social.chat(tables, table, seat, msg.text, client=conn.client)
-                else:
-                    social.rename(tables, table, seat, msg.text)
+            if msg.type == "chat":
+                await tables.call(table, lambda: social.chat(tables, table, seat, msg.text, client=conn.client))
+            else:
+                await tables.call(table, lambda: social.rename(tables, table, seat, msg.text))
             return False
         assert isinstance(msg, ActionIn)
         if msg.type == "check":
             tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action,
                                             **tables.check(table, seat, msg.action, client=conn.client)})
             return False
-        done = table.acked.get((seat, msg.ref)) if msg.resend and msg.ref is not None else None
-        if done is not None:  # a resend of an action already committed: the same answer again
-            tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": done, "repeated": True})
-            return False
-        try:
-            event = await tables.act(table, seat, msg.action, client=conn.client)
+        try:  # the table's owner sends the ack (or the refusal) before the state it leads to
+            await tables.act(table, seat, msg.action, client=conn.client, ref=msg.ref, resend=msg.resend,
+                             scope=scope, conn=conn)
         except CardGameError as exc:
+            if exc.code != "rate_limited":
+                return False  # refused by the table: already answered
             tables.send(table, seat, conn, error_message(exc, msg.ref))
-            return exc.code == "rate_limited"
-        if msg.ref is not None:
-            table.remember_ack(seat, msg.ref, event.line)
-        tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": event.line})
-        tables.after_event(table)
+            return True
     except CardGameError as exc:
         tables.send(table, seat, conn, error_message(exc, ref))
     except Exception:  # a bug: the connection and the table live on; the log has the trace

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, Response
 
 from folkdeck.engine import match_record
 from folkdeck.engine.errors import CardGameError, MalformedRecordError
+from folkdeck.engine.protocol import Event
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, dumps
 from folkdeck.engine.view import View
@@ -77,8 +78,8 @@ def open_tables(tables: TablesDep) -> list[OpenTable]:
 async def join_table(table_id: str, body: JoinIn, tables: TablesDep, request: Request) -> SeatTaken:
     """Take the first free seat of a listed table under ``name``; 409 when none is left."""
     table = _table(tables, table_id)
-    async with table.lock:
-        seat, token = social.take_open_seat(tables, table, body.name, client=_client(request, tables))
+    client = _client(request, tables)
+    seat, token = await tables.call(table, lambda: social.take_open_seat(tables, table, body.name, client=client))
     return SeatTaken(seat=seat, token=token, link=f"/table?t={table.id}&k={token}")
 
 
@@ -90,8 +91,7 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     seat = tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
-    async with table.lock:
-        new = social.rematch(tables, table)
+    new = await tables.call(table, lambda: social.rematch(tables, table))
     return NextMatch(id=new.id, link=f"/table?t={new.id}&k={body.token}")
 
 
@@ -108,7 +108,7 @@ async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, requ
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     event = await tables.act(table, seat, body.action, client=_client(request, tables))
-    tables.after_event(table)
+    assert isinstance(event, Event)  # a ref is only a WebSocket's: never a repeated answer here
     return {"ok": True, "event": event.to_dict(), "line": event.line}
 
 
