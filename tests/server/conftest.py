@@ -21,6 +21,7 @@ pytest.importorskip("fastapi", reason="the server extra is not installed (pip in
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from folkdeck.server import delta  # noqa: E402
 from folkdeck.server.config import Settings  # noqa: E402
 from folkdeck.server.main import create_app  # noqa: E402
 
@@ -60,12 +61,30 @@ def create(client: TestClient, game: str = "kaphai", **body: Any) -> dict[str, A
     return data
 
 
+VIEWS: dict[int, dict[str, Any]] = {}
+"""The view each test websocket (by ``id``) has reconstructed from its state and deltas."""
+
+
+def view_of(ws: Any, msg: dict[str, Any]) -> dict[str, Any] | None:
+    """The whole view after ``msg`` (a state, or a delta applied to the last view, as a
+    client does: its base must be the client's version); None for any other message."""
+    if msg["type"] == "state":
+        VIEWS[id(ws)] = msg
+        return msg
+    if msg["type"] == "delta":
+        last = VIEWS[id(ws)]
+        assert msg["base"] == last["v"] and msg["v"] == last["v"] + 1, (msg["base"], last["v"])
+        VIEWS[id(ws)] = view = delta.apply(last, msg)
+        return view
+    return None
+
+
 def until_state(ws: Any, pred: Any = None, limit: int = 10_000) -> dict[str, Any]:
-    """Read messages until a state message that satisfies ``pred``."""
+    """Read messages until a view (a state, or a delta applied) that satisfies ``pred``."""
     for _ in range(limit):
-        msg: dict[str, Any] = json.loads(ws.receive_text())
-        if msg["type"] == "state" and (pred is None or pred(msg)):
-            return msg
+        view = view_of(ws, json.loads(ws.receive_text()))
+        if view is not None and (pred is None or pred(view)):
+            return view
     raise AssertionError("no such state")
 
 

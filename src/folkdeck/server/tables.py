@@ -32,6 +32,7 @@ from folkdeck.engine.options import record_defaults
 from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
 from folkdeck.server.bots import BotJob
+from folkdeck.server.delta import diff
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
@@ -51,22 +52,51 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as sent: compact JSON (no spaces after separators), UTF-8 text as is.
+
+    >>> encode({"type": "ack", "ref": 1, "line": "0: 4C"})
+    '{"type":"ack","ref":1,"line":"0: 4C"}'
+    """
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 class Connection:
-    """One websocket's outgoing queue; a writer task drains it (slow clients never block a table)."""
+    """One websocket's outgoing queue; a writer task drains it (slow clients never block a table).
+
+    State messages are versioned per connection (:mod:`folkdeck.server.delta`): the first
+    (and the first after :meth:`resync`) goes whole with ``"v"``, the others as deltas
+    from the last one sent.
+    """
 
     def __init__(self, send: Callable[[str], Any], limit: int, client: str = "") -> None:
         self._send = send
         self.client = client
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.closed = False
+        self.version = 0
+        self.last: dict[str, Any] | None = None
+        """The last state message sent (without its ``v``): the base of the next delta."""
 
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
+        if message.get("type") == "state":
+            message = self._versioned(message)
         try:
-            self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+            self.queue.put_nowait(encode(message))
         except asyncio.QueueFull:  # a client that does not read: drop it
             self.close()
+
+    def _versioned(self, state: dict[str, Any]) -> dict[str, Any]:
+        self.version += 1
+        last, self.last = self.last, state
+        delta = None if last is None else diff(last, state, self.version)
+        return {**state, "v": self.version} if delta is None else delta
+
+    def resync(self) -> None:
+        """The client lost track of its version: the next state goes whole."""
+        self.last = None
 
     def close(self) -> None:
         self.closed = True
@@ -332,4 +362,4 @@ class Table:
                 "auto": seat is not None and bool(self.seats[seat].get("auto"))}
 
 
-__all__ = ["Connection", "SendHook", "Table", "stored_options", "token_hash"]
+__all__ = ["Connection", "SendHook", "Table", "encode", "stored_options", "token_hash"]

@@ -1,17 +1,38 @@
 """The table's WebSocket: ``/ws/{table_id}?k=<seat or spectator token>``.
 
-Server → client: ``{"type": "state", ...}`` (see :meth:`Table.view`) after every event,
-``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed (again,
-with ``"repeated": true``, for an action sent with ``"resend": true`` whose ``ref`` the seat's
-committed action used: a client that lost its connection resends an unacknowledged action
-and it is never played twice),
+**States and deltas.** The first message after a (re)connect is the seat's whole view,
+``{"type": "state", "you", "table", "obs", "may_act", "on_turn", "practice", "auto", "v": 1}``
+(see :meth:`Table.view`); ``v`` is the connection's version of the view. After every event
+the connection is sent what changed, as version ``n`` from version ``n - 1``::
+
+    {"type": "delta", "v": n, "base": n - 1,
+     "set": {...},                     # the top-level keys (not obs) whose values changed, whole
+     "obs": {"history": [...],         # the history entries appended since base
+             "history_len": L,         # the history's length once applied
+             "set": {...},             # the other obs fields whose values changed, whole
+             "drop": [...]}}           # obs keys that went away
+
+When the history did not simply grow (a new deal), a whole ``state`` is sent again (with
+the next ``v``). A client applies a delta to its version ``base`` only
+(:func:`folkdeck.server.delta.apply`); one whose version is not ``base`` (a message lost)
+sends ``{"type": "resync"}`` and is sent the whole state (with the next ``v``). Every
+other message (ack, error, chat...) leaves the version alone.
+
+Other messages, server → client:
+``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed, before
+the delta it leads to (again, with ``"repeated": true``, for an action sent with ``"resend":
+true`` whose ``ref`` the seat's committed action used: the ``ref`` is stored with the action,
+so a client that lost its connection, or whose server restarted, resends an unacknowledged
+action and it is never played twice; a ``ref`` is the client's, per seat token, and a resend
+is matched with the latest action sent with it),
 ``{"type": "pong", "ref": n}``, and ``{"type": "error", "error": code, "reason": key,
 "params": {...}, "message": English, "ref": n}`` for anything refused.
 ``{"type": "check", "ref": n, "action": ..., "ok": bool}`` answers a check (with ``error``,
 ``reason`` and ``params`` when the action could not be played now: the rule that refuses it).
 Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "check",
 "action": "4C 5D", "ref": n}`` (could it be played now? nothing changes), ``{"type": "resume"}``
-(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "hint"}`` (answered ``{"type": "hint", "position": [deal,
+(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "resync"}`` (the whole
+state again), ``{"type": "hint"}`` (answered ``{"type": "hint", "position": [deal,
 actions], "action", "by", "values": [{"action", "value", "worlds"}...]}``: what a search bot
 would play, see :mod:`folkdeck.agents.advice`), ``{"type": "review", "deal": n}`` (answered
 ``{"type": "review", "deal", "verdicts": [{"index", "chosen", "best", "best_value",
@@ -125,6 +146,10 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
         ref = msg.ref
         if msg.type == "ping":
             tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
+            return False
+        if msg.type == "resync":
+            conn.resync()
+            tables.send(table, seat, conn, table.view(seat, table.public()))
             return False
         if seat is None:
             raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
