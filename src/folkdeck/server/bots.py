@@ -37,15 +37,16 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from folkdeck.server import watchdog
 
 log = logging.getLogger("folkdeck.server")
+T = TypeVar("T")
 
 TASKS_PER_WORKER = 2000
 """Moves a worker makes before a fresh one replaces it."""
@@ -205,6 +206,16 @@ class BotPool:
                                           max(self.timeout, 120.0))
         except TimeoutError:
             log.warning("a review (%s) took too long", job.game)
+            return None
+
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T | None:
+        """``fn(*args)`` in the search workers (a replay: CPU work off the event loop);
+        ``None`` if it takes more than ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._pool(True), fn, *args), timeout)
+        except TimeoutError:
+            log.warning("%s took more than %.1f s", getattr(fn, "__name__", "a job"), timeout)
             return None
 
     def shutdown(self) -> None:
