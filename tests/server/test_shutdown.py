@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -63,3 +65,23 @@ def test_the_bot_workers_die_with_the_server(tmp_path: Path, sig: signal.Signals
         for pid in processes:  # a failed test leaves nothing either
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Each server keeps its tables in memory: a second one on the same SQLite file would
+    diverge from the first (issue 24), so it stops at once with one line."""
+    db = tmp_path / "one.sqlite3"
+    first = Server(db)
+    try:
+        second = subprocess.run([sys.executable, "-m", "folkdeck", "serve", "--port", "0", "--db", str(db)],
+                                capture_output=True, text=True, timeout=60, check=False)
+        assert second.returncode != 0
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1 and "another process serves the SQLite database" in lines[0], second.stderr
+        assert first.http.get("/api/games").status_code == 200  # the first one serves on
+    finally:
+        first.proc.kill()
+        first.proc.wait()
+    again = Server(db)  # once the first is gone (killed: the kernel drops its lock), a server may start
+    again.proc.kill()
+    again.proc.wait()

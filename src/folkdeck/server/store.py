@@ -16,7 +16,8 @@ journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in
 - every failure is a :class:`StoreError` with a message that names the database (never
   its password) and says what went wrong, not a driver's traceback.
 
-One server process per database: each process keeps its tables in memory.
+One server process per database: each process keeps its tables in memory. A second
+process on one SQLite file is refused (:func:`open_store`).
 
 >>> store = open_store(":memory:")
 >>> store.create_table("t1", {"game": "demo"})
@@ -39,7 +40,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import IO, Any, Protocol, TypeVar
 
 from folkdeck.engine.errors import CardGameError
 
@@ -157,6 +158,8 @@ class Store:
         self._lock = threading.Lock()
         self._conn: _Connection | None = None
         self._closed = False
+        self.owner: IO[str] | None = None
+        """The lock file that keeps other processes off a SQLite file (see :func:`open_store`)."""
         self._conn = self._open()
         self._transaction(self._make_schema, write=True)
 
@@ -356,6 +359,9 @@ class Store:
         with self._lock:
             self._closed = True
             self._drop()
+            if self.owner is not None:
+                self.owner.close()
+                self.owner = None
 
 
 def _postgres(url: str) -> Store:
@@ -405,6 +411,7 @@ def open_store(url: str) -> Store:
         raise StoreError(f"unsupported database URL {redact(url)!r}: give a SQLite file"
                          " (or sqlite:///path) or a postgresql:// URL")
     path = url.removeprefix("sqlite:///")
+    owner = None if path == ":memory:" else _own_sqlite(path)
 
     def connect() -> _Connection:
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)  # explicit BEGIN/COMMIT
@@ -413,4 +420,30 @@ def open_store(url: str) -> Store:
             conn.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash (kill -9)
         return conn
 
-    return Store(connect, SQLITE, f"SQLite database {path!r}")
+    store = Store(connect, SQLITE, f"SQLite database {path!r}")
+    store.owner = owner
+    return store
+
+
+def _own_sqlite(path: str) -> IO[str] | None:
+    """Hold ``<path>.lock`` for this process (a POSIX lock: the kernel drops it when the
+    process dies, however it dies). Each server process keeps its tables in memory, so a
+    second process on one SQLite file would diverge from the first: it is refused.
+
+    :raises StoreError: another process holds the file.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no guard
+        return None
+    try:
+        lock = open(f"{path}.lock", "a+", encoding="ascii")  # noqa: SIM115 - held while the store lives
+    except OSError:  # a folder we may not write in: SQLite will say what is wrong
+        return None
+    try:
+        fcntl.lockf(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        lock.close()
+        raise StoreError(f"another process serves the SQLite database {path!r}: one server process per"
+                         " SQLite file (several share a PostgreSQL database only)") from exc
+    return lock
