@@ -34,7 +34,8 @@ own tests set them)."""
 def make_settings(path: Path | str, **overrides: Any) -> Settings:
     """Settings for a test server on ``path`` (a file or a database URL): bots without delay,
     the per-client limits lifted."""
-    return Settings(**{"db": str(path), "bot_delay": 0, "deal_pause": 0, "window_seconds": 0.3, "call_seconds": 0.3, **TEST_LIMITS,
+    return Settings(**{"db": str(path), "bot_delay": 0, "deal_pause": 0, "window_seconds": 0.3, "call_seconds": 0.3,
+                       "replay_seconds": 300, **TEST_LIMITS,
                        **overrides})
 
 
