@@ -21,6 +21,7 @@ pytest.importorskip("fastapi", reason="the server extra is not installed (pip in
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from folkdeck.server import delta  # noqa: E402
 from folkdeck.server.config import Settings  # noqa: E402
 from folkdeck.server.main import create_app  # noqa: E402
 
@@ -33,7 +34,8 @@ own tests set them)."""
 def make_settings(path: Path | str, **overrides: Any) -> Settings:
     """Settings for a test server on ``path`` (a file or a database URL): bots without delay,
     the per-client limits lifted."""
-    return Settings(**{"db": str(path), "bot_delay": 0, "deal_pause": 0, "window_seconds": 0.3, "call_seconds": 0.3, **TEST_LIMITS,
+    return Settings(**{"db": str(path), "bot_delay": 0, "deal_pause": 0, "window_seconds": 0.3, "call_seconds": 0.3,
+                       "replay_seconds": 300, **TEST_LIMITS,
                        **overrides})
 
 
@@ -60,12 +62,30 @@ def create(client: TestClient, game: str = "kaphai", **body: Any) -> dict[str, A
     return data
 
 
+VIEWS: dict[int, dict[str, Any]] = {}
+"""The view each test websocket (by ``id``) has reconstructed from its state and deltas."""
+
+
+def view_of(ws: Any, msg: dict[str, Any]) -> dict[str, Any] | None:
+    """The whole view after ``msg`` (a state, or a delta applied to the last view, as a
+    client does: its base must be the client's version); None for any other message."""
+    if msg["type"] == "state":
+        VIEWS[id(ws)] = msg
+        return msg
+    if msg["type"] == "delta":
+        last = VIEWS[id(ws)]
+        assert msg["base"] == last["v"] and msg["v"] == last["v"] + 1, (msg["base"], last["v"])
+        VIEWS[id(ws)] = view = delta.apply(last, msg)
+        return view
+    return None
+
+
 def until_state(ws: Any, pred: Any = None, limit: int = 10_000) -> dict[str, Any]:
-    """Read messages until a state message that satisfies ``pred``."""
+    """Read messages until a view (a state, or a delta applied) that satisfies ``pred``."""
     for _ in range(limit):
-        msg: dict[str, Any] = json.loads(ws.receive_text())
-        if msg["type"] == "state" and (pred is None or pred(msg)):
-            return msg
+        view = view_of(ws, json.loads(ws.receive_text()))
+        if view is not None and (pred is None or pred(view)):
+            return view
     raise AssertionError("no such state")
 
 
@@ -202,7 +222,7 @@ def postgres() -> Iterator[PostgresCluster]:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        _no_postgres("psycopg is not installed (pip install -e '.[server]')")
+        _no_postgres("psycopg is not installed (pip install -e '.[postgres]')")
     bindir = postgres_bindir()
     if bindir is None:
         _no_postgres("no PostgreSQL server programs (initdb, pg_ctl, postgres) on PATH or in /usr/lib/postgresql/*/bin")

@@ -107,7 +107,7 @@ def test_a_deal_record_is_given_as_soon_as_the_deal_ends(client: Any, game: str)
     assert len(body["actions"]) == len(table.finished[0].history)
     assert body["hands"] != json.loads(dumps(Record.from_state(table.state)))["hands"]
     steps = client.post("/api/replay", content=record.content).json()
-    assert steps["result"] is not None and len(steps["steps"]) == len(body["actions"]) + 1
+    assert steps.get("result") is not None and len(steps["steps"]) == len(body["actions"]) + 1, str(steps)[:300]
     current = client.get(f"/api/tables/{tid}/records/2")
     assert current.status_code == 409 and current.json()["detail"]["error"] == "not_over"
     assert client.get(f"/api/tables/{tid}/records/4").status_code == 404

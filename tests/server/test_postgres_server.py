@@ -31,7 +31,7 @@ def _play(ws: Any, moves: int) -> dict[str, Any]:
     for ref in range(moves):
         ws.send_text(json.dumps({"type": "action", "action": msg["obs"]["legal_actions"][0], "ref": ref}))
         while (ack := json.loads(ws.receive_text()))["type"] != "ack":
-            assert ack["type"] == "state", ack
+            assert ack["type"] in ("state", "delta"), ack
         msg = until_state(ws, lambda m: m["on_turn"] or m["table"]["match_over"])
         assert not msg["table"]["match_over"]
     return msg

@@ -60,6 +60,26 @@ def test_tables_and_lines_come_back_in_order(store: Store, url: str) -> None:
         again.close()
 
 
+def test_refs_are_stored_with_their_actions_and_old_databases_migrate(url: str) -> None:
+    """A client's ``ref`` is stored in the action's own transaction; a database made before
+    refs existed gains the columns when a server opens it (both backends)."""
+    old = open_store(url)
+    old._transaction(lambda conn: [conn.execute(sql) for sql in (
+        "DROP INDEX IF EXISTS fd_actions_ref", "ALTER TABLE fd_actions DROP COLUMN ref_scope",
+        "ALTER TABLE fd_actions DROP COLUMN ref")], write=True)  # the schema as it was
+    old.create_table("t", {"game": "kaphai"})
+    old._transaction(lambda conn: conn.execute("INSERT INTO fd_actions VALUES ('t', 0, 0, '0: 4C')"), write=True)
+    old.close()
+    store = open_store(url)
+    try:
+        store.append_action("t", 0, 1, "1: pass", "1/abc", 41)
+        assert store.load_tables() == [("t", {"game": "kaphai"}, {0: ["0: 4C", "1: pass"]})]
+        assert store.find_ref("t", "1/abc", 41) == "1: pass" and store.find_ref("t", "0/abc", 41) is None
+        assert store.refs("t", 5) == [("1/abc", 41, "1: pass")]
+    finally:
+        store.close()
+
+
 def test_writes_are_idempotent_and_conflicts_are_refused_without_harm(store: Store) -> None:
     store.create_table("t", {"game": "kaphai"})
     store.create_table("t", {"game": "kaphai"})  # a retried create after a lost commit

@@ -49,8 +49,8 @@ def test_acknowledgements_kept_are_bounded(client: Any) -> None:
     t = create(client, "kaphai", seed=2, seats=[{"kind": "human"}] * 4)
     table = client.app.state.tables.get(t["id"])
     for ref in range(ACKS_KEPT + 10):
-        table.remember_ack(0, ref, f"0: {ref}")
-    assert len(table.acked) == ACKS_KEPT and (0, 0) not in table.acked and (0, ACKS_KEPT + 9) in table.acked
+        table.remember_ack("0/x", ref, f"0: {ref}")
+    assert len(table.acked) == ACKS_KEPT and ("0/x", 0) not in table.acked and ("0/x", ACKS_KEPT + 9) in table.acked
 
 
 def test_a_check_names_the_rule_and_plays_nothing(client: Any) -> None:

@@ -54,6 +54,19 @@ def test_names_are_given_at_creation_and_changed_by_their_seat_only(client: Any)
     assert client.get(f"/api/tables/{t['id']}").json()["seats"][1]["name"] == "Sokha"
 
 
+def test_creation_checks_names_as_join_and_rename_do(client: Any) -> None:
+    """Names that rename and join refuse are refused at creation too, so they never reach
+    the public list of open tables (issue 24: RLO, zero-width only, NUL, newline, tags)."""
+    for bad in ("a\u202eb", "\u200b", "a\u0000b", "a\nb", "\U000e0041\U000e0042"):
+        resp = client.post("/api/tables", json={"game": "kaphai", "seats": [
+            {"kind": "human"}, {"kind": "open", "name": bad}, {"kind": "bot"}, {"kind": "bot"}]})
+        body = resp.json()
+        assert resp.status_code == 400, (bad, body)
+        assert (body["error"], body["reason"], body["params"]["field"]) == ("bad_text", "server.name_text",
+                                                                            "seats[1].name")
+    assert client.get("/api/tables").json() == []
+
+
 def test_open_seats_are_listed_and_taken_once(client: Any) -> None:
     # A seeded (practice) deal: an unseeded one is a putuh now and then, and a match already
     # over has no seat to offer, so it would not be listed.

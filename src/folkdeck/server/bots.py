@@ -10,7 +10,8 @@ the same job always gives the same answer (bots are reproducible from the positi
 lanes: ``Settings.bot_workers`` processes for the bots that search, and one for the
 quick bots (greedy, heuristic...), so that a quick bot never waits behind a search of
 another table. Workers are started by a fork server that has imported folkdeck once,
-run at a lower priority than the server, and are replaced after
+run at a lower priority than the server, die with it on any signal
+(:mod:`folkdeck.server.watchdog`), and are replaced after
 :data:`TASKS_PER_WORKER` moves so that no leak grows. A bot's CPU per move is
 bounded by its level (search bots count rollouts, not seconds); a worker that does not
 answer within ``bot_move_seconds`` is not waited for: the seat plays its first legal
@@ -36,13 +37,16 @@ import logging
 import multiprocessing
 import os
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
+
+from folkdeck.server import watchdog
 
 log = logging.getLogger("folkdeck.server")
+T = TypeVar("T")
 
 TASKS_PER_WORKER = 2000
 """Moves a worker makes before a fresh one replaces it."""
@@ -127,11 +131,12 @@ def review_job(job: ReviewJob) -> list[dict[str, Any]]:
     return [v.to_dict() for v in review(game, decisions(job.record, job.seat), random.Random(job.seed))]
 
 
-def _start_worker(nice: int) -> None:
+def _start_worker(nice: int, server: int) -> None:
     try:
         os.nice(nice)
     except OSError:  # pragma: no cover - not allowed here: same priority then
         pass
+    watchdog.watch(server)  # die with the server, whatever kills it
 
 
 class BotPool:
@@ -152,10 +157,13 @@ class BotPool:
                 lane = concurrent.futures.ThreadPoolExecutor(count, thread_name_prefix="folkdeck-bot")
             else:
                 context = multiprocessing.get_context("forkserver")
-                context.set_forkserver_preload(["folkdeck", "folkdeck.agents", "folkdeck.server.bots"])
+                context.set_forkserver_preload(["folkdeck", "folkdeck.agents", "folkdeck.server.bots",
+                                                "folkdeck.server.watchdog"])
+                watchdog.start_fork_server()
                 lane = concurrent.futures.ProcessPoolExecutor(
                     count, mp_context=context, initializer=_start_worker,
-                    initargs=(SEARCH_NICE if searches else QUICK_NICE,), max_tasks_per_child=TASKS_PER_WORKER)
+                    initargs=(SEARCH_NICE if searches else QUICK_NICE, os.getpid()),
+                    max_tasks_per_child=TASKS_PER_WORKER)
             self._lanes[searches] = lane
         return lane
 
@@ -198,6 +206,16 @@ class BotPool:
                                           max(self.timeout, 120.0))
         except TimeoutError:
             log.warning("a review (%s) took too long", job.game)
+            return None
+
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T | None:
+        """``fn(*args)`` in the search workers (a replay: CPU work off the event loop);
+        ``None`` if it takes more than ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self._pool(True), fn, *args), timeout)
+        except TimeoutError:
+            log.warning("%s took more than %.1f s", getattr(fn, "__name__", "a job"), timeout)
             return None
 
     def shutdown(self) -> None:

@@ -18,7 +18,7 @@ class Settings(BaseSettings):
 
     db: str = "folkdeck.sqlite3"
     """SQLite file (or ``sqlite:///path``, ``:memory:``), or a ``postgresql://user@host/db`` URL
-    (psycopg, in the ``server`` extra); see :func:`folkdeck.server.store.open_store`."""
+    (psycopg, in the ``postgres`` extra); see :func:`folkdeck.server.store.open_store`."""
     bot_delay: Annotated[float, Field(ge=0, le=10)] = 0.6
     """Seconds a bot waits before it acts (so people can follow)."""
     deal_pause: Annotated[float, Field(ge=0, le=60)] = 3.0
@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     machines). The event loop only routes messages; a bot's thinking never blocks it."""
     bot_move_seconds: Annotated[float, Field(gt=0, le=600)] = 30.0
     """A bot that has not answered in this time plays its seat's first legal action."""
+    replay_seconds: Annotated[float, Field(gt=0, le=600)] = 30.0
+    """``POST /api/replay`` runs in the search workers; an answer not ready in this time is
+    refused (503, try again later)."""
 
     # --- input ----------------------------------------------------------------------------
     max_body_bytes: Annotated[int, Field(ge=1024, le=1 << 22)] = 16 * 1024

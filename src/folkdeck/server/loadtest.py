@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from folkdeck.server import delta
+
 MAX_TABLES = 1000
 MAX_BOT_TABLES = 100
 MAX_SECONDS = 120.0
@@ -67,6 +69,7 @@ async def _player(url: str, stop: float, think: float, rtts: list[float], rng: r
 
     async with websockets.connect(url, max_size=2**20) as ws:
         sent: dict[int, float] = {}
+        view: dict[str, Any] = {}
         ref = 0
         pending = False
         while time.monotonic() < stop:
@@ -80,8 +83,11 @@ async def _player(url: str, stop: float, think: float, rtts: list[float], rng: r
                 pending = False
             elif msg["type"] == "error":
                 pending = False
-            elif msg["type"] == "state" and msg["on_turn"] and not pending and msg["obs"]["legal_actions"]:
-                legal = msg["obs"]["legal_actions"]
+            elif msg["type"] in ("state", "delta"):
+                view = msg if msg["type"] == "state" else delta.apply(view, msg)
+                if not view["on_turn"] or pending or not view["obs"]["legal_actions"]:
+                    continue
+                legal = view["obs"]["legal_actions"]
                 await asyncio.sleep(min(rng.expovariate(1 / think), 5 * think) if think else 0)
                 ref += 1
                 pending = True

@@ -1,11 +1,11 @@
-"""The table manager: every live table by id, its connections, bots, timers and expiry.
+"""The table manager: every live table by id, its owner, its connections and expiry.
 
-FastAPI's ``ConnectionManager`` idea, grown up: it binds websockets to seats, applies
-actions under the table's lock, commits each one before acknowledging it, sends **each
-connection its own ``observe(seat)``** after every event (spectators ``observe(None)``),
-and drives the bot seats (and the seats whose turn timer ran out). Bots think in worker
-processes (:mod:`folkdeck.server.bots`): the table's lock is not held while a bot thinks,
-and an answer for a position that has moved on meanwhile is dropped.
+FastAPI's ``ConnectionManager`` idea, grown up: it binds websockets to seats, hands every
+change of a table to the table's one owner (:class:`~folkdeck.server.actor.TableActor`,
+which applies actions, commits each one before acknowledging it and drives the bots,
+timers and deals), and sends **each connection its own ``observe(seat)``** after every
+event (spectators ``observe(None)``). Bots think in worker processes
+(:mod:`folkdeck.server.bots`).
 
 Tables nobody has used for ``table_idle_seconds`` are closed: dropped from memory and
 marked closed in the store, whose rows (and so the records) stay; a closed table's
@@ -17,24 +17,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from collections import Counter, OrderedDict
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import folkdeck
-from folkdeck.engine.errors import CardGameError, InvalidConfigError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.errors import CardGameError, InvalidConfigError
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.options import options_to_dict
-from folkdeck.engine.protocol import Event, Seat, State
+from folkdeck.engine.protocol import Event, Seat
+from folkdeck.server.actor import Call, PersonAction, Resume, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
+from folkdeck.server.clock import Clock, LoopClock
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
 from folkdeck.server.schemas import TableCreate
+from folkdeck.server.social import check_name
 from folkdeck.server.store import Store
-from folkdeck.server.tables import Connection, SendHook, Table, token_hash
+from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
+from folkdeck.server.turns import refuse_unless_to_act
 
 log = logging.getLogger("folkdeck.server")
+T = TypeVar("T")
 
 ARCHIVE_CACHE = 16
 """Closed tables kept rebuilt in memory for their record downloads."""
@@ -43,10 +48,12 @@ ARCHIVE_CACHE = 16
 class TableManager:
     """Every live table in memory by id, with its connections, bots and timers."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, clock: Clock | None = None) -> None:
         self.settings = settings
         self.store = store
+        self.clock: Clock = clock or LoopClock()
         self.tables: dict[str, Table] = {}
+        self.actors: dict[str, TableActor] = {}
         self.bots = BotPool(settings.bot_workers, settings.bot_move_seconds)
         self.creations = RateLimiter(settings.create_per_minute / 60.0, settings.create_burst)
         self.actions = RateLimiter(settings.actions_per_second, settings.actions_burst)
@@ -68,26 +75,41 @@ class TableManager:
                 continue
             for seat in table.seats:
                 seat.pop("auto", None)  # a restarted table gives the seats back to their people
+            for scope, ref, line in self.store.refs(table_id, ACKS_KEPT):
+                table.remember_ack(scope, ref, line)
+            table.now = self.clock.now
+            table.last_active = self.clock.now()
             self.tables[table_id] = table
         return len(self.tables)
 
-    def start(self) -> None:
-        """After a (re)start: let the bots of every table play on; look for idle tables."""
+    def start(self, reap: bool = True) -> None:
+        """After a (re)start: every table's owner starts (its bots play on); idle tables are
+        looked for."""
         for table in self.tables.values():
-            self.kick(table)
-        self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
+            self.actor(table)
+        if reap:
+            self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 
     async def stop(self) -> None:
+        """Drain: each table's owner finishes the messages in hand, then stops; the bot
+        workers are shut down."""
         if self._reaper is not None:
             self._reaper.cancel()
+        await asyncio.gather(*(actor.stop() for actor in self.actors.values()))
+        self.actors.clear()
         for table in self.tables.values():
-            for task in (table.driver, table.timer):
-                if task is not None:
-                    task.cancel()
             for conns in table.conns.values():
                 for conn in conns:
                     conn.close()
         self.bots.shutdown()
+
+    def abandon(self) -> None:
+        """Stop at once, handling nothing more (what a crash leaves: tests of restarts)."""
+        if self._reaper is not None:
+            self._reaper.cancel()
+        for actor in self.actors.values():
+            actor.abandon()
+        self.actors.clear()
 
     # --- tables ---------------------------------------------------------------------------
     def create(self, req: TableCreate, client: str = "") -> tuple[Table, list[str], str]:
@@ -130,7 +152,8 @@ class TableManager:
             if bot is not None and bot not in spec.bots:
                 raise InvalidConfigError("server.unknown_bot", field=f"seats[{i}].bot", bot=bot,
                                          bots=", ".join(spec.bots))
-            name = (seat_in.name.strip() if seat_in else "") or (f"{bot} bot" if bot else f"Player {i + 1}")
+            given = seat_in.name if seat_in and seat_in.name.strip() else ""
+            name = check_name(given, f"seats[{i}].name") if given else (f"{bot} bot" if bot else f"Player {i + 1}")
             token = secrets.token_urlsafe(18) if kind == "human" and not is_open else ""
             tokens.append(token)
             seats.append({"kind": kind, "bot": bot, "name": name,
@@ -153,9 +176,11 @@ class TableManager:
             raise ServerError(503, "full", "server.full")
         table_id = secrets.token_urlsafe(9)
         table = Table.new(table_id, config)
+        table.now = self.clock.now
+        table.last_active = self.clock.now()
         self.store.create_table(table_id, config)
         self.tables[table_id] = table
-        self.kick(table)
+        self.actor(table)
         return table
 
     def get(self, table_id: str) -> Table | None:
@@ -206,15 +231,15 @@ class TableManager:
 
     def reap(self, now: float | None = None) -> list[str]:
         """Close the tables idle for ``table_idle_seconds`` with nobody connected; their ids."""
-        now = time.monotonic() if now is None else now
+        now = self.clock.now() if now is None else now
         closed = []
         for table_id, table in list(self.tables.items()):
             if any(table.conns.values()) or now - table.last_active < self.settings.table_idle_seconds:
                 continue
             self.store.close_table(table_id)
-            for task in (table.driver, table.timer):
-                if task is not None:
-                    task.cancel()
+            actor = self.actors.pop(table_id, None)
+            if actor is not None:
+                actor.abandon()
             del self.tables[table_id]
             closed.append(table_id)
         if closed:
@@ -241,9 +266,10 @@ class TableManager:
             self.client_connections[conn.client] += 1
         newly = seat is not None and not here
         table.conns.setdefault(seat, []).append(conn)
-        table.last_active = time.monotonic()
+        table.last_active = self.clock.now()
         if newly:
             self.broadcast(table)
+            self.kick(table)  # a connected person may change what the bots wait for
         else:
             self.send(table, seat, conn, table.view(seat, table.public()))
 
@@ -256,7 +282,7 @@ class TableManager:
                 if self.client_connections[conn.client] <= 0:
                     del self.client_connections[conn.client]
         conn.close()
-        table.last_active = time.monotonic()
+        table.last_active = self.clock.now()
         if seat is not None and not conns:
             self.broadcast(table)
 
@@ -279,24 +305,42 @@ class TableManager:
             self.on_send(table, seat, message)
         conn.push(message)
 
+    # --- the tables' owners -------------------------------------------------------------------
+    def actor(self, table: Table) -> TableActor:
+        """The table's owner, started with it (:mod:`folkdeck.server.actor`)."""
+        actor = self.actors.get(table.id)
+        if actor is None:
+            actor = self.actors[table.id] = TableActor(table, self)
+            actor.start()
+        return actor
+
+    def think(self, job: BotJob) -> Awaitable[int | None]:
+        """A bot's decision, from the workers (tests put their own bots here)."""
+        return self.bots.think(job)
+
+    def kick(self, table: Table) -> None:
+        """Ask the table's owner to look again at what must happen next (a seat was given to
+        a bot, a person connected): a message like any other."""
+        self.actor(table).post(Call(lambda: None))
+
+    async def call(self, table: Table, fn: Callable[[], T]) -> T:
+        """Run ``fn`` inside the table's owner (a change between two of its messages)."""
+        result: T = await self.actor(table).ask(Call(fn))
+        return result
+
     # --- actions ---------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: Seat, text: str, client: str = "") -> Event:
-        """Apply a person's action; it is committed before this returns.
+    async def act(self, table: Table, seat: Seat, text: str, client: str = "", *, ref: int | None = None,
+                  resend: bool = False, scope: str | None = None, conn: Connection | None = None) -> Event | str:
+        """Apply a person's action; it is committed (with its ``ref``) before this returns.
+        Returns the event, or the stored line when ``resend`` repeats a ``ref`` already played.
 
         :raises CardGameError: the engine's refusal (nothing changed), or ``rate_limited``.
         """
         if client:
             self.actions.check(client)
-        async with table.lock:
-            state = table.state
-            _refuse_unless_to_act(state, seat)
-            action = state.parse_action(text, seat)
-            before = state.clone()
-            event = state.apply(action, seat)
-            self._commit(table, event, before)
-            if table.seats[seat].get("auto"):
-                self._set_auto(table, seat, False)
-        return event
+        answer: Event | str = await self.actor(table).ask(
+            PersonAction(seat, text, ref=ref, resend=resend, scope=scope, conn=conn))
+        return answer
 
     def check(self, table: Table, seat: Seat, text: str, client: str = "") -> dict[str, Any]:
         """Whether ``seat`` could play ``text`` now, without playing it: ``{"ok": True}``, or
@@ -309,7 +353,7 @@ class TableManager:
             self.actions.check(client)
         state = table.state
         try:
-            _refuse_unless_to_act(state, seat)
+            refuse_unless_to_act(state, seat)
             state.verify(state.parse_action(text, seat), seat)
         except CardGameError as exc:
             return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
@@ -363,193 +407,7 @@ class TableManager:
 
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""
-        async with table.lock:
-            if table.seats[seat].get("auto"):
-                self._set_auto(table, seat, False)
-        self.after_event(table)
-
-    def _set_auto(self, table: Table, seat: Seat, on: bool) -> None:
-        if on:
-            table.seats[seat]["auto"] = True
-        else:
-            table.seats[seat].pop("auto", None)
-        self.store.update_config(table.id, table.config)
-
-    def _commit(self, table: Table, event: Event, before: State) -> None:
-        """Store the action just applied; if it cannot be stored, the table goes back to
-        ``before`` (the state as it was stored), so memory never runs ahead of the store."""
-        index = len(table.state.history) - 1
-        try:
-            self.store.append_action(table.id, table.deal, index, event.line)
-        except Exception:  # the action is not durable: take it back
-            log.exception("table %s: action %r not stored; taken back", table.id, event.line)
-            table.state = before
-            raise
-        table.last_active = time.monotonic()
-        table.finish_deal_if_over()
-
-    def after_event(self, table: Table) -> None:
-        self.broadcast(table)
-        self.kick(table)
-
-    # --- bots, deals and timers --------------------------------------------------------------------
-    def kick(self, table: Table) -> None:
-        """Make sure the table's driver runs (bots, next deal, turn timer)."""
-        if table.driver is None or table.driver.done():
-            table.driver = asyncio.get_running_loop().create_task(self._drive(table))
-        self._arm_timer(table)
-
-    async def _drive(self, table: Table) -> None:
-        try:
-            await self._drive_loop(table)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not pass silently: log it, the table waits for people
-            log.exception("table %s: the bots stopped", table.id)
-
-    async def _drive_loop(self, table: Table) -> None:
-        delay = self.settings.bot_delay
-        while True:
-            async with table.lock:
-                state = table.state
-                if state.is_over():
-                    if table.match_over():
-                        return
-                    wait = self.settings.deal_pause
-                else:
-                    wait = -1.0
-            if wait >= 0:  # between deals
-                await asyncio.sleep(wait)
-                async with table.lock:
-                    table.finish_deal_if_over()
-                    started = table.start_next_deal()
-                if not started:
-                    return
-                self.broadcast(table)
-                self._arm_timer(table)
-                continue
-            if delay:
-                await asyncio.sleep(delay)
-            if not await self._wait_for_people(table):
-                continue  # a person acted meanwhile: look again
-            moved = await self._bot_move(table)
-            if moved is None:
-                return
-            if moved:
-                self.broadcast(table)
-                self._arm_timer(table)
-            await asyncio.sleep(0)  # let people's messages through between bot moves
-
-    async def _wait_for_people(self, table: Table) -> bool:
-        """Before a bot on turn acts, give the people at the table their moment to act out of
-        turn: up to ``window_seconds`` while a person holds a public right (Gou Ji's 先让让),
-        ``call_seconds`` while a connected person may hold a hidden one for all the public
-        facts tell (the OWL's cucco call: the same wait whoever holds it). Every view is told how
-        long the table waits (``calls`` in the public data). False if the position moved on
-        meanwhile."""
-        position = table.position()
-        if _person_holds_public_right(table):
-            seconds = self.settings.window_seconds
-        elif _person_may_call(table):
-            seconds = self.settings.call_seconds
-        else:
-            return True
-        if seconds <= 0:
-            return True
-        end = time.monotonic() + seconds
-        table.calls = (position, end)
-        self.broadcast(table)
-        try:
-            while time.monotonic() < end:
-                await asyncio.sleep(0.05)
-                if table.position() != position:
-                    return False
-            return table.position() == position
-        finally:
-            table.calls = None
-
-    async def _bot_move(self, table: Table) -> bool | None:
-        """Let one bot act if one may: True if one did, False if the position moved on
-        while it thought (ask again), None if no bot acts now."""
-        async with table.lock:
-            jobs = table.bot_jobs()
-            position = table.position()
-        for seat, job in jobs:
-            choice = await self.bots.think(job)
-            if choice is None:  # an out-of-turn offer declined
-                continue
-            async with table.lock:
-                if table.position() != position:
-                    return False
-                state = table.state
-                before = state.clone()
-                event = state.apply(job.legal[choice], seat)
-                self._commit(table, event, before)
-            return True
-        return None
-
-    def _arm_timer(self, table: Table) -> None:
-        seconds = table.config["turn_seconds"]
-        state = table.state
-        if table.timer is not None and not table.timer.done():
-            table.timer.cancel()
-        table.timer = None
-        table.deadline = None
-        if not seconds or state.is_over() or not state.to_act or table.is_bot(state.to_act[0]):
-            return
-        key = (table.deal, len(state.history), state.to_act[0])
-        table.deadline = time.monotonic() + seconds
-        table.timer = asyncio.get_running_loop().create_task(self._expire(table, key, seconds))
-
-    async def _expire(self, table: Table, key: tuple[int, int, int], seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        async with table.lock:
-            state = table.state
-            if (table.deal, len(state.history), state.to_act[0] if state.to_act else -1) != key:
-                return
-            seat = key[2]
-            self._set_auto(table, seat, True)
-            table.timer = None
-            table.deadline = None
-        self.after_event(table)
+        await self.actor(table).ask(Resume(seat))
 
 
 __all__ = ["TableManager"]
-
-
-def _refuse_unless_to_act(state: State, seat: Seat) -> None:
-    """Raise unless ``seat`` may act now: the deal is over, or another seat is to act.
-
-    Names only a seat whose turn is public: in a window opened by hidden cards (a
-    declaration a hidden hand allows) saying who is in it would tell the cards.
-    """
-    if state.is_over():
-        raise WrongPhaseError("deal_over", seat=seat)
-    if seat not in state.to_act:
-        shown = state.observe(None).to_act
-        if shown:
-            raise NotYourTurnError("server.not_your_turn", seat=seat, current=shown[0])
-        raise NotYourTurnError("server.others_deciding", seat=seat)
-
-
-def _person_may_call(table: Table) -> bool:
-    """A bot is on turn and a connected person may hold a hidden out-of-turn right whose
-    use cannot wait (``possible_callers``, decided by public facts only: the OWL's cucco
-    before a request reaches the OWL). Whether a seat is connected is public too."""
-    state = table.state
-    declared = getattr(state, "possible_callers", None)
-    if not callable(declared) or state.is_over() or not state.to_act or not table.is_bot(state.to_act[0]):
-        return False
-    return any(not table.is_bot(s) and table.conns.get(s) for s in declared())
-
-
-def _person_holds_public_right(table: Table) -> bool:
-    """A bot is on turn and a person may act out of turn with a right every view shows
-    (``public_to_act``, conformance's ``check_view_to_act``): waiting for them tells nothing."""
-    state = table.state
-    acting = state.to_act
-    if state.is_over() or len(acting) < 2 or not table.is_bot(acting[0]):
-        return False
-    declared = getattr(state, "public_to_act", None)
-    public = tuple(declared()) if callable(declared) else acting[:1]
-    return any(s in public and not table.is_bot(s) and state.legal_actions(s) for s in acting[1:])

@@ -141,10 +141,11 @@ class ActionIn(BaseModel):
 
 class ControlIn(BaseModel):
     """``resume``: take the seat back from the bot; ``ping``: keep-alive; ``hint``: what a
-    search bot would play now, with its values (``folkdeck.agents.advice``)."""
+    search bot would play now, with its values (``folkdeck.agents.advice``); ``resync``: send
+    the whole state again (a delta's ``base`` was not the client's version)."""
 
     model_config = ConfigDict(extra="forbid")
-    type: Literal["resume", "ping", "hint", "review"]
+    type: Literal["resume", "ping", "hint", "review", "resync"]
     ref: Annotated[int, Field(ge=-(2**53), le=2**53)] | None = None
     deal: Annotated[int, Field(ge=1, le=1000)] | None = None
     """``review``: the finished deal (1-based) whose decisions the search bot weighs."""

@@ -55,9 +55,29 @@ def clean_text(text: str, limit: int, reason: str, field: str) -> str:
     return text
 
 
+def check_name(text: str, field: str = "name") -> str:
+    """A seat's name as given at creation, at a join and at a rename (the one check of
+    all three): 1 to :data:`NAME_CHARS` characters on one line, nothing invisible.
+
+    >>> check_name(" Dara ")
+    'Dara'
+    >>> for bad in ("\\u202eevil", "\\u200b", "a\\x00b", "a\\nb", "\\U000e0041x"):
+    ...     try:
+    ...         check_name(bad, "seats[1].name")
+    ...     except ServerError as exc:
+    ...         print(exc.code, exc.params["field"])
+    bad_text seats[1].name
+    bad_text seats[1].name
+    bad_text seats[1].name
+    bad_text seats[1].name
+    bad_text seats[1].name
+    """
+    return clean_text(text, NAME_CHARS, "server.name_text", field)
+
+
 def rename(tables: TableManager, table: Table, seat: Seat, name: str) -> None:
     """A person names their own seat; everyone at the table is sent the new name."""
-    name = clean_text(name, NAME_CHARS, "server.name_text", "name")
+    name = check_name(name)
     if table.seats[seat]["kind"] != "human":
         raise ServerError(403, "not_a_person", "server.not_a_person")
     table.seats[seat]["name"] = name
@@ -119,7 +139,7 @@ def take_open_seat(tables: TableManager, table: Table, name: str, client: str = 
 
     :raises ServerError: ``no_open_seat`` (409) when every seat is taken or the match is over.
     """
-    name = clean_text(name, NAME_CHARS, "server.name_text", "name")
+    name = check_name(name)
     if client:
         tables.creations.check(client)
     free = open_seats(table)
@@ -168,5 +188,5 @@ def rematch(tables: TableManager, table: Table) -> Table:
     return new
 
 
-__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "chat", "chat_log", "clean_text", "listing", "open_seats",
+__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
            "rename", "rematch", "take_open_seat"]

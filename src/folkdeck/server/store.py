@@ -4,7 +4,7 @@ A table is rebuilt by replaying its lines (the engine is deterministic), so an a
 is durable once :meth:`Store.append_action` returns: the row is committed before the
 server acknowledges the action. SQLite (the standard library's ``sqlite3``, WAL
 journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in the
-``server`` extra). Both databases get the same two tables and the same semantics:
+``postgres`` extra). Both databases get the same two tables and the same semantics:
 
 - every method is one transaction, committed before it returns, rolled back if it fails;
 - :meth:`Store.load_tables` reads one consistent snapshot;
@@ -16,7 +16,8 @@ journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in
 - every failure is a :class:`StoreError` with a message that names the database (never
   its password) and says what went wrong, not a driver's traceback.
 
-One server process per database: each process keeps its tables in memory.
+One server process per database: each process keeps its tables in memory. A second
+process on one SQLite file is refused (:func:`open_store`).
 
 >>> store = open_store(":memory:")
 >>> store.create_table("t1", {"game": "demo"})
@@ -39,7 +40,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import IO, Any, Protocol, TypeVar
 
 from folkdeck.engine.errors import CardGameError
 
@@ -98,6 +99,8 @@ class _Dialect:
     begin_write: str
     errors: tuple[type[Exception], ...]
     is_broken: Callable[[Any], bool]
+    columns_query: str = "SELECT name FROM pragma_table_info('fd_actions')"
+    """The names of ``fd_actions``' columns (for :meth:`migrations`)."""
     schema_lock: tuple[str, ...] = ()
     """Statements that serialise schema creation between processes starting together."""
 
@@ -111,6 +114,14 @@ class _Dialect:
             # Tables closed for being idle: not loaded at start, their rows (records) kept.
             f"CREATE TABLE IF NOT EXISTS fd_closed (table_id TEXT PRIMARY KEY, closed {self.float_type} NOT NULL)",
         )
+
+    def migrations(self, conn: _Connection) -> tuple[str, ...]:
+        """What a database made by an older version lacks: the client's ``ref`` of each
+        person's action (``ref_scope``: the seat and its token, so that two seats' refs
+        never meet), stored with the action for resends after a restart."""
+        have = {row[0] for row in conn.execute(self.columns_query).fetchall()}
+        wanted = (("ref_scope", "TEXT"), ("ref", "BIGINT"))
+        return tuple(f"ALTER TABLE fd_actions ADD COLUMN {name} {kind}" for name, kind in wanted if name not in have)
 
 
 SQLITE = _Dialect(name="SQLite", placeholder="?", float_type="REAL", begin_read="BEGIN",
@@ -147,8 +158,17 @@ class Store:
         self._lock = threading.Lock()
         self._conn: _Connection | None = None
         self._closed = False
+        self.owner: IO[str] | None = None
+        """The lock file that keeps other processes off a SQLite file (see :func:`open_store`)."""
         self._conn = self._open()
-        self._transaction(lambda conn: [conn.execute(s) for s in dialect.schema()], write=True)
+        self._transaction(self._make_schema, write=True)
+
+    def _make_schema(self, conn: _Connection) -> None:
+        for statement in self._dialect.schema():
+            conn.execute(statement)
+        for statement in self._dialect.migrations(conn):
+            conn.execute(statement)
+        conn.execute("CREATE INDEX IF NOT EXISTS fd_actions_ref ON fd_actions (table_id, ref_scope, ref)")
 
     @property
     def backend(self) -> str:
@@ -234,16 +254,18 @@ class Store:
         self._transaction(lambda conn: conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"),
                                                     (json.dumps(config), table_id)), write=True)
 
-    def append_action(self, table_id: str, deal: int, idx: int, line: str) -> None:
-        """Store one record line and commit (the action is durable on return).
+    def append_action(self, table_id: str, deal: int, idx: int, line: str,
+                      ref_scope: str | None = None, ref: int | None = None) -> None:
+        """Store one record line, with the client's ``ref`` of it if any (see
+        :meth:`find_ref`), and commit: the action is durable on return, its ``ref`` with it.
 
         :raises StoreError: if a different line is stored at this position, or the database fails.
         """
 
         def work(conn: _Connection) -> None:
-            cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line) VALUES (?, ?, ?, ?)"
-                                         " ON CONFLICT (table_id, deal, idx) DO NOTHING"),
-                               (table_id, deal, idx, line))
+            cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
+                                         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal, idx) DO NOTHING"),
+                               (table_id, deal, idx, line, ref_scope, ref))
             if cur.rowcount == 0:
                 stored = conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND deal = ?"
                                                 " AND idx = ?"), (table_id, deal, idx)).fetchone()
@@ -252,6 +274,37 @@ class Store:
                                      f" as {stored[0] if stored else None!r}, not {line!r}")
 
         self._transaction(work, write=True)
+
+    def find_ref(self, table_id: str, ref_scope: str, ref: int) -> str | None:
+        """The record line of the latest action stored with this ``ref`` in this scope
+        (a seat and its token), or None: a resend's answer after any restart.
+
+        >>> store = open_store(":memory:")
+        >>> store.create_table("t", {})
+        >>> store.append_action("t", 0, 0, "0: 4C", "0/ab", 7)
+        >>> store.find_ref("t", "0/ab", 7), store.find_ref("t", "1/cd", 7), store.find_ref("t", "0/ab", 8)
+        ('0: 4C', None, None)
+        """
+
+        def work(conn: _Connection) -> Any:
+            return conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND ref_scope = ?"
+                                          " AND ref = ? ORDER BY deal DESC, idx DESC LIMIT 1"),
+                                (table_id, ref_scope, ref)).fetchone()
+
+        row = self._transaction(work, write=False)
+        return None if row is None else str(row[0])
+
+    def refs(self, table_id: str, limit: int) -> list[tuple[str, int, str]]:
+        """The last ``limit`` actions of a table stored with a ``ref``, oldest first:
+        ``(ref_scope, ref, line)`` (a restored table's memory of recent answers)."""
+
+        def work(conn: _Connection) -> list[Any]:
+            rows: list[Any] = conn.execute(self._sql(
+                "SELECT ref_scope, ref, line FROM fd_actions WHERE table_id = ? AND ref IS NOT NULL"
+                " ORDER BY deal DESC, idx DESC LIMIT ?"), (table_id, limit)).fetchall()
+            return rows
+
+        return [(str(scope), int(ref), str(line)) for scope, ref, line in reversed(self._transaction(work, write=False))]
 
     def delete_table(self, table_id: str) -> None:
         def work(conn: _Connection) -> None:
@@ -306,6 +359,9 @@ class Store:
         with self._lock:
             self._closed = True
             self._drop()
+            if self.owner is not None:
+                self.owner.close()
+                self.owner = None
 
 
 def _postgres(url: str) -> Store:
@@ -313,7 +369,7 @@ def _postgres(url: str) -> Store:
         import psycopg  # type: ignore[import-not-found, unused-ignore]
         from psycopg.conninfo import conninfo_to_dict  # type: ignore[import-not-found, unused-ignore]
     except ImportError as exc:
-        raise StoreError("a PostgreSQL database needs psycopg: pip install 'folkdeck[server]'"
+        raise StoreError("a PostgreSQL database needs psycopg: pip install 'folkdeck[postgres]'"
                          " (or pip install 'psycopg[binary]')") from exc
     try:
         params = conninfo_to_dict(url)
@@ -337,6 +393,8 @@ def _postgres(url: str) -> Store:
     dialect = _Dialect(name="PostgreSQL", placeholder="%s", float_type="DOUBLE PRECISION",
                        begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", begin_write="BEGIN",
                        errors=(psycopg.Error,), is_broken=lambda conn: bool(conn.closed or conn.broken),
+                       columns_query="SELECT column_name FROM information_schema.columns"
+                                     " WHERE table_name = 'fd_actions' AND table_schema = current_schema()",
                        schema_lock=("SELECT pg_advisory_xact_lock(7210531)",))  # any fixed key
     return Store(connect, dialect, where)
 
@@ -353,6 +411,7 @@ def open_store(url: str) -> Store:
         raise StoreError(f"unsupported database URL {redact(url)!r}: give a SQLite file"
                          " (or sqlite:///path) or a postgresql:// URL")
     path = url.removeprefix("sqlite:///")
+    owner = None if path == ":memory:" else _own_sqlite(path)
 
     def connect() -> _Connection:
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)  # explicit BEGIN/COMMIT
@@ -361,4 +420,30 @@ def open_store(url: str) -> Store:
             conn.execute("PRAGMA synchronous=NORMAL")  # durable across a process crash (kill -9)
         return conn
 
-    return Store(connect, SQLITE, f"SQLite database {path!r}")
+    store = Store(connect, SQLITE, f"SQLite database {path!r}")
+    store.owner = owner
+    return store
+
+
+def _own_sqlite(path: str) -> IO[str] | None:
+    """Hold ``<path>.lock`` for this process (a POSIX lock: the kernel drops it when the
+    process dies, however it dies). Each server process keeps its tables in memory, so a
+    second process on one SQLite file would diverge from the first: it is refused.
+
+    :raises StoreError: another process holds the file.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no guard
+        return None
+    try:
+        lock = open(f"{path}.lock", "a+", encoding="ascii")  # noqa: SIM115 - held while the store lives
+    except OSError:  # a folder we may not write in: SQLite will say what is wrong
+        return None
+    try:
+        fcntl.lockf(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        lock.close()
+        raise StoreError(f"another process serves the SQLite database {path!r}: one server process per"
+                         " SQLite file (several share a PostgreSQL database only)") from exc
+    return lock

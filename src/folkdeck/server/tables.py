@@ -33,6 +33,7 @@ from folkdeck.engine.options import record_defaults
 from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
 from folkdeck.server.bots import BotJob
+from folkdeck.server.delta import diff
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
@@ -52,22 +53,51 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as sent: compact JSON (no spaces after separators), UTF-8 text as is.
+
+    >>> encode({"type": "ack", "ref": 1, "line": "0: 4C"})
+    '{"type":"ack","ref":1,"line":"0: 4C"}'
+    """
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 class Connection:
-    """One websocket's outgoing queue; a writer task drains it (slow clients never block a table)."""
+    """One websocket's outgoing queue; a writer task drains it (slow clients never block a table).
+
+    State messages are versioned per connection (:mod:`folkdeck.server.delta`): the first
+    (and the first after :meth:`resync`) goes whole with ``"v"``, the others as deltas
+    from the last one sent.
+    """
 
     def __init__(self, send: Callable[[str], Any], limit: int, client: str = "") -> None:
         self._send = send
         self.client = client
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.closed = False
+        self.version = 0
+        self.last: dict[str, Any] | None = None
+        """The last state message sent (without its ``v``): the base of the next delta."""
 
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
+        if message.get("type") == "state":
+            message = self._versioned(message)
         try:
-            self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+            self.queue.put_nowait(encode(message))
         except asyncio.QueueFull:  # a client that does not read: drop it
             self.close()
+
+    def _versioned(self, state: dict[str, Any]) -> dict[str, Any]:
+        self.version += 1
+        last, self.last = self.last, state
+        delta = None if last is None else diff(last, state, self.version)
+        return {**state, "v": self.version} if delta is None else delta
+
+    def resync(self) -> None:
+        """The client lost track of its version: the next state goes whole."""
+        self.last = None
 
     def close(self) -> None:
         self.closed = True
@@ -107,25 +137,27 @@ class Table:
     """The standings right after each finished deal (a partial match record ends there)."""
     agents: list[Any] = field(default_factory=list)
     conns: dict[Seat | None, list[Connection]] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    driver: asyncio.Task[None] | None = None
-    timer: asyncio.Task[None] | None = None
+    now: Callable[[], float] = time.monotonic
+    """The clock of the table's actor (:mod:`folkdeck.server.clock`)."""
     deadline: float | None = None
+    """When the person on turn's timer runs out (:attr:`now`'s time), or None."""
     calls: tuple[tuple[int, int], float] | None = None
     """While a bot on turn waits for people's out-of-turn calls: the position it waits at and
-    when the wait ends (``time.monotonic()``); see ``TableManager._wait_for_people``."""
+    when the wait ends (:attr:`now`'s time); see :mod:`folkdeck.server.actor`."""
     last_active: float = field(default_factory=time.monotonic)
-    acked: dict[tuple[Seat, int], str] = field(default_factory=dict)
-    """The record lines of recent actions by ``(seat, ref)``: a client that lost its
-    connection resends its unacknowledged action with the same ``ref``, and gets the first
-    answer again instead of a second play (the last :data:`ACKS_KEPT` are kept)."""
+    acked: dict[tuple[str, int], str] = field(default_factory=dict)
+    """The record lines of recent actions by ``(scope, ref)`` (the scope: the seat and its
+    token): a client that lost its connection resends its unacknowledged action with the
+    same ``ref``, and gets the first answer again instead of a second play. The last
+    :data:`ACKS_KEPT` are kept here; the store has them all, with their actions."""
 
     reviews: dict[tuple[int, Seat], list[dict[str, Any]]] = field(default_factory=dict)
     """The search bot's reviews of finished deals by ``(deal, seat)`` (computed once)."""
 
-    def remember_ack(self, seat: Seat, ref: int, line: str) -> None:
+    def remember_ack(self, scope: str, ref: int, line: str) -> None:
         """Keep the answer to ``ref`` for a resend (the oldest forgotten past the bound)."""
-        self.acked[seat, ref] = line
+        self.acked.pop((scope, ref), None)  # a reused ref: the latest answer is the newest
+        self.acked[scope, ref] = line
         while len(self.acked) > ACKS_KEPT:
             del self.acked[next(iter(self.acked))]
 
@@ -299,7 +331,7 @@ class Table:
             "deals": self.deals_limit,
             "actions": len(self.state.history),  # actions so far in this deal: a change marker
             "match_over": self.match_over(), "turn_seconds": self.config["turn_seconds"],
-            "deadline": None if self.deadline is None else max(0.0, self.deadline - time.monotonic()),
+            "deadline": None if self.deadline is None else max(0.0, self.deadline - self.now()),
             "calls": self.calls_left(),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
                        "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i)),
@@ -317,7 +349,7 @@ class Table:
         same for every viewer: it never says who may call), or None."""
         if self.calls is None or self.calls[0] != self.position():
             return None
-        return max(0.0, self.calls[1] - time.monotonic())
+        return max(0.0, self.calls[1] - self.now())
 
     def view(self, seat: Seat | None, public: dict[str, Any]) -> dict[str, Any]:
         """The message for one connection: its seat's view (passed through as the game
@@ -332,4 +364,4 @@ class Table:
                 "auto": seat is not None and bool(self.seats[seat].get("auto"))}
 
 
-__all__ = ["Connection", "SendHook", "Table", "stored_options", "token_hash"]
+__all__ = ["Connection", "SendHook", "Table", "encode", "stored_options", "token_hash"]

@@ -1,17 +1,38 @@
 """The table's WebSocket: ``/ws/{table_id}?k=<seat or spectator token>``.
 
-Server → client: ``{"type": "state", ...}`` (see :meth:`Table.view`) after every event,
-``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed (again,
-with ``"repeated": true``, for an action sent with ``"resend": true`` whose ``ref`` the seat's
-committed action used: a client that lost its connection resends an unacknowledged action
-and it is never played twice),
+**States and deltas.** The first message after a (re)connect is the seat's whole view,
+``{"type": "state", "you", "table", "obs", "may_act", "on_turn", "practice", "auto", "v": 1}``
+(see :meth:`Table.view`); ``v`` is the connection's version of the view. After every event
+the connection is sent what changed, as version ``n`` from version ``n - 1``::
+
+    {"type": "delta", "v": n, "base": n - 1,
+     "set": {...},                     # the top-level keys (not obs) whose values changed, whole
+     "obs": {"history": [...],         # the history entries appended since base
+             "history_len": L,         # the history's length once applied
+             "set": {...},             # the other obs fields whose values changed, whole
+             "drop": [...]}}           # obs keys that went away
+
+When the history did not simply grow (a new deal), a whole ``state`` is sent again (with
+the next ``v``). A client applies a delta to its version ``base`` only
+(:func:`folkdeck.server.delta.apply`); one whose version is not ``base`` (a message lost)
+sends ``{"type": "resync"}`` and is sent the whole state (with the next ``v``). Every
+other message (ack, error, chat...) leaves the version alone.
+
+Other messages, server → client:
+``{"type": "ack", "ref": n, "line": "<seat>: <action>"}`` once an action is committed, before
+the delta it leads to (again, with ``"repeated": true``, for an action sent with ``"resend":
+true`` whose ``ref`` the seat's committed action used: the ``ref`` is stored with the action,
+so a client that lost its connection, or whose server restarted, resends an unacknowledged
+action and it is never played twice; a ``ref`` is the client's, per seat token, and a resend
+is matched with the latest action sent with it),
 ``{"type": "pong", "ref": n}``, and ``{"type": "error", "error": code, "reason": key,
 "params": {...}, "message": English, "ref": n}`` for anything refused.
 ``{"type": "check", "ref": n, "action": ..., "ok": bool}`` answers a check (with ``error``,
 ``reason`` and ``params`` when the action could not be played now: the rule that refuses it).
 Client → server: ``{"type": "action", "action": "4C 4D", "ref": n}``, ``{"type": "check",
 "action": "4C 5D", "ref": n}`` (could it be played now? nothing changes), ``{"type": "resume"}``
-(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "hint"}`` (answered ``{"type": "hint", "position": [deal,
+(take the seat back from the bot), ``{"type": "ping"}``, ``{"type": "resync"}`` (the whole
+state again), ``{"type": "hint"}`` (answered ``{"type": "hint", "position": [deal,
 actions], "action", "by", "values": [{"action", "value", "worlds"}...]}``: what a search bot
 would play, see :mod:`folkdeck.agents.advice`), ``{"type": "review", "deal": n}`` (answered
 ``{"type": "review", "deal", "verdicts": [{"index", "chosen", "best", "best_value",
@@ -43,11 +64,12 @@ from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.jsonin import decode
 from folkdeck.engine.protocol import Seat
 from folkdeck.server import social
+from folkdeck.server.actor import ref_scope
 from folkdeck.server.errors import ServerError, error_message
 from folkdeck.server.limits import client_key
 from folkdeck.server.manager import TableManager
 from folkdeck.server.schemas import ActionIn, ClientEnvelope, ControlIn, SocialIn
-from folkdeck.server.tables import Connection, Table
+from folkdeck.server.tables import Connection, Table, token_hash
 
 router = APIRouter()
 log = logging.getLogger("folkdeck.server")
@@ -74,6 +96,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
         await websocket.close(code=CLOSE_BAD_TOKEN)
         return
     seat: Seat | None = None if found < 0 else found
+    scope = ref_scope(found, token_hash(k))
     client = client_key(websocket.scope, websocket.headers, tables.settings.trust_forwarded)
     conn = Connection(websocket.send_text, tables.settings.send_queue, client)
     writer = asyncio.create_task(conn.run())
@@ -98,7 +121,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
             if text is None:  # a binary frame: this socket speaks JSON text only
                 code = CLOSE_UNSUPPORTED
                 break
-            limited = await _handle(tables, table, seat, conn, text)
+            limited = await _handle(tables, table, seat, conn, text, scope)
             strikes = strikes + 1 if limited else 0
             if strikes >= RATE_STRIKES:
                 code = CLOSE_POLICY
@@ -113,7 +136,8 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
                 await websocket.close(code=code)
 
 
-async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str) -> bool:
+async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str,
+                  scope: str) -> bool:
     """Answer one message; True if it was refused for the client's rate."""
     settings = tables.settings
     ref: int | None = None
@@ -122,6 +146,10 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
         ref = msg.ref
         if msg.type == "ping":
             tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
+            return False
+        if msg.type == "resync":
+            conn.resync()
+            tables.send(table, seat, conn, table.view(seat, table.public()))
             return False
         if seat is None:
             raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
@@ -136,30 +164,24 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})
             return False
         if isinstance(msg, SocialIn):
-            async with table.lock:
-                if msg.type == "chat":
-                    social.chat(tables, table, seat, msg.text, client=conn.client)
-                else:
-                    social.rename(tables, table, seat, msg.text)
+            if msg.type == "chat":
+                await tables.call(table, lambda: social.chat(tables, table, seat, msg.text, client=conn.client))
+            else:
+                await tables.call(table, lambda: social.rename(tables, table, seat, msg.text))
             return False
         assert isinstance(msg, ActionIn)
         if msg.type == "check":
             tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action,
                                             **tables.check(table, seat, msg.action, client=conn.client)})
             return False
-        done = table.acked.get((seat, msg.ref)) if msg.resend and msg.ref is not None else None
-        if done is not None:  # a resend of an action already committed: the same answer again
-            tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": done, "repeated": True})
-            return False
-        try:
-            event = await tables.act(table, seat, msg.action, client=conn.client)
+        try:  # the table's owner sends the ack (or the refusal) before the state it leads to
+            await tables.act(table, seat, msg.action, client=conn.client, ref=msg.ref, resend=msg.resend,
+                             scope=scope, conn=conn)
         except CardGameError as exc:
+            if exc.code != "rate_limited":
+                return False  # refused by the table: already answered
             tables.send(table, seat, conn, error_message(exc, msg.ref))
-            return exc.code == "rate_limited"
-        if msg.ref is not None:
-            table.remember_ack(seat, msg.ref, event.line)
-        tables.send(table, seat, conn, {"type": "ack", "ref": msg.ref, "line": event.line})
-        tables.after_event(table)
+            return True
     except CardGameError as exc:
         tables.send(table, seat, conn, error_message(exc, ref))
     except Exception:  # a bug: the connection and the table live on; the log has the trace

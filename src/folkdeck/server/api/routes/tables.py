@@ -6,23 +6,21 @@ body of :func:`folkdeck.server.errors.error_body` by the app's handler.
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 
 from folkdeck.engine import match_record
-from folkdeck.engine.errors import CardGameError, MalformedRecordError
-from folkdeck.engine.record import FORMAT as DEAL_FORMAT
-from folkdeck.engine.record import Record, dumps
-from folkdeck.engine.view import View
+from folkdeck.engine.protocol import Event
+from folkdeck.engine.record import dumps
 from folkdeck.server import social
 from folkdeck.server.api.deps import TablesDep
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import client_key
 from folkdeck.server.manager import TableManager
+from folkdeck.server.replay import replay_text
 from folkdeck.server.schemas import (
     JoinIn,
     NextMatch,
@@ -40,8 +38,6 @@ from folkdeck.server.tables import Table
 router = APIRouter(prefix="/api", tags=["tables"])
 log = logging.getLogger("folkdeck.server")
 
-MAX_REPLAY_STEPS = 5000
-"""Steps of one replay answer (a record longer than this is refused, not computed)."""
 
 
 def _table(tables: TableManager, table_id: str, *, closed: bool = False) -> Table:
@@ -77,8 +73,8 @@ def open_tables(tables: TablesDep) -> list[OpenTable]:
 async def join_table(table_id: str, body: JoinIn, tables: TablesDep, request: Request) -> SeatTaken:
     """Take the first free seat of a listed table under ``name``; 409 when none is left."""
     table = _table(tables, table_id)
-    async with table.lock:
-        seat, token = social.take_open_seat(tables, table, body.name, client=_client(request, tables))
+    client = _client(request, tables)
+    seat, token = await tables.call(table, lambda: social.take_open_seat(tables, table, body.name, client=client))
     return SeatTaken(seat=seat, token=token, link=f"/table?t={table.id}&k={token}")
 
 
@@ -90,8 +86,7 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     seat = tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
-    async with table.lock:
-        new = social.rematch(tables, table)
+    new = await tables.call(table, lambda: social.rematch(tables, table))
     return NextMatch(id=new.id, link=f"/table?t={new.id}&k={body.token}")
 
 
@@ -108,7 +103,7 @@ async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, requ
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     event = await tables.act(table, seat, body.action, client=_client(request, tables))
-    tables.after_event(table)
+    assert isinstance(event, Event)  # a ref is only a WebSocket's: never a repeated answer here
     return {"ok": True, "event": event.to_dict(), "line": event.line}
 
 
@@ -153,58 +148,16 @@ def get_match_record(table_id: str, tables: TablesDep) -> Response:
 
 
 @router.post("/replay")
-async def replay(request: Request) -> JSONResponse:
-    """Every step of a record, ``folkdeck-record/1`` or ``folkdeck-match/1`` (``?deal=N``
-    picks the match's deal, 1 by default): the public view and every hand, for the replay
-    viewer. The body was checked by the input boundary (size, depth, numbers, text)."""
-    data = json.loads(await request.body() or b"null")
-    try:
-        match: dict[str, Any] | None = None
-        if isinstance(data, dict) and data.get("format") == match_record.FORMAT:
-            whole = match_record.MatchRecord.from_dict(data)
-            deal = _deal_param(request.query_params.get("deal", "1"))
-            record = whole.deal(deal - 1)
-            _check_length(sum(len(d.record.actions) for d in whole.deals))
-            replayed = whole.replay()  # every deal's setup, reports and the standings are checked
-            entry = whole.deals[deal - 1]
-            # What the viewer shows around the deal: the match's reports before and after
-            # it, and the standings once the match's last deal is reached.
-            match = {"deal": deal, "deals": len(whole.deals), "before": [f.to_dict() for f in entry.before],
-                     "after": [f.to_dict() for f in entry.after or ()],
-                     "standings": replayed.standings.to_dict() if deal == len(whole.deals) else None}
-        else:
-            record = Record.from_dict(data)
-        _check_length(len(record.actions))
-        state = record.start()
-        steps = [_step(state, None)]
-        for state, event in record.steps():
-            steps.append(_step(state, event.to_dict()))
-    except CardGameError:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        # A record the engine reads but cannot deal or play: a gap in a game's checks.
-        # The client is told the record is bad; the log keeps the trace for a fix.
-        log.exception("replay: a record the game could not play")
-        raise MalformedRecordError("server.record_unplayable", field="(record)", detail=type(exc).__name__) from exc
-    result = state.result() if state.is_over() else None
-    return JSONResponse({"game": record.game, "format": DEAL_FORMAT, "players": state.num_players, "steps": steps,
-                         "result": result.to_dict() if result is not None else None, "match": match})
-
-
-def _check_length(actions: int) -> None:
-    if actions > MAX_REPLAY_STEPS:
-        raise MalformedRecordError("server.record_too_long", field="actions", limit=MAX_REPLAY_STEPS)
-
-
-def _deal_param(text: str) -> int:
-    if not text.isdigit() or len(text) > 6 or int(text) < 1:
-        raise MalformedRecordError("not_positive_whole_number", field="deal")
-    return int(text)
-
-
-def _step(state: Any, event: dict[str, Any] | None) -> dict[str, Any]:
-    hands = []
-    for seat in range(state.num_players):
-        view: View = state.observe(seat)
-        hands.append([str(c) for c in view.hand] if view.hand is not None else None)
-    return {"event": event, "public": state.observe(None).to_dict(), "hands": hands}
+async def replay(request: Request, tables: TablesDep) -> Response:
+    """Every step of a record, ``folkdeck-record/1`` or ``folkdeck-match/1``: the public view
+    and every hand, for the replay viewer. Paged by deal: a match record's answer is one deal
+    (``?deal=N``, 1 by default; ``match.deals`` says how many there are). The body was checked
+    by the input boundary (size, depth, numbers, text); the replay runs in the worker pool,
+    at most ``replay_seconds``, so it never holds up the server (:mod:`folkdeck.server.replay`)."""
+    body = (await request.body()).decode("utf-8", "surrogatepass") or "null"
+    deal = request.query_params.get("deal", "1")
+    answer = await tables.bots.run(replay_text, body, deal, timeout=tables.settings.replay_seconds)
+    if answer is None:
+        raise ServerError(503, "full", "server.full")  # the workers are busy: later
+    status, text = answer
+    return Response(text, status_code=status, media_type="application/json")

@@ -1,0 +1,87 @@
+"""``folkdeck serve`` leaves nothing behind (issue 24): its bot workers and their fork server
+die with it on any signal, SIGKILL included; SIGTERM drains and stops."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from folkdeck.server.watchdog import alive
+from tests.server.test_crash import Server
+
+
+def _children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[-1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            tree.setdefault(ppid, []).append(int(entry.name))
+    return tree
+
+
+def _descendants(pid: int) -> set[int]:
+    tree, found, todo = _children(), set(), [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _server_with_bot_workers(tmp_path: Path) -> tuple[Server, set[int]]:
+    server = Server(tmp_path / "s.sqlite3")
+    server.http.post("/api/tables", json={"game": "cangkul", "seed": 1, "practice": True, "deals": 50,
+                                          "seats": [{"kind": "bot"}] * 4})
+    deadline = time.monotonic() + 30
+    while len(processes := _descendants(server.proc.pid)) < 2:  # the fork server and a worker
+        assert time.monotonic() < deadline, "no bot workers started"
+        time.sleep(0.1)
+    return server, processes
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_the_bot_workers_die_with_the_server(tmp_path: Path, sig: signal.Signals) -> None:
+    server, processes = _server_with_bot_workers(tmp_path)
+    try:
+        os.kill(server.proc.pid, sig)
+        server.proc.wait(timeout=15)
+        deadline = time.monotonic() + 5
+        while any(alive(pid) for pid in processes):
+            assert time.monotonic() < deadline, f"left running: {sorted(p for p in processes if alive(p))}"
+            time.sleep(0.1)
+    finally:
+        server.proc.kill()
+        server.proc.wait()
+        for pid in processes:  # a failed test leaves nothing either
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Each server keeps its tables in memory: a second one on the same SQLite file would
+    diverge from the first (issue 24), so it stops at once with one line."""
+    db = tmp_path / "one.sqlite3"
+    first = Server(db)
+    try:
+        second = subprocess.run([sys.executable, "-m", "folkdeck", "serve", "--port", "0", "--db", str(db)],
+                                capture_output=True, text=True, timeout=60, check=False)
+        assert second.returncode != 0
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1 and "another process serves the SQLite database" in lines[0], second.stderr
+        assert first.http.get("/api/games").status_code == 200  # the first one serves on
+    finally:
+        first.proc.kill()
+        first.proc.wait()
+    again = Server(db)  # once the first is gone (killed: the kernel drops its lock), a server may start
+    again.proc.kill()
+    again.proc.wait()
