@@ -94,6 +94,10 @@ def deal_source(*, seed: Any = None, rng: random.Random | None = None, deck: Any
     :raises InvalidDealError: ``one_deal_source`` (``field`` names the sources given),
         ``not_whole_number`` (``seed``), ``no_stock``'s key or ``stock_without_hands`` (``stock``).
     """
+    if deck is None and hands is None and stock is None and (seed is None or type(seed) is int):
+        if required and seed is None and rng is None:
+            raise InvalidDealError("one_deal_source", field="hands", given=[])
+        return "shuffle"  # the path of every simulated deal: kept short
     given = [name for name, value in (("seed", seed if rng is None else rng), ("deck", deck),
                                       ("hands", hands)) if value is not None]
     if len(given) > 1 or (required and not given):

@@ -90,9 +90,11 @@ class CambioGame(GameBase[CambioOptions]):
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``stock``, ``setup.dealer``).
         """
-        source = deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
-        if source == "shuffle" and rng is None and not setup:
-            return self._seeded(seed if seed is not None else 0)  # the fast path of simulations
+        if hands is None and deck is None and stock is None and rng is None and not setup \
+                and (seed is None or type(seed) is int):
+            # the fast path of simulations: a source deal_source accepts, checked inline
+            return self._seeded(seed if seed is not None else 0)
+        deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
         n = self.num_players
         out = _read_seats((setup or {}).get("eliminated", []), n)
         if hands is not None:

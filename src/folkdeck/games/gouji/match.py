@@ -94,10 +94,11 @@ class GouJiCarry(CarryOver):
 
     def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
         """A special deal's ``kai_pai`` and ``first_drawer`` must be what the turned cards
-        give from the match's kai pai: dealt from a seed or deck, the deal turned them;
-        from full hands (listed in draw order) the turned cards are found again in the
-        middle of the pack they were drawn from (docs/rules/gouji.md §2.2, §11.13). Study
-        hands (short) hide the pack: their values are taken as stated."""
+        give from the match's kai pai: dealt from a seed or deck, the deal turned them.
+        With ``hands`` the turned cards are not in the record: its ``kai_pai`` must be the
+        match's, unless full hands (listed in draw order) show jokers turned in the middle
+        of the pack they were drawn from (docs/rules/gouji.md §2.2, §11.13); its
+        ``first_drawer`` is taken as stated."""
         if not self.special:
             return
         info = state.deal_info()
@@ -108,15 +109,12 @@ class GouJiCarry(CarryOver):
                                        expected=as_json(resolved[key]), found=as_json(stated[key]))
         kai, drawer = resolved["kai_pai"], resolved["first_drawer"]
         hands = info["hands"]
-        if not all(len(h) == HAND for h in hands):
-            return
-        turned = turned_from(self.kai, hands, drawer)
-        if (kai, drawer) not in turned:
-            key = "first_drawer" if any(k == kai for k, _ in turned) else "kai_pai"
-            given = next((pair for pair in turned if pair[0] == kai), (self.kai, None))
-            expected = given[0] if key == "kai_pai" else given[1]
-            raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
-                                   expected=as_json(expected), found=as_json(resolved[key]))
+        if kai == self.kai:
+            return  # no joker passed kai pai on; with hands, the first drawer is as stated
+        # a kai pai moved on by jokers: the full hands' pack must show them turned
+        if not all(len(h) == HAND for h in hands) or (kai, drawer) not in turned_from(self.kai, hands, drawer):
+            raise InvalidDealError("setup_mismatch", field="setup.kai_pai", key="kai_pai",
+                                   expected=as_json(self.kai), found=as_json(kai))
 
     def counts(self, result: Result) -> bool:
         """A revolution's deal is no completed deal: its cards are dealt again."""
