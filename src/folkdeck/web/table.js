@@ -118,6 +118,21 @@ function render(msg) {
   renderSocial(msg);
 }
 
+// Where a seat stands, from the view's typed fields: once the deal is over its place in the
+// result (``result.placings``, the place Results names); before, "disqualified" for a seat a
+// ``disqualified`` fact put out of the deal (it did not finish), else its place among the
+// seats that have finished (``out``, in order).
+function seatStanding(obs, seat, R) {
+  if (obs.result) {
+    const place = (obs.result.placings || [])[seat];
+    return place != null ? R.ui("seat_place", { place }) : R.ui("seat_unplaced");
+  }
+  const dq = (obs.history || []).some((ev) => (ev.facts || []).some((f) => f.type === "disqualified" && f.seat === seat));
+  if (dq) return R.ui("seat_disqualified");
+  const place = (obs.out || []).indexOf(seat);
+  return place >= 0 ? R.ui("out_place", { place: place + 1 }) : "";
+}
+
 // Seats in playing order from the viewer's (a spectator's from seat 0), each marked with its
 // team when the game has teams (GameSpec.teams for this number of players).
 function renderSeats(msg, R) {
@@ -139,8 +154,8 @@ function renderSeats(msg, R) {
     if (count === null) extra.push(R.ui("count_hidden"));
     else if (count !== undefined) extra.push(R.ui("cards_held", { count }));
     if (team >= 0) extra.push(msg.you != null && teamOf(msg.you) === team ? R.ui("your_team") : R.ui("team", { team: team + 1 }));
-    const place = (obs.out || []).indexOf(i);
-    if (place >= 0) extra.push(R.ui("out_place", { place: place + 1 }));
+    const standing = seatStanding(obs, i, R);
+    if (standing) extra.push(standing);
     if ((obs.passed || []).includes(i)) extra.push(R.ui("passed"));
     if ((obs.to_act || []).includes(i) && obs.current_seat !== i) extra.push(R.ui("may_act"));
     const bot = s.kind === "bot" ? ` <small>(${esc(R.ui("bot"))})</small>` : s.auto ? ` <small>(⏱ ${esc(R.ui("bot"))})</small>`
