@@ -3,13 +3,15 @@
 // (hand, counts, to_act, current_seat, legal_actions, table, top, passed, out, stock, status,
 // history, result) and what the game's spec says (card_notation, teams, windows): a game's
 // words come from the message catalog (facts, terms), never from code here.
-import { cardSVG, backSVG, splitCard } from "./cards.js";
+import { cardSVG, splitCard } from "./cards.js";
 import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has } from "./i18n.js";
 import { renderMarkdown } from "./md.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
 import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder.js";
 import { hintText, current as hintIsCurrent } from "./hint.js";
-import { askReview, clearReview, reviewAsked, showReview } from "./review.js";
+import { askReview, showReview } from "./review.js";
+import { renderSide } from "./side.js";
+import { renderSeats } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -21,9 +23,7 @@ let ref = Math.floor(Math.random() * 2 ** 40), pending = null, wasMyTurn = false
 let hint = null, hintRef = null;  // the last hint asked for (shown while its position is on the table)
 
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
-const signed = (v) => `${v > 0 ? "+" : ""}${Number.isInteger(v) ? v : Number(Number(v).toPrecision(6))}`;
 
 // Seats' names for the text: a player's name, with its seat when two seats share it (bots do).
 function seatNames(table) {
@@ -96,7 +96,6 @@ function sendRaw(m) { if (!ws || ws.readyState !== 1) return false; ws.send(JSON
 
 function render(msg) {
   if (last && last.table.deal !== msg.table.deal) newDeal();
-  clearReview(msg.obs.result ? msg.table.deal : null);
   last = msg;
   const { table, obs } = msg;
   const R = rendererOf(msg);
@@ -114,57 +113,8 @@ function render(msg) {
   renderStatus(msg, R);
   $("auto").hidden = !msg.auto;
   renderHand(msg, R);
-  renderSide(msg, R);
+  renderSide(msg, R, askFor);
   renderSocial(msg);
-}
-
-// Where a seat stands, from the view's typed fields: once the deal is over its place in the
-// result (``result.placings``, the place Results names); before, "disqualified" for a seat a
-// ``disqualified`` fact put out of the deal (it did not finish), else its place among the
-// seats that have finished (``out``, in order).
-function seatStanding(obs, seat, R) {
-  if (obs.result) {
-    const place = (obs.result.placings || [])[seat];
-    return place != null ? R.ui("seat_place", { place }) : R.ui("seat_unplaced");
-  }
-  const dq = (obs.history || []).some((ev) => (ev.facts || []).some((f) => f.type === "disqualified" && f.seat === seat));
-  if (dq) return R.ui("seat_disqualified");
-  const place = (obs.out || []).indexOf(seat);
-  return place >= 0 ? R.ui("out_place", { place: place + 1 }) : "";
-}
-
-// Seats in playing order from the viewer's (a spectator's from seat 0), each marked with its
-// team when the game has teams (GameSpec.teams for this number of players).
-function renderSeats(msg, R) {
-  const { table, obs } = msg;
-  const n = table.seats.length;
-  const start = msg.you ?? 0;
-  const teams = table.teams || [];
-  const teamOf = (i) => teams.findIndex((team) => team.includes(i));
-  const box = $("seats");
-  box.className = `seats players-${n}`;
-  box.replaceChildren(...Array.from({ length: n }, (_, k) => (start + k) % n).map((i) => {
-    const s = table.seats[i];
-    const div = document.createElement("div");
-    const team = teamOf(i);
-    div.className = "seat" + (obs.current_seat === i ? " turn" : "") + (msg.you === i ? " me" : "") + (team >= 0 ? ` team-${team}` : "");
-    div.dataset.seat = i;
-    const extra = [R.message("seat.name", { n: i })];
-    const count = (obs.counts || [])[i];
-    if (count === null) extra.push(R.ui("count_hidden"));
-    else if (count !== undefined) extra.push(R.ui("cards_held", { count }));
-    if (team >= 0) extra.push(msg.you != null && teamOf(msg.you) === team ? R.ui("your_team") : R.ui("team", { team: team + 1 }));
-    const standing = seatStanding(obs, i, R);
-    if (standing) extra.push(standing);
-    if ((obs.passed || []).includes(i)) extra.push(R.ui("passed"));
-    if ((obs.to_act || []).includes(i) && obs.current_seat !== i) extra.push(R.ui("may_act"));
-    const bot = s.kind === "bot" ? ` <small>(${esc(R.ui("bot"))})</small>` : s.auto ? ` <small>(⏱ ${esc(R.ui("bot"))})</small>`
-      : s.open ? ` <small class="open-seat">(${esc(R.ui("table.open_seat"))})</small>` : "";
-    div.innerHTML = `<div class="name"><span class="dot ${s.kind === "bot" || s.connected ? "on" : ""}"></span>${esc(s.name)}${bot}</div>` +
-      `<div class="meta">${extra.map(esc).join(" · ")}</div>`;
-    if (count != null && msg.you !== i) div.insertAdjacentHTML("beforeend", backSVG(22, String(count)));
-    return div;
-  }));
 }
 
 function playFigure(play, R, isTop) {
@@ -372,75 +322,6 @@ function explained(msg) {
 
 function button(text, cls, fn) { const b = document.createElement("button"); b.textContent = text; if (cls) b.className = cls; b.onclick = fn; return b; }
 
-function recordLinks(table, deal, R) {
-  const url = `/api/tables/${table.id}/records/${deal}`;
-  if (!table.records.includes(url)) return "";
-  return ` <a href="${url}" download>${esc(R.ui("download"))}</a> <a href="/replay?t=${encodeURIComponent(table.id)}&d=${deal}">${esc(R.ui("replay"))}</a>`;
-}
-
-// The whole match so far (folkdeck-match/1: its finished deals and the standings after them),
-// once the table gives it: to download, or to step through deal by deal in the replay viewer.
-function matchLinks(table, R) {
-  if (!table.match_record) return "";
-  return `<a href="${esc(table.match_record)}" download>${esc(R.ui("download_match"))}</a> ` +
-    `<a href="/replay?t=${encodeURIComponent(table.id)}&match=1">${esc(R.ui("replay.open_match"))}</a>`;
-}
-
-function lockedText(table, R) {
-  return table.records_locked ? R.ui("records_locked", { why: table.records_locked }) : "";
-}
-
-function returnsText(R, returns) { return returns.map((v, i) => `${R.seat(i)} ${signed(v)}`).join(R.ui("list_separator")); }
-
-function renderStandings(table, R) {
-  const st = table.standings;
-  if (!st) return [];
-  const lines = [R.ui("deals_played", { played: st.deals_played, limit: st.deals_limit })];
-  (st.ranking || []).forEach((seat, k) => {
-    const row = R.ui("standing", { place: k + 1, seat, score: st.scores[seat], unit: st.unit });
-    lines.push((st.eliminated || []).includes(seat) ? R.ui("eliminated_row", { row }) : row);
-  });
-  return lines;
-}
-
-function renderSide(msg, R) {
-  const { table, obs } = msg;
-  $("standings").replaceChildren(...renderStandings(table, R).map((l) => Object.assign(document.createElement("div"), { textContent: l })));
-  $("results").replaceChildren(...table.results.map((r) => {
-    const li = document.createElement("li"); li.dataset.deal = r.deal;
-    li.innerHTML = `<strong>${esc(R.ui("deal_of", { deal: r.match_deal ?? r.deal, deals: table.deals }))}</strong>: ${esc(R.term(r.reason))}` +
-      (r.returns.length ? ` — ${esc(returnsText(R, r.returns))}` : "") +
-      (r.facts || []).map((f) => `<div class="line">${esc(R.fact(f))}</div>`).join("") + recordLinks(table, r.deal, R);
-    return li;
-  }));
-  $("locked").textContent = lockedText(table, R); $("locked").hidden = !table.records_locked;
-  $("match-record").innerHTML = matchLinks(table, R); $("match-record").hidden = !table.match_record;
-  $("history").replaceChildren(...[...(obs.history || [])].reverse().map((ev) => Object.assign(document.createElement("li"), { textContent: R.event(ev) })));
-  const res = $("result"); res.replaceChildren();
-  if (obs.result || table.match_over) {
-    const div = document.createElement("div"); div.className = "result"; div.id = "result-box";
-    const r = obs.result;
-    let html = `<strong>${esc(table.match_over ? R.ui("match_over") : R.ui("deal_over"))}</strong>`;
-    if (r) {
-      const rows = (r.placings || []).map((p, i) => (p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
-        : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) })));
-      html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div><div>${esc(rows.join(R.ui("list_separator")))}</div>`;
-    }
-    div.innerHTML = html;
-    if (r && msg.you != null && !reviewAsked(table.deal)) {
-      const b = button(R.ui("review"), "", () => askReview(table.deal, R, sendRaw)); b.id = "review-btn";
-      div.append(b);
-    }
-    table.results.forEach((rr) => {
-      const links = recordLinks(table, rr.deal, R);
-      if (links) div.insertAdjacentHTML("beforeend", `<div>${esc(R.ui("deal_record", { deal: rr.deal }))}:${links}</div>`);
-    });
-    if (table.match_record) div.insertAdjacentHTML("beforeend", `<div class="match-record">${matchLinks(table, R)}</div>`);
-    if (table.records_locked) div.insertAdjacentHTML("beforeend", `<div class="locked">${esc(lockedText(table, R))}</div>`);
-    res.append(div);
-  }
-}
-
 // A refusal ({error: code, reason, params}): its heading by code when the browser has one
 // (ui.error.<code>), then the reason in the player's language from the catalog.
 function showError(err) {
@@ -507,6 +388,18 @@ function showSound() {
   b.setAttribute("aria-label", b.title);
 }
 
+// Asks for the review of a finished deal (a button of the deal-over box or of Results).
+function askFor(deal) {
+  askReview(deal, rendererOf(last), sendRaw);
+  renderSide(last, rendererOf(last), askFor);
+}
+
+function reviewed(msg) {
+  const R = rendererOf(last);
+  showReview(msg, R, (a) => actionWords(R, a), () => renderSide(last, rendererOf(last), askFor));
+  renderSide(last, R, askFor);
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?k=${encodeURIComponent(token || "")}`);
@@ -518,7 +411,7 @@ function connect() {
     else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "chat") { chatMessage(msg); }
     else if (msg.type === "hint") { hinted(msg); }
-    else if (msg.type === "review") { showReview(msg, rendererOf(last), (a) => actionWords(rendererOf(last), a)); if (last) renderSide(last, rendererOf(last)); }
+    else if (msg.type === "review") { reviewed(msg); }
     else if (msg.type === "chat_log") { chatLog(msg.messages); }
     else if (msg.type === "error") {
       if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; }
