@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from folkdeck.engine.facts import fact_from_dict
 from folkdeck.engine.protocol import State
 from folkdeck.i18n import Renderer
 from tests.e2e.conftest import call, open_page, play_lines, seeded_table
@@ -62,7 +63,10 @@ def test_a_disqualified_cambio_seat_is_labelled_by_its_place(server: str, browse
 
 
 def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: Any) -> None:
-    """Gou Ji: the seats still holding cards at the end are placed by the result, not "out"."""
+    """Gou Ji: the seats still holding cards at the end are placed by the result, not "out";
+    the result gives each player their place and each team its score (the quick start's
+    per-place points add up for the team: no team score beside a player as if their own),
+    and once the match is over nothing says who starts the next deal."""
     state, lines = _random_deal("gouji", 6, 3)
     placings = state.observe(None).result["placings"]  # type: ignore[index]
     table = seeded_table(server, "gouji", 3, 6, deals=1)
@@ -77,5 +81,12 @@ def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: 
         for seat, place in enumerate(placings):
             parts = labels[seat].split(" · ")
             assert R.message("ui.seat_place", {"place": place}) in parts and not any(p.startswith("out") for p in parts), (seat, labels)
+        rows = page.inner_text("#result-box")
+        assert "(" not in rows.split("\n")[2], rows  # places alone, no delta beside a player
+        assert "Team scores: your team" in rows, rows
+        next_deal = [f for r in public["results"] for f in r["facts"] if f["type"].endswith("next_deal")]
+        assert next_deal, public["results"]  # the server sends the fact: the page leaves it out
+        shown = page.inner_text("#results")
+        assert all(R.fact(fact_from_dict(f)) not in shown for f in next_deal), shown
     finally:
         page.close()

@@ -26,7 +26,43 @@ function lockedText(table, R) {
   return table.records_locked ? R.ui("records_locked", { why: table.records_locked }) : "";
 }
 
-function returnsText(R, returns) { return returns.map((v, i) => `${R.seat(i)} ${signed(v)}`).join(R.ui("list_separator")); }
+// A team game whose deal scores each team as one (every member the same return, as in Gou
+// Ji): the returns of the teams, the viewer's first named "your team".
+function teamReturns(returns, teams) {
+  if (!teams || teams.length < 2 || !returns.length) return null;
+  const shared = teams.every((team) => team.every((s) => returns[s] === returns[team[0]]));
+  return shared ? teams.map((team) => returns[team[0]]) : null;
+}
+
+function teamName(R, teams, k, you) {
+  return you != null && teams[k].includes(you) ? R.ui("your_team") : R.ui("team", { team: k + 1 });
+}
+
+function returnsText(R, returns, teams, you) {
+  const byTeam = teamReturns(returns, teams);
+  const parts = byTeam ? byTeam.map((v, k) => `${teamName(R, teams, k, you)} ${signed(v)}`)
+    : returns.map((v, i) => `${R.seat(i)} ${signed(v)}`);
+  return parts.join(R.ui("list_separator"));
+}
+
+// The deal-over box's rows: each seat's place, with its own return unless the teams score as
+// one (then the places alone, and the teams' scores on their own line).
+function resultRows(R, r, teams, you) {
+  const byTeam = teamReturns(r.returns, teams);
+  const rows = (r.placings || []).map((p, i) => {
+    if (byTeam) return p != null ? R.ui("result_place", { seat: i, place: p }) : R.ui("result_unplaced", { seat: i });
+    return p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
+      : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) });
+  });
+  const lines = [rows.join(R.ui("list_separator"))];
+  if (byTeam) lines.push(R.ui("team_returns", { returns: returnsText(R, r.returns, teams, you) }));
+  return lines;
+}
+
+// A deal's facts as the Results list shows them: once the match is over, no deal follows,
+// so no fact says who starts the next one.
+const NEXT_DEAL = /(^|\.)next_deal$/;  // the core fact, or a game's own (e.g. "<game>.next_deal")
+const shownFacts = (r, table) => (r.facts || []).filter((f) => !(table.match_over && NEXT_DEAL.test(f.type)));
 
 function renderStandings(table, R) {
   const st = table.standings;
@@ -47,8 +83,8 @@ export function renderSide(msg, R, ask) {
   $("results").replaceChildren(...table.results.map((r) => {
     const li = document.createElement("li"); li.dataset.deal = r.deal;
     li.innerHTML = `<strong>${esc(R.ui("deal_of", { deal: r.match_deal ?? r.deal, deals: table.deals }))}</strong>: ${esc(R.term(r.reason))}` +
-      (r.returns.length ? ` — ${esc(returnsText(R, r.returns))}` : "") +
-      (r.facts || []).map((f) => `<div class="line">${esc(R.fact(f))}</div>`).join("") + recordLinks(table, r.deal, R);
+      (r.returns.length ? ` — ${esc(returnsText(R, r.returns, table.teams, msg.you))}` : "") +
+      shownFacts(r, table).map((f) => `<div class="line">${esc(R.fact(f))}</div>`).join("") + recordLinks(table, r.deal, R);
     if (msg.you != null && !reviewAsked(r.deal)) {  // every finished deal stays reviewable
       const b = button(R.ui("review"), "link review-deal", () => ask(r.deal));
       b.dataset.deal = r.deal; li.append(" ", b);
@@ -64,9 +100,8 @@ export function renderSide(msg, R, ask) {
     const r = obs.result;
     let html = `<strong>${esc(table.match_over ? R.ui("match_over") : R.ui("deal_over"))}</strong>`;
     if (r) {
-      const rows = (r.placings || []).map((p, i) => (p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
-        : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) })));
-      html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div><div>${esc(rows.join(R.ui("list_separator")))}</div>`;
+      html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div>` +
+        resultRows(R, r, table.teams, msg.you).map((line) => `<div class="rows">${esc(line)}</div>`).join("");
     }
     div.innerHTML = html;
     if (r && msg.you != null && !reviewAsked(table.deal)) {
