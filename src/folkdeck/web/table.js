@@ -107,6 +107,7 @@ function render(msg) {
   if (wanted && !wasMyTurn) chime();
   wasMyTurn = wanted;
   $("title").textContent = title;
+  $("watching").hidden = msg.you != null;
   $("deal").textContent = R.ui("deal_of", { deal: table.match_deal ?? table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
   renderSeats(msg, R);
   renderCenter(msg, R);
@@ -178,7 +179,9 @@ function renderCenter(msg, R) {
   for (const it of items) kv.append(Object.assign(document.createElement("span"), { textContent: it }));
   center.append(kv);
   const facts = document.createElement("ul"); facts.className = "facts"; facts.id = "facts";
-  for (const fact of obs.status || []) facts.append(Object.assign(document.createElement("li"), { textContent: R.fact(fact) }));
+  // What a player needs to know of the position while the deal is on (a 3-game start, chips at
+  // stake): at deal over the result says what counts, and a note of the position would be stale.
+  for (const fact of obs.result ? [] : obs.status || []) facts.append(Object.assign(document.createElement("li"), { textContent: R.fact(fact) }));
   center.append(facts);
 }
 
@@ -252,7 +255,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   for (const a of buttons) {
     const special = outOfTurn(a);
     const b = button(actionLabel(R, a), special ? "oot" : "primary", () => send(a));
-    b.dataset.action = a;
+    b.dataset.action = a; b.disabled = !!pending;  // one action at a time: a pass waits as a play does
     (special ? oot : actions).append(b);
   }
   if (oot.childElementCount) oot.prepend(R.ui("out_of_turn") + " ");
