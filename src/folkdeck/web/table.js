@@ -222,7 +222,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   selected = selected.filter((i) => i < hand.length);
   const box = $("hand"); box.replaceChildren();
   box.className = "hand" + (cardActions.size ? "" : " idle");  // nothing to pick: no card is dimmed
-  displayOrder(hand).forEach((i, pos) => {
+  displayOrder(hand, table.card_notation).forEach((i, pos) => {
     const c = hand[i];
     const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
     el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
@@ -234,7 +234,7 @@ function renderHand(msg, R = rendererOf(msg)) {
     el.ondrop = (ev) => {
       ev.preventDefault();
       const from = Number(ev.dataTransfer.getData("text/plain"));
-      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos); renderHand(last); }
+      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, table.card_notation); renderHand(last); }
     };
     box.append(el);
   });
