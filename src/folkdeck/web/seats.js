@@ -8,7 +8,7 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&l
 // result (``result.placings``, the place Results names); before, "disqualified" for a seat a
 // ``disqualified`` fact put out of the deal (it did not finish), else its place among the
 // seats that have finished (``out``, in order).
-function seatStanding(obs, seat, R) {
+export function seatStanding(obs, seat, R) {
   if (obs.result) {
     const place = (obs.result.placings || [])[seat];
     return place != null ? R.ui("seat_place", { place }) : R.ui("seat_unplaced");
