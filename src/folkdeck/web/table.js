@@ -40,9 +40,18 @@ function rendererOf(msg) {
   return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true });
 }
 
+// A card's name in the pack's words, shown on hover: its rank and the suit as the game's
+// catalog names it (a Spanish 12 of espadas, whose chip says 12E), or its notation.
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+function cardName(R, code) {
+  const { rank, suit } = splitCard(code);
+  const word = SUIT_WORDS[suit];
+  return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);
+}
+
 function cardEl(code, R, extra = "") {
   const span = document.createElement("span");
-  span.className = "card " + extra; span.dataset.card = code;
+  span.className = "card " + extra; span.dataset.card = code; span.title = cardName(R, code);
   span.innerHTML = cardSVG(code, last.table.card_notation, { width: cardW(), name: R.hasTerm(code) ? R.term(code) : "" });
   return span;
 }
@@ -275,7 +284,7 @@ function renderHand(msg, R = rendererOf(msg)) {
     const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
     for (const [a, used] of shown) {
       const b = button(R.cards(a), "", () => { selected = [...used]; renderHand(last); });
-      b.dataset.legal = a; list.append(b);
+      b.dataset.legal = a; b.title = a.split(/\s+/).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
     }
     if (entries.length > LEGAL_SHOWN) {
       const more = button(showAllLegal ? R.ui("fewer") : R.ui("more", { count: entries.length - LEGAL_SHOWN }), "link",
