@@ -12,6 +12,7 @@ import { hintText, current as hintIsCurrent } from "./hint.js";
 import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
 import { renderSeats } from "./seats.js";
+import { reduce } from "./model.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -412,13 +413,21 @@ function reviewed(msg) {
   renderSide(last, R, askFor);
 }
 
+// A state or a delta: the model after it is drawn; a delta that does not fit the model asks
+// for the whole state again (model.js).
+function follow(msg) {
+  const next = reduce(last, msg);
+  if (next) { render(next); return; }
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" }));
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?k=${encodeURIComponent(token || "")}`);
   ws.onopen = () => { retry = 500; connection(true); transmit(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { render(msg); }
+    if (msg.type === "state" || msg.type === "delta") { follow(msg); }
     else if (msg.type === "ack") { selected = []; settle(msg); }
     else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "chat") { chatMessage(msg); }
@@ -464,7 +473,9 @@ async function init() {
   setupSocial({ tableId, token, onError: showError, send: sendRaw });
   setInterval(() => {
     if (!last || (last.table.deadline == null && last.table.calls == null)) return;
-    for (const k of ["deadline", "calls"]) if (last.table[k] != null) last.table[k] = Math.max(0, last.table[k] - 1);
+    const table = { ...last.table };  // a new model: a delta's base is never changed in place
+    for (const k of ["deadline", "calls"]) if (table[k] != null) table[k] = Math.max(0, table[k] - 1);
+    last = { ...last, table };
     renderStatus(last, rendererOf(last));  // only the countdown: a button being clicked is not redrawn
   }, 1000);
   window.addEventListener("resize", () => last && render(last));
