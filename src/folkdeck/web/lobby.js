@@ -1,7 +1,7 @@
 // The lobby: every game as /api/games describes it from its GameSpec (players, how its match
 // ends, options, presets, bots); names and help in the reader's language from the catalog.
 import { Renderer, t, setLang, lang, loadCatalogs, gameTitle, applyStatic, has } from "./i18n.js";
-import { renderMarkdown } from "./md.js";
+import { renderMarkdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];

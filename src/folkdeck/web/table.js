@@ -5,7 +5,7 @@
 // words come from the message catalog (facts, terms), never from code here.
 import { cardSVG, splitCard } from "./cards.js";
 import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has } from "./i18n.js";
-import { renderMarkdown } from "./md.js";
+import { renderMarkdown } from "./markdown.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
 import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder.js";
 import { hintText, current as hintIsCurrent } from "./hint.js";
