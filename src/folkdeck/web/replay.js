@@ -6,6 +6,7 @@
 // is made here from the message catalogs, none comes from the server.
 import { cardSVG } from "./cards.js";
 import { seatStanding } from "./seats.js";
+import { drawBoard } from "./board.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -79,23 +80,11 @@ function seatBox(step, seat) {
   return box;
 }
 
+// The board as the table page draws it (board.js), from the step's public view.
 function centre(step) {
-  const view = step.public;
-  const centre = el("div", "replay-centre");
-  const plays = view.table || [];
-  if (plays.length) {
-    for (const play of plays) {
-      const row = el("div", "replay-play");
-      if (view.top && play.seat === view.top.seat && play.cards.join() === view.top.cards.join()) row.classList.add("top");
-      row.append(el("span", "muted", R.seat(play.seat)), cardsRow(play.cards, 40));
-      centre.append(row);
-    }
-  } else {
-    centre.append(el("div", "muted", R.ui("replay.table_empty")));
-  }
-  if ((view.stock || []).length) centre.append(el("div", "muted", R.ui("stock_piles", { counts: view.stock.join(" / ") })));
-  for (const fact of view.status || []) centre.append(el("div", "replay-status", R.fact(fact)));
-  return centre;
+  const box = el("div", "replay-centre center");
+  drawBoard(box, step.public, R, (code) => cardsRow([code], 40).firstChild, { empty: R.ui("replay.table_empty") });
+  return box;
 }
 
 // The trick first, then the seats in playing order, seat 0 first (replay.css lays them out

@@ -13,6 +13,7 @@ import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
 import { renderSeats } from "./seats.js";
 import { reduce } from "./model.js";
+import { drawBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -128,71 +129,13 @@ function render(msg) {
   renderSocial(msg);
 }
 
-function playFigure(play, R, isTop) {
-  const fig = document.createElement("figure"); fig.className = "play" + (isTop ? " top" : "");
-  const row = document.createElement("div"); row.className = "cards";
-  for (const c of play.cards) row.append(cardEl(c, R));
-  const cap = document.createElement("figcaption"); cap.className = "label";
-  cap.textContent = upper(R.seat(play.seat)) + (play.label ? ` · ${R.term(play.label)}` : "") + (isTop ? ` · ${R.ui("to_beat")}` : "");
-  fig.append(row, cap);
-  return fig;
-}
-
-// The trick just won, from the typed history: the cards put on the table since the trick
-// before (an act or fact "played", or a game's own "<game>.played" / "..._played", e.g. a card
-// drawn and played at once) and the "trick_won" fact. Shown faded until the next play.
-const isPlay = (f) => f && (f.type === "played" || /[._]played$/.test(f.type));
-function lastTrick(history) {
-  let plays = [], won = null;
-  for (const ev of history || []) {
-    for (const f of [ev.act, ...(ev.facts || [])]) {
-      const cards = isPlay(f) ? (f.cards || (f.card ? [f.card] : [])) : [];
-      if (cards.length) plays.push({ seat: f.seat, cards });
-      if (f && f.type === "trick_won") { won = { plays, winner: f.seat }; plays = []; }
-    }
-  }
-  return plays.length || !won || !won.plays.length ? null : won;  // a play since: that trick is on the table
-}
-
+// The middle of the table (board.js, drawn alike in the replay viewer); the newest play
+// slides in once, when it has just been made (not on every redraw).
 function renderCenter(msg, R) {
-  const { obs } = msg;
-  const center = $("center"); center.replaceChildren();
-  const plays = obs.table || [];
-  const same = (a, b) => a && b && a.seat === b.seat && a.cards.join(" ") === b.cards.join(" ");
-  if (plays.length || obs.top) {
-    const row = document.createElement("div"); row.className = "trick"; row.id = "trick";
-    const shown = plays.length ? plays : [obs.top];
-    for (const play of shown) row.append(playFigure(play, R, !!obs.top && shown.length > 1 && same(play, obs.top)));
-    // The newest play slides in once, when it has just been made (not on every redraw).
-    const key = `${msg.table.deal}:${msg.table.actions}`;
-    if (renderCenter.seen !== undefined && renderCenter.seen !== key && row.lastElementChild) row.lastElementChild.classList.add("fresh");
-    renderCenter.seen = key;
-    center.append(row);
-  } else if (!obs.result) {
-    renderCenter.seen = `${msg.table.deal}:${msg.table.actions}`;
-    const won = lastTrick(obs.history);
-    if (won) {
-      const row = document.createElement("div"); row.className = "trick last"; row.id = "last-trick";
-      for (const play of won.plays) row.append(playFigure(play, R, false));
-      const cap = document.createElement("p"); cap.className = "last-caption";
-      cap.textContent = upper(R.ui("last_trick", { seat: won.winner }));
-      center.append(row, cap);
-    }
-  }
-  const kv = document.createElement("div"); kv.className = "kv";
-  const items = [];
-  if (obs.phase) items.push(R.ui("phase", { phase: obs.phase }));
-  const stock = obs.stock || [];
-  if (stock.length === 1) items.push(R.ui("stock", { count: stock[0] }));
-  else if (stock.length === 2) items.push(R.ui("piles", { left: stock[0], right: stock[1] }));
-  else if (stock.length > 2) items.push(R.ui("stock_piles", { counts: stock.join(" / ") }));
-  for (const it of items) kv.append(Object.assign(document.createElement("span"), { textContent: it }));
-  center.append(kv);
-  const facts = document.createElement("ul"); facts.className = "facts"; facts.id = "facts";
-  // What a player needs to know of the position while the deal is on (a 3-game start, chips at
-  // stake): at deal over the result says what counts, and a note of the position would be stale.
-  for (const fact of obs.result ? [] : obs.status || []) facts.append(Object.assign(document.createElement("li"), { textContent: R.fact(fact) }));
-  center.append(facts);
+  const key = `${msg.table.deal}:${msg.table.actions}`;
+  const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
+  renderCenter.seen = key;
+  drawBoard($("center"), msg.obs, R, (code) => cardEl(code, R), { fresh });
 }
 
 function renderStatus(msg, R) {
