@@ -155,6 +155,29 @@ function renderStatus(msg, R) {
 const LEGAL_SHOWN = 24;
 let showAllLegal = false;
 
+// The hand's cards in the order the player chose (handorder.js): a click selects a card, a
+// drag moves it; ``picking``: some play can be made of them (else no card is dimmed).
+function drawHand(hand, notation, playable, picking, R) {
+  const box = $("hand"); box.replaceChildren();
+  box.className = "hand" + (picking ? "" : " idle");  // nothing to pick: no card is dimmed
+  displayOrder(hand, notation).forEach((i, pos) => {
+    const c = hand[i];
+    const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
+    el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
+    el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+    // Drag a card to another place in the hand: the player's own arrangement.
+    el.draggable = true;
+    el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
+    el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
+    el.ondrop = (ev) => {
+      ev.preventDefault();
+      const from = Number(ev.dataTransfer.getData("text/plain"));
+      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, notation); renderHand(last); }
+    };
+    box.append(el);
+  });
+}
+
 function renderHand(msg, R = rendererOf(msg)) {
   const { obs, table } = msg;
   const hand = obs.hand || [];
@@ -173,24 +196,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   const playable = new Set();
   for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
   selected = selected.filter((i) => i < hand.length);
-  const box = $("hand"); box.replaceChildren();
-  box.className = "hand" + (cardActions.size ? "" : " idle");  // nothing to pick: no card is dimmed
-  displayOrder(hand, table.card_notation).forEach((i, pos) => {
-    const c = hand[i];
-    const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
-    el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
-    el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
-    // Drag a card to another place in the hand: the player's own arrangement.
-    el.draggable = true;
-    el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
-    el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
-    el.ondrop = (ev) => {
-      ev.preventDefault();
-      const from = Number(ev.dataTransfer.getData("text/plain"));
-      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, table.card_notation); renderHand(last); }
-    };
-    box.append(el);
-  });
+  drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
   const sort = $("sort");
   sort.hidden = hand.length < 2;
   sort.textContent = R.ui(`hand_order.${handMode()}`);
@@ -220,6 +226,11 @@ function renderHand(msg, R = rendererOf(msg)) {
   const box2 = $("hint");
   if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, a)); box2.hidden = false; }
   else if (hintRef == null) { box2.hidden = true; hint = null; }
+  drawLegal(cardActions, R);
+}
+
+// The legal plays of hand cards as chips: a click selects that play's cards.
+function drawLegal(cardActions, R) {
   const list = $("legal"); list.replaceChildren();
   if (cardActions.size) {
     list.append(R.ui("legal") + " ");
