@@ -193,3 +193,31 @@ def test_the_lobby_names_each_game_in_japanese(game: str) -> None:
     assert f"term.{game}.title" in messages, f"{game}: no Japanese title"
     assert not re.fullmatch(r"[\x00-\x7f]*", str(messages.get(f"term.{game}.summary", ""))), \
         f"{game}: no Japanese summary"
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _quick_start(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    start = re.search(r"^## (?:Quick start|クイックスタート)\n", text, flags=re.M)
+    assert start, path
+    return text[start.end():text.index("\n## ", start.end())]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_quick_starts_tell_a_browser_player_what_to_press(lang: str) -> None:
+    """The browser's rules panel shows the quick start: it says how to start in the browser
+    (the lobby's button and the rules button by their names), not only in a terminal."""
+    ui = _ui(lang)
+    folder = ROOT / "docs" / "rules" / ("ja" if lang == "ja" else "")
+    for path in sorted(folder.glob("*.md")):
+        quick = re.sub(r"\s*\n\s*", "", _quick_start(path)) if lang == "ja" else " ".join(_quick_start(path).split())
+        assert ui["ui.create_table"] in quick and ui["ui.rules"] in quick, path
+
+
+def test_the_japanese_cambio_quick_start_names_the_calls_as_the_buttons_do() -> None:
+    quick = _quick_start(ROOT / "docs" / "rules" / "ja" / "cambio.md")
+    ja = catalog("ja")
+    for call in ("change", "keep", "cucco"):
+        assert f"`{call}`" not in quick and ja[f"term.cambio.{call}"] in quick, call

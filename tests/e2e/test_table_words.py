@@ -38,7 +38,9 @@ def test_the_kaphai_three_game_start_is_explained(server: str, browser: Any, lan
 # hearts, diamonds) or face (J Q K) that neither Spanish nor Portuguese notation writes.
 FRENCH_FACES = re.compile(r"\b(?:[2-9]|10|[JQKA])[SHD]\b|\b[JQK][SHDC]\b")
 NATIVE = {"burro_es": re.compile(r"^(?:1[0-2]|[1-7])[OCEB]$"),  # 1-7, 10-12 of oros, copas, espadas, bastos
-          "burro_pt": re.compile(r"^(?:[2-7]|[AVDR])[OCEP]$")}  # A, 2-7, valete, dama, rei of ouros, copas, espadas, paus
+          # A, 2-7, valete, dama, rei of ouros, copas, espadas, paus: the French-suited pack's own signs
+          "burro_pt": re.compile(r"^(?:[2-7]|[AVDR])[♦♥♠♣]$")}
+SUIT_NAMES = {"en": {"burro_es": ("oros", "copas", "espadas", "bastos"), "burro_pt": ("ouros", "copas", "espadas", "paus")}}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -52,6 +54,12 @@ def test_a_burro_names_its_cards_in_its_own_pack(server: str, browser: Any, game
                                                                "els => els.map((e) => e.textContent)")]
         cards = [c for c in chips if c and not re.search(r"[a-z\u3040-\u30ff]", c)]  # not draw / pass
         assert cards and all(NATIVE[game].match(c) for c in cards), chips
+        # Each chip names its cards with the pack's suits (the record notation never shows).
+        titles = page.eval_on_selector_all("#legal button[data-legal]", "els => els.map((e) => e.title)")
+        if lang == "en":
+            assert titles and all(any(n in t for n in SUIT_NAMES["en"][game]) for t in titles), titles
+        faces = page.eval_on_selector_all("#hand .card svg", "els => els.map((e) => e.textContent)")
+        assert not any(FRENCH_FACES.search(f) for f in faces), faces  # no French code in a corner
         page.locator("#hand .card.playable").first.click()
         page.click("#play")
         page.wait_for_function("() => document.querySelectorAll('#history li').length > 0", timeout=30_000)

@@ -47,7 +47,8 @@ function spanishSuit(suit, x, y, size) {
  * card (the Cucco pack's OWL is 梟 in 日本語) when it differs from the code. */
 export function cardSVG(code, pack = "french", { width = 64, name = "" } = {}) {
   const h = Math.round(width * 1.4);
-  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" role="img" aria-label="${code}">`;
+  const label = name || displayCard(code, pack, { symbols: true });  // the card as the pack names it
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" role="img" aria-label="${label}">`;
   const frame = `<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>`;
   if (pack === "cucco") return open + frame + cucco(code, name !== code ? name : "") + "</svg>";
   const { rank, suit } = splitCard(code);
@@ -75,9 +76,9 @@ export function cardSVG(code, pack = "french", { width = 64, name = "" } = {}) {
   const corner = `<text x="9" y="27" font-size="${shown.length > 1 ? 20 : 24}" fill="${color}" font-weight="700" font-family="sans-serif">${shown}</text>` +
     suitShape(suit, 17, 42, 17, pack) +
     `<g transform="rotate(180 50 70)"><text x="9" y="27" font-size="${shown.length > 1 ? 20 : 24}" fill="${color}" font-weight="700" font-family="sans-serif">${shown}</text></g>`;
-  // the record notation in the corner when the pack shows the card otherwise (QC is 11B in Spanish)
-  const note = displayCard(code, pack) === code ? "" : `<text x="91" y="20" font-size="11" text-anchor="end" fill="#777">${code}</text>`;
-  return open + frame + body + corner + note + "</svg>";
+  // Only the pack's own rank and suit: a French code in the corner ("KS" on a 12 of espadas)
+  // reads as another card to whoever plays with this pack.
+  return open + frame + body + corner + "</svg>";
 }
 
 function cucco(code, name) {

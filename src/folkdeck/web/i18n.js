@@ -44,10 +44,11 @@ export function pluralCategory(language, n) {
 }
 
 /** A place as people write it: 1st, 12th, 23rd; 2位. */
+const ORDINAL_SUFFIXES = { one: "st", two: "nd", few: "rd", other: "th" };
+const englishOrdinals = new Intl.PluralRules("en", { type: "ordinal" });
 export function ordinal(language, n) {
   if (language === "ja") return `${n}位`;
-  if ([11, 12, 13].includes(n % 100)) return `${n}th`;
-  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+  return `${n}${ORDINAL_SUFFIXES[englishOrdinals.select(n)]}`;
 }
 
 const SYMBOLS = { S: "♠", C: "♣", D: "♦", H: "♥" };

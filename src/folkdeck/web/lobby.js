@@ -1,7 +1,7 @@
 // The lobby: every game as /api/games describes it from its GameSpec (players, how its match
 // ends, options, presets, bots); names and help in the reader's language from the catalog.
 import { Renderer, t, setLang, lang, loadCatalogs, gameTitle, applyStatic, has } from "./i18n.js";
-import { renderMarkdown } from "./md.js";
+import { renderMarkdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -29,7 +29,8 @@ function optionInput(opt, game) {
     input.value = opt.default;
     input.size = 14;
   }
-  input.id = "opt-" + opt.name; input.dataset.option = opt.name; input.dataset.default = String(opt.default);
+  input.id = "opt-" + opt.name; input.dataset.option = opt.name;
+  input.dataset.default = input.dataset.shown = input.value;  // the default as the panel writes it
   const hint = document.createElement("small");
   const shown = choices ? choiceLabel(choices.find((c) => c.toLowerCase() === String(opt.default).toLowerCase()) ?? opt.default) : opt.default;
   hint.textContent = t("default_is", { value: shown });
@@ -99,12 +100,15 @@ function showFirstDealer(g) {
 
 function showGame(keepSeats = false) {
   const g = current();
+  const preset = keepSeats ? $("preset").value : "";
   const R = termsOf(g.name);
   $("summary").textContent = R.hasTerm("summary") ? R.term("summary") : g.summary || "";
   $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = g.default_players;
   $("players-hint").textContent = `${g.min_players}–${g.max_players}`;
   $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(p, p)));
   $("options").replaceChildren(...g.options.map((o) => optionInput(o, g.name)));
+  $("preset").onchange = showPreset;
+  if (preset in g.presets) { $("preset").value = preset; showPreset(); }
   showDeals(g);
   showFirstDealer(g);
   seatRows(keepSeats);
@@ -115,13 +119,35 @@ function toast(text) {
   setTimeout(() => { $("error").hidden = true; }, 6000);
 }
 
+// A preset's value as the panel writes it: a list as "a,b,c", a truth as "true"/"false".
+const panelValue = (v) => (Array.isArray(v) ? v.join(",") : String(v));
+
+// Picking a preset shows its values in the panel (the defaults where it says nothing); what
+// the panel shows then is the baseline, and only options the person changes override it.
+function showPreset() {
+  const values = current().presets[$("preset").value] || {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    const name = el.dataset.option;
+    let shown = name in values ? panelValue(values[name]) : el.dataset.default;
+    if (el.tagName === "SELECT") shown = [...el.options].find((o) => o.value.toLowerCase() === shown.toLowerCase())?.value ?? shown;
+    el.value = shown; el.dataset.shown = shown;
+    el.closest(".opt").classList.toggle("from-preset", name in values);
+  }
+}
+
+// The options the person changed from what the panel showed (the preset's values or the defaults).
+function changedOptions() {
+  const options = {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    if (el.value !== el.dataset.shown) options[el.dataset.option] = el.value;
+  }
+  return options;
+}
+
 async function create(ev) {
   ev.preventDefault();
   const g = current();
-  const options = {};
-  for (const el of $("options").querySelectorAll("[data-option]")) {
-    if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
-  }
+  const options = changedOptions();
   const seats = [...document.querySelectorAll(".seat-row")].map((r) => {
     const kind = r.querySelector(".kind").value;
     if (kind === "bot") return { kind: "bot", bot: r.querySelector(".bot").value };

@@ -5,6 +5,8 @@
 // (POST /api/replay) and answers with the public view and every hand at each step; all text
 // is made here from the message catalogs, none comes from the server.
 import { cardSVG } from "./cards.js";
+import { seatStanding } from "./seats.js";
+import { drawBoard } from "./board.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -69,8 +71,8 @@ function seatBox(step, seat) {
   const hand = step.hands[seat];
   const count = hand ? hand.length : view.counts?.[seat];
   if (count != null) head.append(el("span", "muted", R.ui("cards_held", { count })));
-  const outAt = (view.out || []).indexOf(seat);
-  if (outAt >= 0) head.append(el("span", "badge", R.ui("out_place", { place: outAt + 1 })));
+  const standing = seatStanding(view, seat, R);
+  if (standing) head.append(el("span", "badge", standing));
   else if ((view.passed || []).includes(seat)) head.append(el("span", "badge", R.ui("passed")));
   if ((view.to_act || []).includes(seat)) { box.classList.add("to-act"); head.append(el("span", "badge act", R.ui("replay.to_act"))); }
   if (step.event && step.event.seat === seat) box.classList.add("just-acted");
@@ -78,42 +80,19 @@ function seatBox(step, seat) {
   return box;
 }
 
+// The board as the table page draws it (board.js), from the step's public view.
 function centre(step) {
-  const view = step.public;
-  const centre = el("div", "replay-centre");
-  const plays = view.table || [];
-  if (plays.length) {
-    for (const play of plays) {
-      const row = el("div", "replay-play");
-      if (view.top && play.seat === view.top.seat && play.cards.join() === view.top.cards.join()) row.classList.add("top");
-      row.append(el("span", "muted", R.seat(play.seat)), cardsRow(play.cards, 40));
-      centre.append(row);
-    }
-  } else {
-    centre.append(el("div", "muted", R.ui("replay.table_empty")));
-  }
-  if ((view.stock || []).length) centre.append(el("div", "muted", R.ui("stock_piles", { counts: view.stock.join(" / ") })));
-  for (const fact of view.status || []) centre.append(el("div", "replay-status", R.fact(fact)));
-  return centre;
+  const box = el("div", "replay-centre center");
+  drawBoard(box, step.public, R, (code) => cardsRow([code], 40).firstChild, { empty: R.ui("replay.table_empty") });
+  return box;
 }
 
+// The trick first, then the seats in playing order, seat 0 first (replay.css lays them out
+// in a grid: no box covers another).
 function renderTable(step) {
   const ring = $("ring");
-  ring.replaceChildren();
-  ring.style.setProperty("--seats", String(data.players));
-  for (let seat = 0; seat < data.players; seat++) {
-    const box = seatBox(step, seat);
-    // Seats around an ellipse, seat 0 at the bottom, play going clockwise.
-    const angle = Math.PI / 2 + (2 * Math.PI * seat) / data.players;
-    // Each box is anchored at the same fraction of its own size as its point is of the
-    // table's, so a box on the edge stays inside the table.
-    const x = 50 + 42 * Math.cos(angle), y = 50 + 42 * Math.sin(angle);
-    box.style.left = `${x}%`;
-    box.style.top = `${y}%`;
-    box.style.transform = `translate(${-x}%, ${-y}%)`;
-    ring.append(box);
-  }
-  ring.append(centre(step));
+  ring.replaceChildren(centre(step));
+  for (let seat = 0; seat < data.players; seat++) ring.append(seatBox(step, seat));
 }
 
 function renderEvents() {
@@ -260,7 +239,7 @@ async function loadDeal(deal, step) {
     const answer = await fetch(`/api/games/${encodeURIComponent(body.game)}`);
     spec = answer.ok ? await answer.json() : { name: body.game, card_notation: "french" };
   }
-  R = new Renderer({ game: body.game, notation: spec.card_notation || "french", symbols: true });
+  R = rendererFor(body);
   document.title = `${gameTitle(body.game, spec.title || body.game)} — ${t("replay")}`;
   data = body;
   tricks = findTricks(body.steps);
@@ -268,11 +247,24 @@ async function loadDeal(deal, step) {
   show();
 }
 
+// The players' names a record keeps (its "players": one name a seat, as a table writes them).
+function recordNames(record) {
+  const names = record?.players;
+  return Array.isArray(names) && names.every((n) => typeof n === "string" && n) ? names : null;
+}
+
+// The viewer's renderer for a replayed deal: seats by the record's names when it has them.
+function rendererFor(body) {
+  const names = source.names && source.names.length === body.players ? source.names : undefined;
+  return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true });
+}
+
 async function load(text) {
   stopAutoplay();
-  let match = false;
-  try { match = JSON.parse(text)?.format === "folkdeck-match/1"; } catch { /* the server names the error */ }
-  source = { text, match };
+  let match = false, names = null;
+  try { const record = JSON.parse(text); match = record?.format === "folkdeck-match/1"; names = recordNames(record); }
+  catch { /* the server names the error */ }
+  source = { text, match, names };
   await loadDeal(1, 0);
 }
 
@@ -304,7 +296,7 @@ async function init() {
   applyStatic();
   $("lang").textContent = t("other_language");
   $("lang").onclick = async () => { await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
-    if (data) { R = new Renderer({ game: data.game, notation: spec.card_notation || "french", symbols: true }); show(); } };
+    if (data) { R = rendererFor(data); show(); } };
   $("first").onclick = () => { stopAutoplay(); go(at === 0 && data.match ? -1 : 0); };
   $("prev").onclick = () => { stopAutoplay(); go(at - 1); };
   $("next").onclick = () => { stopAutoplay(); go(at + 1); };

@@ -1,6 +1,8 @@
 // After a deal: the search bot weighs each of the player's decisions (the server's
 // {"type": "review", "deal", "verdicts"}) and the costly ones are marked. The words are the
-// catalog's ui.review.*; a verdict's values are the seat's mean return per deal.
+// catalog's ui.review.*; a verdict's values are the seat's mean return per deal. Every
+// finished deal of the match can be reviewed (its row in Results has the button), and a
+// review stays on screen through the next deals until it is closed.
 const $ = (id) => document.getElementById(id);
 const signed = (v) => `${v > 0 ? "+" : ""}${Number(v).toFixed(2)}`;
 let asked = null;  // the deal whose review is on its way or shown
@@ -16,13 +18,14 @@ export function askReview(deal, R, send) {
   box.replaceChildren(Object.assign(document.createElement("p"), { textContent: R.ui("review.thinking") }));
 }
 
-/** A new deal: the last deal's review goes. */
-export function clearReview(deal) {
-  if (asked !== null && asked !== deal) { asked = null; $("review").hidden = true; $("review").replaceChildren(); }
+/** Closes the review shown (it stays through later deals until closed or another is asked). */
+export function closeReview() {
+  asked = null; $("review").hidden = true; $("review").replaceChildren();
 }
 
-/** Shows a review; ``label`` names an action as the table's buttons do. */
-export function showReview(msg, R, label) {
+/** Shows a review; ``label`` names an action as the table's buttons do; ``onClose`` runs
+ * when the player closes it (the table offers its button again). */
+export function showReview(msg, R, label, onClose = () => {}) {
   if (msg.deal !== asked) return;
   const box = $("review");
   const title = Object.assign(document.createElement("h3"), { textContent: R.ui("review.title", { deal: msg.deal }) });
@@ -40,6 +43,8 @@ export function showReview(msg, R, label) {
     if (v.costly) li.prepend(Object.assign(document.createElement("strong"), { textContent: `${R.ui("review.costly")} ` }));
     list.append(li);
   }
-  box.replaceChildren(title, summary, list);
+  const close = Object.assign(document.createElement("button"), { type: "button", className: "link close", textContent: R.ui("review.close") });
+  close.onclick = () => { closeReview(); onClose(); };
+  box.replaceChildren(close, title, summary, list);
   box.hidden = false;
 }

@@ -6,6 +6,9 @@ import { t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const KEPT = 50;
 let lines = [], sendMessage = null, tableId = null, token = null, onError = null;
+// The line sent and not yet echoed: the box keeps it until the server shows it (a line the
+// server refuses, e.g. too fast, stays there to be sent again).
+let sentText = null, mySeat = null;
 
 /** Wires the forms: ``send`` sends a WebSocket message and says whether it could. */
 export function setupSocial(options) {
@@ -13,7 +16,7 @@ export function setupSocial(options) {
   $("chat-form").onsubmit = (ev) => {
     ev.preventDefault();
     const text = $("chat-text").value.trim();
-    if (text && sendMessage({ type: "chat", text })) $("chat-text").value = "";
+    if (text && sendMessage({ type: "chat", text })) sentText = text;
   };
   $("name-form").onsubmit = (ev) => {
     ev.preventDefault();
@@ -36,6 +39,10 @@ export function chatLog(messages) { lines = messages.slice(-KEPT); draw(); }
 
 /** One new chat message. */
 export function chatMessage(message) {
+  if (sentText != null && message.seat === mySeat && message.text === sentText) {
+    if ($("chat-text").value.trim() === sentText) $("chat-text").value = "";
+    sentText = null;
+  }
   lines.push(message); lines = lines.slice(-KEPT); draw();
   const box = $("chat"); box.scrollTop = box.scrollHeight;
 }
@@ -55,6 +62,7 @@ function draw() {
 export function renderSocial(msg) {
   const { table } = msg;
   const seated = msg.you != null;
+  mySeat = msg.you;
   $("chat-form").hidden = !seated;
   $("name-form").hidden = !seated;
   if (seated) $("my-name").placeholder = table.seats[msg.you].name;

@@ -3,13 +3,17 @@
 // (hand, counts, to_act, current_seat, legal_actions, table, top, passed, out, stock, status,
 // history, result) and what the game's spec says (card_notation, teams, windows): a game's
 // words come from the message catalog (facts, terms), never from code here.
-import { cardSVG, backSVG, splitCard } from "./cards.js";
+import { cardSVG, splitCard } from "./cards.js";
 import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has } from "./i18n.js";
-import { renderMarkdown } from "./md.js";
+import { renderMarkdown } from "./markdown.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
 import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder.js";
 import { hintText, current as hintIsCurrent } from "./hint.js";
-import { askReview, clearReview, reviewAsked, showReview } from "./review.js";
+import { askReview, showReview } from "./review.js";
+import { renderSide } from "./side.js";
+import { renderSeats } from "./seats.js";
+import { reduce } from "./model.js";
+import { drawBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -21,9 +25,7 @@ let ref = Math.floor(Math.random() * 2 ** 40), pending = null, wasMyTurn = false
 let hint = null, hintRef = null;  // the last hint asked for (shown while its position is on the table)
 
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
-const signed = (v) => `${v > 0 ? "+" : ""}${Number.isInteger(v) ? v : Number(Number(v).toPrecision(6))}`;
 
 // Seats' names for the text: a player's name, with its seat when two seats share it (bots do).
 function seatNames(table) {
@@ -40,9 +42,18 @@ function rendererOf(msg) {
   return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true });
 }
 
+// A card's name in the pack's words, shown on hover: its rank and the suit as the game's
+// catalog names it (a Spanish 12 of espadas, whose chip says 12E), or its notation.
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+function cardName(R, code) {
+  const { rank, suit } = splitCard(code);
+  const word = SUIT_WORDS[suit];
+  return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);
+}
+
 function cardEl(code, R, extra = "") {
   const span = document.createElement("span");
-  span.className = "card " + extra; span.dataset.card = code;
+  span.className = "card " + extra; span.dataset.card = code; span.title = cardName(R, code);
   span.innerHTML = cardSVG(code, last.table.card_notation, { width: cardW(), name: R.hasTerm(code) ? R.term(code) : "" });
   return span;
 }
@@ -96,7 +107,6 @@ function sendRaw(m) { if (!ws || ws.readyState !== 1) return false; ws.send(JSON
 
 function render(msg) {
   if (last && last.table.deal !== msg.table.deal) newDeal();
-  clearReview(msg.obs.result ? msg.table.deal : null);
   last = msg;
   const { table, obs } = msg;
   const R = rendererOf(msg);
@@ -108,113 +118,24 @@ function render(msg) {
   if (wanted && !wasMyTurn) chime();
   wasMyTurn = wanted;
   $("title").textContent = title;
+  $("watching").hidden = msg.you != null;
   $("deal").textContent = R.ui("deal_of", { deal: table.match_deal ?? table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
   renderSeats(msg, R);
   renderCenter(msg, R);
   renderStatus(msg, R);
   $("auto").hidden = !msg.auto;
   renderHand(msg, R);
-  renderSide(msg, R);
+  renderSide(msg, R, askFor);
   renderSocial(msg);
 }
 
-// Seats in playing order from the viewer's (a spectator's from seat 0), each marked with its
-// team when the game has teams (GameSpec.teams for this number of players).
-function renderSeats(msg, R) {
-  const { table, obs } = msg;
-  const n = table.seats.length;
-  const start = msg.you ?? 0;
-  const teams = table.teams || [];
-  const teamOf = (i) => teams.findIndex((team) => team.includes(i));
-  const box = $("seats");
-  box.className = `seats players-${n}`;
-  box.replaceChildren(...Array.from({ length: n }, (_, k) => (start + k) % n).map((i) => {
-    const s = table.seats[i];
-    const div = document.createElement("div");
-    const team = teamOf(i);
-    div.className = "seat" + (obs.current_seat === i ? " turn" : "") + (msg.you === i ? " me" : "") + (team >= 0 ? ` team-${team}` : "");
-    div.dataset.seat = i;
-    const extra = [R.message("seat.name", { n: i })];
-    const count = (obs.counts || [])[i];
-    if (count === null) extra.push(R.ui("count_hidden"));
-    else if (count !== undefined) extra.push(R.ui("cards_held", { count }));
-    if (team >= 0) extra.push(msg.you != null && teamOf(msg.you) === team ? R.ui("your_team") : R.ui("team", { team: team + 1 }));
-    const place = (obs.out || []).indexOf(i);
-    if (place >= 0) extra.push(R.ui("out_place", { place: place + 1 }));
-    if ((obs.passed || []).includes(i)) extra.push(R.ui("passed"));
-    if ((obs.to_act || []).includes(i) && obs.current_seat !== i) extra.push(R.ui("may_act"));
-    const bot = s.kind === "bot" ? ` <small>(${esc(R.ui("bot"))})</small>` : s.auto ? ` <small>(⏱ ${esc(R.ui("bot"))})</small>`
-      : s.open ? ` <small class="open-seat">(${esc(R.ui("table.open_seat"))})</small>` : "";
-    div.innerHTML = `<div class="name"><span class="dot ${s.kind === "bot" || s.connected ? "on" : ""}"></span>${esc(s.name)}${bot}</div>` +
-      `<div class="meta">${extra.map(esc).join(" · ")}</div>`;
-    if (count != null && msg.you !== i) div.insertAdjacentHTML("beforeend", backSVG(22, String(count)));
-    return div;
-  }));
-}
-
-function playFigure(play, R, isTop) {
-  const fig = document.createElement("figure"); fig.className = "play" + (isTop ? " top" : "");
-  const row = document.createElement("div"); row.className = "cards";
-  for (const c of play.cards) row.append(cardEl(c, R));
-  const cap = document.createElement("figcaption"); cap.className = "label";
-  cap.textContent = upper(R.seat(play.seat)) + (play.label ? ` · ${R.term(play.label)}` : "") + (isTop ? ` · ${R.ui("to_beat")}` : "");
-  fig.append(row, cap);
-  return fig;
-}
-
-// The trick just won, from the typed history: the cards put on the table since the trick
-// before (an act or fact "played", or a game's own "<game>.played" / "..._played", e.g. a card
-// drawn and played at once) and the "trick_won" fact. Shown faded until the next play.
-const isPlay = (f) => f && (f.type === "played" || /[._]played$/.test(f.type));
-function lastTrick(history) {
-  let plays = [], won = null;
-  for (const ev of history || []) {
-    for (const f of [ev.act, ...(ev.facts || [])]) {
-      const cards = isPlay(f) ? (f.cards || (f.card ? [f.card] : [])) : [];
-      if (cards.length) plays.push({ seat: f.seat, cards });
-      if (f && f.type === "trick_won") { won = { plays, winner: f.seat }; plays = []; }
-    }
-  }
-  return plays.length || !won || !won.plays.length ? null : won;  // a play since: that trick is on the table
-}
-
+// The middle of the table (board.js, drawn alike in the replay viewer); the newest play
+// slides in once, when it has just been made (not on every redraw).
 function renderCenter(msg, R) {
-  const { obs } = msg;
-  const center = $("center"); center.replaceChildren();
-  const plays = obs.table || [];
-  const same = (a, b) => a && b && a.seat === b.seat && a.cards.join(" ") === b.cards.join(" ");
-  if (plays.length || obs.top) {
-    const row = document.createElement("div"); row.className = "trick"; row.id = "trick";
-    const shown = plays.length ? plays : [obs.top];
-    for (const play of shown) row.append(playFigure(play, R, !!obs.top && shown.length > 1 && same(play, obs.top)));
-    // The newest play slides in once, when it has just been made (not on every redraw).
-    const key = `${msg.table.deal}:${msg.table.actions}`;
-    if (renderCenter.seen !== undefined && renderCenter.seen !== key && row.lastElementChild) row.lastElementChild.classList.add("fresh");
-    renderCenter.seen = key;
-    center.append(row);
-  } else if (!obs.result) {
-    renderCenter.seen = `${msg.table.deal}:${msg.table.actions}`;
-    const won = lastTrick(obs.history);
-    if (won) {
-      const row = document.createElement("div"); row.className = "trick last"; row.id = "last-trick";
-      for (const play of won.plays) row.append(playFigure(play, R, false));
-      const cap = document.createElement("p"); cap.className = "last-caption";
-      cap.textContent = upper(R.ui("last_trick", { seat: won.winner }));
-      center.append(row, cap);
-    }
-  }
-  const kv = document.createElement("div"); kv.className = "kv";
-  const items = [];
-  if (obs.phase) items.push(R.ui("phase", { phase: obs.phase }));
-  const stock = obs.stock || [];
-  if (stock.length === 1) items.push(R.ui("stock", { count: stock[0] }));
-  else if (stock.length === 2) items.push(R.ui("piles", { left: stock[0], right: stock[1] }));
-  else if (stock.length > 2) items.push(R.ui("stock_piles", { counts: stock.join(" / ") }));
-  for (const it of items) kv.append(Object.assign(document.createElement("span"), { textContent: it }));
-  center.append(kv);
-  const facts = document.createElement("ul"); facts.className = "facts"; facts.id = "facts";
-  for (const fact of obs.status || []) facts.append(Object.assign(document.createElement("li"), { textContent: R.fact(fact) }));
-  center.append(facts);
+  const key = `${msg.table.deal}:${msg.table.actions}`;
+  const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
+  renderCenter.seen = key;
+  drawBoard($("center"), msg.obs, R, (code) => cardEl(code, R), { fresh });
 }
 
 function renderStatus(msg, R) {
@@ -234,6 +155,29 @@ function renderStatus(msg, R) {
 const LEGAL_SHOWN = 24;
 let showAllLegal = false;
 
+// The hand's cards in the order the player chose (handorder.js): a click selects a card, a
+// drag moves it; ``picking``: some play can be made of them (else no card is dimmed).
+function drawHand(hand, notation, playable, picking, R) {
+  const box = $("hand"); box.replaceChildren();
+  box.className = "hand" + (picking ? "" : " idle");  // nothing to pick: no card is dimmed
+  displayOrder(hand, notation).forEach((i, pos) => {
+    const c = hand[i];
+    const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
+    el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
+    el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+    // Drag a card to another place in the hand: the player's own arrangement.
+    el.draggable = true;
+    el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
+    el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
+    el.ondrop = (ev) => {
+      ev.preventDefault();
+      const from = Number(ev.dataTransfer.getData("text/plain"));
+      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, notation); renderHand(last); }
+    };
+    box.append(el);
+  });
+}
+
 function renderHand(msg, R = rendererOf(msg)) {
   const { obs, table } = msg;
   const hand = obs.hand || [];
@@ -252,24 +196,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   const playable = new Set();
   for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
   selected = selected.filter((i) => i < hand.length);
-  const box = $("hand"); box.replaceChildren();
-  box.className = "hand" + (cardActions.size ? "" : " idle");  // nothing to pick: no card is dimmed
-  displayOrder(hand).forEach((i, pos) => {
-    const c = hand[i];
-    const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
-    el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
-    el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
-    // Drag a card to another place in the hand: the player's own arrangement.
-    el.draggable = true;
-    el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
-    el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
-    el.ondrop = (ev) => {
-      ev.preventDefault();
-      const from = Number(ev.dataTransfer.getData("text/plain"));
-      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos); renderHand(last); }
-    };
-    box.append(el);
-  });
+  drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
   const sort = $("sort");
   sort.hidden = hand.length < 2;
   sort.textContent = R.ui(`hand_order.${handMode()}`);
@@ -287,7 +214,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   for (const a of buttons) {
     const special = outOfTurn(a);
     const b = button(actionLabel(R, a), special ? "oot" : "primary", () => send(a));
-    b.dataset.action = a;
+    b.dataset.action = a; b.disabled = !!pending;  // one action at a time: a pass waits as a play does
     (special ? oot : actions).append(b);
   }
   if (oot.childElementCount) oot.prepend(R.ui("out_of_turn") + " ");
@@ -299,6 +226,11 @@ function renderHand(msg, R = rendererOf(msg)) {
   const box2 = $("hint");
   if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, a)); box2.hidden = false; }
   else if (hintRef == null) { box2.hidden = true; hint = null; }
+  drawLegal(cardActions, R);
+}
+
+// The legal plays of hand cards as chips: a click selects that play's cards.
+function drawLegal(cardActions, R) {
   const list = $("legal"); list.replaceChildren();
   if (cardActions.size) {
     list.append(R.ui("legal") + " ");
@@ -307,7 +239,7 @@ function renderHand(msg, R = rendererOf(msg)) {
     const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
     for (const [a, used] of shown) {
       const b = button(R.cards(a), "", () => { selected = [...used]; renderHand(last); });
-      b.dataset.legal = a; list.append(b);
+      b.dataset.legal = a; b.title = a.split(/\s+/).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
     }
     if (entries.length > LEGAL_SHOWN) {
       const more = button(showAllLegal ? R.ui("fewer") : R.ui("more", { count: entries.length - LEGAL_SHOWN }), "link",
@@ -356,75 +288,6 @@ function explained(msg) {
 }
 
 function button(text, cls, fn) { const b = document.createElement("button"); b.textContent = text; if (cls) b.className = cls; b.onclick = fn; return b; }
-
-function recordLinks(table, deal, R) {
-  const url = `/api/tables/${table.id}/records/${deal}`;
-  if (!table.records.includes(url)) return "";
-  return ` <a href="${url}" download>${esc(R.ui("download"))}</a> <a href="/replay?t=${encodeURIComponent(table.id)}&d=${deal}">${esc(R.ui("replay"))}</a>`;
-}
-
-// The whole match so far (folkdeck-match/1: its finished deals and the standings after them),
-// once the table gives it: to download, or to step through deal by deal in the replay viewer.
-function matchLinks(table, R) {
-  if (!table.match_record) return "";
-  return `<a href="${esc(table.match_record)}" download>${esc(R.ui("download_match"))}</a> ` +
-    `<a href="/replay?t=${encodeURIComponent(table.id)}&match=1">${esc(R.ui("replay.open_match"))}</a>`;
-}
-
-function lockedText(table, R) {
-  return table.records_locked ? R.ui("records_locked", { why: table.records_locked }) : "";
-}
-
-function returnsText(R, returns) { return returns.map((v, i) => `${R.seat(i)} ${signed(v)}`).join(R.ui("list_separator")); }
-
-function renderStandings(table, R) {
-  const st = table.standings;
-  if (!st) return [];
-  const lines = [R.ui("deals_played", { played: st.deals_played, limit: st.deals_limit })];
-  (st.ranking || []).forEach((seat, k) => {
-    const row = R.ui("standing", { place: k + 1, seat, score: st.scores[seat], unit: st.unit });
-    lines.push((st.eliminated || []).includes(seat) ? R.ui("eliminated_row", { row }) : row);
-  });
-  return lines;
-}
-
-function renderSide(msg, R) {
-  const { table, obs } = msg;
-  $("standings").replaceChildren(...renderStandings(table, R).map((l) => Object.assign(document.createElement("div"), { textContent: l })));
-  $("results").replaceChildren(...table.results.map((r) => {
-    const li = document.createElement("li"); li.dataset.deal = r.deal;
-    li.innerHTML = `<strong>${esc(R.ui("deal_of", { deal: r.match_deal ?? r.deal, deals: table.deals }))}</strong>: ${esc(R.term(r.reason))}` +
-      (r.returns.length ? ` — ${esc(returnsText(R, r.returns))}` : "") +
-      (r.facts || []).map((f) => `<div class="line">${esc(R.fact(f))}</div>`).join("") + recordLinks(table, r.deal, R);
-    return li;
-  }));
-  $("locked").textContent = lockedText(table, R); $("locked").hidden = !table.records_locked;
-  $("match-record").innerHTML = matchLinks(table, R); $("match-record").hidden = !table.match_record;
-  $("history").replaceChildren(...[...(obs.history || [])].reverse().map((ev) => Object.assign(document.createElement("li"), { textContent: R.event(ev) })));
-  const res = $("result"); res.replaceChildren();
-  if (obs.result || table.match_over) {
-    const div = document.createElement("div"); div.className = "result"; div.id = "result-box";
-    const r = obs.result;
-    let html = `<strong>${esc(table.match_over ? R.ui("match_over") : R.ui("deal_over"))}</strong>`;
-    if (r) {
-      const rows = (r.placings || []).map((p, i) => (p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
-        : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) })));
-      html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div><div>${esc(rows.join(R.ui("list_separator")))}</div>`;
-    }
-    div.innerHTML = html;
-    if (r && msg.you != null && !reviewAsked(table.deal)) {
-      const b = button(R.ui("review"), "", () => askReview(table.deal, R, sendRaw)); b.id = "review-btn";
-      div.append(b);
-    }
-    table.results.forEach((rr) => {
-      const links = recordLinks(table, rr.deal, R);
-      if (links) div.insertAdjacentHTML("beforeend", `<div>${esc(R.ui("deal_record", { deal: rr.deal }))}:${links}</div>`);
-    });
-    if (table.match_record) div.insertAdjacentHTML("beforeend", `<div class="match-record">${matchLinks(table, R)}</div>`);
-    if (table.records_locked) div.insertAdjacentHTML("beforeend", `<div class="locked">${esc(lockedText(table, R))}</div>`);
-    res.append(div);
-  }
-}
 
 // A refusal ({error: code, reason, params}): its heading by code when the browser has one
 // (ui.error.<code>), then the reason in the player's language from the catalog.
@@ -492,18 +355,38 @@ function showSound() {
   b.setAttribute("aria-label", b.title);
 }
 
+// Asks for the review of a finished deal (a button of the deal-over box or of Results).
+function askFor(deal) {
+  askReview(deal, rendererOf(last), sendRaw);
+  renderSide(last, rendererOf(last), askFor);
+}
+
+function reviewed(msg) {
+  const R = rendererOf(last);
+  showReview(msg, R, (a) => actionWords(R, a), () => renderSide(last, rendererOf(last), askFor));
+  renderSide(last, R, askFor);
+}
+
+// A state or a delta: the model after it is drawn; a delta that does not fit the model asks
+// for the whole state again (model.js).
+function follow(msg) {
+  const next = reduce(last, msg);
+  if (next) { render(next); return; }
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" }));
+}
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?k=${encodeURIComponent(token || "")}`);
   ws.onopen = () => { retry = 500; connection(true); transmit(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { render(msg); }
+    if (msg.type === "state" || msg.type === "delta") { follow(msg); }
     else if (msg.type === "ack") { selected = []; settle(msg); }
     else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "chat") { chatMessage(msg); }
     else if (msg.type === "hint") { hinted(msg); }
-    else if (msg.type === "review") { showReview(msg, rendererOf(last), (a) => actionWords(rendererOf(last), a)); if (last) renderSide(last, rendererOf(last)); }
+    else if (msg.type === "review") { reviewed(msg); }
     else if (msg.type === "chat_log") { chatLog(msg.messages); }
     else if (msg.type === "error") {
       if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; }
@@ -544,7 +427,9 @@ async function init() {
   setupSocial({ tableId, token, onError: showError, send: sendRaw });
   setInterval(() => {
     if (!last || (last.table.deadline == null && last.table.calls == null)) return;
-    for (const k of ["deadline", "calls"]) if (last.table[k] != null) last.table[k] = Math.max(0, last.table[k] - 1);
+    const table = { ...last.table };  // a new model: a delta's base is never changed in place
+    for (const k of ["deadline", "calls"]) if (table[k] != null) table[k] = Math.max(0, table[k] - 1);
+    last = { ...last, table };
     renderStatus(last, rendererOf(last));  // only the countdown: a button being clicked is not redrawn
   }, 1000);
   window.addEventListener("resize", () => last && render(last));

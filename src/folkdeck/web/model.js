@@ -1,0 +1,23 @@
+// The table's model: what the page draws, made from the server's messages by one pure
+// function. The first message after a (re)connection is a full {"type": "state", "v": n, ...};
+// later ones may be deltas of it:
+//   {"type": "delta", "v": n, "base": n - 1,
+//    "set": {top-level keys (all but obs) that changed, whole values},
+//    "obs": {"history": [entries appended], "history_len": L,
+//            "set": {other obs fields that changed, whole values}, "drop": [obs keys removed]}}
+// A delta whose base is not the model's version, or after which the history is not L long,
+// cannot be applied: the page asks for {"type": "resync"} and waits for a full state. A full
+// state may come at any time and replaces the model.
+
+/** The model after ``message`` (a "state" or a "delta"), or null when a delta does not fit
+ * ``model`` (then the page asks for a resync). Neither argument is changed. */
+export function reduce(model, message) {
+  if (message.type === "state") return { ...message, v: message.v ?? null };
+  if (message.type !== "delta" || !model || model.v == null || message.base !== model.v) return null;
+  const change = message.obs || {};
+  const obs = { ...model.obs, ...(change.set || {}) };  // a history in "set" replaces the old one
+  obs.history = [...(obs.history || []), ...(change.history || [])];
+  for (const key of change.drop || []) delete obs[key];
+  if (change.history_len != null && obs.history.length !== change.history_len) return null;
+  return { ...model, ...(message.set || {}), type: "state", obs, v: message.v };
+}

@@ -1,0 +1,120 @@
+// The table's side panel: the standings, each finished deal's result (its record's links and
+// the review of the player's decisions), the deal's history, and the deal-over box.
+import { reviewAsked } from "./review.js";
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const signed = (v) => `${v > 0 ? "+" : ""}${Number.isInteger(v) ? v : Number(Number(v).toPrecision(6))}`;
+
+function button(text, cls, fn) { const b = document.createElement("button"); b.textContent = text; if (cls) b.className = cls; b.onclick = fn; return b; }
+
+function recordLinks(table, deal, R) {
+  const url = `/api/tables/${table.id}/records/${deal}`;
+  if (!table.records.includes(url)) return "";
+  return ` <a href="${url}" download>${esc(R.ui("download"))}</a> <a href="/replay?t=${encodeURIComponent(table.id)}&d=${deal}">${esc(R.ui("replay"))}</a>`;
+}
+
+// The whole match so far (folkdeck-match/1: its finished deals and the standings after them),
+// once the table gives it: to download, or to step through deal by deal in the replay viewer.
+function matchLinks(table, R) {
+  if (!table.match_record) return "";
+  return `<a href="${esc(table.match_record)}" download>${esc(R.ui("download_match"))}</a> ` +
+    `<a href="/replay?t=${encodeURIComponent(table.id)}&match=1">${esc(R.ui("replay.open_match"))}</a>`;
+}
+
+function lockedText(table, R) {
+  return table.records_locked ? R.ui("records_locked", { why: table.records_locked }) : "";
+}
+
+// A team game whose deal scores each team as one (every member the same return, as in Gou
+// Ji): the returns of the teams, the viewer's first named "your team".
+function teamReturns(returns, teams) {
+  if (!teams || teams.length < 2 || !returns.length) return null;
+  const shared = teams.every((team) => team.every((s) => returns[s] === returns[team[0]]));
+  return shared ? teams.map((team) => returns[team[0]]) : null;
+}
+
+function teamName(R, teams, k, you) {
+  return you != null && teams[k].includes(you) ? R.ui("your_team") : R.ui("team", { team: k + 1 });
+}
+
+function returnsText(R, returns, teams, you) {
+  const byTeam = teamReturns(returns, teams);
+  const parts = byTeam ? byTeam.map((v, k) => `${teamName(R, teams, k, you)} ${signed(v)}`)
+    : returns.map((v, i) => `${R.seat(i)} ${signed(v)}`);
+  return parts.join(R.ui("list_separator"));
+}
+
+// The deal-over box's rows: each seat's place, with its own return unless the teams score as
+// one (then the places alone, and the teams' scores on their own line).
+function resultRows(R, r, teams, you) {
+  const byTeam = teamReturns(r.returns, teams);
+  const rows = (r.placings || []).map((p, i) => {
+    if (byTeam) return p != null ? R.ui("result_place", { seat: i, place: p }) : R.ui("result_unplaced", { seat: i });
+    return p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
+      : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) });
+  });
+  const lines = [rows.join(R.ui("list_separator"))];
+  if (byTeam) lines.push(R.ui("team_returns", { returns: returnsText(R, r.returns, teams, you) }));
+  return lines;
+}
+
+// A deal's facts as the Results list shows them: once the match is over, no deal follows,
+// so no fact says who starts the next one.
+const NEXT_DEAL = /(^|\.)next_deal$/;  // the core fact, or a game's own (e.g. "<game>.next_deal")
+const shownFacts = (r, table) => (r.facts || []).filter((f) => !(table.match_over && NEXT_DEAL.test(f.type)));
+
+function renderStandings(table, R) {
+  const st = table.standings;
+  if (!st) return [];
+  const lines = [R.ui("deals_played", { played: st.deals_played, limit: st.deals_limit })];
+  (st.ranking || []).forEach((seat, k) => {
+    const row = R.ui("standing", { place: k + 1, seat, score: st.scores[seat], unit: st.unit });
+    lines.push((st.eliminated || []).includes(seat) ? R.ui("eliminated_row", { row }) : row);
+  });
+  return lines;
+}
+
+/** The side panel (standings, results, history) and the deal-over box of ``msg``; ``ask(deal)``
+ * asks for the review of a finished deal. */
+export function renderSide(msg, R, ask) {
+  const { table, obs } = msg;
+  $("standings").replaceChildren(...renderStandings(table, R).map((l) => Object.assign(document.createElement("div"), { textContent: l })));
+  $("results").replaceChildren(...table.results.map((r) => {
+    const li = document.createElement("li"); li.dataset.deal = r.deal;
+    li.innerHTML = `<strong>${esc(R.ui("deal_of", { deal: r.match_deal ?? r.deal, deals: table.deals }))}</strong>: ${esc(R.term(r.reason))}` +
+      (r.returns.length ? ` — ${esc(returnsText(R, r.returns, table.teams, msg.you))}` : "") +
+      shownFacts(r, table).map((f) => `<div class="line">${esc(R.fact(f))}</div>`).join("") + recordLinks(table, r.deal, R);
+    if (msg.you != null && !reviewAsked(r.deal)) {  // every finished deal stays reviewable
+      const b = button(R.ui("review"), "link review-deal", () => ask(r.deal));
+      b.dataset.deal = r.deal; li.append(" ", b);
+    }
+    return li;
+  }));
+  $("locked").textContent = lockedText(table, R); $("locked").hidden = !table.records_locked;
+  $("match-record").innerHTML = matchLinks(table, R); $("match-record").hidden = !table.match_record;
+  $("history").replaceChildren(...[...(obs.history || [])].reverse().map((ev) => Object.assign(document.createElement("li"), { textContent: R.event(ev) })));
+  const res = $("result"); res.replaceChildren();
+  if (obs.result || table.match_over) {
+    const div = document.createElement("div"); div.className = "result"; div.id = "result-box";
+    const r = obs.result;
+    let html = `<strong>${esc(table.match_over ? R.ui("match_over") : R.ui("deal_over"))}</strong>`;
+    if (r) {
+      html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div>` +
+        resultRows(R, r, table.teams, msg.you).map((line) => `<div class="rows">${esc(line)}</div>`).join("");
+    }
+    div.innerHTML = html;
+    if (r && msg.you != null && !reviewAsked(table.deal)) {
+      const b = button(R.ui("review"), "", () => ask(table.deal));
+      b.id = "review-btn";
+      div.append(b);
+    }
+    table.results.forEach((rr) => {
+      const links = recordLinks(table, rr.deal, R);
+      if (links) div.insertAdjacentHTML("beforeend", `<div>${esc(R.ui("deal_record", { deal: rr.deal }))}:${links}</div>`);
+    });
+    if (table.match_record) div.insertAdjacentHTML("beforeend", `<div class="match-record">${matchLinks(table, R)}</div>`);
+    if (table.records_locked) div.insertAdjacentHTML("beforeend", `<div class="locked">${esc(lockedText(table, R))}</div>`);
+    res.append(div);
+  }
+}

@@ -1,0 +1,92 @@
+"""End-to-end: a seat's label says what the view's typed fields say (issue 25). At deal over
+it is the seat's place in the result (``result.placings``, the place Results names), never
+"out, 1st" for a Cambio seat the FOOL disqualified (placed 2nd) nor "out" for a seat still
+holding cards; during the deal a disqualified seat is "disqualified", not "out, 1st"."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from folkdeck.engine.facts import fact_from_dict
+from folkdeck.engine.protocol import State
+from folkdeck.i18n import Renderer
+from tests.e2e.conftest import call, open_page, play_lines, seeded_table
+from tests.e2e.test_out_of_turn import _start
+
+
+def _random_deal(game: str, players: int, seed: int) -> tuple[State, list[tuple[int, str]]]:
+    """The server's deal for ``seed`` played to its end by random legal actions."""
+    state = _start(game, players, {}, seed)
+    rng = random.Random(seed)
+    lines: list[tuple[int, str]] = []
+    while not state.is_over():
+        seat = state.to_act[0]
+        action = rng.choice(list(state.legal_actions(seat)))
+        state.apply(action, seat)
+        lines.append((seat, str(action)))
+    return state, lines
+
+
+def _cambio_with_a_disqualification() -> tuple[int, list[tuple[int, str]], list[int | None], int]:
+    """A seed whose random deal disqualifies a seat that the result places below first."""
+    for seed in range(300):
+        state, lines = _random_deal("cambio", 4, seed)
+        view = state.observe(None)
+        placings = list(view.result["placings"]) if view.result else []
+        if view.out and placings[view.out[0]] != 1:
+            return seed, lines, placings, view.out[0]
+    raise AssertionError("no seed in 0..300 disqualifies a seat placed below first")
+
+
+def _labels(page: Any) -> dict[int, str]:
+    return {int(el.get_attribute("data-seat")): el.query_selector(".meta").inner_text() for el in page.query_selector_all("#seats .seat")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_disqualified_cambio_seat_is_labelled_by_its_place(server: str, browser: Any, lang: str) -> None:
+    seed, lines, placings, dq = _cambio_with_a_disqualification()
+    table = seeded_table(server, "cambio", seed, 4, deals=1)
+    play_lines(server, table, lines)
+    page = open_page(browser, server + table["seats"][0]["link"], lang)
+    try:
+        page.wait_for_selector("#result-box")
+        R = Renderer(lang, game="cambio")
+        labels = _labels(page)
+        for seat, place in enumerate(placings):
+            assert place is not None and R.message("ui.seat_place", {"place": place}) in labels[seat].split(" · "), (seat, labels)
+        assert R.message("ui.out_place", {"place": 1}) not in labels[dq], labels
+    finally:
+        page.close()
+
+
+def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: Any) -> None:
+    """Gou Ji: the seats still holding cards at the end are placed by the result, not "out";
+    the result gives each player their place and each team its score (the quick start's
+    per-place points add up for the team: no team score beside a player as if their own),
+    and once the match is over nothing says who starts the next deal."""
+    state, lines = _random_deal("gouji", 6, 3)
+    placings = state.observe(None).result["placings"]  # type: ignore[index]
+    table = seeded_table(server, "gouji", 3, 6, deals=1)
+    play_lines(server, table, lines)
+    _, public = call(server, "GET", f"/api/tables/{table['id']}")
+    assert public["match_over"]
+    page = open_page(browser, server + table["seats"][0]["link"])
+    try:
+        page.wait_for_selector("#result-box")
+        R = Renderer("en", game="gouji")
+        labels = _labels(page)
+        for seat, place in enumerate(placings):
+            parts = labels[seat].split(" · ")
+            assert R.message("ui.seat_place", {"place": place}) in parts and not any(p.startswith("out") for p in parts), (seat, labels)
+        rows = page.inner_text("#result-box")
+        assert "(" not in rows.split("\n")[2], rows  # places alone, no delta beside a player
+        assert "Team scores: your team" in rows, rows
+        next_deal = [f for r in public["results"] for f in r["facts"] if f["type"].endswith("next_deal")]
+        assert next_deal, public["results"]  # the server sends the fact: the page leaves it out
+        shown = page.inner_text("#results")
+        assert all(R.fact(fact_from_dict(f)) not in shown for f in next_deal), shown
+    finally:
+        page.close()

@@ -1,0 +1,19 @@
+// Runs the browser's modules under node for tests/web/test_node.py: reads {lang, cases, models}
+// as JSON on stdin and writes what web/i18n.js renders for each case and what web/model.js
+// makes of each sequence of messages. The browser's globals the modules read at load
+// (localStorage, navigator, document, fetch of the catalogs) are given here.
+import { readFileSync } from "node:fs";
+
+const input = JSON.parse(readFileSync(0, "utf-8"));
+const [web, i18nDir] = process.argv.slice(2);
+globalThis.localStorage = { getItem: () => input.lang, setItem: () => {} };
+Object.defineProperty(globalThis, "navigator", { value: { language: input.lang }, configurable: true });
+globalThis.document = { documentElement: {} };
+globalThis.fetch = async (url) => ({ json: async () => JSON.parse(readFileSync(`${i18nDir}/${url.split("/").pop()}`, "utf-8")) });
+
+const i18n = await import(`${web}/i18n.js`);
+const { reduce } = await import(`${web}/model.js`);
+await i18n.loadCatalogs();
+const rendered = input.cases.map(({ key, params, options }) => new i18n.Renderer(options).message(key, params));
+const models = input.models.map((messages) => messages.reduce((model, message) => (model === null && message.type === "delta" ? null : reduce(model, message)), null));
+process.stdout.write(JSON.stringify({ rendered, models }));

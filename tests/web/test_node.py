@@ -1,0 +1,148 @@
+"""The browser's modules checked under node (not a browser): ``web/i18n.js`` renders every
+catalog entry exactly as ``folkdeck.i18n.Renderer`` does, with sample parameters of every
+kind, in both languages; and ``web/model.js`` applied to a full state and the deltas after it
+gives the same model as the last full state (the protocol in model.js), and refuses a delta
+that does not fit (a wrong base, a history of the wrong length), so the page asks for a resync.
+Skipped where node is missing."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import folkdeck
+from folkdeck.agents import make_agent
+from folkdeck.i18n import LANGUAGES, Renderer, catalog
+
+ROOT = Path(folkdeck.__file__).parent
+HARNESS = Path(__file__).with_name("harness.mjs")
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+NAMES = ["Ana", "Bo", "Chen", "Dara"]
+
+
+def _node(payload: dict[str, Any]) -> dict[str, Any]:
+    assert NODE is not None
+    out = subprocess.run([NODE, str(HARNESS), (ROOT / "web").as_uri(), str(ROOT / "i18n")],
+                         input=json.dumps(payload), capture_output=True, text=True, timeout=120, check=True)
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+def _kinds(message: Any, found: dict[str, str | None], controls: dict[str, Any]) -> None:
+    """The placeholders of a message (name -> kind) and its control parameters."""
+    if isinstance(message, dict):
+        for control in ("plural", "person", "select"):
+            if control in message:
+                controls[message[control]] = (control, [k for k in message if k not in (control, "other")])
+        if "same" in message:
+            for name in str(message["same"]).split():
+                controls[name] = ("same", [])
+        for value in message.values():
+            _kinds(value, found, controls)
+    elif isinstance(message, str):
+        for name, kind in PLACEHOLDER.findall(message):
+            found[name] = kind or found.get(name)  # a typed use says what the value is
+
+
+def _params(message: Any, variant: int) -> dict[str, Any]:
+    """Sample parameters: variant 0 the viewer's seat, one of a kind, a first choice; 1 others."""
+    found: dict[str, str | None] = {}
+    controls: dict[str, Any] = {}
+    _kinds(message, found, controls)
+    by_kind = {"seat": [0, 2], "seats": [[0, 2], [1, 3, 2]], "card": ["QH", "10S"], "cards": [["10S", "QH"], ["RJ"]],
+               "term": ["pass", "no_such_term"], "place": [1, 23], "num": [2.5, 3.0]}
+    params: dict[str, Any] = {name: by_kind[kind][variant] if kind in by_kind else ["x", 7][variant]
+                              for name, kind in found.items()}
+    for name, (control, choices) in controls.items():
+        if control == "plural":
+            params[name] = [1, 3][variant] if found.get(name) not in ("seats", "cards") else params[name]
+        elif control == "person":
+            params.setdefault(name, [0, 2][variant])
+        elif control == "same":
+            params[name] = [1, 1 + int(name == sorted(controls)[0])][variant]
+        elif control == "select" and choices:
+            first = {"true": True, "false": False, "null": None}.get(choices[0], choices[0])
+            params[name] = first if variant == 0 else params.get(name, "zzz") if found.get(name) else "zzz"
+    return params
+
+
+def _game_of(key: str) -> str:
+    parts = key.split(".")
+    return parts[1] if len(parts) > 2 and parts[1] in folkdeck.games() else ""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalog_entry_renders_alike_in_python_and_javascript(lang: str) -> None:
+    messages = catalog(lang)
+    cases, expected = [], []
+    for key, message in sorted(messages.items()):
+        for variant in (0, 1):
+            params = _params(message, variant)
+            options = {"game": _game_of(key), "viewer": 0, "names": NAMES, "notation": "french", "symbols": variant == 1}
+            cases.append({"key": key, "params": params, "options": options})
+            expected.append(Renderer(lang, **options).message(key, params))  # type: ignore[arg-type]
+    rendered = _node({"lang": lang, "cases": cases, "models": []})["rendered"]
+    differ = [(c["key"], c["params"], e, r) for c, e, r in zip(cases, expected, rendered, strict=True) if e != r]
+    assert not differ, f"{len(differ)} of {len(cases)} differ, e.g. {differ[:5]}"
+
+
+# --- the model ------------------------------------------------------------------------------
+
+def _states(game: str, players: int, seed: int) -> list[dict[str, Any]]:
+    """The state messages a seat is sent through a seeded deal (its view and some public data)."""
+    g = folkdeck.load(game, players=players)
+    state = g.new_match(deals=1, rng=random.Random(seed)).next_deal()
+    rng = random.Random(seed)
+    agents = [make_agent(g.spec, "random") for _ in range(players)]
+    out = []
+    for step in range(10_000):
+        obs = state.observe(0).to_dict()
+        may_act = 0 in state.to_act
+        obs["legal_actions"] = [str(a) for a in state.legal_actions(0)] if may_act else []
+        out.append({"type": "state", "v": step + 1, "you": 0, "may_act": may_act,
+                    "table": {"game": game, "actions": len(state.history), "deal": 1}, "obs": obs})
+        if state.is_over():
+            return out
+        seat = state.to_act[0]
+        state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
+    raise AssertionError("the deal did not end")
+
+
+def _delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The delta from ``old`` to ``new`` as the server sends it (model.js's protocol)."""
+    top = {k: v for k, v in new.items() if k not in ("obs", "v", "type") and old.get(k) != v}
+    before, after = old["obs"], new["obs"]
+    appended = after["history"][len(before["history"]):]
+    assert after["history"][:len(before["history"])] == before["history"]
+    changed = {k: v for k, v in after.items() if k != "history" and before.get(k) != v}
+    dropped = [k for k in before if k not in after]
+    return {"type": "delta", "v": new["v"], "base": old["v"], "set": top,
+            "obs": {"history": appended, "history_len": len(after["history"]), "set": changed, "drop": dropped}}
+
+
+@pytest.mark.parametrize(("game", "players"), [("kaphai", 4), ("gouji", 6), ("cambio", 4), ("burro_es", 4)])
+def test_a_state_and_its_deltas_give_the_last_full_state(game: str, players: int) -> None:
+    states = _states(game, players, seed=5)
+    deltas = [_delta(a, b) for a, b in zip(states, states[1:], strict=False)]
+    midway = len(states) // 2
+    wrong_base = {**deltas[-1], "base": deltas[-1]["base"] - 1}
+    short = {**deltas[0], "obs": {**deltas[0]["obs"], "history_len": deltas[0]["obs"]["history_len"] + 1}}
+    models = _node({"lang": "en", "cases": [], "models": [
+        [states[0], *deltas],                                  # every step as a delta
+        [states[0], *deltas[:midway], states[midway], *deltas[midway:]],  # a full state at any time
+        [states[0], *deltas[:-1], wrong_base],                 # a delta on another base: resync
+        [states[0], short],                                    # a history of the wrong length: resync
+        [deltas[0]],                                           # a delta before any state: resync
+    ]})["models"]
+    assert models[0] == states[-1]
+    assert models[1] == states[-1]
+    assert models[2] is None and models[3] is None and models[4] is None
