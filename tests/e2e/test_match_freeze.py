@@ -123,9 +123,8 @@ def _play(server: str, browser: Any, seeds: list[int]) -> dict[int, dict[str, An
         context.close()
 
 
-# The server's fix (its table driver) is made on another branch at the same time: on this
-# branch's server the matches freeze (18 of 20 did). Remove this mark once both are merged.
-@pytest.mark.xfail(strict=True, reason="the server's driver stops when a person ends a deal during the bot delay (issue 25)")
+# Before the table actor (server/actor.py) 18 of these 20 matches froze: the old driver
+# stopped when a person ended a deal during the bot delay (issue 25).
 def test_twenty_matches_each_reach_their_end(slow_bots_server: str, browser: Any) -> None:
     publics: dict[int, dict[str, Any]] = {}
     for first in range(0, MATCHES, AT_ONCE):
