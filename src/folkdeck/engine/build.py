@@ -16,7 +16,7 @@ build is the same code, and ``tests/test_compiled.py`` checks both play the same
   subclass). An interpreted class cannot subclass a compiled one, hence :data:`INTERPRETED`.
 - A native instance has no ``__dict__`` and its class no ``__slots__``: a ``clone`` copies
   a module-level tuple of attribute names. A blank instance is ``cls.__new__(cls)``
-  (:class:`~folkdeck.engine.state_base.StateBase` defines it), never ``object.__new__(cls)``:
+  (:class:`~folkdeck.engine.state_base.BlankMade` defines it), never ``object.__new__(cls)``:
   a native class's constructor would run ``__init__``.
 - A module constant is ``NAME: Final = value``, one name a line: compiled code reads a
   ``Final`` name from a C static (an int or a string literal becomes a C constant), and any

@@ -34,7 +34,20 @@ ViewT = TypeVar("ViewT", bound=View)
 """The game's view class (``KapHaiView``)."""
 
 
-class StateBase(Generic[ActionT, ViewT]):
+class BlankMade:
+    """Instances that ``cls.__new__(cls)`` makes blank, without ``__init__`` (a clone, a
+    world built from a view), in the compiled build too, whose classes would otherwise run
+    ``__init__`` in ``__new__`` (README "Fast build"). A class of its own, not a method of
+    :class:`StateBase`: mypyc compiles ``object.__new__`` only in a class that has no
+    ``Generic`` among its bases."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        return object.__new__(cls)
+
+
+class StateBase(BlankMade, Generic[ActionT, ViewT]):
     """One deal in progress: the members of :class:`~folkdeck.engine.protocol.State`."""
 
     __slots__ = ()
@@ -42,12 +55,6 @@ class StateBase(Generic[ActionT, ViewT]):
     _phase: str
     _history: list[Event]
     _result: Result | None
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        """A blank state: ``cls.__new__(cls)`` makes one without ``__init__`` (a clone, a
-        world built from a view), in the compiled build too, whose classes would otherwise
-        run ``__init__`` in ``__new__`` (README "Fast build")."""
-        return object.__new__(cls)
 
     # --- what each game provides ------------------------------------------------------
     # Declared here, though every game overrides them, so that code holding a StateBase
