@@ -235,6 +235,7 @@ _RANK_LOW_BITS: Final = sum(1 << 4 * r for r in range(13))
 def _ranks_holding(hand: int, k: int) -> int:
     """Bit ``4r`` set for each rank ``r`` of which ``hand`` holds at least ``k`` cards.
 
+    >>> from folkdeck.games.kaphai.rules import mask
     >>> bin(_ranks_holding(mask("3S 3C 4D 5S 5C 5D"), 2))
     '0b100000001'
     """
@@ -271,6 +272,7 @@ _BELOW_TWO_STARTS: Final = (1 << 4 * (TWO - 4)) - 1
 def tong_farsons(hand: int) -> list[Combo]:
     """The one-suit five-card straights in ``hand``, by key: the bombs on singles and kares.
 
+    >>> from folkdeck.games.kaphai.rules import mask
     >>> [str(c) for c in tong_farsons(mask("9S 10S JS QS KS AS 2S"))]
     ['9S 10S JS QS KS', '10S JS QS KS AS']
     """
