@@ -10,30 +10,34 @@ the determinizer read; no field needs parsing.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
+from folkdeck.engine.protocol import Event
 from folkdeck.engine.view import TablePlay, View, ViewEvent
-from folkdeck.games.gouji.deal import SEATS, opposite, team
+from folkdeck.games.gouji.actions import Burn
+from folkdeck.games.gouji.deal import SEATS, Setup, opposite, team
 from folkdeck.games.gouji.events import (
     BurnWindow,
     DianGongOwed,
     GoujiCalled,
+    Liberation,
+    Offence,
     TributeGiven,
     TributeReturned,
+    TributeSkipped,
     TrickMode,
     XianRequest,
 )
-from folkdeck.games.gouji.position import hand_cards
-from folkdeck.games.gouji.rules import HAND_ORDER
+from folkdeck.games.gouji.position import GouJiDeal, hand_cards, new_deal, rank_counts
+from folkdeck.games.gouji.rules import HAND_ORDER, play_from_counts
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
-    from folkdeck.games.gouji.position import GouJiDeal
-    from folkdeck.games.gouji.state import GouJiState
 
 
 class GouJiPhase(StrEnum):
@@ -94,13 +98,11 @@ class GouJiView(View):
     ``(receiver, cards)``."""
 
 
-def build_view(state: GouJiState, seat: int | None, acting: tuple[int, ...],
+def build_view(d: GouJiDeal, opts: GouJiOptions, seat: int | None, acting: tuple[int, ...],
                legal: tuple[str, ...], history: tuple[ViewEvent, ...]) -> GouJiView:
     """The view of ``seat`` (called by ``GouJiState.observe``; reads the state's parts,
     changes nothing)."""
-    d = state.deal
-    opts = state.game.options
-    shown = shown_to(state, seat)
+    shown = shown_to(d, opts, seat)
     order = HAND_ORDER.__getitem__
     table = tuple(TablePlay(seat=s, cards=tuple(sorted(cards, key=order))) for s, cards in d.table)
     gouji_seat = d.gouji_seat if d.mode != "normal" or d.window else None
@@ -164,11 +166,10 @@ def _visible_count(d: GouJiDeal, opts: GouJiOptions, viewer: int | None, s: int)
     return None
 
 
-def shown_to(state: GouJiState, viewer: int | None) -> dict[int, tuple[Card, ...]]:
+def shown_to(d: GouJiDeal, opts: GouJiOptions, viewer: int | None) -> dict[int, tuple[Card, ...]]:
     """The hands shown to ``viewer``: laid open, or a teammate's of 10 cards or fewer
     (``share_hand_le10``)."""
-    d = state.deal
-    share = state.game.options.share_hand_le10
+    share = opts.share_hand_le10
     shown: dict[int, tuple[Card, ...]] = {}
     for s in range(SEATS):
         if s == viewer or not d.left[s]:
@@ -189,4 +190,48 @@ def censor_history(history: tuple[ViewEvent, ...], seat: int | None) -> tuple[Vi
     return tuple(out)
 
 
-__all__ = ["GouJiPhase", "GouJiView", "build_view", "censor_history", "shown_to"]
+def deal_from_view(view: GouJiView, *, hands: Sequence[Sequence[Card]], played: Sequence[Card],
+                   events: Sequence[Event], modern_burning: bool,
+                   strict_penalty: bool) -> GouJiDeal:
+    """The play-phase deal of :meth:`GouJiState.from_view
+    <folkdeck.games.gouji.state.GouJiState.from_view>`: the view's public facts, with
+    ``hands``, ``played`` and ``events`` filled in by the caller."""
+    assert view.current_seat is not None
+    seat = view.current_seat
+    deal = new_deal(hands, Setup(leader=seat, first_drawer=0, name_drawer=False),
+                    leader=view.leader, claims=(), naming=False)
+    deal.phase = "play"
+    deal.played = list(played)
+    deal.played_counts = list(view.played)
+    deal.history = list(events)
+    status = view.status
+    deal.tribute = [f for f in status if isinstance(
+        f, TributeGiven | TributeReturned | TributeSkipped | Liberation)]
+    deal.offences = [f for f in status if isinstance(f, Offence)]
+    deal.fouls = [f.seat for f in deal.offences]
+    owe = [f.seats for f in status if isinstance(f, DianGongOwed)]
+    deal.owe = list(owe[0]) if owe else None
+    deal.opened = sum(1 << t for t in view.opened)
+    deal.laid_open = sum(1 << t for t in view.laid_open)
+    top = view.top
+    deal.top = play_from_counts(rank_counts(top.cards)) if top is not None else None
+    deal.top_seat = top.seat if top is not None else -1
+    deal.passed = sum(1 << t for t in view.passed)
+    deal.mode = view.mode
+    deal.order = list(view.turn_order)
+    deal.pos = [view.turn_order.index(t) for t in range(SEATS)]
+    deal.gouji_seat = view.gouji_seat if view.gouji_seat is not None else -1
+    deal.xian_req = view.xian_request if view.xian_request is not None else -1
+    deal.xian_offer = view.to_act[1] if len(view.to_act) > 1 and not strict_penalty else -1
+    plays = iter(view.table)
+    deal.trick = [(t, play_from_counts(rank_counts(next(plays).cards)) if shown else None)
+                  for t, shown in view.trick]
+    deal.table = [(p.seat, tuple(p.cards)) for p in view.table]
+    deal.out = list(view.out)
+    deal.turn = seat
+    if modern_burning:  # a burner burns to the end until it is out
+        deal.to_end = sum(1 << e.seat for e in events if type(e.action) is Burn and deal.left[e.seat])
+    return deal
+
+
+__all__ = ["GouJiPhase", "GouJiView", "build_view", "censor_history", "deal_from_view", "shown_to"]

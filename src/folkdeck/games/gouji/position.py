@@ -2,8 +2,8 @@
 
 A :class:`~folkdeck.games.gouji.state.GouJiState` keeps everything that changes during a
 deal in one ``GouJiDeal`` (its attribute ``deal``); the rules (:mod:`.flow`, :mod:`.modern`,
-:mod:`.prelude`) read and change it and hold nothing of their own. A new deal, a world built
-from a view (:func:`deal_from_view`) and a clone (:meth:`GouJiDeal.copy`) are all made here.
+:mod:`.prelude`) read and change it and hold nothing of their own. A new deal (:func:`new_deal`) and a clone (:meth:`GouJiDeal.copy`) are made here, a world built
+from a view in :func:`~folkdeck.games.gouji.observation.deal_from_view`.
 
 >>> from folkdeck.cards import parse_cards
 >>> deal = new_deal([parse_cards("9S 9H"), [], [], parse_cards("KS"), [], []], Setup(leader=0),
@@ -20,25 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, final
+from typing import Final, final
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result
-from folkdeck.games.gouji.actions import Burn
 from folkdeck.games.gouji.deal import SEATS, Setup
-from folkdeck.games.gouji.events import (
-    DianGongOwed,
-    Liberation,
-    Offence,
-    TributeGiven,
-    TributeReturned,
-    TributeSkipped,
-)
-from folkdeck.games.gouji.rules import HAND_ORDER, NRANKS, RANK_OF, Play, play_from_counts
-
-if TYPE_CHECKING:
-    from folkdeck.games.gouji.observation import GouJiView
+from folkdeck.games.gouji.events import Offence
+from folkdeck.games.gouji.rules import HAND_ORDER, NRANKS, RANK_OF, Play
 
 _SEATING: Final = tuple(range(SEATS))
 
@@ -188,48 +177,4 @@ def rank_counts(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
-def deal_from_view(view: GouJiView, *, hands: Sequence[Sequence[Card]], played: Sequence[Card],
-                   events: Sequence[Event], modern_burning: bool,
-                   strict_penalty: bool) -> GouJiDeal:
-    """The play-phase deal of :meth:`GouJiState.from_view
-    <folkdeck.games.gouji.state.GouJiState.from_view>`: the view's public facts, with
-    ``hands``, ``played`` and ``events`` filled in by the caller."""
-    assert view.current_seat is not None
-    seat = view.current_seat
-    deal = new_deal(hands, Setup(leader=seat, first_drawer=0, name_drawer=False),
-                    leader=view.leader, claims=(), naming=False)
-    deal.phase = "play"
-    deal.played = list(played)
-    deal.played_counts = list(view.played)
-    deal.history = list(events)
-    status = view.status
-    deal.tribute = [f for f in status if isinstance(
-        f, TributeGiven | TributeReturned | TributeSkipped | Liberation)]
-    deal.offences = [f for f in status if isinstance(f, Offence)]
-    deal.fouls = [f.seat for f in deal.offences]
-    owe = [f.seats for f in status if isinstance(f, DianGongOwed)]
-    deal.owe = list(owe[0]) if owe else None
-    deal.opened = sum(1 << t for t in view.opened)
-    deal.laid_open = sum(1 << t for t in view.laid_open)
-    top = view.top
-    deal.top = play_from_counts(rank_counts(top.cards)) if top is not None else None
-    deal.top_seat = top.seat if top is not None else -1
-    deal.passed = sum(1 << t for t in view.passed)
-    deal.mode = view.mode
-    deal.order = list(view.turn_order)
-    deal.pos = [view.turn_order.index(t) for t in range(SEATS)]
-    deal.gouji_seat = view.gouji_seat if view.gouji_seat is not None else -1
-    deal.xian_req = view.xian_request if view.xian_request is not None else -1
-    deal.xian_offer = view.to_act[1] if len(view.to_act) > 1 and not strict_penalty else -1
-    plays = iter(view.table)
-    deal.trick = [(t, play_from_counts(rank_counts(next(plays).cards)) if shown else None)
-                  for t, shown in view.trick]
-    deal.table = [(p.seat, tuple(p.cards)) for p in view.table]
-    deal.out = list(view.out)
-    deal.turn = seat
-    if modern_burning:  # a burner burns to the end until it is out
-        deal.to_end = sum(1 << e.seat for e in events if type(e.action) is Burn and deal.left[e.seat])
-    return deal
-
-
-__all__ = ["GouJiDeal", "deal_from_view", "fill_hands", "hand_cards", "new_deal", "rank_counts"]
+__all__ = ["GouJiDeal", "fill_hands", "hand_cards", "new_deal", "rank_counts"]

@@ -70,8 +70,8 @@ from folkdeck.games.gouji.legal import (
     window_actions,
     window_reason,
 )
-from folkdeck.games.gouji.observation import GouJiView, build_view, censor_history, shown_to
-from folkdeck.games.gouji.position import GouJiDeal, deal_from_view, hand_cards, new_deal
+from folkdeck.games.gouji.observation import GouJiView, build_view, censor_history, deal_from_view, shown_to
+from folkdeck.games.gouji.position import GouJiDeal, hand_cards, new_deal
 from folkdeck.games.gouji.prelude import WINDOW_WORDS, Prelude
 from folkdeck.games.gouji.rules import Play, named_cards, with_cards
 
@@ -346,7 +346,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
         legal = (tuple(str(a) for a in self.legal_actions(seat))
                  if seat is not None and seat in acting else ())
         history = censor_history(self._views.view(self.deal.history, seat), seat)
-        return build_view(self, seat, acting, legal, history)
+        return build_view(self.deal, self._flow.opts, seat, acting, legal, history)
 
     @classmethod
     def from_view(cls, game: GouJiGame, view: GouJiView, *, hands: Sequence[Sequence[Card]],
@@ -391,7 +391,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
 
     def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
         d = self.deal
-        shown = shown_to(self, seat)
+        shown = shown_to(d, self._flow.opts, seat)
         pack = () if d.pending is None else tuple(c for h in d.pending for c in h)
         return pack + tuple(c for s in range(SEATS) if s != seat and s not in shown
                             for c in hand_cards(d, s))
