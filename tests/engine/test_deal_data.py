@@ -21,13 +21,8 @@ import pytest
 
 import folkdeck
 
-_WITHOUT_DEAL = {"gouji": "Gou Ji keeps its deal data in the state's own attributes (not yet a `deal`)"}
-"""Games that do not follow the convention yet, each with why: an explicit xfail."""
-
-
-def _games() -> list[Any]:
-    return [pytest.param(name, marks=pytest.mark.xfail(reason=_WITHOUT_DEAL[name], strict=True))
-            if name in _WITHOUT_DEAL else name for name in folkdeck.games()]
+def _games() -> list[str]:
+    return list(folkdeck.games())
 
 
 def _containers(value: Any, path: str = "deal") -> Iterator[tuple[str, Any]]:

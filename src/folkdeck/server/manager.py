@@ -33,9 +33,9 @@ from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
 from folkdeck.server.schemas import TableCreate
-from folkdeck.server.social import check_name
 from folkdeck.server.store import Store
 from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
+from folkdeck.server.text import check_name
 from folkdeck.server.turns import refuse_unless_to_act
 
 log = logging.getLogger("folkdeck.server")
