@@ -21,6 +21,7 @@ import pytest
 
 import folkdeck
 
+
 def _games() -> list[str]:
     return list(folkdeck.games())
 
