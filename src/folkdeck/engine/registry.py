@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.engine.errors import UnknownGameError
 from folkdeck.engine.options import options_from_mapping
@@ -49,7 +49,7 @@ def get_spec(name: str) -> GameSpec:
     return _SPECS[_ALIASES[key]]
 
 
-def load(name: str, preset: str | None = None, **options: Any) -> Game:
+def load(name: str, preset: str | None = None, **options: object) -> Game:
     """Make a game from its name, an optional preset, and options.
 
     >>> game = load("kaphai", players=3)
@@ -60,7 +60,7 @@ def load(name: str, preset: str | None = None, **options: Any) -> Game:
     :raises InvalidConfigError: for an unknown option or preset, or a bad value.
     """
     spec = get_spec(name)
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     if preset is not None:
         if preset not in spec.presets:
             from folkdeck.engine.errors import InvalidConfigError
