@@ -1,8 +1,8 @@
 """The optional compiled build (README "Fast build"): a hatchling build hook.
 
 ``FOLKDECK_MYPYC=1 pip install .`` compiles the package's core with mypyc: ``cards``, the
-``engine``, every game under ``games/``, the bots (``agents`` and each game's), the ``sim``
-runner and ``i18n``, into C extension modules that the wheel carries beside the unchanged
+``engine``, every game under ``games/``, the bots (``agents`` and each game's) and the ``sim``
+runner, into C extension modules that the wheel carries beside the unchanged
 Python sources (Python imports an extension module before a ``.py`` of the same name).
 It needs a C compiler and Python's headers (Debian: ``gcc``, ``python3-dev``). The modules
 left to the interpreter, and why, are ``INTERPRETED`` in ``src/folkdeck/engine/build.py``.

@@ -49,6 +49,7 @@ INTERPRETED: Final = {
     "folkdeck/games/*/observation.py": "the games' views, subclasses of engine/view.py's View",
     "folkdeck/games/*/options.py": "options are read from their annotations, which mypyc's dataclasses lose",
     "folkdeck/games/__init__.py": "the package is made callable (`folkdeck.games()`) by its module class",
+    "folkdeck/i18n/*": "the terminal's renderer subclasses `Renderer`; rendering is not a hot path",
     "folkdeck/cli/*": "the terminal: not a hot path",
     "folkdeck/server/*": "the web server: not a hot path",
     "folkdeck/rl/*": "the RL adapters: numpy, gymnasium and pettingzoo classes",

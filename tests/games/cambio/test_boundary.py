@@ -148,7 +148,8 @@ def _collect(preset: str, deals: int) -> tuple[dict[str, Fact], dict[str, CardGa
                     for f in state.observe(viewer).status:
                         facts.setdefault(repr(f), f)
             try:
-                state.apply(state.legal_actions(0)[0] if state.legal_actions(0) else None, 0)
+                # a typed action (the compiled build checks the type first), refused: the deal is over
+                state.apply(state.history[-1].action, 0)
             except CardGameError as exc:
                 errors.setdefault(exc.reason, exc)
             result = state.result()
