@@ -39,13 +39,12 @@ def _pack(state: Any) -> Counter[str]:
 
 
 def _check(game: Any, real: Any, seat: int, rng: random.Random, play_on: bool) -> None:
-    sampler = determinizer_for(game.spec.name)
-    assert sampler is not None
-    determinize, is_searchable = sampler
+    determinizer = determinizer_for(game.spec.name)
+    assert determinizer is not None
     seen = real.observe(seat)
-    if not is_searchable(seen):
+    if not determinizer.is_searchable(seen):
         return
-    world = determinize(game, seen, rng)
+    world = determinizer.worlds(game, seen)(rng)
     assert world.observe(seat).to_dict() == seen.to_dict()
     assert [str(a) for a in world.legal_actions(seat)] == [str(a) for a in real.legal_actions(seat)]
     assert _pack(world) == _pack(real)
@@ -115,14 +114,15 @@ def _same_view(make: Callable[[bool], Any], seat: int, drive: int = 0) -> None:
         b.apply(b.parse_action(str(act), s), s)
     assert a.all_cards() != b.all_cards()
     assert a.observe(seat).to_dict() == b.observe(seat).to_dict()
-    sampler = determinizer_for(a.game.spec.name)
-    assert sampler is not None
-    wa = sampler[0](a.game, a.observe(seat), random.Random(3))
-    wb = sampler[0](b.game, b.observe(seat), random.Random(3))
+    determinizer = determinizer_for(a.game.spec.name)
+    assert determinizer is not None
+    wa = determinizer.worlds(a.game, a.observe(seat))(random.Random(3))
+    wb = determinizer.worlds(b.game, b.observe(seat))(random.Random(3))
     assert {k: [str(c) for c in v] for k, v in wa.all_cards().items()} == \
         {k: [str(c) for c in v] for k, v in wb.all_cards().items()}
     # ...and the hidden cards really are dealt again: some world differs from the truth.
-    worlds = [sampler[0](a.game, a.observe(seat), random.Random(s)).all_cards() for s in range(5)]
+    sample = determinizer.worlds(a.game, a.observe(seat))
+    worlds = [sample(random.Random(s)).all_cards() for s in range(5)]
     assert any(w != a.all_cards() for w in worlds)
 
 
@@ -219,5 +219,5 @@ def test_gouji_search_decides_legally_and_falls_back_in_windows() -> None:
         seen = state.observe(seat)
         action = bot.act(seen, legal, rng)
         assert action in legal
-        searched += bot._determinizer is not None and bot._determinizer[1](seen) and len(legal) > 1
+        searched += bot._determinizer is not None and bot._determinizer.is_searchable(seen) and len(legal) > 1
         state.apply(action, seat)

@@ -13,7 +13,6 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import folkdeck  # noqa: E402
-from folkdeck.engine.conformance import determinizer_of  # noqa: E402
 from folkdeck.engine.view import View  # noqa: E402
 from folkdeck.rl.encoding import END, HIGH, PHASE_BUCKETS, WAIT, Encoding  # noqa: E402
 from folkdeck.rl.substeps import IllegalTokenError, TokenDeal, spelled_actions  # noqa: E402
@@ -163,18 +162,17 @@ def test_a_world_redealt_from_the_view_gives_the_same_observation(game_name: str
     """No hidden information: the game's determinizer deals the cards a seat cannot see
     anew; the observation (built from the view only) must not change."""
     game = folkdeck.load(game_name)
-    found = determinizer_of(game.spec)
-    assert found is not None, f"{game_name} declares no GameSpec.determinizer"
-    determinize, is_searchable = found
+    determinizer = game.spec.determinizer
+    assert determinizer is not None, f"{game_name} declares no GameSpec.determinizer"
     enc = Encoding.of(game)
     rng = random.Random(9)
     compared = 0
     for deal in positions(game, deals=2, seed=10, every=5):
         seat = deal.chooser
         view = deal.state.observe(seat)
-        if not is_searchable(view):
+        if not determinizer.is_searchable(view):
             continue
-        world = determinize(game, view, rng)
+        world = determinizer.worlds(game, view)(rng)
         assert np.array_equal(enc.observe(world.observe(seat), deal.chosen, deal.polled),
                               enc.observe(view, deal.chosen, deal.polled))
         compared += 1

@@ -15,7 +15,6 @@ np = pytest.importorskip("numpy")
 
 import folkdeck  # noqa: E402
 import folkdeck.rl.openspiel as fs  # noqa: E402
-from folkdeck.engine.conformance import determinizer_of  # noqa: E402
 
 from .conftest import GAMES  # noqa: E402
 
@@ -83,7 +82,9 @@ def test_resampled_worlds_keep_the_information_state(game: str) -> None:
     rng = random.Random(7)
     state = spiel.new_initial_state()
     seen = _play_randomly(state, rng)
-    _, is_searchable = determinizer_of(spiel.shared.game.spec)
+    determinizer = spiel.shared.game.spec.determinizer
+    assert determinizer is not None
+    is_searchable = determinizer.is_searchable
     checked = 0
     for earlier in seen[spiel.shared.enc.deck_size::23]:
         player = earlier.current_player()

@@ -23,10 +23,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.protocol import Action, Game
+from folkdeck.engine.view import View
+
+if TYPE_CHECKING:
+    from folkdeck.engine.record import Record
 
 HINT_BOT: Final = "pimc"
 """The bot that gives hints (every game has it: :func:`folkdeck.agents.search.search_bots`)."""
@@ -44,7 +48,7 @@ class ActionValue:
     value: float
     worlds: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"action": self.action, "value": round(self.value, 4), "worlds": self.worlds}
 
 
@@ -57,20 +61,24 @@ class Advice:
     by: str
     values: tuple[ActionValue, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"action": self.action, "by": self.by, "values": [v.to_dict() for v in self.values]}
 
 
-def advise(game: Game, observation: Any, legal: Sequence[Action], rng: random.Random, *,
+def advise(game: Game, observation: View, legal: Sequence[Action], rng: random.Random, *,
            rollouts: int = HINT_ROLLOUTS, time_limit: float | None = None) -> Advice:
     """The advice for the observing seat among ``legal`` (which must not be empty)."""
     if not legal:
         raise ValueError("no legal action to advise on")
+    from folkdeck.agents.search import SearchAgent
+
     spec = game.spec
     agent = make_agent(spec, HINT_BOT, game=game)
-    agent.rollouts = rollouts
-    agent.time_limit = time_limit
-    values = agent.action_values(observation, legal, rng)
+    values = None
+    if isinstance(agent, SearchAgent):  # every game's pimc bot is
+        agent.rollouts = rollouts
+        agent.time_limit = time_limit
+        values = agent.action_values(observation, legal, rng)
     if values:
         return Advice(action=str(values[0][0]), by="search",
                       values=tuple(ActionValue(str(a), v, n) for a, v, n in values))
@@ -93,7 +101,7 @@ class Decision:
     legal actions then, and what it chose."""
 
     index: int
-    view: Any
+    view: View
     legal: tuple[Action, ...]
     chosen: str
 
@@ -113,7 +121,7 @@ class Verdict:
     costly: bool
     by: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"index": self.index, "chosen": self.chosen, "best": self.best,
                 "best_value": _rounded(self.best_value), "chosen_value": _rounded(self.chosen_value), "cost": round(self.cost, 4), "costly": self.costly,
                 "by": self.by}
@@ -123,7 +131,7 @@ def _rounded(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def decisions(record: Any, seat: int) -> list[Decision]:
+def decisions(record: Record, seat: int) -> list[Decision]:
     """The decisions ``seat`` made in a deal's record (:class:`folkdeck.engine.record.Record`)
     that had a choice (two legal actions or more), replayed from the deal's start."""
     from folkdeck.engine.record import apply_line

@@ -1,6 +1,8 @@
 """The agent interface: a seat's view and its legal actions in, one action out.
 
-Agents never see a state: only :meth:`State.observe` output and the legal actions,
+:class:`Agent` (declared by the engine, :mod:`folkdeck.engine.spec`, so that a game's bot
+table is typed) is anything with a ``name`` and an ``act`` method. Agents never see a
+state: only :meth:`State.observe` output and the legal actions,
 so no agent can reach another seat's hidden cards. Randomness comes from the
 ``rng`` passed in, so every bot is reproducible from its seed.
 """
@@ -9,24 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
 
 from folkdeck.engine.protocol import Action
+from folkdeck.engine.spec import Agent as Agent
 from folkdeck.engine.view import View as Observation
-
-
-class Agent(Protocol):
-    """Anything with a ``name`` and an ``act`` method."""
-
-    name: str
-
-    def act(self, observation: Observation, legal_actions: Sequence[Action],
-            rng: random.Random) -> Action:
-        """Choose one of ``legal_actions`` (never empty)."""
-        ...
-
-
-runtime_checkable(Agent)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
 
 
 class RandomAgent:
@@ -38,7 +26,7 @@ class RandomAgent:
 
     name = "random"
 
-    def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def act(self, observation: Observation, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         return legal_actions[rng.randrange(len(legal_actions))]
 
 
@@ -47,5 +35,5 @@ class FirstLegalAgent:
 
     name = "first"
 
-    def act(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    def act(self, observation: Observation, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         return legal_actions[0]

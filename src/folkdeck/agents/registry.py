@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.protocol import Game, GameSpec
+from folkdeck.engine.protocol import Game
+from folkdeck.engine.spec import GameSpec
 
 
 def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = None) -> Any:
@@ -15,6 +16,9 @@ def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = N
     the deals it will play; the rules are public, so this reveals no hidden card.
 
     :raises InvalidConfigError: naming the unknown bot and the known ones.
+
+    Typed ``Any``: an :class:`~folkdeck.engine.spec.Agent`, whose optional ``interrupt``
+    and ``bind`` methods callers use where the bot has them.
     """
     key = name or spec.default_bot
     factory = spec.bots.get(key)

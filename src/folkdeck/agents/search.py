@@ -5,8 +5,9 @@ an RNG) plus the game object, whose rules are public (:meth:`SearchAgent.bind`;
 :func:`folkdeck.agents.make_agent` binds it when given the game). To decide, it
 samples *determinizations*: full states that agree with everything the seat has seen
 and whose hidden cards are dealt again at random (each game's
-``games/<g>/determinize.py``, declared by ``GameSpec.determinizer``). Two searches run on
-them:
+``games/<g>/determinize.py``, the ``GameSpec.determinizer`` hook, built on the kit of
+:mod:`folkdeck.engine.determinize`): the view is read once per decision, then every world
+is one call of its sampler. Two searches run on them:
 
 - ``pimc`` (perfect-information Monte Carlo): per sampled world, every legal action is
   tried and followed by a rollout; the action with the best mean return wins.
@@ -40,23 +41,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from folkdeck.engine.conformance import determinizer_of
-from folkdeck.engine.protocol import Action, Game, GameSpec, State
+from folkdeck.engine.determinize import Determinizer
+from folkdeck.engine.protocol import Action, Game, State
+from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
 from folkdeck.engine.view import View as Observation
 
-Determinizer = Callable[[Any, Any, random.Random], State]
+Sampler = Callable[[random.Random], State]
+"""The worlds of one view: one per call (:meth:`Determinizer.worlds`)."""
+# The game's own hooks take the game's own state and view types: `Any` here, as
+# contravariant parameters, is what lets one search serve every game's typed hooks.
 Playout = Callable[[Any, random.Random], None]
 """Advances a sampled world in place, to its end or part way (then ``Evaluate`` scores it)."""
 Evaluate = Callable[[Any], Sequence[float]]
 """Every seat's (estimated) return at a position, finished or not."""
-Candidates = Callable[[Any, Sequence[Action]], Sequence[Action]]
+Candidates = Callable[[Any, Sequence[Any]], Sequence[Action]]
 """The root actions worth searching, from the observation and the legal actions."""
 
-def determinizer_for(name: str) -> tuple[Determinizer, Callable[[Any], bool]] | None:
+
+def determinizer_for(name: str) -> Determinizer | None:
     """The determinizer a game declares (``GameSpec.determinizer``), or ``None``."""
     from folkdeck.engine.registry import get_spec
 
-    return determinizer_of(get_spec(name))
+    return get_spec(name).determinizer
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +82,7 @@ LEVELS: Final[dict[str, Level]] = {
 about four times it (``docs/bots.md`` has the measured figures)."""
 
 
-def _play_out(state: State, policy: Any, rng: random.Random, max_steps: int = 10_000) -> None:
+def _play_out(state: State, policy: GameAgent | None, rng: random.Random, max_steps: int = 10_000) -> None:
     """Play ``state`` to its end with the required seat's actions only."""
     steps = 0
     if policy is None:
@@ -127,7 +133,7 @@ class SearchAgent:
 
     def __init__(self, spec: GameSpec, *, algorithm: str = "ismcts", rollouts: int = 600,
                  exploration: float = 0.7, rollout: str | Playout = "random",
-                 fallback: Callable[[], Any] | None = None, time_limit: float | None = None,
+                 fallback: BotFactory | None = None, time_limit: float | None = None,
                  name: str = "search", evaluate: Evaluate | None = None,
                  candidates: Candidates | None = None, tree_depth: int | None = None,
                  confidence: float | None = None) -> None:
@@ -145,21 +151,21 @@ class SearchAgent:
         self.exploration = exploration
         self.rollout = rollout
         self.time_limit = time_limit
-        self.fallback = (fallback or spec.bots.get(spec.default_bot) or _first)()
-        self._policy = self.fallback if rollout == "heuristic" else None
+        self.fallback: GameAgent = (fallback or spec.bots.get(spec.default_bot) or _first)()
+        self._policy: GameAgent | None = self.fallback if rollout == "heuristic" else None
         self._playout: Playout | None = rollout if callable(rollout) else None
         self._evaluate = evaluate
         self._candidates = candidates
         self.tree_depth = tree_depth
         self.confidence = confidence
         self._game: Game | None = None
-        self._determinizer = determinizer_of(spec)
+        self._determinizer = spec.determinizer
 
     def bind(self, game: Game) -> None:
         """Tell the bot the rules of the deal it plays (they are public)."""
         self._game = game
 
-    def _game_for(self, observation: Any) -> Game:
+    def _game_for(self, observation: Observation) -> Game:
         if self._game is None:
             from folkdeck.engine.registry import load
 
@@ -170,27 +176,29 @@ class SearchAgent:
     def interrupt(self, observation: Observation, legal: Sequence[Action],
                   rng: random.Random) -> Action | None:
         handler = getattr(self.fallback, "interrupt", None)
-        return handler(observation, legal, rng) if handler is not None else None
+        if handler is None:
+            return None
+        action: Action | None = handler(observation, legal, rng)
+        return action
 
     def act(self, observation: Observation, legal_actions: Sequence[Action],
             rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        if self._determinizer is None or not self._determinizer[1](observation):
+        determinizer = self._determinizer
+        seat = observation.seat
+        if determinizer is None or seat is None or not determinizer.is_searchable(observation):
             return self.fallback.act(observation, legal_actions, rng)
         game = self._game_for(observation)
-        sample = self._determinizer[0]
-        seat = observation.seat
-        if seat is None:
-            return self.fallback.act(observation, legal_actions, rng)
+        sample = determinizer.worlds(game, observation)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         if self._candidates is not None:
             legal_actions = list(self._candidates(observation, legal_actions)) or legal_actions
             if len(legal_actions) == 1:
                 return legal_actions[0]
         if self.algorithm == "pimc":
-            return self._pimc(game, observation, legal_actions, seat, sample, rng, deadline)
-        return self._ismcts(game, observation, legal_actions, seat, sample, rng, deadline)
+            return self._pimc(legal_actions, seat, sample, rng, deadline)
+        return self._ismcts(legal_actions, seat, sample, rng, deadline)
 
     def action_values(self, observation: Observation, legal_actions: Sequence[Action],
                       rng: random.Random) -> list[tuple[Action, float, int]] | None:
@@ -200,14 +208,15 @@ class SearchAgent:
         bot cannot search the position (no determinizer, an unsearchable view, a spectator).
         The hint of the browser and the terminal (:mod:`folkdeck.agents.advice`)."""
         seat = observation.seat
-        if self._determinizer is None or seat is None or not self._determinizer[1](observation):
+        determinizer = self._determinizer
+        if determinizer is None or seat is None or not determinizer.is_searchable(observation):
             return None
-        game = self._game_for(observation)
+        sample = determinizer.worlds(self._game_for(observation), observation)
         legal = list(legal_actions)
         if self._candidates is not None:
             legal = list(self._candidates(observation, legal)) or legal
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
-        totals, counts = self._pimc_values(game, observation, legal, seat, self._determinizer[0], rng, deadline)
+        totals, counts = self._pimc_values(legal, seat, sample, rng, deadline)
         rows = [(a, totals[i] / counts[i], counts[i]) for i, a in enumerate(legal) if counts[i]]
         return sorted(rows, key=lambda row: -row[1])
 
@@ -226,16 +235,15 @@ class SearchAgent:
         return tuple(result.returns)
 
     # --- PIMC ----------------------------------------------------------------------
-    def _pimc(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
-              sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+    def _pimc(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
+              deadline: float | None) -> Action:
         if self.confidence is not None:
-            return self._pimc_paired(game, observation, legal, seat, sample, rng, deadline)
-        totals, counts = self._pimc_values(game, observation, legal, seat, sample, rng, deadline)
+            return self._pimc_paired(legal, seat, sample, rng, deadline)
+        totals, counts = self._pimc_values(legal, seat, sample, rng, deadline)
         best = max(range(len(legal)), key=lambda i: (totals[i] / counts[i] if counts[i] else -math.inf, -i))
         return legal[best]
 
-    def _pimc_values(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
-                     sample: Determinizer, rng: random.Random,
+    def _pimc_values(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
                      deadline: float | None) -> tuple[list[float], list[int]]:
         """Every action's summed return and count over the sampled worlds (each world tries
         every action, each followed by one rollout)."""
@@ -244,7 +252,7 @@ class SearchAgent:
         counts = [0] * len(legal)
         worlds = max(1, self.rollouts // len(legal))
         for _ in range(worlds):
-            world = sample(game, observation, rng)
+            world = sample(rng)
             for i, key in enumerate(keys):
                 trial = world.clone()
                 trial.apply(trial.parse_action(key, seat), seat)
@@ -254,8 +262,8 @@ class SearchAgent:
                 break
         return totals, counts
 
-    def _pimc_paired(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
-                     sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+    def _pimc_paired(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
+                     deadline: float | None) -> Action:
         """PIMC as a policy improvement over the default action ``legal[0]``: each other
         action's return less the default's, on the same worlds (common random numbers)."""
         keys = [str(a) for a in legal]
@@ -264,7 +272,7 @@ class SearchAgent:
         worlds = max(2, self.rollouts // len(legal))
         done = 0
         for _ in range(worlds):
-            world = sample(game, observation, rng)
+            world = sample(rng)
             values = []
             for key in keys:
                 trial = world.clone()
@@ -289,55 +297,14 @@ class SearchAgent:
         return legal[best]
 
     # --- ISMCTS --------------------------------------------------------------------
-    def _ismcts(self, game: Game, observation: Any, legal: Sequence[Action], seat: int,
-                sample: Determinizer, rng: random.Random, deadline: float | None) -> Action:
+    def _ismcts(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
+                deadline: float | None) -> Action:
         root = _Node(seat)
         lo, hi = math.inf, -math.inf
-        c = self.exploration
-        depth = self.tree_depth
         allowed = {str(a) for a in legal} if self._candidates is not None else None
         for iteration in range(self.rollouts):
-            world = sample(game, observation, rng)
-            node = root
-            path: list[_Node] = []
-            while not world.is_over():
-                if depth is not None and len(path) >= depth:
-                    break
-                mover = world.to_act[0]
-                actions = world.legal_actions(mover)
-                if node is root and allowed is not None:
-                    actions = tuple(a for a in actions if str(a) in allowed)
-                children = node.children
-                untried = []
-                for a in actions:
-                    child = children.get(str(a))
-                    if child is None:
-                        untried.append(a)
-                    else:
-                        child.avail += 1
-                if untried:
-                    a = untried[rng.randrange(len(untried))]
-                    child = _Node(mover)
-                    children[str(a)] = child
-                    world.apply(a, mover)
-                    path.append(child)
-                    break
-                scale = (hi - lo) if hi > lo else 1.0
-                log_avail = 0.0
-                best_a: Action = None
-                best_child: _Node | None = None
-                best_value = -math.inf
-                for a in actions:
-                    child = children[str(a)]
-                    log_avail = math.log(child.avail)
-                    value = ((child.total / child.visits - lo) / scale if child.visits and hi > lo else 0.5) \
-                        + c * math.sqrt(log_avail / child.visits)
-                    if value > best_value:
-                        best_value, best_a, best_child = value, a, child
-                assert best_child is not None
-                world.apply(best_a, mover)
-                node = best_child
-                path.append(node)
+            world = sample(rng)
+            path = self._descend(world, root, allowed, lo, hi, rng)
             returns = self._returns(world, rng)
             lo = min(lo, *returns)
             hi = max(hi, *returns)
@@ -346,15 +313,79 @@ class SearchAgent:
                 n.total += returns[n.seat]
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
-        scored = [(root.children[k].visits if k in root.children else -1,
-                   root.children[k].total / root.children[k].visits
-                   if k in root.children and root.children[k].visits else -math.inf, -i)
-                  for i, k in enumerate(str(a) for a in legal)]
-        best = max(range(len(legal)), key=lambda i: scored[i])
-        return legal[best]
+        return _most_visited(root, legal)
+
+    def _descend(self, world: State, root: _Node, allowed: set[str] | None, lo: float, hi: float,
+                 rng: random.Random) -> list[_Node]:
+        """One iteration's walk down the tree, playing ``world`` on: UCB among the children
+        legal in this world, until an untried action is added (one drawn at random), the
+        depth limit or the end of the deal. The nodes walked, for the backup."""
+        node = root
+        path: list[_Node] = []
+        depth = self.tree_depth
+        while not world.is_over() and (depth is None or len(path) < depth):
+            mover = world.to_act[0]
+            actions = world.legal_actions(mover)
+            if node is root and allowed is not None:
+                actions = tuple(a for a in actions if str(a) in allowed)
+            untried = _untried(node, actions)
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                node.children[str(a)] = child
+                world.apply(a, mover)
+                path.append(child)
+                break
+            best_a, node = _ucb(node, actions, self.exploration, lo, hi)
+            world.apply(best_a, mover)
+            path.append(node)
+        return path
 
 
-def _first() -> Any:
+def _untried(node: _Node, actions: Sequence[Action]) -> list[Action]:
+    """The actions without a child yet; each child of the others counts one more time
+    available."""
+    children = node.children
+    untried = []
+    for a in actions:
+        child = children.get(str(a))
+        if child is None:
+            untried.append(a)
+        else:
+            child.avail += 1
+    return untried
+
+
+def _ucb(node: _Node, actions: Sequence[Action], c: float, lo: float, hi: float) -> tuple[Action, _Node]:
+    """The child to walk to: the best upper confidence bound among ``actions``' children
+    (returns scaled by the range ``lo``-``hi`` seen so far, availability counts)."""
+    children = node.children
+    scale = (hi - lo) if hi > lo else 1.0
+    best_a: Action = None
+    best_child: _Node | None = None
+    best_value = -math.inf
+    for a in actions:
+        child = children[str(a)]
+        log_avail = math.log(child.avail)
+        value = ((child.total / child.visits - lo) / scale if child.visits and hi > lo else 0.5) \
+            + c * math.sqrt(log_avail / child.visits)
+        if value > best_value:
+            best_value, best_a, best_child = value, a, child
+    assert best_child is not None
+    return best_a, best_child
+
+
+def _most_visited(root: _Node, legal: Sequence[Action]) -> Action:
+    """The root action visited most (then the best mean, then the first listed)."""
+    children = root.children
+    scored = [(children[k].visits if k in children else -1,
+               children[k].total / children[k].visits if k in children and children[k].visits else -math.inf,
+               -i)
+              for i, k in enumerate(str(a) for a in legal)]
+    return legal[max(range(len(legal)), key=lambda i: scored[i])]
+
+
+def _first() -> GameAgent:
     from folkdeck.agents.base import FirstLegalAgent
 
     return FirstLegalAgent()
@@ -364,7 +395,7 @@ def search_bots(game_name: str, fallback: str | None = None, *,
                 levels: dict[str, Level] | None = None, rollout: str | Playout = "random",
                 evaluate: Evaluate | None = None, candidates: Candidates | None = None,
                 tree_depth: int | None = None, confidence: float | None = None,
-                search_algorithm: str = "ismcts") -> dict[str, Callable[[], Any]]:
+                search_algorithm: str = "ismcts") -> dict[str, BotFactory]:
     """The ``search`` family of bot factories for a game: ``search`` (ISMCTS at the default
     level), ``search:fast``, ``search:strong``, and ``pimc``, ``pimc:fast``, ``pimc:strong``.
 
@@ -380,7 +411,7 @@ def search_bots(game_name: str, fallback: str | None = None, *,
         raise ValueError(f"unknown search algorithm {search_algorithm!r} (pimc, ismcts)")
     table = LEVELS if levels is None else levels
 
-    def make(level: str, algorithm: str, prefix: str) -> Callable[[], Any]:
+    def make(level: str, algorithm: str, prefix: str) -> BotFactory:
         def factory() -> SearchAgent:
             from folkdeck.engine.registry import get_spec
 

@@ -27,14 +27,14 @@ import json
 import random
 import sys
 import time
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from rich.console import Console
 from rich.table import Table
 
 from folkdeck.cards import FRENCH_52
+from folkdeck.engine.playout import random_playout
 from folkdeck.engine.registry import games, get_spec, load
-from folkdeck.sim.runner import random_playout
 
 PLAYOUT_SHARE = 0.8
 """The share of a game's time spent on whole deals; the rest times legal-move listing."""
@@ -87,7 +87,38 @@ def floor_rates(seconds: float = FLOOR_SECONDS) -> dict[str, float]:
     return {"deals_per_s": deals / elapsed, "decisions_per_s": FLOOR_CHOICES * deals / elapsed}
 
 
-def measure(name: str, *, seconds: float, players: int | None = None) -> dict[str, Any]:
+class BenchRow(TypedDict):
+    """One game's figures (``deals_x_floor``, ``decisions_x_floor``: once the floor is known)."""
+
+    game: str
+    players: int
+    deals: int
+    cpu_seconds: float
+    deals_per_s: float
+    decisions_per_s: float
+    decisions_per_deal: float
+    listing_us_mean: float
+    listing_us_worst: float
+    wall_seconds: float
+    deals_x_floor: NotRequired[float]
+    decisions_x_floor: NotRequired[float]
+
+
+class Floor(TypedDict):
+    deals_per_s: float
+    decisions_per_s: float
+    choices_per_deal: int
+    spread: float
+
+
+class BenchResult(TypedDict):
+    build: str
+    python: str
+    floor: Floor
+    games: list[BenchRow]
+
+
+def measure(name: str, *, seconds: float, players: int | None = None) -> BenchRow:
     """Play random deals of ``name`` for about ``seconds`` of wall time in all; return the
     rates (per CPU-second: the loop is single-threaded, so other programs on the machine
     lengthen the run but do not change the figures).
@@ -135,7 +166,7 @@ def measure(name: str, *, seconds: float, players: int | None = None) -> dict[st
             "wall_seconds": round(time.perf_counter() - wall_start, 3)}
 
 
-def run(names: list[str], *, seconds: float, players: int | None = None) -> dict[str, Any]:
+def run(names: list[str], *, seconds: float, players: int | None = None) -> BenchResult:
     """Every game's row plus the floor, measured between the games in one run; each row
     gains ``deals_x_floor`` and ``decisions_x_floor`` (its rate ÷ the floor's mean rate).
 

@@ -43,8 +43,9 @@ from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Played, TrickWon
 from folkdeck.engine.match_record import MatchRecorder, dumps
 from folkdeck.engine.options import parse_assignments
-from folkdeck.engine.protocol import GameSpec, Match, State
+from folkdeck.engine.protocol import Match, State
 from folkdeck.engine.registry import get_spec, load
+from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import TablePlay, View
 from folkdeck.sim.runner import offer_interrupts
 

@@ -33,7 +33,8 @@ from rich.text import Text
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Disqualified, Fact
-from folkdeck.engine.protocol import GameSpec, Standings
+from folkdeck.engine.protocol import Standings
+from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import TablePlay, View, ViewEvent
 from folkdeck.i18n import LANGUAGES, Renderer, display_card
 

@@ -10,73 +10,26 @@ that differs only in cards a seat cannot see looks the same to it
 ``to_act`` names a seat whose right to act is not public, other than the viewer
 itself (:func:`check_view_to_act`); clones are independent. At the end: the deal is over with a result, and its record
 round-trips to the same final position.
+
+Test code: nothing in the library imports this module (``random_playout`` lives in
+:mod:`folkdeck.engine.playout`; it is re-exported here for older callers).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.cards import PACKS
-from folkdeck.cards.shuffling import below
 from folkdeck.engine.errors import CardGameError, IllegalActionError
 from folkdeck.engine.facts import Fact, fact_from_dict
-from folkdeck.engine.protocol import Game, GameSpec, State
+from folkdeck.engine.playout import random_playout
+from folkdeck.engine.protocol import Action, Game, State
 from folkdeck.engine.record import Record, dumps, loads
-from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import View
-
-
-def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> int:
-    """Uniformly random legal actions for the required seat until the end; the step count.
-
-    The fast loop behind ``folkdeck bench``: it calls the public protocol only. Each
-    choice is ``rng.randrange(len(legal))``, drawn exactly as :class:`random.Random`
-    draws it (:func:`~folkdeck.cards.shuffling.below`: same bits, same result), so a
-    seeded playout is the same in every build.
-    """
-    # `randrange` is three Python frames per choice: a tenth of a compiled deal's time.
-    # Only `random.Random` itself draws this way; a subclass keeps its own `randrange`.
-    if type(rng) is random.Random and isinstance(state, StateBase):
-        return _playout(state, rng.getrandbits, max_steps)
-    is_over, legal_actions, apply = state.is_over, state.legal_actions, state.apply
-    randrange = rng.randrange
-    steps = 0
-    while not is_over():
-        legal = legal_actions()
-        apply(legal[randrange(len(legal))])
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
-    return steps
-
-
-def _playout(state: StateBase[Any, Any], getrandbits: Callable[[int], int], max_steps: int) -> int:
-    """:func:`random_playout` for the games' own states and :class:`random.Random`: the
-    state typed as :class:`~folkdeck.engine.state_base.StateBase`, so that compiled (README
-    "Fast build") each call goes straight to the game's method, not through a Python call
-    of a bound method."""
-    steps = 0
-    while not state.is_over():
-        legal = state.legal_actions()
-        state.apply(legal[below(getrandbits, len(legal))])
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
-    return steps
-
-
-def determinizer_of(spec: GameSpec) -> tuple[Any, Any] | None:
-    """A game's declared determinizer: ``(determinize, is_searchable)``, or ``None``."""
-    if not spec.determinizer:
-        return None
-    module = importlib.import_module(spec.determinizer)
-    return module.determinize, module.is_searchable
 
 
 def fingerprint(state: State) -> str:
@@ -98,7 +51,7 @@ def fingerprint(state: State) -> str:
 _CANONICAL: Final = frozenset(str(c) for pack in PACKS.values() for c in pack.cards)
 
 
-def _card_tokens(value: Any) -> set[str]:
+def _card_tokens(value: object) -> set[str]:
     """Every card token mentioned anywhere in a JSON-ready value."""
     out: set[str] = set()
     if isinstance(value, str):
@@ -165,21 +118,20 @@ def check_view_to_act(state: State) -> None:
 def check_hidden_twins(game: Game, state: State, rng: random.Random) -> None:
     """Two positions that differ only in cards a seat cannot see give it the same view.
 
-    The twin is a world the game's determinizer (``GameSpec.determinizer``)
+    The twin is a world the game's determinizer (the ``GameSpec.determinizer`` hook)
     deals from the seat's view alone: the same public facts, the unseen cards dealt at
     random. The seat's view of the twin must equal its real view, ``to_act`` included, so
     a view that told a right to act coming from a hidden card (another seat's OWL) fails
     here whatever the game declares. Checked for every seat whose view the determinizer
     takes (games without one are skipped)."""
-    sampler = determinizer_of(game.spec)
-    if sampler is None:
+    determinizer = game.spec.determinizer
+    if determinizer is None:
         return
-    determinize, searchable = sampler
     for seat in range(state.num_players):
         view = state.observe(seat)
-        if not searchable(view):
+        if not determinizer.is_searchable(view):
             continue
-        twin = determinize(game, view, random.Random(rng.getrandbits(32)))
+        twin = determinizer.worlds(game, view)(random.Random(rng.getrandbits(32)))
         assert twin.observe(seat).to_dict() == view.to_dict(), \
             f"seat {seat}: a position differing only in cards it cannot see looks different to it"
 
@@ -190,11 +142,11 @@ def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: i
     rng = random.Random(seed)
     twin_rng = random.Random(f"twins/{seed}")  # apart from ``rng``: the deal's moves stay as they were
     state = game.new_state(seed=seed)
-    total = Counter(str(c) for cards in state.all_cards().values() for c in cards)
-    seen: list[tuple[int, Any]] = []
+    total = _cards(state)
+    seen: list[tuple[int, Action]] = []
     checked = 0
     for step in range(max_steps):
-        cards_now = Counter(str(c) for cards in state.all_cards().values() for c in cards)
+        cards_now = _cards(state)
         assert cards_now == total, f"step {step}: cards not conserved: {cards_now - total} / {total - cards_now}"
         if step % views_every == 0:
             checked = check_views(state, total, since=checked)
@@ -203,30 +155,7 @@ def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: i
             check_hidden_twins(game, state, twin_rng)
         if state.is_over():
             break
-        acting = state.to_act
-        assert acting, f"step {step}: not over but nobody may act"
-        assert state.current_seat == acting[0]
-        assert all(0 <= s < state.num_players for s in acting)
-        legal = state.legal_actions(acting[0])
-        assert legal, f"step {step}: seat {acting[0]} must act but has no legal action"
-        assert legal == state.legal_actions(), "legal_actions() must default to the seat on turn"
-        assert len(set(legal)) == len(legal), f"step {step}: repeated legal actions"
-        for a in rng.sample(legal, min(4, len(legal))):
-            assert state.is_legal(a, acting[0]), f"step {step}: listed {a} but is_legal is False"
-            seen.append((acting[0], a))
-        if rng.random() < 0.5:
-            _check_refusals(state, legal, seen, rng, step)
-        if rng.random() < 0.1:
-            before = fingerprint(state)
-            twin = state.clone()
-            twin_legal = twin.legal_actions()
-            twin.apply(twin_legal[rng.randrange(len(twin_legal))])
-            assert fingerprint(state) == before, f"step {step}: a clone's move changed the original"
-        seat = acting[0]
-        if len(acting) > 1 and rng.random() < 0.3:
-            seat = rng.choice(acting[1:])  # take an out-of-turn action sometimes
-            legal = state.legal_actions(seat)
-        state.apply(legal[rng.randrange(len(legal))], seat)
+        _check_step(state, seen, rng, step)
     else:
         raise AssertionError(f"seed {seed}: deal not over after {max_steps} steps")
     result = state.result()
@@ -237,12 +166,45 @@ def check_deal(game: Game, seed: int, *, max_steps: int = 20_000, views_every: i
     return state
 
 
+def _cards(state: State) -> Counter[str]:
+    return Counter(str(c) for cards in state.all_cards().values() for c in cards)
+
+
+def _check_step(state: State, seen: list[tuple[int, Action]], rng: random.Random, step: int) -> None:
+    """One step of :func:`check_deal`: the legal actions of the seat on turn are listed once
+    each and legal, illegal ones are refused, a clone is independent; then a random action
+    (now and then another seat's, out of turn) is applied."""
+    acting = state.to_act
+    assert acting, f"step {step}: not over but nobody may act"
+    assert state.current_seat == acting[0]
+    assert all(0 <= s < state.num_players for s in acting)
+    legal = state.legal_actions(acting[0])
+    assert legal, f"step {step}: seat {acting[0]} must act but has no legal action"
+    assert legal == state.legal_actions(), "legal_actions() must default to the seat on turn"
+    assert len(set(legal)) == len(legal), f"step {step}: repeated legal actions"
+    for a in rng.sample(legal, min(4, len(legal))):
+        assert state.is_legal(a, acting[0]), f"step {step}: listed {a} but is_legal is False"
+        seen.append((acting[0], a))
+    if rng.random() < 0.5:
+        _check_refusals(state, legal, seen, rng, step)
+    if rng.random() < 0.1:
+        before = fingerprint(state)
+        twin = state.clone()
+        twin_legal = twin.legal_actions()
+        twin.apply(twin_legal[rng.randrange(len(twin_legal))])
+        assert fingerprint(state) == before, f"step {step}: a clone's move changed the original"
+    seat = acting[0]
+    if len(acting) > 1 and rng.random() < 0.3:
+        seat = rng.choice(acting[1:])  # take an out-of-turn action sometimes
+        legal = state.legal_actions(seat)
+    state.apply(legal[rng.randrange(len(legal))], seat)
+
+
 def check_events(game: Game, state: State) -> None:
     """Every event says what happened as typed facts with a JSON form that reads back the
     same, the game describes every action as a fact, and every view is a typed
     :class:`~folkdeck.engine.view.View` whose JSON form is plain JSON."""
     describe = game.spec.describe_action
-    assert describe is not None, f"{game.spec.name}: GameSpec.describe_action is missing"
     for index, event in enumerate(state.history):
         for fact in (describe(event.seat, event.action), *event.facts):
             assert isinstance(fact, Fact), f"event {index}: {fact!r} is not a typed fact"
@@ -251,7 +213,7 @@ def check_events(game: Game, state: State) -> None:
     for seat in (None, *range(state.num_players)):
         view = state.observe(seat)
         assert isinstance(view, View), f"{game.spec.name}: observe() must return a View"
-        assert game.spec.view_type is not None and isinstance(view, game.spec.view_type)
+        assert isinstance(view, game.spec.view_type), f"{game.spec.name}: a view is not a {game.spec.view_type}"
         json.dumps(view.to_dict())
 
 
@@ -263,10 +225,10 @@ def _check_coded(exc: CardGameError, step: int) -> None:
     json.dumps(dict(exc.params))
 
 
-def _check_refusals(state: State, legal: tuple[Any, ...], seen: list[tuple[int, Any]],
+def _check_refusals(state: State, legal: tuple[Action, ...], seen: list[tuple[int, Action]],
                     rng: random.Random, step: int) -> None:
     acting = state.to_act
-    candidates: list[tuple[int, Any]] = []
+    candidates: list[tuple[int, Action]] = []
     outsiders = [s for s in range(state.num_players) if s not in acting]
     if outsiders:
         candidates.append((rng.choice(outsiders), legal[0]))
@@ -295,3 +257,7 @@ def _check_round_trip(state: State) -> None:
     assert fingerprint(again) == fingerprint(state), "record round-trip changed the position"
     r1, r2 = state.result(), again.result()
     assert r1 is not None and r2 is not None and r1.to_dict() == r2.to_dict()
+
+
+__all__ = ["check_deal", "check_events", "check_hidden_twins", "check_view_to_act", "check_views",
+           "fingerprint", "random_playout"]

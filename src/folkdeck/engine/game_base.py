@@ -13,7 +13,7 @@ import random
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.spec import GameSpec
 
 OptionsT = TypeVar("OptionsT")
 

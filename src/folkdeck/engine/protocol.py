@@ -35,13 +35,14 @@ test_state_contract.py`` keeps the two to the same members.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
 
 from folkdeck.engine.facts import Fact
 
 if TYPE_CHECKING:
+    from folkdeck.engine.spec import GameSpec
     from folkdeck.engine.view import View
 
 Seat: TypeAlias = int
@@ -293,96 +294,3 @@ class Match(Protocol):
 runtime_checkable(State)
 runtime_checkable(Game)
 runtime_checkable(Match)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MatchEnd:
-    """How a game's match ends, for lobbies and the terminal.
-
-    ``deals``: ``"count"`` the match is a number of deals (``default_deals``);
-    ``"limit"`` the game ends by its own rule (``reason``, a term key) and a number of
-    deals is only an optional cap; ``"none"`` only the game's own rule ends it.
-    """
-
-    deals: Literal["count", "limit", "none"] = "count"
-    default_deals: int | None = 5
-    reason: str = "deals"
-
-
-class LazyBots(Mapping[str, Callable[[], Any]]):
-    """A game's bot factories, built at first use so that ``import folkdeck`` loads no
-    bot (search bots import much more than the rules)."""
-
-    __slots__ = ("_load", "_table")
-
-    def __init__(self, load: Callable[[], Mapping[str, Callable[[], Any]]]) -> None:
-        self._load = load
-        self._table: Mapping[str, Callable[[], Any]] | None = None
-
-    def _bots(self) -> Mapping[str, Callable[[], Any]]:
-        if self._table is None:
-            self._table = dict(self._load())
-        return self._table
-
-    def __getitem__(self, key: str) -> Callable[[], Any]:
-        return self._bots()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._bots())
-
-    def __len__(self) -> int:
-        return len(self._bots())
-
-
-def no_teams(players: int) -> tuple[tuple[int, ...], ...]:
-    """Every seat for itself."""
-    return ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameSpec:
-    """What a game declares about itself (OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``):
-    everything the server, the browser, the terminal, the arena and the search need,
-    so that no code outside ``games/<name>/`` asks which game it is."""
-
-    name: str
-    title: str
-    aliases: tuple[str, ...] = ()
-    min_players: int
-    max_players: int
-    default_players: int
-    options_type: type[Any]
-    make: Callable[[Any], Game]
-    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    summary: str = ""
-    rules_doc: str = ""
-    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
-    """Bot factories by name; a :class:`LazyBots` so that they load at first use."""
-    default_bot: str = "greedy"
-    record_embargo: str = ""
-    """Why a finished deal's record must wait for the end of its match, if it must: a
-    game that carries hidden cards from deal to deal (Cambio's stock) would reveal them.
-    Empty: each deal is shuffled afresh, so its record may be published once it ends.
-    (A term key: the browser and terminal say why in the player's language.)"""
-    card_notation: str = "french"
-    """How cards are shown to people (:func:`folkdeck.i18n.display_card`): ``french``,
-    ``spanish`` (11 for the caballo), ``portuguese`` (R for the rei), ``cucco``, ``gouji``."""
-    teams: Callable[[int], tuple[tuple[int, ...], ...]] = no_teams
-    """The teams for a number of players (empty: every seat for itself)."""
-    windows: tuple[str, ...] = ()
-    """Out-of-turn rights the game has (term keys: ``putuh``, ``burn``, ``cucco``...):
-    a seat may act while another is on turn; the UI offers them as buttons."""
-    match_end: MatchEnd = field(default_factory=MatchEnd)
-    determinizer: str = ""
-    """The module with ``determinize(game, view, rng)`` and ``is_searchable(view)``
-    (imported by the search bots only)."""
-    describe_action: Callable[[Seat, Any], Fact] | None = None
-    """The action itself as a fact (``played``, ``passed``...), for histories and text."""
-    view_type: type[Any] | None = None
-    """The game's :class:`~folkdeck.engine.view.View` subclass (its JSON Schema)."""
-    glossary: tuple[str, ...] = ()
-    """The game's own words a newcomer needs explained on screen (term keys with a
-    ``term.<game>.<word>.help`` message: Gou Ji's ``gouji``); the windows are explained too."""
-    action_words: tuple[str, ...] = ()
-    """Every word of the action grammar that is not a card (``pass``, ``draw``, ``burn``,
-    Gou Ji's rank words...): the RL adapters fix their token vocabulary from it."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.engine.errors import UnknownGameError
 from folkdeck.engine.options import options_from_mapping
-from folkdeck.engine.protocol import Game, GameSpec
+from folkdeck.engine.protocol import Game
+from folkdeck.engine.spec import GameSpec
 
 _SPECS: Final[dict[str, GameSpec]] = {}
 _ALIASES: Final[dict[str, str]] = {}
@@ -49,7 +50,7 @@ def get_spec(name: str) -> GameSpec:
     return _SPECS[_ALIASES[key]]
 
 
-def load(name: str, preset: str | None = None, **options: Any) -> Game:
+def load(name: str, preset: str | None = None, **options: object) -> Game:
     """Make a game from its name, an optional preset, and options.
 
     >>> game = load("kaphai", players=3)
@@ -60,7 +61,7 @@ def load(name: str, preset: str | None = None, **options: Any) -> Game:
     :raises InvalidConfigError: for an unknown option or preset, or a bad value.
     """
     spec = get_spec(name)
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     if preset is not None:
         if preset not in spec.presets:
             from folkdeck.engine.errors import InvalidConfigError

@@ -34,7 +34,6 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
@@ -76,40 +75,41 @@ def _pack_order(kinds: set[Card]) -> tuple[Card, ...]:
     return tuple(sorted(kinds, key=str))
 
 
-_Extra = tuple[str, str, int, tuple[Any, ...]]  # field name, encoder kind, size, enum members
+_Extra = tuple[str, str, int, tuple[enum.Enum, ...]]  # field name, encoder kind, size, enum members
 
 
-def _extra_fields(view_type: type[Any] | None, num_players: int, num_kinds: int) -> tuple[_Extra, ...]:
+def _extra_fields(view_type: type[View] | None, num_players: int, num_kinds: int) -> tuple[_Extra, ...]:
     """How each field a game's view adds to the core :class:`View` is encoded (by type)."""
     if view_type is None or view_type is View:
         return ()
     core = {f.name for f in dataclasses.fields(View)}
     hints = typing.get_type_hints(view_type)
-    out: list[_Extra] = []
-    for f in dataclasses.fields(view_type):
-        if f.name in core:
-            continue
-        hint = hints[f.name]
-        args = typing.get_args(hint)
-        origin = typing.get_origin(hint)
-        optional = origin in (typing.Union, types.UnionType) and type(None) in args
-        base = next((a for a in args if a is not type(None)), hint) if optional and len(args) == 2 else hint
-        b_origin, b_args = typing.get_origin(base), typing.get_args(base)
-        if base is bool:
-            out.append((f.name, "bool", 1, ()))
-        elif base in (int, float):
-            out.append((f.name, "number", 2 if optional else 1, ()))
-        elif base is Card:
-            out.append((f.name, "card", num_kinds, ()))
-        elif isinstance(base, type) and issubclass(base, enum.Enum):
-            out.append((f.name, "enum", len(base), tuple(base)))
-        elif b_origin is tuple and b_args and b_args[-1] is Ellipsis:
-            item = b_args[0]
-            if item is Card:
-                out.append((f.name, "cards", num_kinds, ()))
-            elif item in (int, bool, float) or item == (int | None):
-                out.append((f.name, "per_seat", num_players, ()))
-    return tuple(out)
+    out = (_extra_field(f.name, hints[f.name], num_players, num_kinds)
+           for f in dataclasses.fields(view_type) if f.name not in core)
+    return tuple(e for e in out if e is not None)
+
+
+def _extra_field(name: str, hint: object, num_players: int, num_kinds: int) -> _Extra | None:
+    """How one field of a game's view is encoded, by its type (``None``: it is not)."""
+    args = typing.get_args(hint)
+    optional = typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in args
+    base = next((a for a in args if a is not type(None)), hint) if optional and len(args) == 2 else hint
+    if base is bool:
+        return (name, "bool", 1, ())
+    if base in (int, float):
+        return (name, "number", 2 if optional else 1, ())
+    if base is Card:
+        return (name, "card", num_kinds, ())
+    if isinstance(base, type) and issubclass(base, enum.Enum):
+        return (name, "enum", len(base), tuple(base))
+    b_args = typing.get_args(base)
+    if typing.get_origin(base) is tuple and b_args and b_args[-1] is Ellipsis:
+        item = b_args[0]
+        if item is Card:
+            return (name, "cards", num_kinds, ())
+        if item in (int, bool, float) or item == (int | None):
+            return (name, "per_seat", num_players, ())
+    return None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -160,7 +160,7 @@ class Encoding:
                    token_index={t: i for i, t in enumerate(tokens)},
                    fact_index={c: i for i, c in enumerate(codes)})
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
+    def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         return self  # immutable: OpenSpiel's state clones share it
 
     @property
@@ -170,7 +170,7 @@ class Encoding:
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)
 
-    def spell(self, action: Any) -> tuple[int, ...]:
+    def spell(self, action: object) -> tuple[int, ...]:
         """The token ids of an action (or its record text).
 
         :raises KeyError: for a word outside the vocabulary (a game whose grammar grew:
@@ -190,52 +190,17 @@ class Encoding:
     def observe(self, view: View, chosen: Sequence[int] = (), polled: bool = False) -> npt.NDArray[np.float32]:
         """The observation vector of ``view`` (a seat's), with the tokens ``chosen`` so far
         in the current decision and whether the seat is being offered an out-of-turn right."""
-        n, K = self.num_players, len(self.kinds)
+        n = self.num_players
         out = np.zeros(self.size, dtype=np.float32)
         me = view.seat if view.seat is not None else 0
-        per_seat = max(1.0, self.deck_size / n)
 
         def rel(seat: int) -> int:
             return (seat - me) % n
 
-        def put_cards(offset: int, cards: Sequence[Card] | None) -> None:
-            for card in cards or ():
-                k = self.kind_index.get(card)
-                if k is not None:
-                    out[offset + k] += 1.0 / self.copies[k]
-
         sec = {s.name: s.start for s in self.sections}
-        put_cards(sec["hand"], view.hand)
-        out[sec["hand_size"]] = len(view.hand or ()) / per_seat
-        for seat, count in enumerate(view.counts[:n]):
-            out[sec["counts"] + rel(seat)] = -1.0 if count is None else count / per_seat
-            out[sec["counts_known"] + rel(seat)] = float(count is not None)
-        for seat in view.to_act:
-            out[sec["to_act"] + rel(seat)] = 1.0
-        out[sec["current_seat"] + (n if view.current_seat is None else rel(view.current_seat))] = 1.0
-        for play in view.table:
-            put_cards(sec["table"], play.cards)
-        if view.top is not None:
-            put_cards(sec["top"], view.top.cards)
-        out[sec["top_seat"] + (n if view.top is None else rel(view.top.seat))] = 1.0
-        for seat in view.passed:
-            out[sec["passed"] + rel(seat)] = 1.0
-        for place, seat in enumerate(view.out, start=1):
-            out[sec["out"] + rel(seat)] = place / n
-        for i, pile in enumerate(view.stock):
-            out[sec["stock"] + min(i, 1)] += pile / self.deck_size
-        for event in view.history:
-            cards = _act_cards(event.act)
-            if cards:
-                put_cards(sec["played_by"] + rel(event.seat) * K, cards)
-        width = n + K + 2
-        for i, event in enumerate(view.history[-RECENT:][::-1]):
-            base = sec["recent"] + i * width
-            out[base + rel(event.seat)] = 1.0
-            cards = _act_cards(event.act)
-            put_cards(base + n, cards)
-            passed = event.act is not None and event.act.type == "passed" or event.action == "pass"
-            out[base + n + K + (0 if passed else 1)] = 1.0
+        self._put_seats(out, sec, view, rel)
+        self._put_table(out, sec, view, rel)
+        self._put_history(out, sec, view, rel)
         out[sec["phase"] + zlib.crc32(view.phase.encode()) % PHASE_BUCKETS] = 1.0
         for fact in view.status:
             f = self.fact_index.get(fact.type)
@@ -249,28 +214,78 @@ class Encoding:
         np.clip(out, -1.0, HIGH, out=out)
         return out
 
+    def _put_cards(self, out: npt.NDArray[np.float32], offset: int, cards: Sequence[Card] | None) -> None:
+        for card in cards or ():
+            k = self.kind_index.get(card)
+            if k is not None:
+                out[offset + k] += 1.0 / self.copies[k]
+
+    def _put_seats(self, out: npt.NDArray[np.float32], sec: Mapping[str, int], view: View,
+                   rel: Callable[[int], int]) -> None:
+        """The hand, the counts, who may act, who passed and who is out."""
+        n = self.num_players
+        per_seat = max(1.0, self.deck_size / n)
+        self._put_cards(out, sec["hand"], view.hand)
+        out[sec["hand_size"]] = len(view.hand or ()) / per_seat
+        for seat, count in enumerate(view.counts[:n]):
+            out[sec["counts"] + rel(seat)] = -1.0 if count is None else count / per_seat
+            out[sec["counts_known"] + rel(seat)] = float(count is not None)
+        for seat in view.to_act:
+            out[sec["to_act"] + rel(seat)] = 1.0
+        out[sec["current_seat"] + (n if view.current_seat is None else rel(view.current_seat))] = 1.0
+        for seat in view.passed:
+            out[sec["passed"] + rel(seat)] = 1.0
+        for place, seat in enumerate(view.out, start=1):
+            out[sec["out"] + rel(seat)] = place / n
+
+    def _put_table(self, out: npt.NDArray[np.float32], sec: Mapping[str, int], view: View,
+                   rel: Callable[[int], int]) -> None:
+        """The trick on the table, the play to beat and the stock."""
+        for play in view.table:
+            self._put_cards(out, sec["table"], play.cards)
+        if view.top is not None:
+            self._put_cards(out, sec["top"], view.top.cards)
+        out[sec["top_seat"] + (self.num_players if view.top is None else rel(view.top.seat))] = 1.0
+        for i, pile in enumerate(view.stock):
+            out[sec["stock"] + min(i, 1)] += pile / self.deck_size
+
+    def _put_history(self, out: npt.NDArray[np.float32], sec: Mapping[str, int], view: View,
+                     rel: Callable[[int], int]) -> None:
+        """The cards each seat has played, and the last ``RECENT`` events."""
+        n, K = self.num_players, len(self.kinds)
+        for event in view.history:
+            cards = _act_cards(event.act)
+            if cards:
+                self._put_cards(out, sec["played_by"] + rel(event.seat) * K, cards)
+        width = n + K + 2
+        for i, event in enumerate(view.history[-RECENT:][::-1]):
+            base = sec["recent"] + i * width
+            out[base + rel(event.seat)] = 1.0
+            self._put_cards(out, base + n, _act_cards(event.act))
+            passed = event.act is not None and event.act.type == "passed" or event.action == "pass"
+            out[base + n + K + (0 if passed else 1)] = 1.0
+
     def _put_extra(self, out: npt.NDArray[np.float32], at: int, kind: str, size: int,
-                   members: tuple[Any, ...], value: Any, rel: Callable[[int], int]) -> None:
+                   members: tuple[enum.Enum, ...], value: object, rel: Callable[[int], int]) -> None:
+        """One field a game's view adds, encoded by its ``kind`` (:func:`_extra_field`)."""
         if kind == "bool":
             out[at] = float(bool(value))
         elif kind == "number":
-            if value is not None:
+            if isinstance(value, int | float):
                 out[at] = float(value) / self.deck_size
                 if size == 2:  # an optional number: its presence flag
                     out[at + 1] = 1.0
         elif kind == "card":
-            if value in self.kind_index:
+            if isinstance(value, Card) and value in self.kind_index:
                 out[at + self.kind_index[value]] = 1.0
         elif kind == "cards":
-            for card in value or ():
-                k = self.kind_index.get(card)
-                if k is not None:
-                    out[at + k] += 1.0 / self.copies[k]
+            if isinstance(value, tuple):
+                self._put_cards(out, at, value)
         elif kind == "enum":
             if value in members:
                 out[at + members.index(value)] = 1.0
-        elif kind == "per_seat":
-            for seat, v in enumerate(value or ()):
+        elif kind == "per_seat" and isinstance(value, tuple):
+            for seat, v in enumerate(value):
                 if seat < self.num_players and v is not None:
                     out[at + rel(seat)] = float(v) / self.deck_size if not isinstance(v, bool) else float(v)
 

@@ -33,6 +33,7 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
 import folkdeck
 from folkdeck.engine.registry import get_spec
+from folkdeck.engine.spec import GameAgent
 from folkdeck.rl.encoding import HIGH, WAIT, Encoding
 from folkdeck.rl.substeps import TokenDeal
 
@@ -44,7 +45,7 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
 
     def __init__(self, game: str, preset: str | None = None, *, seat: int = 0,
                  opponents: str | Sequence[str] = "heuristic", illegal_reward: float = -1.0,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, **options: object) -> None:
         self.game = folkdeck.load(game, preset, **options)
         self.spec_ = get_spec(game)
         self.enc = Encoding.of(self.game)
@@ -57,7 +58,7 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
             names.insert(seat, "")
         if len(names) != n:
             raise ValueError(f"give one opponent name, or one per other seat ({n - 1})")
-        self.bots: list[Any] = [None if s == seat else self.spec_.bots[names[s]]() for s in range(n)]
+        self.bots: list[GameAgent | None] = [None if s == seat else self.spec_.bots[names[s]]() for s in range(n)]
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.observation_space = spaces.Box(low=-1.0, high=HIGH, shape=(self.enc.size,), dtype=np.float32)
@@ -74,6 +75,7 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
         wait = self.enc.token_index[WAIT]
         while (seat := deal.chooser) is not None and seat != self.seat:
             bot = self.bots[seat]
+            assert bot is not None
             view = deal.state.observe(seat)
             legal = deal.legal_actions()
             if deal.polled:
@@ -155,7 +157,7 @@ def register_envs() -> None:
             env_id = gym_id(name, preset)
             if env_id in gymnasium.registry:
                 continue
-            kwargs: dict[str, Any] = {"game": name}
+            kwargs: dict[str, str] = {"game": name}
             if preset:
                 kwargs["preset"] = preset
             gymnasium.register(id=env_id, entry_point="folkdeck.rl.gym_env:FolkdeckGymEnv",

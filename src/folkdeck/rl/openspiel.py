@@ -17,12 +17,15 @@ with parameters ``players`` and ``preset``: ``"python_folkdeck_kaphai(players=3)
   are bounds, not tight: the games do not declare their extremes.
 
 :func:`ismcts_bot` is an OpenSpiel ISMCTS bot that plays in ``folkdeck arena``; its
-worlds come from the game's declared determinizer (``GameSpec.determinizer``).
+worlds come from the game's declared determinizer (``GameSpec.determinizer``). Importing
+this module also offers it as ``openspiel-ismcts`` in the bot table of every game with a
+determinizer.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Sequence
@@ -32,11 +35,10 @@ import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
 import folkdeck
-from folkdeck.engine.conformance import determinizer_of
 from folkdeck.engine.facts import to_json
-from folkdeck.engine.protocol import Game
+from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.registry import get_spec
-from folkdeck.engine.view import ViewEvent
+from folkdeck.engine.view import View, ViewEvent
 from folkdeck.rl.encoding import Encoding
 from folkdeck.rl.substeps import TokenDeal
 
@@ -61,7 +63,7 @@ class _Shared:
         self.game = game
         self.enc = enc
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Shared:
         return self
 
 
@@ -182,12 +184,11 @@ class FolkdeckSpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player`` cannot tell from this one: its view re-dealt by the game's
         determinizer, with the same decision in progress."""
         assert self.deal is not None
-        spec = self.shared.game.spec
-        found = determinizer_of(spec)
-        if found is None:
-            raise ValueError(f"{spec.name} declares no determinizer (GameSpec.determinizer)")
-        determinize, _ = found
-        world = determinize(self.shared.game, self.deal.state.observe(player), rng)
+        game = self.shared.game
+        determinizer = game.spec.determinizer
+        if determinizer is None:
+            raise ValueError(f"{game.spec.name} declares no determinizer (GameSpec.determinizer)")
+        world = determinizer.worlds(game, self.deal.state.observe(player))(rng)
         new = self.clone()
         new.deal = TokenDeal(self.shared.enc, world)
         new.deal.chosen = list(self.deal.chosen)
@@ -287,21 +288,21 @@ class IsmctsAgent:
             self._spiel[preset_free] = spiel
         return self._spiel[preset_free]
 
-    def _root(self, observation: Any, rng: random.Random) -> FolkdeckSpielState:
+    def _root(self, observation: View, rng: random.Random) -> FolkdeckSpielState:
         from folkdeck.engine.registry import load
 
         game = load(observation.game, self.preset, **{"players": observation.num_players, **self.options})
         spiel = self._spiel_game(game)
-        found = determinizer_of(game.spec)
-        if found is None:
+        determinizer = game.spec.determinizer
+        if determinizer is None:
             raise ValueError(f"{game.spec.name} declares no determinizer")
-        world = found[0](game, observation, rng)
+        world = determinizer.worlds(game, observation)(rng)
         root = FolkdeckSpielState(spiel)
         root.left = [0] * len(root.left)
         root.deal = TokenDeal(spiel.shared.enc, world)
         return root
 
-    def _search(self, root: FolkdeckSpielState, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    def _search(self, root: FolkdeckSpielState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
         from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         assert root.deal is not None
@@ -320,22 +321,22 @@ class IsmctsAgent:
             if root.deal.chooser != seat:  # waited
                 return None
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
         root = self._root(observation, rng)
         seat = observation.seat
-        assert root.deal is not None
+        assert root.deal is not None and seat is not None
         # polls of others come first in a full deal; here the seat on turn decides now
         root.deal.waited = {s for s in root.deal.state.to_act[1:] if s != seat}
         if root.deal.chooser != seat:
             return legal_actions[0]
         return self._search(root, seat, legal_actions, rng)
 
-    def interrupt(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def interrupt(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action | None:
         root = self._root(observation, rng)
         seat = observation.seat
-        assert root.deal is not None
+        assert root.deal is not None and seat is not None
         root.deal.waited = {s for s in root.deal.state.to_act[1:] if s != seat}
         if root.deal.chooser != seat:
             return None
@@ -345,6 +346,19 @@ class IsmctsAgent:
 def ismcts_bot(game: str = "kaphai", **options: Any) -> IsmctsAgent:
     """A factory for a game's bot table: ``"ismcts": lambda: ismcts_bot("kaphai")``."""
     return IsmctsAgent(game, **options)
+
+
+def _offer_bots() -> None:
+    """Offer OpenSpiel's ISMCTS as ``openspiel-ismcts`` in the bot table of every game that
+    declares a determinizer (:meth:`~folkdeck.engine.spec.LazyBots.add`): the rl adapters
+    add their bot, the games know nothing of them."""
+    for name in folkdeck.games():
+        spec = get_spec(name)
+        if spec.hooks.determinizer is not None:
+            spec.bots.add({"openspiel-ismcts": functools.partial(ismcts_bot, name)})
+
+
+_offer_bots()
 
 
 __all__ = ["FolkdeckObserver", "FolkdeckSpielState", "IsmctsAgent", "game_name", "ismcts_bot"]

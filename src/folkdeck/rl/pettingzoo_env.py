@@ -32,7 +32,7 @@ from folkdeck.rl.encoding import HIGH, Encoding
 from folkdeck.rl.substeps import TokenDeal
 
 
-def make_game(game: str, preset: str | None = None, **options: Any) -> Game:
+def make_game(game: str, preset: str | None = None, **options: object) -> Game:
     """The configured game (``folkdeck.load`` with a preset and options)."""
     return folkdeck.load(game, preset, **options)
 
@@ -50,7 +50,7 @@ class FolkdeckAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "folkdeck_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, preset: str | None = None, *, render_mode: str | None = None,
-                 max_cycles: int | None = None, **options: Any) -> None:
+                 max_cycles: int | None = None, **options: object) -> None:
         super().__init__()
         self.game = make_game(game, preset, **options)
         self.enc = Encoding.of(self.game)

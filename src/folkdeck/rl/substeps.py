@@ -26,12 +26,11 @@ played only when it is the one left or ``<end>`` names it exactly).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
 
-from folkdeck.engine.protocol import Event, State
+from folkdeck.engine.protocol import Action, Event, State
 from folkdeck.rl.encoding import END, WAIT, Encoding
 
 
@@ -54,7 +53,7 @@ class TokenDeal:
         """Seats that declined their out-of-turn right since the last action."""
         self._seat: int | None = None
         self._polled = False
-        self._candidates: list[tuple[tuple[int, ...], Any]] | None = None
+        self._candidates: list[tuple[tuple[int, ...], Action]] | None = None
         self._wait = enc.token_index[WAIT]
         self._end = enc.token_index[END]
 
@@ -64,7 +63,7 @@ class TokenDeal:
         new.waited = set(self.waited)
         return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> TokenDeal:
+    def __deepcopy__(self, memo: dict[int, object]) -> TokenDeal:
         # OpenSpiel clones a Python state by deep-copying its attributes: the engine's
         # own clone is the fast and correct copy.
         return self.clone()
@@ -103,7 +102,7 @@ class TokenDeal:
         self._decide()
         return self._polled
 
-    def _live(self) -> list[tuple[tuple[int, ...], Any]]:
+    def _live(self) -> list[tuple[tuple[int, ...], Action]]:
         """The candidates whose spelling starts with the tokens chosen so far."""
         self._decide()
         assert self._candidates is not None
@@ -128,7 +127,7 @@ class TokenDeal:
             out[self.legal_tokens()] = 1
         return out
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         """The chooser's game actions still in reach."""
         return [a for _, a in self._live()]
 
@@ -154,7 +153,7 @@ class TokenDeal:
             return self._play(live[0][1])
         return None
 
-    def play(self, action: Any) -> list[int]:
+    def play(self, action: Action) -> list[int]:
         """Choose every token of ``action`` (a legal action of the chooser); the tokens."""
         spelling = self.enc.spell(action)
         taken: list[int] = []
@@ -166,7 +165,7 @@ class TokenDeal:
         self.choose(self._end)
         return taken
 
-    def _play(self, action: Any) -> Event:
+    def _play(self, action: Action) -> Event:
         seat = self._seat
         self.chosen = []
         self.waited = set()
@@ -186,9 +185,9 @@ class TokenDeal:
         return tuple(result.returns) if result is not None else (0.0,) * self.state.num_players
 
 
-def spelled_actions(enc: Encoding, actions: Sequence[Any]) -> dict[tuple[int, ...], Any]:
+def spelled_actions(enc: Encoding, actions: Sequence[Action]) -> dict[tuple[int, ...], Action]:
     """Each action by its spelling (raises if two actions share one)."""
-    out: dict[tuple[int, ...], Any] = {}
+    out: dict[tuple[int, ...], Action] = {}
     for action in actions:
         spelling = enc.spell(action)
         if spelling in out:

@@ -24,15 +24,35 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
+from folkdeck.engine.spec import GameAgent
+from folkdeck.engine.view import View
 from folkdeck.sim.backends import run_tasks
 from folkdeck.sim.runner import play_deal
 from folkdeck.sim.stats import MeanCI, mean_ci
+
+
+class GamePlayed(TypedDict):
+    """One game of the arena (a deal in one rotation), as results files hold it."""
+
+    deal: int
+    rotation: int
+    slots: list[int]
+    """Seat -> index in the config's bots."""
+    bots: list[str]
+    placings: list[int | None]
+    returns: list[float]
+    reason: str
+    timing: NotRequired[list[list[float]]]
+    """Per seat: decisions, CPU seconds, the slowest (measured: not fixed by the seed)."""
+    record: NotRequired[dict[str, Any]]
+    """The deal's record (:meth:`Record.to_dict`), unless left out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +64,17 @@ class ArenaConfig:
     deals: int
     seed: int = 0
     preset: str | None = None
-    rules: tuple[tuple[str, Any], ...] = ()
+    rules: tuple[tuple[str, object], ...] = ()
     keep_records: bool = True
     first_deal: int = 0
     """Deals are numbered from here: an arena can be played in pieces and merged."""
 
-    def make_game(self) -> Any:
+    def make_game(self) -> Game:
         options = dict(self.rules)
         options.setdefault("players", len(self.bots))
         return load(self.game, self.preset, **options)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"game": self.game, "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
                 "preset": self.preset, "rules": dict(self.rules), "first_deal": self.first_deal}
 
@@ -69,12 +89,12 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[dict[str, Any]]:
+def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[GamePlayed]:
     """Every rotation of each of ``deals``: one dict per game played (the unit of work)."""
     game = config.make_game()
     spec = game.spec
     n = game.num_players
-    out: list[dict[str, Any]] = []
+    out: list[GamePlayed] = []
     for deal in deals:
         deal_seed = derive_seed(config.seed, deal)
         for rotation in range(rotations(config.bots)):
@@ -85,7 +105,7 @@ def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[dict[str, Any]
             play_deal(state, agents, random.Random(derive_seed(config.seed, deal, rotation)))
             result = state.result()
             assert result is not None
-            item: dict[str, Any] = {
+            item: GamePlayed = {
                 "deal": deal, "rotation": rotation, "slots": slots, "bots": names,
                 "placings": list(result.placings), "returns": list(result.returns),
                 "reason": result.reason,
@@ -102,13 +122,15 @@ class _TimedAgent:
     other processes on the machine do not count). A decision is an ``act`` call with a
     choice (two or more legal actions) or an ``interrupt`` offer."""
 
-    def __init__(self, agent: Any) -> None:
+    def __init__(self, agent: GameAgent) -> None:
         self.agent = agent
         self.name = agent.name
         self.decisions = 0
         self.seconds = 0.0
         self.slowest = 0.0
-        if hasattr(agent, "interrupt"):
+        self._agent_interrupt: Callable[[View, Sequence[Action], random.Random], Action | None] | None = \
+            getattr(agent, "interrupt", None)
+        if self._agent_interrupt is not None:
             self.interrupt = self._interrupt
 
     def _count(self, start: float) -> None:
@@ -117,16 +139,17 @@ class _TimedAgent:
         self.seconds += spent
         self.slowest = max(self.slowest, spent)
 
-    def act(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action:
         start = time.process_time()
         action = self.agent.act(observation, legal, rng)
         if len(legal) > 1:
             self._count(start)
         return action
 
-    def _interrupt(self, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def _interrupt(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
         start = time.process_time()
-        action = self.agent.interrupt(observation, legal, rng)
+        assert self._agent_interrupt is not None
+        action = self._agent_interrupt(observation, legal, rng)
         self._count(start)
         return action
 
@@ -139,7 +162,7 @@ class DecisionTime:
     mean: float
     slowest: float
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, float]:
         return {"decisions": self.decisions, "mean_s": self.mean, "max_s": self.slowest}
 
 
@@ -177,7 +200,7 @@ class BotSummary:
             return None
         return self.rating_mu - 3 * self.rating_sigma
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "seats_played": self.seats_played,
                 "win_share": self.win_share.to_dict(), "mean_placing": self.mean_placing.to_dict(),
                 "mean_return": self.mean_return.to_dict(), "rating": self.rating,
@@ -189,18 +212,18 @@ class BotSummary:
 class ArenaSummary:
     config: ArenaConfig
     bots: tuple[BotSummary, ...]
-    games: tuple[dict[str, Any], ...] = field(repr=False)
+    games: tuple[GamePlayed, ...] = field(repr=False)
     rating_system: str = "openskill PlackettLuce"
 
     @property
     def games_played(self) -> int:
         return len(self.games)
 
-    def to_dict(self, *, timing: bool = True) -> dict[str, Any]:
+    def to_dict(self, *, timing: bool = True) -> dict[str, object]:
         """Everything; ``timing=False`` leaves out the measured decision times, which
         are the only part of a summary that the seed does not fix."""
         bots = [b.to_dict() for b in self.bots]
-        games = list(self.games)
+        games: list[Mapping[str, object]] = list(self.games)
         if not timing:
             for b in bots:
                 del b["decision_time"]
@@ -209,13 +232,13 @@ class ArenaSummary:
                 "bots": bots, "games": games}
 
 
-def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSummary:
+def summarize(config: ArenaConfig, games: Sequence[GamePlayed]) -> ArenaSummary:
     """Per bot name: win share, mean placing and mean return with 95% intervals over the
     deals (a deal's value is the bot's mean over its seats and rotations), and a rating."""
     names = list(dict.fromkeys(config.bots))
     per_deal: dict[str, dict[int, list[tuple[float, float, float]]]] = {n: {} for n in names}
     seats = dict.fromkeys(names, 0)
-    clock = {n: [0, 0.0, 0.0] for n in names}  # decisions, seconds, slowest
+    clock = {n: [0.0, 0.0, 0.0] for n in names}  # decisions, seconds, slowest
     for g in games:
         n_seats = len(g["bots"])
         for seat, (decisions, seconds, slowest) in enumerate(g.get("timing", ())):
@@ -244,7 +267,7 @@ def summarize(config: ArenaConfig, games: Sequence[dict[str, Any]]) -> ArenaSumm
     return ArenaSummary(config, tuple(bots), tuple(games), system)
 
 
-def rate(games: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[str, tuple[float, float]]:
+def rate(games: Sequence[GamePlayed], names: Sequence[str]) -> dict[str, tuple[float, float]]:
     """An openskill Plackett-Luce rating per bot name (``{}`` without openskill).
 
     Games are rated in arena order (deal, rotation). A game with several seats of one
@@ -259,7 +282,7 @@ def rate(games: Sequence[dict[str, Any]], names: Sequence[str]) -> dict[str, tup
     for g in games:
         seats = g["bots"]
         worst = len(seats)
-        ranks = [p if p is not None else worst for p in g["placings"]]
+        ranks: list[float] = [p if p is not None else worst for p in g["placings"]]
         teams = [[model.rating(mu=current[n].mu, sigma=current[n].sigma, name=n)] for n in seats]
         updated = model.rate(teams, ranks=ranks)
         for name in set(seats):
@@ -308,7 +331,7 @@ class _Task:
     def __init__(self, config: ArenaConfig) -> None:
         self.config = config
 
-    def __call__(self, deals: Sequence[int]) -> list[dict[str, Any]]:
+    def __call__(self, deals: Sequence[int]) -> list[GamePlayed]:
         return play_deals(self.config, deals)
 
 
@@ -382,7 +405,7 @@ def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
         raise InvalidConfigError("merge_nothing", option="merge")
     first = parts[0]["config"]
     same = ("game", "bots", "seed", "preset", "rules")
-    games: list[dict[str, Any]] = []
+    games: list[GamePlayed] = []
     deals: set[int] = set()
     for part in parts:
         config = part["config"]
@@ -392,7 +415,7 @@ def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
         if mine & deals:
             raise InvalidConfigError("merge_overlap", option="merge", deals=sorted(mine & deals)[:5])
         deals |= mine
-        games.extend(part["games"])
+        games.extend(cast(list[GamePlayed], part["games"]))  # a results file: JSON as written
     games.sort(key=lambda g: (g["deal"], g["rotation"]))
     config = ArenaConfig(first["game"], tuple(first["bots"]), len(deals), first["seed"], first["preset"],
                          tuple(sorted(first["rules"].items())), first_deal=min(deals))

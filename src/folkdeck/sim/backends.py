@@ -56,7 +56,7 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, backen
 
 def _pool(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
           on_done: Callable[[int], None] | None) -> list[R]:
-    results: list[Any] = [None] * len(tasks)
+    results: dict[int, R] = {}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
         pending = set(index)
@@ -66,7 +66,7 @@ def _pool(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
                 results[index[f]] = f.result()
                 if on_done is not None:
                     on_done(index[f])
-    return results
+    return [results[i] for i in range(len(tasks))]
 
 
 def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | None,
@@ -83,11 +83,11 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | Non
         else:
             ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
     try:
-        remote: Any = ray.remote(_apply)
+        remote: Any = ray.remote(_apply)  # ray is untyped
         shared = ray.put(fn)
         refs = [remote.remote(shared, t) for t in tasks]
         index = {ref: i for i, ref in enumerate(refs)}
-        results: list[Any] = [None] * len(tasks)
+        results: dict[int, R] = {}
         pending = list(refs)
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -95,7 +95,7 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | Non
                 results[index[ref]] = ray.get(ref)
                 if on_done is not None:
                     on_done(index[ref])
-        return results
+        return [results[i] for i in range(len(tasks))]
     finally:
         if started:
             ray.shutdown()

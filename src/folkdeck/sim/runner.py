@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from folkdeck.engine.conformance import random_playout
+from folkdeck.engine.playout import random_playout
 from folkdeck.engine.protocol import State
 from folkdeck.engine.record import Record
+from folkdeck.engine.spec import GameAgent
 
 
-def offer_interrupts(state: State, agents: Sequence[Any], rng: random.Random,
+def offer_interrupts(state: State, agents: Sequence[GameAgent], rng: random.Random,
                      skip: frozenset[int] = frozenset()) -> bool:
     """Let out-of-turn seats act; True if one did (the state changed)."""
     for seat in state.to_act[1:]:
@@ -37,7 +37,7 @@ def offer_interrupts(state: State, agents: Sequence[Any], rng: random.Random,
     return False
 
 
-def step(state: State, agents: Sequence[Any], rng: random.Random) -> None:
+def step(state: State, agents: Sequence[GameAgent], rng: random.Random) -> None:
     """One decision: an interrupt if an agent takes one, else the required seat's act."""
     if offer_interrupts(state, agents, rng):
         return
@@ -46,7 +46,7 @@ def step(state: State, agents: Sequence[Any], rng: random.Random) -> None:
     state.apply(agents[seat].act(state.observe(seat), legal, rng), seat)
 
 
-def play_deal(state: State, agents: Sequence[Any], rng: random.Random,
+def play_deal(state: State, agents: Sequence[GameAgent], rng: random.Random,
               max_steps: int = 100_000) -> State:
     """Play ``state`` to its end with one agent per seat; returns the same state."""
     for _ in range(max_steps):
@@ -56,7 +56,7 @@ def play_deal(state: State, agents: Sequence[Any], rng: random.Random,
     raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
 
 
-def record_of(state: State, **extra: Any) -> Record:
+def record_of(state: State, **extra: object) -> Record:
     """The record of a played deal."""
     return Record.from_state(state, **extra)
 

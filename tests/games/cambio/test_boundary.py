@@ -348,8 +348,10 @@ def test_a_first_deal_without_its_shuffle_is_refused() -> None:
 
 
 def test_spec_declares_what_others_need() -> None:
+    from folkdeck.games.cambio.determinize import DETERMINIZER
+
     assert SPEC.card_notation == "cucco" and SPEC.windows == ("cucco",)
     assert SPEC.record_embargo == "stock_carries_over"
-    assert SPEC.determinizer == "folkdeck.games.cambio.determinize"
+    assert SPEC.determinizer is DETERMINIZER
     assert SPEC.describe_action is not None
     assert "counting" in SPEC.bots and SPEC.default_bot == "counting"

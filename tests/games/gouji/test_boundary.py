@@ -385,9 +385,11 @@ def test_a_revolution_is_no_finished_deal() -> None:
 
 
 def test_spec_declares_teams_match_end_and_the_determinizer() -> None:
+    from folkdeck.games.gouji.determinize import DETERMINIZER
+
     assert SPEC.teams(6) == ((0, 2, 4), (1, 3, 5))
     assert SPEC.match_end.deals == "count" and SPEC.match_end.default_deals == 6
-    assert SPEC.determinizer == "folkdeck.games.gouji.determinize"
+    assert SPEC.determinizer is DETERMINIZER
     assert SPEC.view_type is GouJiView and SPEC.card_notation == "gouji"
     assert isinstance(SPEC.describe_action(0, parse_action("pass")), Fact)  # type: ignore[misc]
     view = folkdeck.load("gouji").new_state(seed=1).observe(4).to_dict()

@@ -18,11 +18,12 @@ Sources: ``docs/rules/cambio.md`` §10; the full rules for players are in
 ``docs/rules/cambio.md``.
 """
 
-from collections.abc import Callable
-from typing import Any, Final
+from __future__ import annotations
 
-from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
+from typing import TYPE_CHECKING, Final
+
 from folkdeck.engine.registry import register
+from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.events import describe_action
 from folkdeck.games.cambio.game import CambioGame
@@ -31,12 +32,15 @@ from folkdeck.games.cambio.observation import CambioView
 from folkdeck.games.cambio.options import MAX_PLAYERS, PRESETS, CambioOptions
 from folkdeck.games.cambio.state import CambioState
 
+if TYPE_CHECKING:
+    from folkdeck.engine.determinize import Determinizer
+
 
 def _make(options: CambioOptions) -> CambioGame:
     return CambioGame(SPEC, options)
 
 
-def _bots() -> dict[str, Callable[[], Any]]:
+def _bots() -> dict[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.games.cambio.agents import CountingAgent
     from folkdeck.games.cambio.search import cambio_search_bots
@@ -45,20 +49,27 @@ def _bots() -> dict[str, Callable[[], Any]]:
             **cambio_search_bots()}
 
 
+def _determinizer() -> Determinizer:
+    from folkdeck.games.cambio.determinize import DETERMINIZER
+
+    return DETERMINIZER
+
+
 SPEC: Final = register(GameSpec(
     name="cambio", title="Cambio", aliases=("cucco", "cuccu", "kuku", "campio"),
     min_players=2, max_players=MAX_PLAYERS, default_players=4, options_type=CambioOptions,
-    make=_make, presets=PRESETS,
+    presets=PRESETS,
     summary="Cucco-pack gambling game: pass your weak card to the right, don't hold the lowest.",
-    rules_doc="docs/rules/cambio.md", bots=LazyBots(_bots), default_bot="counting",
+    rules_doc="docs/rules/cambio.md", default_bot="counting",
     # The stock carries over between deals: a deal's record would show cards still hidden
     # in the session, so every record opens when the session is over.
     record_embargo="stock_carries_over",
     card_notation="cucco", windows=("cucco",),
     # A session runs until a player is bankrupt; a number of deals is only an optional cap.
     match_end=MatchEnd(deals="limit", default_deals=None, reason="bankruptcy"),
-    determinizer="folkdeck.games.cambio.determinize", describe_action=describe_action,
-    view_type=CambioView, action_words=("change", "keep", "cucco"),
+    action_words=("change", "keep", "cucco"),
+    hooks=GameHooks(make=_make, describe_action=describe_action, view_type=CambioView,
+                    bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
 
 __all__ = ["CHANGE", "CUCCO", "KEEP", "SPEC", "CambioAction", "CambioGame", "CambioMatch",

@@ -25,10 +25,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
+from folkdeck.engine.determinize import Determinization, Pool, deal
+from folkdeck.engine.determinize import events_of as events_from
 from folkdeck.engine.errors import WrongPhaseError
+from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
+from folkdeck.engine.view import View
 from folkdeck.games.cambio.actions import CambioAction
 from folkdeck.games.cambio.game import CambioGame
 from folkdeck.games.cambio.observation import CambioView, Phase
@@ -36,6 +41,8 @@ from folkdeck.games.cambio.rules import KIND, PACK_TABLES
 from folkdeck.games.cambio.state import CambioState
 
 _WORDS: Final = {a.value: a for a in CambioAction}
+_FACE_DOWN: Final = "face_down"
+_STOCK: Final = "stock"
 
 
 def pack_of(game: CambioGame) -> Counter[int]:
@@ -43,9 +50,56 @@ def pack_of(game: CambioGame) -> Counter[int]:
     return Counter(game.pack.full)
 
 
-def events_of(view: CambioView) -> list[Event]:
+def _action_of(act: Fact) -> CambioAction:
+    return _WORDS[getattr(act, "word", "")]
+
+
+def events_of(view: CambioView) -> tuple[Event, ...]:
     """The deal's events as ``view``'s seat saw them: typed actions and facts (no text)."""
-    return [Event(e.seat, _WORDS[getattr(e.act, "word", "")], e.facts) for e in view.history]
+    return events_from(view.history, _action_of)
+
+
+def _kind(kind: int) -> int:
+    return kind
+
+
+def worlds(game: CambioGame, view: CambioView) -> Callable[[random.Random], CambioState]:
+    """The worlds of ``view``: the unseen cards counted once, each call dealing them
+    again (see the module).
+
+    :raises WrongPhaseError: for a spectator's view, a seat not active, or a deal over.
+    """
+    seat = view.seat
+    if not is_searchable(view) or seat is None:
+        raise WrongPhaseError("cambio.not_searchable", phase=str(view.phase))
+    pool = Pool(PACK_TABLES[view.pack].full, _kind)
+    seen = [KIND[c] for c in view.discards]
+    if view.card is not None:
+        seen.append(KIND[view.card])
+    fixed: set[int] = set()
+    for s, card in (*view.shown, *view.known):
+        if s not in fixed:
+            fixed.add(s)
+            seen.append(KIND[card])
+    pool.remove(seen)
+    unseen = pool.cards()
+    hidden = [s for s in sorted(view.active) if s != seat and s not in fixed]
+    face_down = view.discard_count - len(view.discards)
+    if len(unseen) != face_down + view.stock[0] + len(hidden):
+        raise AssertionError("Cambio determinization: card count")  # pragma: no cover
+    # Dealt from the shuffled pool's top: the face-down discards, the stock, then one card
+    # to each hidden seat from the last (every unseen card alike, OWLs included: the view
+    # tells no OWL).
+    counts: dict[int | str, int] = {_FACE_DOWN: face_down, _STOCK: view.stock[0]}
+    counts.update((s, 1) for s in reversed(hidden))
+
+    def world(rng: random.Random) -> CambioState:
+        dealt = deal(unseen, counts, rng)
+        return CambioState.from_view(game, view, hands={s: dealt.hands[s][0] for s in hidden},
+                                     stock=dealt.hands[_STOCK], face_down=dealt.hands[_FACE_DOWN],
+                                     reshuffle_seed=rng.getrandbits(32))
+
+    return world
 
 
 def determinize(game: CambioGame, view: CambioView, rng: random.Random) -> CambioState:
@@ -53,37 +107,16 @@ def determinize(game: CambioGame, view: CambioView, rng: random.Random) -> Cambi
 
     :raises WrongPhaseError: for a spectator's view, a seat not active, or a deal over.
     """
-    seat = view.seat
-    if not is_searchable(view) or seat is None:
-        raise WrongPhaseError("cambio.not_searchable", phase=str(view.phase))
-    left = Counter(PACK_TABLES[view.pack].full)
-    if view.card is not None:
-        left[KIND[view.card]] -= 1
-    left.subtract(KIND[c] for c in view.discards)
-    fixed: set[int] = set()
-    for s, card in (*view.shown, *view.known):
-        if s not in fixed:
-            fixed.add(s)
-            left[KIND[card]] -= 1
-    pool = [k for k in sorted(left) for _ in range(max(left[k], 0))]
-    rng.shuffle(pool)
-    hands = {}
-    for s in sorted(view.active):  # every unseen card alike, OWLs included: the view tells no OWL
-        if s != seat and s not in fixed:
-            hands[s] = pool.pop()
-    face_down = view.discard_count - len(view.discards)
-    stock = pool[face_down:]
-    if len(stock) != view.stock[0]:
-        raise AssertionError("Cambio determinization: card count")  # pragma: no cover
-    return CambioState.from_view(game, view, hands=hands, stock=stock, face_down=pool[:face_down],
-                                 reshuffle_seed=rng.getrandbits(32))
+    return worlds(game, view)(rng)
 
 
-def is_searchable(view: Any) -> bool:
+def is_searchable(view: View) -> bool:
     """True when :func:`determinize` applies: an active seat's view during the exchanges."""
-    seat = getattr(view, "seat", None)
-    return bool(isinstance(view, CambioView) and view.phase == Phase.EXCHANGE and seat is not None
-                and seat in view.active and view.card is not None)
+    return bool(isinstance(view, CambioView) and view.phase == Phase.EXCHANGE and view.seat is not None
+                and view.seat in view.active and view.card is not None)
 
 
-__all__ = ["determinize", "events_of", "is_searchable", "pack_of"]
+DETERMINIZER: Final = Determinization(CambioGame, CambioView, is_searchable, worlds)
+"""The game's determinizer (``GameSpec.determinizer``)."""
+
+__all__ = ["DETERMINIZER", "determinize", "events_of", "is_searchable", "pack_of", "worlds"]

@@ -11,7 +11,7 @@ from typing import Any, Final
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.spec import GameSpec
 from folkdeck.games.cambio.match import CambioMatch
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (

@@ -6,7 +6,7 @@ turn, and its worlds deal the hidden cards uniformly although a seat that said
 ``keep`` probably holds a high card. A Cambio decision is one word per seat, so the
 search here spends its budget where the game is decided:
 
-- **Worlds** come from :func:`~folkdeck.games.cambio.determinize.determinize` (every
+- **Worlds** come from :func:`~folkdeck.games.cambio.determinize.worlds` (every
   card the seat has seen placed, the rest dealt at random: OWLs too, since a view's
   ``to_act`` never names another OWL holder) and are then **weighted by
   the likelihood of every other seat's past words** under the :class:`OpponentModel`
@@ -36,18 +36,21 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.facts import Disqualified, Exchanged
-from folkdeck.engine.protocol import Action, GameSpec, Observation
+from folkdeck.engine.protocol import Action, Event, Observation
+from folkdeck.engine.spec import BotFactory, GameSpec
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
 from folkdeck.games.cambio.agents import OWL_REACH, rollout
-from folkdeck.games.cambio.determinize import determinize, events_of, is_searchable
+from folkdeck.games.cambio.determinize import DETERMINIZER, events_of, is_searchable
 from folkdeck.games.cambio.events import Shows, TookStock, TookStockFaceDown
+from folkdeck.games.cambio.game import CambioGame
+from folkdeck.games.cambio.observation import CambioView
 from folkdeck.games.cambio.rules import KIND, OWL, PACK_TABLES
 from folkdeck.games.cambio.state import CambioState
 
@@ -142,12 +145,12 @@ def _analytic_table(pack: str, others: int, noise: float) -> tuple[float, ...]:
     return tuple(out)
 
 
-def cards_when_spoken(world: CambioState, events: Sequence[Any]) -> list[tuple[int, Any, int]]:
+def cards_when_spoken(world: CambioState, events: Sequence[Event]) -> list[tuple[int, Action, int]]:
     """``(seat, action, card)`` for every ``change``/``keep`` of the history, the card (a
     kind, or ``-2`` when it cannot be told) being the one the seat held when it spoke,
     found by undoing the public history (its typed facts) from the world's current cards."""
     cards = [world.kind_of(s) for s in range(world.num_players)]
-    out: list[tuple[int, Any, int]] = []
+    out: list[tuple[int, Action, int]] = []
     for event in reversed(events):
         for fact in reversed(event.facts):
             if isinstance(fact, Exchanged):
@@ -164,7 +167,7 @@ def cards_when_spoken(world: CambioState, events: Sequence[Any]) -> list[tuple[i
     return out
 
 
-def speeches(game: Any, obs: Any, events: Sequence[Any]) -> list[tuple[int, int, bool]]:
+def speeches(game: CambioGame, obs: CambioView, events: Sequence[Event]) -> list[tuple[int, int, bool]]:
     """For every ``change``/``keep`` of the history (public knowledge): how many seats
     were active, the speaker's place among them, and whether it held its own dealt card
     (no exchange had reached it)."""
@@ -184,7 +187,7 @@ def speeches(game: Any, obs: Any, events: Sequence[Any]) -> list[tuple[int, int,
     return out
 
 
-def likelihood(world: CambioState, events: Sequence[Any], seat: int, model: OpponentModel,
+def likelihood(world: CambioState, events: Sequence[Event], seat: int, model: OpponentModel,
                said: Sequence[tuple[int, int, bool]]) -> float:
     """The chance, under ``model``, that the other seats said what they said in the
     history (``said``: :func:`speeches`), had the world's cards been the real ones."""
@@ -225,7 +228,7 @@ class CambioSearchAgent(SearchAgent):
     """
 
     def __init__(self, spec: GameSpec, *, worlds: int = 800, belief: bool = True,
-                 model: OpponentModel | None = None, fallback: Callable[[], Any] | None = None,
+                 model: OpponentModel | None = None, fallback: BotFactory | None = None,
                  time_limit: float | None = None, name: str = "search") -> None:
         super().__init__(spec, algorithm="pimc", rollouts=max(1, worlds), rollout="heuristic",
                          fallback=fallback, time_limit=time_limit, name=name)
@@ -238,9 +241,9 @@ class CambioSearchAgent(SearchAgent):
                   rng: random.Random) -> Action | None:
         """Call cucco with the OWL as soon as a request could reach it: an OWL holder
         that is never asked cannot lose, so waiting only adds risk to its own deal."""
-        if CUCCO not in legal:
+        obs = observation
+        if CUCCO not in legal or not isinstance(obs, CambioView) or obs.seat is None:
             return None
-        obs: Any = observation
         turn = obs.current_seat
         if turn is None or turn == obs.seat:
             return None
@@ -252,23 +255,26 @@ class CambioSearchAgent(SearchAgent):
             rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        obs: Any = observation
-        if not is_searchable(obs):
+        obs = observation
+        if not isinstance(obs, CambioView) or not is_searchable(obs):
             return self.fallback.act(observation, legal_actions, rng)
         values = self.evaluate(obs, legal_actions, rng)
         keep_first = sorted(range(len(legal_actions)),
                             key=lambda i: legal_actions[i] is not KEEP)  # ties: keep
         return legal_actions[max(keep_first, key=lambda i: values[i])]
 
-    def evaluate(self, obs: Any, legal: Sequence[Action], rng: random.Random) -> list[float]:
+    def evaluate(self, obs: CambioView, legal: Sequence[Action], rng: random.Random) -> list[float]:
         """The weighted mean return of each legal action over the sampled worlds.
 
         The budget is ``worlds`` at four active seats or fewer and shrinks in proportion
         beyond (a world of a larger table costs more to play out), so that a decision
         takes about the same time at any table.
         """
-        game: Any = self._game_for(obs)
-        seat: int = obs.seat
+        game = self._game_for(obs)
+        seat = obs.seat
+        if not isinstance(game, CambioGame) or seat is None:
+            raise TypeError("a Cambio seat's view and game are needed")
+        sample = DETERMINIZER.sampler(game, obs)
         events = events_of(obs)
         said = speeches(game, obs, events)
         model = self.model
@@ -278,7 +284,7 @@ class CambioSearchAgent(SearchAgent):
         plain = [0.0] * len(legal)
         weight = 0.0
         for i_world in range(worlds):
-            world = determinize(game, obs, rng)
+            world = sample(rng)
             w = likelihood(world, events, seat, model, said) * owl_silence(world, seat, model) \
                 if self.belief else 1.0
             draws = [rng.random() for _ in range(obs.num_players)]
@@ -333,10 +339,10 @@ LEVELS: Final = {"fast": 200, "default": 800, "strong": 3200}
 """Worlds per decision of each level (each world plays out every legal action)."""
 
 
-def cambio_search_bots() -> dict[str, Callable[[], Any]]:
+def cambio_search_bots() -> dict[str, BotFactory]:
     """``search`` (belief-weighted), ``search:fast``, ``search:strong``, and ``pimc``
     (uniform worlds), ``pimc:fast``, ``pimc:strong``."""
-    def make(level: str, belief: bool) -> Callable[[], Any]:
+    def make(level: str, belief: bool) -> BotFactory:
         prefix = "search" if belief else "pimc"
         name = prefix if level == "default" else f"{prefix}:{level}"
 

@@ -25,11 +25,13 @@ Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw le
 §10; the rules for players are in ``docs/rules/cangkul.md``.
 """
 
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from __future__ import annotations
 
-from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Final, TypeVar
+
 from folkdeck.engine.registry import register
+from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, parse_action
 from folkdeck.games.cangkul.events import describe_action
 from folkdeck.games.cangkul.game import CangkulGame
@@ -38,9 +40,12 @@ from folkdeck.games.cangkul.observation import CangkulView
 from folkdeck.games.cangkul.options import PRESETS, BurroEsOptions, BurroPtOptions, CangkulOptions
 from folkdeck.games.cangkul.state import CangkulState
 
+if TYPE_CHECKING:
+    from folkdeck.engine.determinize import Determinizer
+
 
 def _bots(name: str) -> LazyBots:
-    def load() -> Mapping[str, Callable[[], Any]]:
+    def load() -> Mapping[str, BotFactory]:
         from folkdeck.agents import FirstLegalAgent, RandomAgent
         from folkdeck.agents.search import search_bots
         from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
@@ -50,6 +55,25 @@ def _bots(name: str) -> LazyBots:
                 "first": FirstLegalAgent, **search_bots(name, "heuristic", rollout=playout)}
 
     return LazyBots(load)
+
+
+def _determinizer() -> Determinizer:
+    from folkdeck.games.cangkul.determinize import DETERMINIZER
+
+    return DETERMINIZER
+
+
+_DETERMINIZER: Final = Lazy(_determinizer)
+"""One determinizer for the three games (``determinize.py`` reads each one's rules)."""
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def _hooks(make: Callable[[OptionsT], CangkulGame], name: str) -> GameHooks:
+    """The three games' hooks: the same code, each game's own bot table."""
+    return GameHooks(make=make, describe_action=describe_action, view_type=CangkulView,
+                     bots=_bots(name), determinizer=_DETERMINIZER)
 
 
 def _make_cangkul(options: CangkulOptions) -> CangkulGame:
@@ -64,35 +88,34 @@ def _make_burro_pt(options: BurroPtOptions) -> CangkulGame:
     return CangkulGame(BURRO_PT, options)
 
 
-_SHARED: Final[dict[str, Any]] = {
-    "rules_doc": "docs/rules/cangkul.md", "default_bot": "heuristic",
-    "determinizer": "folkdeck.games.cangkul.determinize", "describe_action": describe_action,
-    "view_type": CangkulView, "action_words": ("draw", "left", "right", "pass"),
-}
+_ACTION_WORDS: Final = ("draw", "left", "right", "pass")
 _BURRO_END: Final = MatchEnd(deals="limit", default_deals=None, reason="penalty_limit")
 """A Burro match ends when a player's penalties reach ``penalty_limit``; a number of
 deals is only an optional cap."""
 
 CANGKUL: Final = register(GameSpec(
     name="cangkul", title="Cangkul", aliases=("minuman",), min_players=3, max_players=5,
-    default_players=4, options_type=CangkulOptions, make=_make_cangkul, presets=PRESETS["cangkul"],
+    default_players=4, options_type=CangkulOptions, presets=PRESETS["cangkul"],
     summary="Indonesian digging game: follow suit or dig the stock; empty your hand first.",
-    bots=_bots("cangkul"), card_notation="french",
-    match_end=MatchEnd(deals="count", default_deals=DEFAULT_DEALS, reason="deals"), **_SHARED,
+    rules_doc="docs/rules/cangkul.md", default_bot="heuristic", card_notation="french",
+    match_end=MatchEnd(deals="count", default_deals=DEFAULT_DEALS, reason="deals"),
+    action_words=_ACTION_WORDS, hooks=_hooks(_make_cangkul, "cangkul"),
 ))
 BURRO_ES: Final = register(GameSpec(
     name="burro_es", title="Spanish Burro", aliases=("burro", "burro-es", "spanish_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroEsOptions,
-    make=_make_burro_es, presets=PRESETS["burro_es"],
+    presets=PRESETS["burro_es"],
     summary="Spanish donkey: follow suit or draw; the last player holding cards takes a penalty.",
-    bots=_bots("burro_es"), card_notation="spanish", match_end=_BURRO_END, **_SHARED,
+    rules_doc="docs/rules/cangkul.md", default_bot="heuristic", card_notation="spanish",
+    match_end=_BURRO_END, action_words=_ACTION_WORDS, hooks=_hooks(_make_burro_es, "burro_es"),
 ))
 BURRO_PT: Final = register(GameSpec(
     name="burro_pt", title="Portuguese Burro", aliases=("burro-pt", "portuguese_burro"),
     min_players=3, max_players=8, default_players=4, options_type=BurroPtOptions,
-    make=_make_burro_pt, presets=PRESETS["burro_pt"],
+    presets=PRESETS["burro_pt"],
     summary="Portuguese donkey: Burro with the stock in two leaning piles.",
-    bots=_bots("burro_pt"), card_notation="portuguese", match_end=_BURRO_END, **_SHARED,
+    rules_doc="docs/rules/cangkul.md", default_bot="heuristic", card_notation="portuguese",
+    match_end=_BURRO_END, action_words=_ACTION_WORDS, hooks=_hooks(_make_burro_pt, "burro_pt"),
 ))
 
 __all__ = ["BURRO_ES", "BURRO_PT", "CANGKUL", "DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS",

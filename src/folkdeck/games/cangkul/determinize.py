@@ -16,25 +16,31 @@ one or two piles, in an unknown order), or (in a study position) out of the deal
 suit held none of it then, and it still holds none of it *among its hidden cards* until
 it next takes a card unseen (a draw on another suit that it keeps, or a knock). The
 hidden cards are dealt at random under those voids, the most constrained seat first (a
-few reshuffles if a greedy deal paints itself into a corner), the rest to the stock.
+few reshuffles if a greedy deal paints itself into a corner), the rest to the stock: the
+kit's constrained deal (:func:`folkdeck.engine.determinize.deal`, the voids as barred
+classes).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
+from folkdeck.cards import Card
+from folkdeck.engine.determinize import Determinization, deal, to_mask, unseen_bits
 from folkdeck.engine.errors import WrongPhaseError
+from folkdeck.engine.view import View
 from folkdeck.games.cangkul.game import CangkulGame
 from folkdeck.games.cangkul.observation import CangkulPhase, CangkulView
 from folkdeck.games.cangkul.rules import JOKER, STRIDE, Deck, cards_of, mask
 from folkdeck.games.cangkul.state import JOKER_CLASS, CangkulState
 
 _SUITS: Final = "SCDH"
-_TRIES: Final = 64
 
 
 def _class(i: int) -> int:
+    """A card index's class: its suit (0-3), or the joker's (4)."""
     return JOKER_CLASS if i == JOKER else i // STRIDE
 
 
@@ -51,8 +57,9 @@ def voids(view: CangkulView, deck: Deck | None = None, joker_shown: bool = True)
     return out
 
 
-def determinize(game: CangkulGame, view: CangkulView, rng: random.Random) -> CangkulState:
-    """A state agreeing with ``view`` whose hidden cards are dealt at random.
+def worlds(game: CangkulGame, view: CangkulView) -> Callable[[random.Random], CangkulState]:
+    """The worlds of ``view``: the placed cards, the pool and the voids read once, each
+    call dealing the hidden cards under the voids (see the module).
 
     :raises WrongPhaseError: for a spectator's view or a deal that is over.
     """
@@ -69,75 +76,46 @@ def determinize(game: CangkulGame, view: CangkulView, rng: random.Random) -> Can
         fixed |= mask(play.cards, deck)
     for k in known:
         fixed |= k
-    pool = [i for i in range(deck.full.bit_length()) if deck.full >> i & 1 and not fixed >> i & 1]
+    pool = unseen_bits(deck.full, fixed)
     need = {s: (view.counts[s] or 0) - known[s].bit_count() for s in range(n) if s != seat}
-    stock_total = sum(view.stock)
-    if len(pool) - sum(need.values()) - stock_total < 0:
+    if len(pool) - sum(need.values()) - sum(view.stock) < 0:
         raise AssertionError("Cangkul determinization: card count")  # pragma: no cover
-    hands = _deal(pool, need, voids(view), rng)
-    hands[seat] = own
-    rest = hands.pop(-1)
-    for s in range(n):
-        hands[s] |= known[s]
+    void = voids(view)
+    barred = {s: void[s] for s in need}
+    knocks = game.rules.knock_prob > 0
     cards = deck.cards
-    piles = []
-    at = 0
-    for size in view.stock:
-        # The pile top first; the order is random already (the old worlds' order kept).
-        piles.append([cards[i] for i in reversed(rest[at:at + size])])
-        at += size
-    knock_seed = rng.getrandbits(32) if game.rules.knock_prob > 0 else None
-    return CangkulState.from_view(
-        game, view, hands=[cards_of(hands[s], deck) for s in range(n)],
-        piles=piles, knock_seed=knock_seed)
+
+    def world(rng: random.Random) -> CangkulState:
+        dealt = deal(pool, need, rng, barred=barred, kind=_class)
+        hands = [own if s == seat else to_mask(dealt.hands[s]) | known[s] for s in range(n)]
+        rest = dealt.rest
+        piles: list[list[Card]] = []
+        at = 0
+        for size in view.stock:
+            # The pile top first; the order is random already (the old worlds' order kept).
+            piles.append([c for i in reversed(rest[at:at + size]) if (c := cards[i]) is not None])
+            at += size
+        knock_seed = rng.getrandbits(32) if knocks else None
+        return CangkulState.from_view(game, view, hands=[cards_of(h, deck) for h in hands],
+                                      piles=piles, knock_seed=knock_seed)
+
+    return world
 
 
-def _deal(pool: list[int], need: dict[int, int], void: list[int],
-          rng: random.Random) -> dict[int, Any]:
-    """``need[s]`` cards to each seat avoiding its void classes; key -1: the rest, shuffled."""
-    order = sorted(need, key=lambda s: (-void[s].bit_count(), s))
-    for _ in range(_TRIES):
-        cards = list(pool)
-        rng.shuffle(cards)
-        hands: dict[int, Any] = {}
-        ok = True
-        for s in order:
-            v = void[s]
-            take: list[int] = []
-            keep: list[int] = []
-            for i in cards:
-                if len(take) < need[s] and not v >> _class(i) & 1:
-                    take.append(i)
-                else:
-                    keep.append(i)
-            if len(take) < need[s]:
-                ok = False
-                break
-            m = 0
-            for i in take:
-                m |= 1 << i
-            hands[s] = m
-            cards = keep
-        if ok:
-            hands[-1] = cards
-            return hands
-    # The voids could not be met (they always can for a real position): deal them unconstrained.
-    cards = list(pool)
-    rng.shuffle(cards)
-    hands = {}
-    for s in order:
-        m = 0
-        for i in cards[:need[s]]:
-            m |= 1 << i
-        hands[s] = m
-        cards = cards[need[s]:]
-    hands[-1] = cards
-    return hands
+def determinize(game: CangkulGame, view: CangkulView, rng: random.Random) -> CangkulState:
+    """A state agreeing with ``view`` whose hidden cards are dealt at random.
+
+    :raises WrongPhaseError: for a spectator's view or a deal that is over.
+    """
+    return worlds(game, view)(rng)
 
 
-def is_searchable(view: Any) -> bool:
+def is_searchable(view: View) -> bool:
     """True when :func:`determinize` applies (a seat's view during play)."""
-    return bool(getattr(view, "phase", None) == CangkulPhase.PLAY and getattr(view, "seat", None) is not None)
+    return isinstance(view, CangkulView) and view.phase == CangkulPhase.PLAY and view.seat is not None
 
 
-__all__ = ["determinize", "is_searchable", "voids"]
+DETERMINIZER: Final = Determinization(CangkulGame, CangkulView, is_searchable, worlds)
+"""The three games' determinizer (``GameSpec.determinizer``)."""
+
+__all__ = ["DETERMINIZER", "determinize", "is_searchable", "voids", "worlds"]

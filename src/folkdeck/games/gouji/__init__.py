@@ -18,11 +18,12 @@ Sources: ``docs/rules/gouji.md`` §13; the full rules for players are in
 ``docs/rules/gouji.md``, the record grammar in ``docs/records.md``.
 """
 
-from collections.abc import Callable
-from typing import Any, Final
+from __future__ import annotations
 
-from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
+from typing import TYPE_CHECKING, Final
+
 from folkdeck.engine.registry import register
+from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.gouji.actions import PASS, Burn, Return, Word, parse_action
 from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.game import GouJiGame
@@ -31,12 +32,15 @@ from folkdeck.games.gouji.options import PRESETS, GouJiOptions
 from folkdeck.games.gouji.rules import RANK_WORDS, Play, beats, is_gouji, parse_play
 from folkdeck.games.gouji.state import GouJiState
 
+if TYPE_CHECKING:
+    from folkdeck.engine.determinize import Determinizer
+
 
 def _make(options: GouJiOptions) -> GouJiGame:
     return GouJiGame(SPEC, options)
 
 
-def _bots() -> dict[str, Callable[[], Any]]:
+def _bots() -> dict[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.agents.search import search_bots
     from folkdeck.games.gouji.agents import GreedyAgent, HeuristicAgent
@@ -49,6 +53,12 @@ def _bots() -> dict[str, Callable[[], Any]]:
                           confidence=CONFIDENCE, search_algorithm="pimc")}
 
 
+def _determinizer() -> Determinizer:
+    from folkdeck.games.gouji.determinize import DETERMINIZER
+
+    return DETERMINIZER
+
+
 def _teams(players: int) -> tuple[tuple[int, ...], ...]:
     """Seats 0, 2, 4 against 1, 3, 5 (docs/rules/gouji.md §1.1)."""
     return ((0, 2, 4), (1, 3, 5))
@@ -56,17 +66,18 @@ def _teams(players: int) -> tuple[tuple[int, ...], ...]:
 
 SPEC: Final = register(GameSpec(
     name="gouji", title="Gou Ji", aliases=("gou-ji", "gou_ji", "够级"),
-    min_players=6, max_players=6, default_players=6, options_type=GouJiOptions, make=_make,
+    min_players=6, max_players=6, default_players=6, options_type=GouJiOptions,
     presets=PRESETS, summary="Qingdao team climbing game: six players, four packs, gouji duels.",
-    rules_doc="docs/rules/gouji.md", bots=LazyBots(_bots), default_bot="heuristic",
+    rules_doc="docs/rules/gouji.md", default_bot="heuristic",
     card_notation="gouji", teams=_teams, windows=("burn", "xian"),
     # the match plays ``deals`` deals, or stops early when a team reaches ``target_score``
     match_end=MatchEnd(deals="count", default_deals=6, reason="deals"),
-    determinizer="folkdeck.games.gouji.determinize", describe_action=describe_action,
-    view_type=GouJiView, glossary=("gouji",),
+    glossary=("gouji",),
     action_words=tuple(dict.fromkeys((  # the seat digits of ``order`` overlap the rank words
         "pass", "no", "declare", "revolution", "object", "withdraw", "insist", "return", "burn", "xian",
         "open", "order", "draw", "foul", *RANK_WORDS, "0", "1", "2", "3", "4", "5"))),
+    hooks=GameHooks(make=_make, describe_action=describe_action, view_type=GouJiView,
+                    bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
 
 __all__ = ["PASS", "SPEC", "Burn", "GouJiGame", "GouJiOptions", "GouJiState", "GouJiView", "Play",

@@ -16,12 +16,12 @@ Sources: that page and the readings folkdeck settled where it is unclear
 ``local`` preset (``docs/rules/kaphai.md`` §6), are in ``docs/rules/kaphai.md``.
 """
 
-import importlib.util
-from collections.abc import Callable
-from typing import Any, Final
+from __future__ import annotations
 
-from folkdeck.engine.protocol import GameSpec, LazyBots, MatchEnd
+from typing import TYPE_CHECKING, Final
+
 from folkdeck.engine.registry import register
+from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.kaphai.actions import PASS, PUTUH, parse_action
 from folkdeck.games.kaphai.events import describe_action
 from folkdeck.games.kaphai.game import KapHaiGame
@@ -30,40 +30,40 @@ from folkdeck.games.kaphai.options import PRESETS, KapHaiOptions
 from folkdeck.games.kaphai.rules import Combo, Kind, beats, classify
 from folkdeck.games.kaphai.state import KapHaiState
 
+if TYPE_CHECKING:
+    from folkdeck.engine.determinize import Determinizer
+
 
 def _make(options: KapHaiOptions) -> KapHaiGame:
     return KapHaiGame(SPEC, options)
 
 
-def _bots() -> dict[str, Callable[[], Any]]:
+def _bots() -> dict[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
     from folkdeck.agents.search import search_bots
     from folkdeck.games.kaphai.agents import GreedyAgent, HeuristicAgent
     from folkdeck.games.kaphai.rollout import playout
 
     # Rollouts by people's habits, not uniformly random moves (docs/bots.md has the A/B runs).
-    table: dict[str, Callable[[], Any]] = {
-        "random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
-        "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout)}
-    if importlib.util.find_spec("pyspiel") is not None:  # the rl extra: OpenSpiel's own ISMCTS
-        table["openspiel-ismcts"] = _openspiel_ismcts
-    return table
+    return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
+            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout)}
 
 
-def _openspiel_ismcts() -> Any:
-    from folkdeck.rl.openspiel import ismcts_bot
+def _determinizer() -> Determinizer:
+    from folkdeck.games.kaphai.determinize import DETERMINIZER
 
-    return ismcts_bot("kaphai")
+    return DETERMINIZER
 
 
 SPEC: Final = register(GameSpec(
     name="kaphai", title="Kap Hai", aliases=("kap-hai", "kap_hai", "kaphi"),
-    min_players=2, max_players=4, default_players=4, options_type=KapHaiOptions, make=_make,
+    min_players=2, max_players=4, default_players=4, options_type=KapHaiOptions,
     presets=PRESETS, summary="Cambodian climbing game: shed your 13 cards first.",
-    rules_doc="docs/rules/kaphai.md", bots=LazyBots(_bots), default_bot="greedy",
+    rules_doc="docs/rules/kaphai.md", default_bot="greedy",
     card_notation="french", windows=("putuh",), match_end=MatchEnd(deals="count", default_deals=5),
-    determinizer="folkdeck.games.kaphai.determinize", describe_action=describe_action,
-    view_type=KapHaiView, action_words=("pass", "putuh"),
+    action_words=("pass", "putuh"),
+    hooks=GameHooks(make=_make, describe_action=describe_action, view_type=KapHaiView,
+                    bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
 
 __all__ = ["PASS", "PUTUH", "SPEC", "Combo", "KapHaiGame", "KapHaiOptions", "KapHaiPhase", "KapHaiState",

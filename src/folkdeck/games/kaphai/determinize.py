@@ -13,7 +13,8 @@ which stay with it until played. A pass reveals nothing in Kap Hai (passing is a
 allowed), so the uniform deal is the consistent one.
 
 The state is built directly (not by replaying the deal), so sampling costs one shuffle
-and a few copies.
+and a few copies; the pool and the counts come from the kit
+(:mod:`folkdeck.engine.determinize`), read once per view by :func:`worlds`.
 
 >>> import random
 >>> from folkdeck import load
@@ -29,13 +30,38 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Final
 
+from folkdeck.engine.determinize import Determinization, deal, to_mask, unseen_bits
+from folkdeck.engine.view import View
 from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.observation import KapHaiView
 from folkdeck.games.kaphai.rules import FULL
 from folkdeck.games.kaphai.state import KapHaiState
 from folkdeck.games.kaphai.viewread import read_view
+
+
+def worlds(game: KapHaiGame, view: KapHaiView) -> Callable[[random.Random], KapHaiState]:
+    """The worlds of ``view``: its public deal read once (:func:`~folkdeck.games.kaphai.
+    viewread.read_view`), each call dealing the unknown cards of one world.
+
+    :raises WrongPhaseError: for a spectator's view, or outside the play phase (the putuh
+        window is decided on the seat's own hand, with nothing to search).
+    """
+    seen = read_view(game, view)
+    seat = seen.seat
+    pool = unseen_bits(FULL, seen.own | seen.played | seen.shed | seen.fixed)
+    counts = {s: (view.counts[s] or 0) - seen.known[s].bit_count()
+              for s in range(view.num_players) if s != seat}
+
+    def world(rng: random.Random) -> KapHaiState:
+        dealt = deal(pool, counts, rng)
+        hands = [seen.own if s == seat else seen.known[s] | to_mask(dealt.hands[s])
+                 for s in range(view.num_players)]
+        return KapHaiState.from_view(game, view, hands=hands, undealt=to_mask(dealt.rest))
+
+    return world
 
 
 def determinize(game: KapHaiGame, view: KapHaiView, rng: random.Random) -> KapHaiState:
@@ -44,30 +70,15 @@ def determinize(game: KapHaiGame, view: KapHaiView, rng: random.Random) -> KapHa
     :raises WrongPhaseError: for a spectator's view, or outside the play phase (the putuh
         window is decided on the seat's own hand, with nothing to search).
     """
-    seen = read_view(game, view)
-    seat, counts = seen.seat, view.counts
-    unknown = FULL & ~(seen.own | seen.played | seen.shed | seen.fixed)
-    pool = [i for i in range(52) if unknown >> i & 1]
-    rng.shuffle(pool)
-    hands = list(seen.known)
-    at = 0
-    for s in range(view.num_players):
-        if s == seat:
-            hands[s] = seen.own
-            continue
-        need = (counts[s] or 0) - hands[s].bit_count()
-        for i in pool[at:at + need]:
-            hands[s] |= 1 << i
-        at += need
-    undealt = 0
-    for i in pool[at:]:
-        undealt |= 1 << i
-    return KapHaiState.from_view(game, view, hands=hands, undealt=undealt)
+    return worlds(game, view)(rng)
 
 
-def is_searchable(view: Any) -> bool:
+def is_searchable(view: View) -> bool:
     """True when :func:`determinize` applies (a seat's view in the play phase)."""
-    return bool(getattr(view, "phase", None) == "play" and view.seat is not None)
+    return isinstance(view, KapHaiView) and view.phase == "play" and view.seat is not None
 
 
-__all__ = ["determinize", "is_searchable"]
+DETERMINIZER: Final = Determinization(KapHaiGame, KapHaiView, is_searchable, worlds)
+"""The game's determinizer (``GameSpec.determinizer``)."""
+
+__all__ = ["DETERMINIZER", "determinize", "is_searchable", "worlds"]

@@ -7,8 +7,10 @@ sampled from it. No text is parsed: plays come from the ``played`` facts' cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from folkdeck.cards import Card
+from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
 from folkdeck.engine.facts import Fact, Played
 from folkdeck.engine.protocol import Event
@@ -44,15 +46,24 @@ class ViewReading(NamedTuple):
     own_table: MoveTable
 
 
-_last_seen: list[tuple[KapHaiView, Any, ViewReading]] = []
-"""A one-entry memo: a search samples hundreds of worlds from the same view."""
+_last_seen: list[tuple[KapHaiView, KapHaiGame, ViewReading]] = []
+"""A one-entry memo: a search samples hundreds of worlds from the same view, and
+:meth:`KapHaiState.from_view` reads it for each (the memo holds the view, so an ``is``
+test cannot match another view)."""
 
 
-def _combo(cards: Sequence[Any]) -> Combo:
+def _combo(cards: Sequence[Card]) -> Combo:
     combo = classify(mask(tuple(cards)))
     if combo is None:  # a view made by this module always holds real plays
         raise InvalidDealError("kaphai.no_combination", field="view", action=" ".join(map(str, cards)))
     return combo
+
+
+def _action_of(act: Fact) -> KapHaiAction:
+    """The action of a view's event, from its action fact."""
+    if isinstance(act, Played):
+        return _combo(act.cards)
+    return PUTUH if isinstance(act, PutuhCall) else PASS
 
 
 def read_view(game: KapHaiGame, view: KapHaiView) -> ViewReading:
@@ -68,17 +79,11 @@ def read_view(game: KapHaiGame, view: KapHaiView) -> ViewReading:
     if view.phase != "play" or view.current_seat is None:
         raise WrongPhaseError("kaphai.view_not_in_play", phase=str(view.phase))
     n = view.num_players
-    events = []
+    events = events_of(view.history, _action_of)
     gone = [0] * n
-    for item in view.history:
-        act = item.act
-        action: KapHaiAction
-        if isinstance(act, Played):
-            action = _combo(act.cards)
-            gone[item.seat] |= action.mask
-        else:
-            action = PUTUH if isinstance(act, PutuhCall) else PASS
-        events.append(Event(item.seat, action, item.facts))
+    for event in events:
+        if isinstance(event.action, Combo):  # the cards it played
+            gone[event.seat] |= event.action.mask
     opening = tuple(f for f in view.status if isinstance(f, (ThreeGame, ThreesPutOut)))
     known = [0] * n
     played = mask(view.played)
@@ -95,7 +100,7 @@ def read_view(game: KapHaiGame, view: KapHaiView) -> ViewReading:
     fixed = 0
     for m in known:
         fixed |= m
-    seen = ViewReading(seat=seat, own=own, turn=view.current_seat, events=tuple(events), gone_by=tuple(gone),
+    seen = ViewReading(seat=seat, own=own, turn=view.current_seat, events=events, gone_by=tuple(gone),
                  known=tuple(known), fixed=fixed, played=played, shed=mask(view.shed), passed=passed,
                  top=_combo(view.top.cards) if view.top is not None else None,
                  trick=tuple((t.seat, _combo(t.cards), t.label == "thrown") for t in view.table),

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 import folkdeck
 from folkdeck.engine.match_base import first_dealer_free
 from folkdeck.engine.options import describe_options
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import View, json_schema
 from folkdeck.i18n import LANGUAGES, catalog, notations
 from folkdeck.i18n.rules_docs import rules_document
