@@ -21,6 +21,9 @@ build is the same code, and ``tests/test_compiled.py`` checks both play the same
 - A module constant is ``NAME: Final = value``, one name a line: compiled code reads a
   ``Final`` name from a C static (an int or a string literal becomes a C constant), and any
   other module-level name from the module's dict on every use (``tests/test_build_rules.py``).
+- A property that returns a callable is not called through in one expression
+  (``spec.make(options)``): compiled, that calls the getter with the arguments
+  (mypyc/mypyc#1212); call the attribute it reads (``spec.hooks.make(options)``).
 - Annotations are checked when a compiled function is called: an entry point that checks
   its input itself (a record's ``seed``) takes ``Any``, or a wrong type raises ``TypeError``
   before the coded error.

@@ -70,4 +70,6 @@ def load(name: str, preset: str | None = None, **options: object) -> Game:
                                      presets=", ".join(spec.presets) or "-")
         values.update(spec.presets[preset])
     values.update(options)
-    return spec.make(options_from_mapping(spec.options_type, values))
+    # `spec.hooks.make`, not the `spec.make` property: compiled, a call of a property that
+    # returns a callable calls the getter with the arguments (mypyc/mypyc#1212)
+    return spec.hooks.make(options_from_mapping(spec.options_type, values))
