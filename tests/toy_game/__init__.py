@@ -39,8 +39,11 @@ def _make(options: ToyOptions) -> ToyGame:
 
 def _bots() -> Mapping[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.agents.search import search_bots
 
-    return {"random": RandomAgent, "first": FirstLegalAgent}
+    # The search bots (ISMCTS, PIMC; the browser's hints ask ``pimc``) need only the
+    # determinizer below; ``first`` is what they fall back on where a view is not searchable.
+    return {"random": RandomAgent, "first": FirstLegalAgent, **search_bots("toy", "first")}
 
 
 def _determinizer() -> Determinizer:

@@ -15,6 +15,7 @@ has no message for a refusal.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections import Counter
@@ -232,6 +233,29 @@ def test_the_toy_names_what_a_table_and_a_lobby_show_in_both_languages() -> None
         assert [key for what, key in seen if not _named(lang, "toy", what, key)] == [], lang
         assert [n for n in options if f"term.toy.option.{n}" not in catalog(lang)] == [], lang
         assert {"term.toy.title", "term.toy.summary"} <= set(catalog(lang))
+
+
+PER_GAME_CHECKS = [
+    ("tests.engine.test_state_contract", "test_every_game_state_inherits_the_base_and_satisfies_the_protocol"),
+    ("tests.engine.test_deal_data", "test_clone_shares_no_container_of_the_deal"),
+    ("tests.engine.test_deal_data", "test_deal_copy_copies_every_field"),
+    ("tests.engine.test_match_base", "test_every_new_state_checks_its_deal_source"),
+    ("tests.engine.test_determinize_kit", "test_every_game_declares_a_typed_determinizer"),
+    ("tests.engine.test_determinize_kit", "test_a_sampler_reads_the_view_once_and_deals_like_determinize"),
+    ("tests.engine.test_spec", "test_a_spec_is_its_static_description_plus_its_hooks"),
+    ("tests.server.test_delta", "test_the_view_rebuilt_from_deltas_is_the_whole_view"),
+    ("tests.agents.test_advice", "test_advice_is_a_legal_action_with_its_values_best_first"),
+]
+"""The tests that other modules run for every registered game (parametrized by
+``folkdeck.games()`` when collected, so they never see the toy), run here for the toy."""
+
+
+@pytest.mark.usefixtures("toy")
+@pytest.mark.parametrize(("module", "check"), PER_GAME_CHECKS, ids=[c for _, c in PER_GAME_CHECKS])
+def test_the_per_game_checks_of_the_other_suites_pass_for_the_toy(module: str, check: str) -> None:
+    """The state contract, the deal data's copies, the deal sources, the typed determinizer,
+    the spec's split, the server's view deltas and the browser's hints (the ``pimc`` bot)."""
+    getattr(importlib.import_module(module), check)("toy")
 
 
 # --- the suite can fail: broken toys -------------------------------------------------------
