@@ -7,8 +7,9 @@ game has, declares a :class:`~folkdeck.engine.spec.GameSpec` with its hooks, and
 registered (with its catalog entries) only for the length of a test. Then the
 conformance suite of :mod:`folkdeck.engine.conformance` plays it exactly as
 ``tests/test_conformance.py`` plays the real games, its records replay (one deal, a
-match, ``folkdeck replay``), the determinization kit samples its hidden cards, and its
-text renders in both languages. Broken variants of it show the suite refusing a game
+match, ``folkdeck replay``), the determinization kit samples its hidden cards, its text
+renders in both languages, and the checks other suites run for every registered game
+(the server's deltas, the hints, the terminal, the RL adapters...) pass for it. Broken variants of it show the suite refusing a game
 that loses cards, leaks a hidden card, tells something only a hidden card could tell, or
 has no message for a refusal.
 """
@@ -16,6 +17,7 @@ has no message for a refusal.
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import random
 from collections import Counter
@@ -235,6 +237,24 @@ def test_the_toy_names_what_a_table_and_a_lobby_show_in_both_languages() -> None
         assert {"term.toy.title", "term.toy.summary"} <= set(catalog(lang))
 
 
+@pytest.mark.usefixtures("toy")
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_toy_match_is_played_in_the_terminal_all_in_catalog_text(
+        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``folkdeck play toy`` against a bot, as ``tests/cli/test_play.py`` plays every game:
+    the match ends, no message key is left unrendered, the Japanese screen has no English."""
+    from folkdeck.cli.main import main
+    from tests.cli.conftest import UNRENDERED, english_words, no_ansi
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nv\n?\n" + "1\n" * 300))
+    status = main(["play", "toy", "--seed", "3", "--deals", "1", "--bot", "random", "--lang", lang])
+    out = no_ansi(capsys.readouterr().out)
+    assert status == 0 and ("Match over" if lang == "en" else "マッチ終了") in out, out[-2000:]
+    assert not UNRENDERED.findall(out)
+    if lang == "ja":
+        assert not {w for line in out.splitlines() for w in english_words(line)}
+
+
 PER_GAME_CHECKS = [
     ("tests.engine.test_state_contract", "test_every_game_state_inherits_the_base_and_satisfies_the_protocol"),
     ("tests.engine.test_deal_data", "test_clone_shares_no_container_of_the_deal"),
@@ -255,6 +275,23 @@ PER_GAME_CHECKS = [
 def test_the_per_game_checks_of_the_other_suites_pass_for_the_toy(module: str, check: str) -> None:
     """The state contract, the deal data's copies, the deal sources, the typed determinizer,
     the spec's split, the server's view deltas and the browser's hints (the ``pimc`` bot)."""
+    getattr(importlib.import_module(module), check)("toy")
+
+
+RL_CHECKS = [("tests.rl.test_gymnasium", "test_check_env"),
+             ("tests.rl.test_gymnasium", "test_episode_against_the_default_bots"),
+             ("tests.rl.test_pettingzoo", "test_api_test"), ("tests.rl.test_pettingzoo", "test_seed_test"),
+             ("tests.rl.test_openspiel", "test_python_game_invariants"),
+             ("tests.rl.test_openspiel", "test_resampled_worlds_keep_the_information_state")]
+
+
+@pytest.mark.rl
+@pytest.mark.usefixtures("toy")
+@pytest.mark.parametrize(("module", "check"), RL_CHECKS, ids=[c for _, c in RL_CHECKS])
+def test_the_rl_adapters_take_the_toy(module: str, check: str) -> None:
+    """Gymnasium's and PettingZoo's own checkers and OpenSpiel's invariants (the ``rl`` extra)."""
+    for needed in ("numpy", "gymnasium", "pettingzoo", "pyspiel"):
+        pytest.importorskip(needed)
     getattr(importlib.import_module(module), check)("toy")
 
 
