@@ -101,7 +101,7 @@ def test_suits_are_coloured_readably_on_light_and_dark_terminals() -> None:
 
 def test_cards_show_in_the_game_notation() -> None:
     r = TerminalRenderer("en", game="demo", notation="spanish")
-    assert plain(r.cards(parse_cards("QC AH"))) == "11B 1C"
+    assert plain(r.cards(parse_cards("QC AH"))) == "11🪵 1🍷"
     assert plain(TerminalRenderer("en", notation="cucco").cards(("OWL", "HOUSE"))) == "OWL HOUSE"
 
 
