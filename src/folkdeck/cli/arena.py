@@ -84,9 +84,13 @@ def table(summary: ArenaSummary, elapsed: float, jobs: int, backend: str) -> Tab
               caption="± = 95% confidence interval over deals; rating = "
                       f"{summary.rating_system} mu − 3σ; decision = CPU time of a choice "
                       "among two or more actions")
+    # A narrow terminal wraps cells, never cuts them to "…": a bot's name keeps its width
+    # (search:strong), and a figure too long for its column folds onto the next line.
+    names = max((len(b.name) for b in summary.bots), default=3)
     for col in ("bot", "seats", "win share", "mean placing", "mean return", "rating",
                 "decision ms (mean/max)"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+        t.add_column(col, justify="left" if col == "bot" else "right", overflow="fold",
+                     min_width=names if col == "bot" else None)
     for b in summary.bots:
         clock = b.decision_time
         t.add_row(b.name, str(b.seats_played), str(b.win_share), str(b.mean_placing), str(b.mean_return),

@@ -24,6 +24,7 @@ from typing import Any, Literal, get_args, get_origin
 from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -130,9 +131,15 @@ def _about(spec: GameSpec, r: TerminalRenderer) -> list[str]:
             r.cli("games.bots", {"bots": bots, "default": spec.default_bot})]
 
 
-WIDEST = (0.21, 0.12, 0.2)
-"""The widest the name, default and choices columns may be, as shares of the terminal's
-width (the meaning gets the rest, and a longer cell folds)."""
+WIDEST = (0.12, 0.2)
+"""The widest the default and choices columns may be, as shares of the terminal's width (a
+longer cell wraps); the option's name is never narrower than the longest name, and the
+meaning gets the rest."""
+NARROWEST_MEANING = 30
+"""Below this many columns for the meaning, the options are listed one under another
+instead of as a table (an 80-column terminal): a squeezed table reads worse."""
+_TABLE_FRAME = 13
+"""What a four-column table's borders and padding take of the width."""
 
 
 def list_games(lang: str = "en", console: Console | None = None) -> int:
@@ -149,10 +156,17 @@ def list_games(lang: str = "en", console: Console | None = None) -> int:
         listed.append((title, option_rows(spec, r), _about(spec, r)))
     if console.is_terminal:
         # One set of column widths for every game's table: the columns line up down the page.
-        widths = [min(max(cell_len(row[i]) for _, rows, _ in listed for row in [tuple(heads), *rows]),
-                      max(int(console.width * share), 8)) for i, share in enumerate(WIDEST)]
+        longest = [max(cell_len(row[i]) for _, rows, _ in listed for row in [tuple(heads), *rows])
+                   for i in range(3)]
+        widths = [longest[0], *(min(n, max(int(console.width * share), 8))
+                                for n, share in zip(longest[1:], WIDEST, strict=True))]
+        stacked = console.width - sum(widths) - _TABLE_FRAME < NARROWEST_MEANING
         for title, rows, about in listed:
-            _print_table(console, title, heads, rows, widths)
+            console.print(Text(title, style="bold"))
+            if stacked:
+                _print_stacked(console, r, rows)
+            else:
+                _print_table(console, heads, rows, widths)
             for line in about:
                 console.print(Text("  " + line))
             console.print()
@@ -168,9 +182,8 @@ def list_games(lang: str = "en", console: Console | None = None) -> int:
     return 0
 
 
-def _print_table(console: Console, title: str, heads: list[str], rows: list[tuple[str, str, str, str]],
+def _print_table(console: Console, heads: list[str], rows: list[tuple[str, str, str, str]],
                  widths: list[int]) -> None:
-    console.print(Text(title, style="bold"))
     table = Table(expand=True)
     for head, width in zip(heads, widths, strict=False):
         table.add_column(head, width=width, overflow="fold")
@@ -178,6 +191,18 @@ def _print_table(console: Console, title: str, heads: list[str], rows: list[tupl
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+
+
+def _print_stacked(console: Console, r: TerminalRenderer, rows: list[tuple[str, str, str, str]]) -> None:
+    """A narrow terminal's options: the name whole on its line with its default and choices,
+    what it does indented under it; every line wraps, nothing is cut."""
+    for name, default, choices, meaning in rows:
+        line = Text("  ")
+        line.append(name, style="bold")
+        line.append("  " + r.cli("games.stacked", {"default": default, "choices": choices}, sentence=False))
+        console.print(line)
+        if meaning:
+            console.print(Padding(Text(meaning), (0, 0, 0, 6), expand=False))
 
 
 def show_rules(game: str, lang: str = "en", console: Console | None = None) -> int:
