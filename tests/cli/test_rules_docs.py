@@ -11,7 +11,8 @@ import pytest
 from rich.console import Console
 
 import folkdeck
-from folkdeck.cli.info import cjk_joined, show_rules
+from folkdeck.cli.info import show_rules
+from folkdeck.i18n.rules_docs import cjk_joined
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 CJK = r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"

@@ -16,7 +16,6 @@ through a pipe, plain lines that nothing cuts off.
 from __future__ import annotations
 
 import json
-import re
 import types
 import typing
 from typing import Any, Literal, get_args, get_origin
@@ -40,47 +39,9 @@ from folkdeck.i18n.rules_docs import rules_document
 
 def rules_text(game: str, lang: str = "en") -> str | None:
     """The players' rules (Markdown) of a game in ``lang``, from the package or the source
-    tree; a Japanese document's lines joined where they break between words that have no
-    space between them (see :func:`cjk_joined`)."""
-    text = rules_document(get_spec(game).rules_doc, lang)
-    return cjk_joined(text) if text is not None and lang == "ja" else text
-
-
-_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
-_BLOCK_START = re.compile(r"\s*(#|\||>|```|([-*+]|\d+\.)\s)")
-
-
-def cjk_joined(markdown: str) -> str:
-    r"""Markdown whose paragraph lines that break next to a Chinese or Japanese character
-    are joined: Markdown turns a line break into a space, and Japanese has none between
-    words (a stray space in the middle of a sentence). Headings, tables, lists' items,
-    quotes and code stay as they are.
-
-    >>> cjk_joined("ルールは\n簡単です。\n\n- 一つ目\n- 二つ目\n  の続き")
-    'ルールは簡単です。\n\n- 一つ目\n- 二つ目の続き'
-    >>> cjk_joined("Kap Hai\nis simple")
-    'Kap Hai\nis simple'
-    """
-    out: list[str] = []
-    in_code = False
-    for line in markdown.split("\n"):
-        if line.lstrip().startswith("```"):
-            in_code = not in_code
-        elif not in_code and out and _continues(out[-1], line):
-            out[-1] += line.strip()
-            continue
-        out.append(line)
-    return "\n".join(out)
-
-
-def _continues(previous: str, line: str) -> bool:
-    """Whether ``line`` goes on ``previous``'s paragraph (or list item) and the break between
-    them touches a CJK character."""
-    if not previous.strip() or not line.strip() or _BLOCK_START.match(line) or previous.endswith("  "):
-        return False  # a blank line, a new block, a hard line break
-    if previous.lstrip().startswith(("#", "|", "```")):
-        return False
-    return bool(_CJK.match(previous[-1]) or _CJK.match(line.strip()[0]))
+    tree, its Japanese lines joined as the browser gets them too
+    (:func:`folkdeck.i18n.rules_docs.cjk_joined`)."""
+    return rules_document(get_spec(game).rules_doc, lang)
 
 
 def shown_value(value: Any) -> str:
