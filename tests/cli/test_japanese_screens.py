@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+import folkdeck
+
 from .conftest import GAMES, UNRENDERED, Play, english_words, no_ansi
 from .test_newcomer import Terminal
 
@@ -62,4 +64,19 @@ def test_the_history_and_help_in_japanese_have_no_english_word(scripted: Play, g
     status, out, _ = scripted(game, "--seed", "7", "--deals", "1", "--lang", "ja", *bot,
                               script="h\n?\nv\n" + "1\n" * 3000)
     assert status == 0
+    assert not _flagged(out), _flagged(out)
+
+
+PRESETS = [(game, preset) for game in GAMES for preset in folkdeck.get_spec(game).presets]
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS, ids=[f"{g}-{p}" for g, p in PRESETS])
+def test_every_preset_watched_in_japanese_has_no_english_word(scripted: Play, game: str, preset: str) -> None:
+    """Every preset's own rules (a joker, a penalty, a two-pile stock, the modern Gou Ji...)
+    bring their own events, phases and glossary: none may show in English."""
+    status, out, _ = scripted(game, "--watch", "--preset", preset, "--seed", "3", "--deals", "2",
+                              "--delay", "0", "--lang", "ja")
+    assert status == 0
+    assert "マッチ終了" in out
+    assert not UNRENDERED.findall(out)
     assert not _flagged(out), _flagged(out)
