@@ -80,3 +80,19 @@ def test_every_preset_watched_in_japanese_has_no_english_word(scripted: Play, ga
     assert "マッチ終了" in out
     assert not UNRENDERED.findall(out)
     assert not _flagged(out), _flagged(out)
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["rules"], ["games"]], ids=str)
+def test_help_in_japanese_has_no_english_sentence(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """``folkdeck --lang ja play --help`` is read by a player too: argparse's own words
+    (usage, the sections, -h) and the options' help come from the ja catalog."""
+    from folkdeck.cli.main import main
+    from folkdeck.i18n import catalog
+
+    with pytest.raises(SystemExit):
+        main(["--lang", "ja", *command, "--help"])
+    text = capsys.readouterr().out
+    assert "使い方: folkdeck" in text and "オプション:" in text
+    english = [str(v) for k, v in catalog("en").items() if k.startswith("cli.help.") and " " in str(v)]
+    english += ["usage:", "positional arguments", "options:", "show this help message"]
+    assert not [e for e in english if e.split("{")[0].strip() and e.split("{")[0].strip() in text], text

@@ -20,10 +20,11 @@ from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, rotation
 from folkdeck.sim.backends import BACKENDS, default_jobs
 
 
-def add_arena_parser(sub: Any) -> None:
+def add_arena_parser(sub: Any, summary: str = "bots play duplicate deals: win shares, intervals, ratings") -> None:
+    """The ``arena`` command (``summary``: its line in ``folkdeck --help``, in the reader's language)."""
     from folkdeck.engine.registry import games
 
-    p = sub.add_parser("arena", help="bots play duplicate deals: win shares, intervals, ratings")
+    p = sub.add_parser("arena", help=summary)
     p.add_argument("game", metavar="GAME", help=f"the game: one of {', '.join(games())}")
     p.add_argument("--bots", required=True,
                    help="one bot per seat, comma-separated, e.g. search,heuristic,heuristic,heuristic")
