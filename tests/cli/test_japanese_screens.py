@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+import folkdeck
+
 from .conftest import GAMES, UNRENDERED, Play, english_words, no_ansi
 from .test_newcomer import Terminal
 
@@ -63,3 +65,34 @@ def test_the_history_and_help_in_japanese_have_no_english_word(scripted: Play, g
                               script="h\n?\nv\n" + "1\n" * 3000)
     assert status == 0
     assert not _flagged(out), _flagged(out)
+
+
+PRESETS = [(game, preset) for game in GAMES for preset in folkdeck.get_spec(game).presets]
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS, ids=[f"{g}-{p}" for g, p in PRESETS])
+def test_every_preset_watched_in_japanese_has_no_english_word(scripted: Play, game: str, preset: str) -> None:
+    """Every preset's own rules (a joker, a penalty, a two-pile stock, the modern Gou Ji...)
+    bring their own events, phases and glossary: none may show in English."""
+    status, out, _ = scripted(game, "--watch", "--preset", preset, "--seed", "3", "--deals", "2",
+                              "--delay", "0", "--lang", "ja")
+    assert status == 0
+    assert "マッチ終了" in out
+    assert not UNRENDERED.findall(out)
+    assert not _flagged(out), _flagged(out)
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["replay"], ["rules"], ["games"]], ids=str)
+def test_help_in_japanese_has_no_english_sentence(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """``folkdeck --lang ja play --help`` is read by a player too: argparse's own words
+    (usage, the sections, -h) and the options' help come from the ja catalog."""
+    from folkdeck.cli.main import main
+    from folkdeck.i18n import catalog
+
+    with pytest.raises(SystemExit):
+        main(["--lang", "ja", *command, "--help"])
+    text = capsys.readouterr().out
+    assert "使い方: folkdeck" in text and "オプション:" in text
+    english = [str(v) for k, v in catalog("en").items() if k.startswith("cli.help.") and " " in str(v)]
+    english += ["usage:", "positional arguments", "options:", "show this help message"]
+    assert not [e for e in english if e.split("{")[0].strip() and e.split("{")[0].strip() in text], text

@@ -16,6 +16,7 @@ from folkdeck.cli.render import (
     event_lines,
     option_label,
     plain,
+    result_lines,
     standings_lines,
     styled,
     view_lines,
@@ -101,7 +102,7 @@ def test_suits_are_coloured_readably_on_light_and_dark_terminals() -> None:
 
 def test_cards_show_in_the_game_notation() -> None:
     r = TerminalRenderer("en", game="demo", notation="spanish")
-    assert plain(r.cards(parse_cards("QC AH"))) == "11B 1C"
+    assert plain(r.cards(parse_cards("QC AH"))) == "11🪵 1🍷"
     assert plain(TerminalRenderer("en", notation="cucco").cards(("OWL", "HOUSE"))) == "OWL HOUSE"
 
 
@@ -152,3 +153,18 @@ def test_the_terminals_refusals_and_record_errors_render_in_both_languages() -> 
                                            ({"LC_MESSAGES": "ja_JP.UTF-8"}, "ja"), ({"LANG": "C.UTF-8"}, "en")])
 def test_the_default_language_comes_from_the_locale(env: dict[str, str], lang: str) -> None:
     assert default_language(env) == lang
+
+
+def test_a_gouji_result_shows_what_each_place_earned_beside_the_team_score() -> None:
+    """docs/rules/gouji.md §8 (the Japanese Gou Ji page's score table): places score +4, +2,
+    0, 0, −2, −4 and each team adds its members' up; the result line shows both (issue 25)."""
+    result = {"placings": [1, 2, 3, 4, 5, 6], "returns": [2.0, -2.0, 2.0, -2.0, 2.0, -2.0],
+              "place_points": [4, 2, 0, 0, -2, -4], "team_scores": [2, -2]}
+    en = plain(result_lines(result, 6, TerminalRenderer("en", game="gouji"))[0])
+    assert en.startswith("Places: 1st seat 0: +4 (team +2) · 2nd seat 1: +2 (team -2) · 3rd seat 2: 0 (team +2)")
+    assert en.endswith("6th seat 5: -4 (team -2)")
+    ja = plain(result_lines(result, 6, TerminalRenderer("ja", game="gouji"))[0])
+    assert ja.startswith("順位：1位 席0：+4点（チーム+2）、2位 席1：+2点（チーム-2）")
+    # a game without place points keeps the plain row
+    assert plain(result_lines({"placings": [2, 1], "returns": [-1.0, 1.0]}, 2, TerminalRenderer("en"))[0]) == \
+        "Places: 1st seat 1 (+1) · 2nd seat 0 (-1)"

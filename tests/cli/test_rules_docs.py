@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 import folkdeck
-from folkdeck.cli.info import cjk_joined, show_rules
+from folkdeck.cli.info import show_rules
+from folkdeck.i18n.rules_docs import cjk_joined
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 CJK = r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
@@ -52,3 +54,15 @@ def test_japanese_lines_join_without_a_space(game: str) -> None:
 def test_joining_keeps_blocks_apart() -> None:
     text = "# 見出し\n本文は\n続きます。\n\n| 表 | 列 |\n|---|---|\n\n```\nコード\nそのまま\n```\n> 引用\n"
     assert cjk_joined(text) == "# 見出し\n本文は続きます。\n\n| 表 | 列 |\n|---|---|\n\n```\nコード\nそのまま\n```\n> 引用\n"
+
+
+@pytest.mark.parametrize("doc", sorted(DOCS.glob("ja/*.md")), ids=str)
+def test_no_space_beside_bold_between_japanese_words(doc: Path) -> None:
+    """Japanese puts no space between words, bold or not (「手番は**反時計回り**に」). A space
+    stays only where CommonMark needs it: bold that begins or ends with punctuation
+    (「**（最強）** です」) does not close without one."""
+    text = doc.read_text("utf-8")
+    opening = re.finditer(rf"{CJK} \*\*({CJK})", text)
+    closing = re.finditer(rf"({CJK})\*\* {CJK}", text)
+    spaced = [m.group() for m in (*opening, *closing) if unicodedata.category(m.group(1))[0] not in "PS"]
+    assert not spaced, spaced

@@ -34,7 +34,7 @@ def test_same_and_select_forms() -> None:
 def test_names_lists_places_and_cards() -> None:
     r = Renderer("en", names=["Ana", "", "Budi"], notation="spanish")
     assert r.format("{s:seats}", {"s": [0, 1, 2]}) == "Ana, seat 1 and Budi"
-    assert r.format("{c:cards}", {"c": ["QC", "AH"]}) == "11B 1C"
+    assert r.format("{c:cards}", {"c": ["QC", "AH"]}) == "11 of bastos · 1 of copas"  # named: no French reading
     assert Renderer("ja").format("{s:seats}", {"s": [0, 1]}) == "席0、席1"
     assert [ordinal("en", n) for n in (1, 2, 3, 4, 11, 101)] == ["1st", "2nd", "3rd", "4th", "11th", "101st"]
     assert display_card("OWL", "cucco") == "OWL"

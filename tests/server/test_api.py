@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from typing import Any
 
 import pytest
 
 import folkdeck
 from folkdeck.engine.record import Record, dumps
+from folkdeck.i18n.rules_docs import rules_document
 from tests.server.conftest import create
 
 
@@ -24,6 +27,21 @@ def test_games_list_every_game_with_options_and_bots(client: Any) -> None:
 def test_rules_markdown(client: Any) -> None:
     doc = client.get("/api/games/kaphai/rules").json()
     assert doc["markdown"].startswith("#")
+
+
+@pytest.mark.parametrize("game", folkdeck.games())
+def test_japanese_rules_come_with_their_lines_joined(client: Any, game: str) -> None:
+    """Issue 25: the browser renders the Markdown the server sends; a Japanese sentence broken
+    over two source lines must not get a space at the break there either (the terminal's
+    pager gets the same text)."""
+    text = client.get(f"/api/games/{game}/rules?lang=ja").json()["markdown"]
+    assert text == rules_document(folkdeck.get_spec(game).rules_doc, "ja")
+    kana = "[\u3040-\u30ff\u4e00-\u9fff]"
+    lines = text.split("\n")
+    broken = [line for line, after in itertools.pairwise(lines)
+              if re.search(f"{kana}$", line) and re.match(f"\\s*{kana}", after)
+              and not line.lstrip().startswith(("#", "|"))]
+    assert not broken, broken[:3]
 
 
 def test_create_table_links_and_public_view(client: Any) -> None:

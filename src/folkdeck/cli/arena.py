@@ -20,10 +20,11 @@ from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, rotation
 from folkdeck.sim.backends import BACKENDS, default_jobs
 
 
-def add_arena_parser(sub: Any) -> None:
+def add_arena_parser(sub: Any, summary: str = "bots play duplicate deals: win shares, intervals, ratings") -> None:
+    """The ``arena`` command (``summary``: its line in ``folkdeck --help``, in the reader's language)."""
     from folkdeck.engine.registry import games
 
-    p = sub.add_parser("arena", help="bots play duplicate deals: win shares, intervals, ratings")
+    p = sub.add_parser("arena", help=summary)
     p.add_argument("game", metavar="GAME", help=f"the game: one of {', '.join(games())}")
     p.add_argument("--bots", required=True,
                    help="one bot per seat, comma-separated, e.g. search,heuristic,heuristic,heuristic")
@@ -84,9 +85,13 @@ def table(summary: ArenaSummary, elapsed: float, jobs: int, backend: str) -> Tab
               caption="± = 95% confidence interval over deals; rating = "
                       f"{summary.rating_system} mu − 3σ; decision = CPU time of a choice "
                       "among two or more actions")
+    # A narrow terminal wraps cells, never cuts them to "…": a bot's name keeps its width
+    # (search:strong), and a figure too long for its column folds onto the next line.
+    names = max((len(b.name) for b in summary.bots), default=3)
     for col in ("bot", "seats", "win share", "mean placing", "mean return", "rating",
                 "decision ms (mean/max)"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+        t.add_column(col, justify="left" if col == "bot" else "right", overflow="fold",
+                     min_width=names if col == "bot" else None)
     for b in summary.bots:
         clock = b.decision_time
         t.add_row(b.name, str(b.seats_played), str(b.win_share), str(b.mean_placing), str(b.mean_return),

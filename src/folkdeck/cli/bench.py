@@ -202,6 +202,12 @@ def bench(names: list[str], *, seconds: float, players: int | None, as_json: boo
     if as_json:
         print(json.dumps(result, indent=2))
         return 0
+    Console(width=None if sys.stdout.isatty() else 180).print(bench_table(result))
+    return 0
+
+
+def bench_table(result: dict[str, Any]) -> Table:
+    """The figures of :func:`run` as a table (a narrow terminal wraps its cells)."""
     floor = result["floor"]
     table = Table(title=f"folkdeck bench ({result['build']} build, Python {result['python']}): "
                         "random self-play, per CPU-second of one core",
@@ -209,11 +215,10 @@ def bench(names: list[str], *, seconds: float, players: int | None, as_json: boo
                           f"no rules): {floor['deals_per_s']:,.0f} deals/s, spread {floor['spread']}×")
     for col in ("game", "players", "deals", "deals/s", "× floor", "decisions/s", "× floor",
                 "decisions/deal", "listing µs (mean)", "listing µs (worst)"):
-        table.add_column(col, justify="right")
+        table.add_column(col, justify="right", overflow="fold")  # a narrow terminal wraps, never cuts
     for r in result["games"]:
         table.add_row(r["game"], str(r["players"]), str(r["deals"]), f"{r['deals_per_s']:,.0f}",
                       f"{r['deals_x_floor']:.4f}", f"{r['decisions_per_s']:,.0f}",
                       f"{r['decisions_x_floor']:.4f}", f"{r['decisions_per_deal']}",
                       f"{r['listing_us_mean']}", f"{r['listing_us_worst']}")
-    Console(width=None if sys.stdout.isatty() else 180).print(table)
-    return 0
+    return table

@@ -16,7 +16,6 @@ through a pipe, plain lines that nothing cuts off.
 from __future__ import annotations
 
 import json
-import re
 import types
 import typing
 from typing import Any, Literal, get_args, get_origin
@@ -24,6 +23,7 @@ from typing import Any, Literal, get_args, get_origin
 from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -39,47 +39,9 @@ from folkdeck.i18n.rules_docs import rules_document
 
 def rules_text(game: str, lang: str = "en") -> str | None:
     """The players' rules (Markdown) of a game in ``lang``, from the package or the source
-    tree; a Japanese document's lines joined where they break between words that have no
-    space between them (see :func:`cjk_joined`)."""
-    text = rules_document(get_spec(game).rules_doc, lang)
-    return cjk_joined(text) if text is not None and lang == "ja" else text
-
-
-_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
-_BLOCK_START = re.compile(r"\s*(#|\||>|```|([-*+]|\d+\.)\s)")
-
-
-def cjk_joined(markdown: str) -> str:
-    r"""Markdown whose paragraph lines that break next to a Chinese or Japanese character
-    are joined: Markdown turns a line break into a space, and Japanese has none between
-    words (a stray space in the middle of a sentence). Headings, tables, lists' items,
-    quotes and code stay as they are.
-
-    >>> cjk_joined("ルールは\n簡単です。\n\n- 一つ目\n- 二つ目\n  の続き")
-    'ルールは簡単です。\n\n- 一つ目\n- 二つ目の続き'
-    >>> cjk_joined("Kap Hai\nis simple")
-    'Kap Hai\nis simple'
-    """
-    out: list[str] = []
-    in_code = False
-    for line in markdown.split("\n"):
-        if line.lstrip().startswith("```"):
-            in_code = not in_code
-        elif not in_code and out and _continues(out[-1], line):
-            out[-1] += line.strip()
-            continue
-        out.append(line)
-    return "\n".join(out)
-
-
-def _continues(previous: str, line: str) -> bool:
-    """Whether ``line`` goes on ``previous``'s paragraph (or list item) and the break between
-    them touches a CJK character."""
-    if not previous.strip() or not line.strip() or _BLOCK_START.match(line) or previous.endswith("  "):
-        return False  # a blank line, a new block, a hard line break
-    if previous.lstrip().startswith(("#", "|", "```")):
-        return False
-    return bool(_CJK.match(previous[-1]) or _CJK.match(line.strip()[0]))
+    tree, its Japanese lines joined as the browser gets them too
+    (:func:`folkdeck.i18n.rules_docs.cjk_joined`)."""
+    return rules_document(get_spec(game).rules_doc, lang)
 
 
 def shown_value(value: Any) -> str:
@@ -130,9 +92,15 @@ def _about(spec: GameSpec, r: TerminalRenderer) -> list[str]:
             r.cli("games.bots", {"bots": bots, "default": spec.default_bot})]
 
 
-WIDEST = (0.21, 0.12, 0.2)
-"""The widest the name, default and choices columns may be, as shares of the terminal's
-width (the meaning gets the rest, and a longer cell folds)."""
+WIDEST = (0.12, 0.2)
+"""The widest the default and choices columns may be, as shares of the terminal's width (a
+longer cell wraps); the option's name is never narrower than the longest name, and the
+meaning gets the rest."""
+NARROWEST_MEANING = 30
+"""Below this many columns for the meaning, the options are listed one under another
+instead of as a table (an 80-column terminal): a squeezed table reads worse."""
+_TABLE_FRAME = 13
+"""What a four-column table's borders and padding take of the width."""
 
 
 def list_games(lang: str = "en", console: Console | None = None) -> int:
@@ -149,10 +117,17 @@ def list_games(lang: str = "en", console: Console | None = None) -> int:
         listed.append((title, option_rows(spec, r), _about(spec, r)))
     if console.is_terminal:
         # One set of column widths for every game's table: the columns line up down the page.
-        widths = [min(max(cell_len(row[i]) for _, rows, _ in listed for row in [tuple(heads), *rows]),
-                      max(int(console.width * share), 8)) for i, share in enumerate(WIDEST)]
+        longest = [max(cell_len(row[i]) for _, rows, _ in listed for row in [tuple(heads), *rows])
+                   for i in range(3)]
+        widths = [longest[0], *(min(n, max(int(console.width * share), 8))
+                                for n, share in zip(longest[1:], WIDEST, strict=True))]
+        stacked = console.width - sum(widths) - _TABLE_FRAME < NARROWEST_MEANING
         for title, rows, about in listed:
-            _print_table(console, title, heads, rows, widths)
+            console.print(Text(title, style="bold"))
+            if stacked:
+                _print_stacked(console, r, rows)
+            else:
+                _print_table(console, heads, rows, widths)
             for line in about:
                 console.print(Text("  " + line))
             console.print()
@@ -168,9 +143,8 @@ def list_games(lang: str = "en", console: Console | None = None) -> int:
     return 0
 
 
-def _print_table(console: Console, title: str, heads: list[str], rows: list[tuple[str, str, str, str]],
+def _print_table(console: Console, heads: list[str], rows: list[tuple[str, str, str, str]],
                  widths: list[int]) -> None:
-    console.print(Text(title, style="bold"))
     table = Table(expand=True)
     for head, width in zip(heads, widths, strict=False):
         table.add_column(head, width=width, overflow="fold")
@@ -178,6 +152,18 @@ def _print_table(console: Console, title: str, heads: list[str], rows: list[tupl
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+
+
+def _print_stacked(console: Console, r: TerminalRenderer, rows: list[tuple[str, str, str, str]]) -> None:
+    """A narrow terminal's options: the name whole on its line with its default and choices,
+    what it does indented under it; every line wraps, nothing is cut."""
+    for name, default, choices, meaning in rows:
+        line = Text("  ")
+        line.append(name, style="bold")
+        line.append("  " + r.cli("games.stacked", {"default": default, "choices": choices}, sentence=False))
+        console.print(line)
+        if meaning:
+            console.print(Padding(Text(meaning), (0, 0, 0, 6), expand=False))
 
 
 def show_rules(game: str, lang: str = "en", console: Console | None = None) -> int:

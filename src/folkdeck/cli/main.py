@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from importlib import metadata
+from typing import Any
 
 from folkdeck.cli.errors import CliError, exit_status, render_error
 from folkdeck.cli.render import default_language
@@ -29,112 +31,173 @@ def version() -> str:
         return "unknown"
 
 
-def _game_help(what: str) -> str:
+def _game_help(h: _Help, what: str) -> str:
     from folkdeck.engine.registry import games
 
-    return f"{what}: one of {', '.join(games())} (see folkdeck games)"
+    return h("game_of", what=h(what), games=", ".join(games()))
 
 
-def _bot_help() -> str:
+def _bot_help(h: _Help) -> str:
     from folkdeck.engine.registry import games, get_spec
 
-    defaults = ", ".join(f"{g} {get_spec(g).default_bot}" for g in games())
-    return f"the bots' kind (default: the game's own: {defaults}; folkdeck games lists them all)"
+    return h("bot", defaults=", ".join(f"{g} {get_spec(g).default_bot}" for g in games()))
 
 
-REPLAY_EXIT_STATUS = (
-    "Exit status: 0 with JSON on stdout; 1 when a well-formed record does not replay to what it says "
-    "(an illegal action; a setup, fact, standing or return the rules do not give); 2 when the file "
-    "cannot be read or the record is malformed (bad JSON, an unknown field, a value of the wrong type, "
-    "a deal that does not exist). stderr names the field (docs/records.md).")
+class _Help:
+    """The command line's help texts in one language (``cli.help.<key>``)."""
+
+    def __init__(self, lang: str) -> None:
+        self.renderer = Renderer(lang)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return self.renderer.message(f"cli.help.{key}", params, sentence=False)
+
+    def formatter(self) -> type[argparse.HelpFormatter]:
+        """argparse's own words (usage, the sections, -h and --version) in this language."""
+        h = self
+        own = {"positional arguments": h("positionals"), "options": h("options"),
+               "show this help message and exit": h("help"),
+               "show program's version number and exit": h("version")}
+
+        class Formatter(argparse.HelpFormatter):
+            def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+                super().add_usage(usage, actions, groups, h("usage") if prefix is None else prefix)
+
+            def start_section(self, heading: str | None) -> None:
+                super().start_section(own.get(heading or "", heading))
+
+            def _get_help_string(self, action: argparse.Action) -> str | None:
+                return own.get(action.help or "", action.help)
+
+            def _split_lines(self, text: str, width: int) -> list[str]:
+                return [part for line in super()._split_lines(text, width) for part in _wrap_wide(line, width)]
+
+            def _fill_text(self, text: str, width: int, indent: str) -> str:
+                lines = super()._fill_text(text, width, indent).splitlines()
+                return "\n".join(part for line in lines for part in _wrap_wide(line, width))
+
+        return Formatter
+
+    def parser_class(self) -> type[argparse.ArgumentParser]:
+        """The commands' parsers, with this language's :meth:`formatter`."""
+        formatter = self.formatter()
+
+        class Parser(argparse.ArgumentParser):
+            def __init__(self, **kwargs: Any) -> None:
+                kwargs.setdefault("formatter_class", formatter)
+                super().__init__(**kwargs)
+
+        return Parser
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="folkdeck", description="Traditional card games: play, replay, benchmark.",
-        epilog="Start with: folkdeck play kaphai (or folkdeck games to choose a game). "
-               "Each command has --help.")
+def _wrap_wide(line: str, width: int) -> list[str]:
+    """A help line that Japanese text (no spaces to break at) makes wider than ``width``
+    columns, broken where it fits: between two wide characters, or at a space.
+
+    >>> _wrap_wide("全席をボットが打ちます", 10)
+    ['全席をボッ', 'トが打ちま', 'す']
+    >>> _wrap_wide("ok", 10)
+    ['ok']
+    """
+    out = []
+    while True:
+        used, cut = 0, len(line)
+        for i, char in enumerate(line):
+            used += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+            if used > width:
+                cut = i
+                break
+        if cut == len(line) or cut == 0:
+            break
+        if line[cut - 1].isascii() and line[cut].isascii() and " " in line[:cut]:
+            cut = line.rindex(" ", 0, cut) + 1  # not inside a Latin word
+        out.append(line[:cut].rstrip())
+        line = line[cut:].lstrip()
+    return [*out, line]
+
+
+def language_asked(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line, read before argparse (its help is in that language).
+
+    >>> language_asked(["play", "--lang", "ja", "--help"]), language_asked(["--lang=ja"]), language_asked([])
+    ('ja', 'ja', None)
+    """
+    for i, arg in enumerate(argv):
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2] \
+            if arg.startswith("--lang=") else None
+        if value in LANGUAGES:
+            return value
+    return None
+
+
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    h = _Help(lang)
+    parser = argparse.ArgumentParser(prog="folkdeck", description=h("description"), epilog=h("epilog"),
+                                     formatter_class=h.formatter())
     parser.add_argument("--version", action="version", version=f"folkdeck {version()}")
-    parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of the messages (default: from LANG)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=h("lang"))
     # Each command takes --lang too, after its name; SUPPRESS keeps the one given first.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
-                        help="language of the messages (default: from LANG)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("lang"))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=h.parser_class())
 
-    sub.add_parser("games", help="list the games and their options", parents=[common])
+    sub.add_parser("games", help=h("games"), parents=[common])
 
-    rules = sub.add_parser("rules", help="show a game's rules for players", parents=[common])
-    rules.add_argument("game", metavar="GAME", help=_game_help("the game"))
+    rules = sub.add_parser("rules", help=h("rules"), parents=[common])
+    rules.add_argument("game", metavar="GAME", help=_game_help(h, "the_game"))
 
-    schema = sub.add_parser("schema", help="print the JSON Schema of a game's view", parents=[common])
-    schema.add_argument("game", metavar="GAME", help=_game_help("the game"))
+    schema = sub.add_parser("schema", help=h("schema"), parents=[common])
+    schema.add_argument("game", metavar="GAME", help=_game_help(h, "the_game"))
 
-    play = sub.add_parser("play", help="play a match in the terminal against bots", parents=[common],
-                          epilog="On a terminal the table is redrawn in place; through a pipe it "
-                                 "prints line by line. While watching: space pauses, Enter steps, "
-                                 "+ and - change the pace, q quits.")
+    play = sub.add_parser("play", help=h("play"), parents=[common], epilog=h("play_epilog"))
     play.add_argument("game", nargs="?", default="kaphai", metavar="GAME",
-                      help=_game_help("the game (default kaphai)"))
-    play.add_argument("--players", type=int, help="number of players (default: the game's)")
-    play.add_argument("--seed", type=int, help="seed for the shuffles and the bots")
-    play.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE",
-                      help="rule options, e.g. --rules low_police_void=true putuh_tie=shared_first")
-    play.add_argument("--preset", help="a named preset of rule options")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--deals", type=int, help="deals in the match (default: the game's)")
-    play.add_argument("--dealer", type=int, metavar="SEAT",
-                      help="the first dealer, in a game whose first dealer is chosen freely (Cangkul, Burro)")
-    play.add_argument("--bot", help=_bot_help())
-    play.add_argument("--watch", action="store_true",
-                      help="bots play every seat; you watch every hand, at a pace you set with keys")
+                      help=_game_help(h, "the_game_default"))
+    play.add_argument("--players", type=int, help=h("players"))
+    play.add_argument("--seed", type=int, help=h("seed"))
+    play.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help=h("rules_option"))
+    play.add_argument("--preset", help=h("preset"))
+    play.add_argument("--seat", type=int, default=0, help=h("seat"))
+    play.add_argument("--deals", type=int, help=h("deals"))
+    play.add_argument("--dealer", type=int, metavar="SEAT", help=h("dealer"))
+    play.add_argument("--bot", help=_bot_help(h))
+    play.add_argument("--watch", action="store_true", help=h("watch"))
     play.add_argument("--delay", type=float, metavar="SECONDS",
-                      help=f"seconds per bot's move on a terminal (default {WATCH_DELAY:g} when "
-                           f"watching, {PLAY_DELAY:g} when playing; 0 through a pipe)")
-    play.add_argument("--plain", action="store_true",
-                      help="print line by line even on a terminal (for screen readers and logs)")
-    play.add_argument("--record", metavar="FILE",
-                      help="write the match as a folkdeck-match/1 record (also when you quit)")
+                      help=h("delay", watch=f"{WATCH_DELAY:g}", play=f"{PLAY_DELAY:g}"))
+    play.add_argument("--plain", action="store_true", help=h("plain"))
+    play.add_argument("--record", metavar="FILE", help=h("record"))
 
-    replay = sub.add_parser("replay", parents=[common],
-                            help="replay a record (a deal, a match, arena results) and print JSON",
-                            epilog=REPLAY_EXIT_STATUS)
-    replay.add_argument("file", help="a folkdeck-record/1 or folkdeck-match/1 JSON file, an arena "
-                                     "results file, or - for standard input")
-    replay.add_argument("--deal", type=int, metavar="N",
-                        help="deal N (0-based) of a match record, or game N of arena results: "
-                             "printed as a folkdeck-record/1, or replayed with --legal/--view")
+    replay = sub.add_parser("replay", parents=[common], help=h("replay"), epilog=h("replay_epilog"))
+    replay.add_argument("file", help=h("file"))
+    replay.add_argument("--deal", type=int, metavar="N", help=h("deal"))
     group = replay.add_mutually_exclusive_group()
-    group.add_argument("--legal", action="store_true", help="print the legal actions now")
-    group.add_argument("--view", type=int, metavar="SEAT", help="print that seat's view")
+    group.add_argument("--legal", action="store_true", help=h("legal"))
+    group.add_argument("--view", type=int, metavar="SEAT", help=h("view"))
 
-    bench = sub.add_parser("bench", help="random self-play speed on one core", parents=[common])
-    bench.add_argument("games", nargs="*", metavar="GAME", help=_game_help("games to measure (default: all)"))
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
-    bench.add_argument("--players", type=int, help="number of players (default: the game's)")
-    bench.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    bench = sub.add_parser("bench", help=h("bench"), parents=[common])
+    bench.add_argument("games", nargs="*", metavar="GAME", help=_game_help(h, "bench_games"))
+    bench.add_argument("--seconds", type=float, default=3.0, help=h("seconds"))
+    bench.add_argument("--players", type=int, help=h("players"))
+    bench.add_argument("--json", action="store_true", help=h("json"))
 
     from folkdeck.cli.arena import add_arena_parser
 
-    add_arena_parser(sub)
+    add_arena_parser(sub, summary=h("arena"))
 
     from folkdeck.cli.serve import add_parser as add_serve_parsers
 
-    add_serve_parsers(sub)
+    add_serve_parsers(sub, serve_summary=h("serve"), loadtest_summary=h("loadtest"))
 
-    completion = sub.add_parser("completion", parents=[common],
-                                help="print a shell completion script",
-                                epilog="bash: eval \"$(folkdeck completion bash)\" in ~/.bashrc; "
-                                       "zsh: the same with zsh in ~/.zshrc")
+    completion = sub.add_parser("completion", parents=[common], help=h("completion"),
+                                epilog=h("completion_epilog"))
     completion.add_argument("shell", choices=("bash", "zsh"))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(language_asked(arguments) or default_language())
+    args = parser.parse_args(arguments)
     if args.command is None:  # bare ``folkdeck``: what there is to do, not an error
         parser.print_help()
         return 0

@@ -239,8 +239,9 @@ def play(args: argparse.Namespace, lang: str) -> int:
 
 
 def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
-    """What the game's own words mean (its out-of-turn rights...), where the catalog says."""
-    lines = []
+    """What the pack's symbols and the game's own words (its out-of-turn rights...) mean,
+    where the catalog says: a Spanish pack's 🪙 is oros, not a French suit."""
+    lines = r.pack_legend()
     for word in (*spec.glossary, *spec.windows):
         key = f"term.{spec.name}.{word}.help"
         if r.has(key):

@@ -235,16 +235,21 @@ def _table_play(play: TablePlay, r: TerminalRenderer) -> str:
 
 def result_lines(result: Mapping[str, Any], players: int, r: TerminalRenderer) -> list[str]:
     """A finished deal's places and returns (the JSON of :class:`~folkdeck.engine.protocol.Result`;
-    its reason is said by the deal's last event)."""
+    its reason is said by the deal's last event). Where a game scores each place and adds the
+    places up by team (Gou Ji's ``place_points``), a row shows what the place earned and the
+    team's score beside it."""
     placings = list(result.get("placings") or [None] * players)
     returns = list(result.get("returns") or [])
+    points = list(result.get("place_points") or [])
     order = sorted(range(len(placings)), key=lambda s: (placings[s] is None, placings[s] or 0, s))
     rows = []
     for seat in order:
         params = {"seat": seat, "place": placings[seat],
                   "delta": _signed(returns[seat]) if seat < len(returns) else "0"}
-        rows.append(r.cli("result.row" if placings[seat] is not None else "result.row_unplaced",
-                          params, sentence=False))
+        key = "result.row" if placings[seat] is not None else "result.row_unplaced"
+        if seat < len(points) and placings[seat] is not None:
+            key, params["points"] = "result.row_place_points", _signed(points[seat])
+        rows.append(r.cli(key, params, sentence=False))
     return [r.cli("result.places", {"rows": _list(rows, r)})]
 
 

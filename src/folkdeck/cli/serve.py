@@ -7,15 +7,18 @@ import argparse
 from folkdeck.engine.errors import InvalidConfigError
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    serve = sub.add_parser("serve", help="play in the browser: start the web app")
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], *,
+               serve_summary: str = "play in the browser: start the web app",
+               loadtest_summary: str = "load benchmark: simulated players over WebSockets on loopback") -> None:
+    """The ``serve`` and ``loadtest`` commands (the summaries: their lines in ``folkdeck --help``)."""
+    serve = sub.add_parser("serve", help=serve_summary)
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serve.add_argument("--db", default="folkdeck.sqlite3",
                        help="SQLite file (default ./folkdeck.sqlite3) or a postgresql:// URL")
     serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting")
     serve.add_argument("--deal-pause", type=float, default=3.0, help="seconds between deals")
-    load = sub.add_parser("loadtest", help="load benchmark: simulated players over WebSockets on loopback")
+    load = sub.add_parser("loadtest", help=loadtest_summary)
     from folkdeck.server.loadtest import add_arguments  # the standard library only at import
 
     add_arguments(load)

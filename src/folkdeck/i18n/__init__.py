@@ -20,6 +20,26 @@ a form:
   ``{"select": "kind", "<value>": "...", "other": "..."}``: by a parameter's value (as JSON
   writes it: ``null``, ``true``, ``false``).
 
+Cards are shown in a pack's display notation (``notation.json``, served to the browser as
+``/i18n/notation.json``; the record notation a player types and records hold never
+changes). Each pack (a game's ``card_notation``: ``french``, ``spanish``, ``portuguese``,
+``cucco``, ``gouji``) maps the record notation's letters to what people read:
+
+* ``rank``: a rank as the pack prints it (Spanish ``Q``, the caballo, is ``11``;
+  Portuguese ``J``, the valete, is ``V``);
+* ``symbol``: a suit's symbol on faces, chips and histories (Spanish oros ``🪙``, copas
+  ``🍷``, espadas ``⚔``, bastos ``🪵``; the Portuguese pack is French-suited: ouros ♦,
+  copas ♥, espadas ♠, paus ♣);
+* ``suit``: a suit's letter in the compact code form (:func:`display_card` without symbols);
+* ``card``: a whole card shown otherwise (none yet).
+
+A suit's and a court rank's *name* is text, so it lives in the message catalogs:
+``suit.<pack>.<S|C|D|H>`` (Spanish ``D``: "oros", 金貨) and ``rank.<pack>.<rank>``
+(Spanish ``Q``: "caballo", カバリョ). A renderer without symbols names the cards of a pack
+that has them ("11 of bastos", 棍棒の11: the catalog's ``card.named``), so that no reader
+takes a Spanish ``12C`` (the rey of copas) for a French club; ``card.legend`` and
+``card.legend_rank`` say what a pack's symbols and ranks mean.
+
 >>> from folkdeck.engine.facts import TrickWon
 >>> en = Renderer("en", game="kaphai", viewer=1)
 >>> en.fact(TrickWon(seat=2, leader=2))
@@ -91,17 +111,19 @@ def ordinal(lang: str, n: int) -> str:
 
 def display_card(card: Any, notation: str = "french", *, symbols: bool = False) -> str:
     """A card in a pack's display notation: the Spanish caballo of clubs (bastos), ``QC``,
-    shows as ``11B``.
+    shows as ``11🪵`` with symbols, ``11B`` in the compact code form.
 
-    >>> display_card("QC", "spanish"), display_card("10H", symbols=True)
-    ('11B', '10♥')
+    >>> display_card("QC", "spanish", symbols=True), display_card("QC", "spanish")
+    ('11🪵', '11B')
+    >>> display_card("JC", "portuguese", symbols=True), display_card("10H", symbols=True)
+    ('V♣', '10♥')
     """
     text = str(card)
     table = notations().get(notation, {})
     whole = table.get("card", {}).get(text)
     if whole is not None:
         return whole
-    rank, suit = _split(text)
+    rank, suit = split_card(text)
     rank = table.get("rank", {}).get(rank, rank)
     if symbols:
         suit = table.get("symbol", {}).get(suit, _SYMBOLS.get(suit, suit))
@@ -121,7 +143,12 @@ def _key(value: Any) -> str:
     return str(value.value if hasattr(value, "value") else value)
 
 
-def _split(text: str) -> tuple[str, str]:
+def split_card(text: str) -> tuple[str, str]:
+    """A card's rank and suit letter in the record notation (a joker, a named card: no suit).
+
+    >>> split_card("10H"), split_card("RJ"), split_card("OWL")
+    (('10', 'H'), ('RJ', ''), ('OWL', ''))
+    """
     if len(text) >= 2 and text[-1] in "SCDH" and text not in ("BJ", "RJ"):
         return text[:-1], text[-1]
     return text, ""
@@ -204,11 +231,53 @@ class Renderer:
         if not isinstance(cards, Sequence) or isinstance(cards, str):
             cards = (cards,)
         out = []
+        spelled = False
         for card in cards:
             named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
+            if named is None and not self.symbols:
+                named = self.card_name(card)
+                spelled = spelled or named is not None
             out.append(str(named) if named is not None else display_card(card, self.notation,
                                                                          symbols=self.symbols))
-        return " ".join(out)
+        # Cards spelled out in words are a list ("11 of bastos, 3 of oros"); codes, a row.
+        return str(self.messages.get("cli.list_separator", ", ")).join(out) if spelled else " ".join(out)
+
+    def card_name(self, card: Any) -> str | None:
+        """A card of a pack whose suits have names in the catalog, in words ("11 of bastos",
+        棍棒の11); None for any other (a French card reads well as ``10H``).
+
+        >>> Renderer("en", notation="spanish").card_name("QC"), Renderer("ja", notation="spanish").card_name("KH")
+        ('11 of bastos', '聖杯の12')
+        >>> Renderer("en").card_name("QC") is None
+        True
+        """
+        rank, suit = split_card(str(card))
+        suit_name = self.messages.get(f"suit.{self.notation}.{suit}") if suit else None
+        if suit_name is None:
+            return None
+        shown = notations().get(self.notation, {}).get("rank", {}).get(rank, rank)
+        return self.message("card.named", {"rank": shown, "suit": suit_name}, sentence=False)
+
+    def pack_legend(self) -> list[str]:
+        """What the pack's suit symbols and court ranks mean, for a pack whose suits have
+        names in the catalog (``card.legend``: "🪙 oros · 🍷 copas..."); empty for others.
+
+        >>> Renderer("en", notation="portuguese").pack_legend()[0]
+        'Suits: ♦ ouros · ♥ copas · ♠ espadas · ♣ paus'
+        """
+        table = notations().get(self.notation, {})
+        symbols = table.get("symbol", _SYMBOLS)
+        suits = [f"{symbols.get(s, s)} {self.messages[key]}" for s in "DHSC"
+                 if (key := f"suit.{self.notation}.{s}") in self.messages]
+        if not suits:
+            return []
+        ranks = [f"{table.get('rank', {}).get(r, r)} {self.messages[key]}" for r in ("A", "J", "Q", "K")
+                 if (key := f"rank.{self.notation}.{r}") in self.messages]
+        separator = str(self.messages.get("cli.list_separator", ", "))
+        lines = [self.message("card.legend", {"suits": separator.join(suits)})]
+        if ranks:
+            lines.append(self.message("card.legend_rank", {"ranks": separator.join(ranks)}))
+        return lines
 
     # --- the template language ---------------------------------------------------------
     def format(self, message: Any, params: Mapping[str, Any]) -> str:
@@ -263,4 +332,5 @@ class Renderer:
         return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-__all__ = ["LANGUAGES", "Renderer", "catalog", "display_card", "notations", "ordinal", "plural_category"]
+__all__ = ["LANGUAGES", "Renderer", "catalog", "display_card", "notations", "ordinal", "plural_category",
+           "split_card"]

@@ -171,12 +171,14 @@ def test_everything_renders_in_both_languages(name: str, preset: str | None) -> 
 
 
 def test_cards_show_in_the_packs_own_notation() -> None:
-    """Spanish Burro's caballo and rey show as 11 and 12, Portuguese as D and R; never the
-    French codes QC or KD."""
+    """Spanish Burro's caballo and rey show as 11 and 12, Portuguese as D and R, with the
+    suit named (bastos, ouros: issue 25, a Spanish "12C" read as a club); never the French
+    codes QC or KD."""
     es = Renderer("en", game="burro_es", notation=get_spec("burro_es").card_notation)
     pt = Renderer("en", game="burro_pt", notation=get_spec("burro_pt").card_notation)
-    assert es.fact(events.DrewAndPlayed(seat=1, card=parse_card("KC"))) == "Seat 1 draws 12B and plays it"
-    assert pt.fact(events.KnownCards(seat=2, cards=H("KD QS"))) == "Seat 2 holds RO DE, taken as a passer"
+    assert es.fact(events.DrewAndPlayed(seat=1, card=parse_card("KC"))) == "Seat 1 draws 12 of bastos and plays it"
+    assert pt.fact(events.KnownCards(seat=2, cards=H("KD QS"))) == \
+        "Seat 2 holds R of ouros · D of espadas, taken as a passer"
     assert get_spec("cangkul").card_notation == "french"
     state = deal("burro_es", ["KH 2S", "3C 4C", "5H 6C"], ["7C", "2D"])
     run(state, "0: KH")
@@ -186,9 +188,10 @@ def test_cards_show_in_the_packs_own_notation() -> None:
     run(state, "1: draw")
     with pytest.raises(CardGameError) as caught:
         state.apply(state.parse_action("3C"))
-    assert caught.value.render("en", notation="spanish") == "seat 1 holds no copas: 3B cannot be played; draw"
+    assert caught.value.render("en", notation="spanish") == \
+        "seat 1 holds no copas: 3 of bastos cannot be played; draw"
     assert caught.value.render("ja", notation="spanish") == \
-        "席1はコパス（聖杯）を持っていません：3Bは出せないので、山札から引いてください"
+        "席1はコパス（聖杯）を持っていません：棍棒の3は出せないので、山札から引いてください"
 
 
 # --- refusals and bad input --------------------------------------------------------------

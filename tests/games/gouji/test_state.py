@@ -305,6 +305,7 @@ def test_end_of_deal_places_and_team_scores() -> None:
     assert r is not None and r.placings == (1, 2, 3, 4, 5, 6)
     assert r.returns == (2.0, -2.0, 2.0, -2.0, 2.0, -2.0)   # (4 + 0 - 2) v (2 + 0 - 4)
     assert r.details["order"] == [0, 1, 2, 3, 4, 5] and s.to_act == ()
+    assert r.details["place_points"] == [4, 2, 0, 0, -2, -4]  # what each place earns, by seat
     s = make(["3S", "4S", "5S", "6S", "7S", "8S 9S"], score_table=(2, 1, 0, 0, -1, -2))
     run(s, "0: 3", "1: 4", "2: 5", "3: 6", "4: 7")
     assert s.result().returns[0] == 1.0  # type: ignore[union-attr]
@@ -323,6 +324,9 @@ def test_end_when_team_out_and_sweep_double() -> None:
     s = make(SWEEP, end_when_team_out=True, sweep_double=True)
     run(s, "0: 3", "1: 4", "2: 5", "3: 6", "4: 7")
     assert s.result().returns[:2] == (12.0, -12.0)  # type: ignore[union-attr]
+    # the place points are doubled with the team's, and a team's add up to its score
+    points = s.result().details["place_points"]  # type: ignore[union-attr]
+    assert points == [8, 0, 4, -4, 0, -8] and sum(points[0::2]) == 12 and sum(points[1::2]) == -12
     s = make(SWEEP)
     run(s, "0: 3", "1: 4", "2: 5", "3: 6", "4: 7")
     assert not s.is_over() and s.to_act == (5,)

@@ -27,7 +27,7 @@ Suits are term keys (``spades``... rendered ``espadas`` in a Burro); cards are
 True
 >>> from folkdeck.i18n import Renderer
 >>> Renderer("en", game="burro_es", notation="spanish").fact(fact)
-'Seat 2 draws 11B and plays it'
+'Seat 2 draws 11 of bastos and plays it'
 >>> from folkdeck.games.cangkul.actions import DRAW_LEFT
 >>> describe_action(1, parse_card("KH")), describe_action(0, DRAW_LEFT)
 (Played(seat=1, cards=(Card.parse('KH'),), combo=''), Dig(seat=0, pile=0))

@@ -9,7 +9,7 @@ docs/rules/gouji.md §2.6) are in :mod:`~folkdeck.games.gouji.prelude`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, Final, TypedDict, final
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, TrickWon
@@ -38,6 +38,26 @@ from folkdeck.games.gouji.rules import (
     is_gouji,
     with_cards,
 )
+
+
+class GouJiResultDetails(TypedDict, total=False):
+    """A finished Gou Ji deal's :attr:`Result.details <folkdeck.engine.protocol.Result.details>`
+    (a view's ``result`` holds them beside ``placings``, ``returns`` and ``reason``)."""
+
+    order: list[int]
+    """The seats from Tou Ke (1st) to Da La (6th)."""
+    team_scores: list[int]
+    """Team 0's (seats 0, 2, 4) and team 1's score for the deal: each seat's ``returns``."""
+    place_points: list[int]
+    """Per seat, the points its place earns by ``score_table`` (+4, +2, 0, 0, −2, −4),
+    doubled on a sweep with ``sweep_double``: a team's members add up to its team score."""
+    sweep: bool
+    """One team took the top three places."""
+    offenders: list[int]
+    """Seats placed last for an infringement (``strict_penalty``; only when there are any)."""
+    dian_gong: list[int]
+    """The seats that owe 点贡 in the next deal (the modern rules; only when played)."""
+
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.options import GouJiOptions
@@ -336,12 +356,14 @@ class PlayFlow:
         for place, t in enumerate(d.out, 1):
             places[t] = place
         table = self.opts.score_table
-        scores = [sum(table[places[t] - 1] for t in range(k, SEATS, 2)) for k in (0, 1)]
         sweep = is_sweep(places)
-        if sweep and self.opts.sweep_double:
-            scores = [2 * x for x in scores]
-        details: dict[str, object] = {"order": list(d.out), "team_scores": scores,
-                                      "sweep": sweep}
+        factor = 2 if sweep and self.opts.sweep_double else 1
+        # What each seat's place earns (docs/rules/gouji.md §8, §9.4): a team's members' place
+        # points add up to its score, so a reader sees where the team's score came from.
+        place_points = [factor * table[places[t] - 1] for t in range(SEATS)]
+        scores = [sum(place_points[t] for t in range(k, SEATS, 2)) for k in (0, 1)]
+        details: GouJiResultDetails = {"order": list(d.out), "team_scores": scores,
+                                       "place_points": place_points, "sweep": sweep}
         if d.fouls:
             details["offenders"] = list(d.fouls)
         if d.owe is not None:
