@@ -39,7 +39,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
 
+from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
+from folkdeck.json_types import JSONObject
 
 if TYPE_CHECKING:
     from folkdeck.engine.spec import GameSpec
@@ -74,7 +76,7 @@ class Event(NamedTuple):
         """The record line, ``"<seat>: <action>"``."""
         return f"{self.seat}: {self.action}"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """JSON: the seat, the action in record grammar and the facts (all of them: use a
         view's history for what one seat may see)."""
         return {"seat": self.seat, "action": str(self.action), "facts": [f.to_dict() for f in self.facts]}
@@ -96,7 +98,7 @@ class Result:
     reason: str
     details: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"placings": list(self.placings), "returns": list(self.returns),
                 "reason": self.reason, **self.details}
 
@@ -167,12 +169,12 @@ class State(Protocol):
         game has one) ``stock``, cards in notation."""
         ...
 
-    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+    def all_cards(self) -> Mapping[str, Sequence[Card]]:
         """Every card of the deal by place (``"hand 0"``, ``"played"``...), for the
         conservation checks; hidden places included. Not for agents."""
         ...
 
-    def hidden_cards(self, seat: Seat | None) -> tuple[Any, ...]:
+    def hidden_cards(self, seat: Seat | None) -> Sequence[Card]:
         """The cards ``seat`` must not see (others' hands, the stock...)."""
         ...
 
@@ -248,7 +250,7 @@ class Standings:
         return tuple(sorted(range(len(self.scores)),
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,
                 "over": self.over, "unit": self.unit, "scores": list(self.scores),
                 "higher_wins": self.higher_wins, "eliminated": list(self.eliminated),
