@@ -36,12 +36,12 @@ class CardGameError(Exception):
 
     def __init__(self, reason: str, /, **params: object) -> None:
         self.reason = reason
-        # Any: a caller passes them on as keyword arguments (``**{**exc.params, "field": ...}``)
+        # typed loosely: callers pass them on as keyword arguments (``**{**exc.params, "field": ...}``)
         self.params: Mapping[str, Any] = {k: _plain(v) for k, v in params.items()}
         super().__init__(reason)
 
     @property
-    def details(self) -> Mapping[str, Any]:
+    def details(self) -> Mapping[str, object]:
         """The parameters (the name older callers know)."""
         return self.params
 

@@ -18,7 +18,7 @@ from typing import TypeAlias
 JSONScalar: TypeAlias = "None | bool | int | float | str"
 """A JSON value that holds no other: ``null``, a boolean, a number or a string."""
 JSONValue: TypeAlias = "JSONScalar | list[JSONValue] | dict[str, JSONValue]"
-"""Any JSON value."""
+"""A JSON value of every kind: a scalar, or a list or object of JSON values."""
 JSONObject: TypeAlias = "dict[str, JSONValue]"
 """A JSON object (what a ``to_dict`` gives)."""
 

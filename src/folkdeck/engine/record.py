@@ -143,7 +143,7 @@ class Record:
         """
         try:
             spec = get_spec(self.game)
-            # Any: the rules are passed on as keyword arguments, a ``preset`` among them
+            # typed loosely: the rules are passed on as keyword arguments, a ``preset`` among them
             rules: dict[str, Any] = {**record_defaults(spec.options_type), **self.rules}
             return load_game(self.game, **rules)
         except UnknownGameError as exc:
