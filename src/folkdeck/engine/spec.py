@@ -18,6 +18,11 @@ The split follows OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO`` and its game class:
 ``spec.windows``...), the hooks are ``spec.hooks`` and read through properties
 (``spec.bots``, ``spec.determinizer``, ``spec.describe_action``...).
 
+This module gathers them; they are declared where their references point one way:
+:mod:`~folkdeck.engine.gameinfo` holds what names no game object (``GameInfo``, the bots,
+``Lazy``), :mod:`~folkdeck.engine.protocol` holds ``GameSpec`` and ``GameHooks`` beside the
+``Game`` they make and that names them.
+
 >>> import folkdeck
 >>> spec = folkdeck.get_spec("kaphai")
 >>> spec.name, spec.windows, spec.hooks.determinizer is not None
