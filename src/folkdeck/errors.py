@@ -15,7 +15,14 @@ player's language, as python-chess's errors name the input and the reason.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from folkdeck.json_types import JSONObject, JSONValue
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from folkdeck.i18n import RendererOptions
 
 
 class CardGameError(Exception):
@@ -27,13 +34,14 @@ class CardGameError(Exception):
 
     code = "error"
 
-    def __init__(self, reason: str, /, **params: Any) -> None:
+    def __init__(self, reason: str, /, **params: object) -> None:
         self.reason = reason
+        # typed loosely: callers pass them on as keyword arguments (``**{**exc.params, "field": ...}``)
         self.params: Mapping[str, Any] = {k: _plain(v) for k, v in params.items()}
         super().__init__(reason)
 
     @property
-    def details(self) -> Mapping[str, Any]:
+    def details(self) -> Mapping[str, object]:
         """The parameters (the name older callers know)."""
         return self.params
 
@@ -42,7 +50,7 @@ class CardGameError(Exception):
         """The English message, rendered from the catalog."""
         return self.render("en")
 
-    def render(self, lang: str = "en", **renderer: Any) -> str:
+    def render(self, lang: str = "en", **renderer: Unpack[RendererOptions]) -> str:
         """The message in ``lang`` (``renderer``: :class:`folkdeck.i18n.Renderer` options)."""
         from folkdeck.i18n import Renderer
 
@@ -52,17 +60,17 @@ class CardGameError(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """JSON-ready: ``{"error": code, "reason": ..., "params": {...}, "message": English}``
         plus the parameters at the top level (as earlier versions sent them)."""
-        out: dict[str, Any] = {"error": self.code, "reason": self.reason, "params": dict(self.params),
+        out: JSONObject = {"error": self.code, "reason": self.reason, "params": dict(self.params),
                                "message": self.message}
         for key, value in self.params.items():
             out.setdefault(key, value)
         return out
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> JSONValue:
     """A parameter as a JSON value: cards and actions as their notation."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
@@ -121,11 +129,11 @@ class MalformedRecordError(CardGameError, ValueError):
 
     code = "malformed_record"
 
-    def __init__(self, reason: str, /, *, field: str, **params: Any) -> None:
+    def __init__(self, reason: str, /, *, field: str, **params: object) -> None:
         super().__init__(reason, field=field, **params)
         self.field = field
 
-    def render(self, lang: str = "en", **renderer: Any) -> str:
+    def render(self, lang: str = "en", **renderer: Unpack[RendererOptions]) -> str:
         """``<field>: <message>``, the field first as every record tool prints it."""
         return f"{self.field}: {super().render(lang, **renderer)}"
 

@@ -9,7 +9,13 @@ from typing import Literal
 import pytest
 
 import folkdeck
-from folkdeck.engine.errors import InvalidConfigError, MalformedRecordError, NotYourTurnError
+from folkdeck.engine.errors import (
+    InvalidConfigError,
+    InvalidDealError,
+    MalformedRecordError,
+    NotYourTurnError,
+)
+from folkdeck.engine.game_base import deal_source
 from folkdeck.engine.options import (
     describe_options,
     options_from_mapping,
@@ -48,6 +54,51 @@ def test_bad_options_name_the_option(values: dict[str, object], message: str) ->
         options_from_mapping(Opts, values)
     with pytest.raises(InvalidConfigError, match="not key=value"):
         parse_assignments(["flag"])
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoreOpts:
+    limit: int | None = None
+    label: str = ""
+    scale: float = 1.0
+
+
+def test_optional_and_text_options_coerce_and_refuse_by_their_type() -> None:
+    assert options_from_mapping(MoreOpts, {"limit": "7", "label": "x"}) == MoreOpts(limit=7, label="x")
+    assert options_from_mapping(MoreOpts, {"limit": None}).limit is None
+    assert options_from_mapping(MoreOpts, {"scale": 2}).scale == 2.0
+    for values, reason in [({"label": 3}, "option_text"), ({"limit": 10**10}, "option_int_range"),
+                           ({"limit": "1" * 41}, "option_int"), ({"scale": 1e301}, "option_number"),
+                           ({"scale": "nan"}, "option_number"), ({"scale": None}, "option_number")]:
+        with pytest.raises(InvalidConfigError) as info:
+            options_from_mapping(MoreOpts, values)
+        assert info.value.reason == reason and info.value.params["option"] == next(iter(values)), values
+
+
+def test_an_options_class_of_an_unsupported_type_is_a_bug_not_a_coded_refusal() -> None:
+    @dataclass(frozen=True, kw_only=True)
+    class Odd:
+        seats: list[int] | None = None
+        blob: bytes = b""
+
+    with pytest.raises(TypeError, match="unsupported option type"):
+        options_from_mapping(Odd, {"blob": "x"})
+    with pytest.raises(TypeError, match="unsupported option type"):
+        options_from_mapping(Odd, {"seats": [1]})
+
+
+def test_a_stock_needs_hands_and_a_game_with_a_stock() -> None:
+    assert deal_source(hands=[["AS"], ["KS"]], stock=["2C"]) == "hands"
+    assert deal_source(deck=["AS", "KS"]) == "deck"
+    with pytest.raises(InvalidDealError) as info:
+        deal_source(deck=["AS"], stock=["2C"])
+    assert (info.value.reason, info.value.params["field"]) == ("stock_without_hands", "stock")
+    with pytest.raises(InvalidDealError) as info:
+        deal_source(hands=[["AS"]], stock=["2C"], no_stock="cambio.no_stock")
+    assert info.value.reason == "cambio.no_stock"
+    with pytest.raises(InvalidDealError) as info:
+        deal_source(seed=True)
+    assert info.value.reason == "not_whole_number"
 
 
 def test_errors_are_structured() -> None:

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards.card import Card, Rank
 from folkdeck.cards.card import parse_card as parse_card  # its documented home is here
 from folkdeck.errors import InvalidNotationError
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 CardsLike = str | Card | Iterable[Card]
 """Anything that names cards: notation text, one card, or an iterable of cards."""
@@ -66,7 +69,7 @@ def as_cards(cards: CardsLike) -> tuple[Card, ...]:
     return out
 
 
-def format_cards(cards: Iterable[Card], key: Callable[[Card], Any] | None = None) -> str:
+def format_cards(cards: Iterable[Card], key: Callable[[Card], SupportsRichComparison] | None = None) -> str:
     """Cards in canonical notation, one space apart, sorted by ``key`` if given.
 
     >>> format_cards(parse_cards("2H 3S"), key=lambda c: str(c))

@@ -206,7 +206,7 @@ def bench(names: list[str], *, seconds: float, players: int | None, as_json: boo
     return 0
 
 
-def bench_table(result: dict[str, Any]) -> Table:
+def bench_table(result: BenchResult) -> Table:
     """The figures of :func:`run` as a table (a narrow terminal wraps its cells)."""
     floor = result["floor"]
     table = Table(title=f"folkdeck bench ({result['build']} build, Python {result['python']}): "

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
-from folkdeck.engine.protocol import Event
+from folkdeck.engine.protocol import Determinizer, Event
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
@@ -48,26 +48,6 @@ K = TypeVar("K", bound=Hashable)
 G = TypeVar("G", bound="Game")
 V = TypeVar("V", bound="View")
 S = TypeVar("S", bound="State")
-
-
-class Determinizer(Protocol):
-    """What a game's ``GameSpec.determinizer`` hook gives (a :class:`Determinization`)."""
-
-    def is_searchable(self, view: View) -> bool:
-        """True when :meth:`worlds` applies to ``view`` (a seat's view in a phase the
-        sampler knows)."""
-        ...
-
-    def worlds(self, game: Game, view: View) -> Callable[[random.Random], State]:
-        """The sampler of the worlds ``view``'s seat cannot tell from the real position:
-        the view is read once, each call deals one world from the ``rng`` it is given.
-
-        :raises WrongPhaseError: for a view the sampler does not take (a spectator's...).
-        """
-        ...
-
-
-runtime_checkable(Determinizer)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
 
 
 class Determinization(Generic[G, V, S]):

@@ -33,11 +33,12 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidNotationError, MalformedRecordError
 from folkdeck.engine.jsonin import json_kind, shortened
+from folkdeck.json_types import JSONObject, JSONValue
 
 _TYPES: dict[str, type[Fact]] = {}
 
@@ -67,9 +68,9 @@ class Fact:
             raise ValueError(f"fact type {code!r} is taken by {_TYPES[code].__qualname__}")
         _TYPES[code] = cls
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """JSON-ready: ``{"type": code, **fields}``, cards in notation."""
-        out: dict[str, Any] = {"type": self.type}
+        out: JSONObject = {"type": self.type}
         for f in dataclasses.fields(self):
             out[f.name] = to_json(getattr(self, f.name))
         return out
@@ -86,21 +87,21 @@ class Fact:
         return dataclasses.replace(self, **dict.fromkeys(self.private))
 
 
-def to_json(value: Any) -> Any:
+def to_json(value: object) -> JSONValue:
     """A fact's or view's field value as JSON: cards as notation, enums as values."""
     if value is None or isinstance(value, bool | int | float | str) and not isinstance(value, enum.Enum):
         return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, enum.Enum):
-        return value.value
+        return to_json(value.value)  # a term's value: a string
     if isinstance(value, Fact):
         return value.to_dict()
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
-    to_dict: Callable[[], Any] | None = getattr(value, "to_dict", None)
+    to_dict: Callable[[], JSONValue] | None = getattr(value, "to_dict", None)
     if to_dict is not None:
         return to_dict()
     raise TypeError(f"no JSON form for {type(value).__name__}")
@@ -111,7 +112,7 @@ def fact_types() -> Mapping[str, type[Fact]]:
     return _TYPES
 
 
-def fact_from_dict(data: Mapping[str, Any]) -> Fact:
+def fact_from_dict(data: Mapping[str, object]) -> Fact:
     """Read a fact's JSON form back (cards from notation, tuples from lists), checking
     every field's type: a record's facts come from outside.
 
@@ -128,7 +129,7 @@ def fact_from_dict(data: Mapping[str, Any]) -> Fact:
     cls = _TYPES.get(code) if isinstance(code, str) else None
     if cls is None:
         raise MalformedRecordError("record.unknown_fact_type", field="type", found=shortened(code))
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for name, read, required in _fields_of(cls):
         if name in data:
             try:
@@ -143,11 +144,11 @@ def fact_from_dict(data: Mapping[str, Any]) -> Fact:
     return cls(**values)
 
 
-_Reader = Callable[[Any], Any]
+_Reader = Callable[[object], object]
 """Reads one field's JSON value, or raises a ``MalformedRecordError`` whose ``field`` is
 the place inside the value (``""``: the value itself, ``"[2]"``, ``".seat"``)."""
 _FIELDS: dict[type[Fact], tuple[tuple[str, _Reader, bool], ...]] = {}
-_READERS: dict[Any, _Reader] = {}
+_READERS: dict[object, _Reader] = {}
 
 
 def _fields_of(cls: type[Fact]) -> tuple[tuple[str, _Reader, bool], ...]:
@@ -162,7 +163,7 @@ def _fields_of(cls: type[Fact]) -> tuple[tuple[str, _Reader, bool], ...]:
     return fields
 
 
-def from_json(value: Any, hint: Any) -> Any:
+def from_json(value: object, hint: object) -> object:
     """The inverse of :func:`to_json` for a field of type ``hint``.
 
     :raises MalformedRecordError: for a value that is not of that type (``field``: the
@@ -171,19 +172,19 @@ def from_json(value: Any, hint: Any) -> Any:
     return _reader(hint)(value)
 
 
-def _reader(hint: Any) -> _Reader:
+def _reader(hint: object) -> _Reader:
     reader = _READERS.get(hint)
     if reader is None:
         reader = _READERS[hint] = _make_reader(hint)
     return reader
 
 
-def _make_reader(hint: Any) -> _Reader:
+def _make_reader(hint: object) -> _Reader:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return _union_reader([_reader(a) for a in args if a is not type(None)], type(None) in args)
     if origin is tuple:
-        items = [_reader(a) for a in args if a is not Ellipsis] or [_reader(Any)]
+        items = [_reader(a) for a in args if a is not Ellipsis] or [_reader(object)]
         return _tuple_reader(items, len(args) == 2 and args[1] is Ellipsis or len(args) <= 1)
     kind = _KINDS.get(hint)
     if kind is not None:
@@ -198,7 +199,7 @@ def _make_reader(hint: Any) -> _Reader:
 
 
 def _union_reader(options: list[_Reader], optional: bool) -> _Reader:
-    def read(value: Any) -> Any:
+    def read(value: object) -> object:
         if value is None and optional:
             return None
         for option in options[:-1]:
@@ -211,7 +212,7 @@ def _union_reader(options: list[_Reader], optional: bool) -> _Reader:
 
 
 def _tuple_reader(items: list[_Reader], repeated: bool) -> _Reader:
-    def read(value: Any) -> Any:
+    def read(value: object) -> object:
         if not isinstance(value, list | tuple) or not repeated and len(value) != len(items):
             raise _wrong_type(value, "list")
         out = []
@@ -227,14 +228,16 @@ def _tuple_reader(items: list[_Reader], repeated: bool) -> _Reader:
 def _kind_reader(kind: str) -> _Reader:
     test = _KIND_TEST[kind]
 
-    def read(value: Any) -> Any:
+    def read(value: object) -> object:
         if not test(value):
             raise _wrong_type(value, kind)
-        return int(value) if kind == "integer" else value  # 2.0 is the integer 2 in JSON
+        if kind == "integer" and isinstance(value, int | float):
+            return int(value)  # 2.0 is the integer 2 in JSON
+        return value
     return read
 
 
-def _read_card(value: Any) -> Card:
+def _read_card(value: object) -> Card:
     if not isinstance(value, str):
         raise _wrong_type(value, "card")
     try:
@@ -244,7 +247,7 @@ def _read_card(value: Any) -> Card:
 
 
 def _enum_reader(hint: type[enum.Enum]) -> _Reader:
-    def read(value: Any) -> Any:
+    def read(value: object) -> object:
         try:
             return hint(value)
         except ValueError:
@@ -252,7 +255,7 @@ def _enum_reader(hint: type[enum.Enum]) -> _Reader:
     return read
 
 
-def _read_fact(value: Any) -> Fact:
+def _read_fact(value: object) -> Fact:
     if not isinstance(value, Mapping):
         raise _wrong_type(value, "object")
     try:
@@ -261,8 +264,8 @@ def _read_fact(value: Any) -> Fact:
         raise _moved(exc, ".") from None
 
 
-_KINDS: dict[Any, str] = {bool: "boolean", int: "integer", float: "number", str: "string"}
-_KIND_TEST: dict[str, Callable[[Any], bool]] = {
+_KINDS: dict[object, str] = {bool: "boolean", int: "integer", float: "number", str: "string"}
+_KIND_TEST: dict[str, Callable[[object], bool]] = {
     "boolean": lambda v: isinstance(v, bool),
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool) or isinstance(v, float) and v.is_integer(),
     "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
@@ -270,7 +273,7 @@ _KIND_TEST: dict[str, Callable[[Any], bool]] = {
 }
 
 
-def _wrong_type(value: Any, expected: str) -> MalformedRecordError:
+def _wrong_type(value: object, expected: str) -> MalformedRecordError:
     return MalformedRecordError("record.wrong_type", field="", expected=expected, found=json_kind(value),
                                 value=shortened(value))
 

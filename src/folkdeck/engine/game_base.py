@@ -10,7 +10,7 @@ new deal is made (:func:`deal_source`).
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
 from folkdeck.engine.spec import GameSpec
@@ -41,8 +41,8 @@ class GameBase(Generic[OptionsT]):
     @property
     def num_players(self) -> int:
         """The options' ``players`` (a game with a fixed table overrides this)."""
-        players: Any = getattr(self._options, "players", None)
-        if players is None:  # pragma: no cover - such a game overrides num_players
+        players: object = getattr(self._options, "players", None)
+        if not isinstance(players, int):  # pragma: no cover - such a game overrides num_players
             raise NotImplementedError(f"{type(self).__name__} must define num_players")
         return int(players)
 
@@ -75,8 +75,8 @@ DealSource = Literal["hands", "deck", "shuffle"]
 (top first), or by shuffling (``seed`` or ``rng``; neither: a fresh random order)."""
 
 
-def deal_source(*, seed: Any = None, rng: random.Random | None = None, deck: Any = None,
-                hands: Any = None, stock: Any = None, no_stock: str = "",
+def deal_source(*, seed: object = None, rng: random.Random | None = None, deck: object = None,
+                hands: object = None, stock: object = None, no_stock: str = "",
                 required: bool = False) -> DealSource:
     """The one check every ``new_state`` (and a deal record) starts with: at most one of
     ``seed``/``rng``, ``deck``, ``hands`` (exactly one when ``required``, as a record
@@ -98,15 +98,24 @@ def deal_source(*, seed: Any = None, rng: random.Random | None = None, deck: Any
         if required and seed is None and rng is None:
             raise InvalidDealError("one_deal_source", field="hands", given=[])
         return "shuffle"  # the path of every simulated deal: kept short
-    given = [name for name, value in (("seed", seed if rng is None else rng), ("deck", deck),
-                                      ("hands", hands)) if value is not None]
-    if len(given) > 1 or (required and not given):
-        raise InvalidDealError("one_deal_source", field="/".join(given) or "hands", given=given)
+    _check_one_source(seed if rng is None else rng, deck, hands, required=required)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise InvalidDealError("not_whole_number", field="seed")
     if stock is not None:
-        if no_stock:
-            raise InvalidDealError(no_stock, field="stock")
-        if hands is None:
-            raise InvalidDealError("stock_without_hands", field="stock")
+        _check_stock(hands, no_stock)
     return "hands" if hands is not None else "deck" if deck is not None else "shuffle"
+
+
+def _check_one_source(shuffle: object, deck: object, hands: object, *, required: bool) -> None:
+    """At most one deal source given (exactly one when ``required``)."""
+    given = [name for name, value in (("seed", shuffle), ("deck", deck), ("hands", hands)) if value is not None]
+    if len(given) > 1 or (required and not given):
+        raise InvalidDealError("one_deal_source", field="/".join(given) or "hands", given=given)
+
+
+def _check_stock(hands: object, no_stock: str) -> None:
+    """A ``stock`` is given: refused by a game without one, or without ``hands``."""
+    if no_stock:
+        raise InvalidDealError(no_stock, field="stock")
+    if hands is None:
+        raise InvalidDealError("stock_without_hands", field="stock")

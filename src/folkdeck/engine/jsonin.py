@@ -21,9 +21,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, Final
+from typing import Final, NoReturn
 
 from folkdeck.engine.errors import CardGameError
+from folkdeck.json_types import JSONValue
 
 MAX_DEPTH: Final = 64
 MAX_INT_DIGITS: Final = 40
@@ -65,7 +66,7 @@ def _int(text: str, limit: int) -> int:
     return int(text)
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise JSONInputError("json_not_a_number", token=name)
 
 
@@ -77,7 +78,7 @@ def _float(text: str) -> float:
 
 
 def decode(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_int_digits: int = MAX_INT_DIGITS,
-           max_bytes: int = MAX_BYTES) -> Any:
+           max_bytes: int = MAX_BYTES) -> JSONValue:
     """Decode JSON text (or UTF-8 bytes) within the limits above.
 
     :raises JSONInputError: ``json_too_large``, ``json_not_utf8``, ``json_too_deep``,
@@ -107,7 +108,8 @@ def decode(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_int_digits: int
         raise JSONInputError("json_too_deep", limit=max_depth) from exc
     if _SURROGATE_ESCAPE.search(text) is not None or not _is_text(text):
         _check_text(value, "")  # only text that could hold a lone surrogate is walked
-    return value
+    decoded: JSONValue = value  # json.loads gives JSON values only
+    return decoded
 
 
 _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
@@ -115,10 +117,10 @@ _SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
 has none of its own)."""
 
 
-def _check_text(value: Any, where: str) -> None:
+def _check_text(value: object, where: str) -> None:
     """Refuse lone surrogates in any string, key or value (iteratively: no recursion).
     The walk keeps no paths; only when a bad string is found is it walked again to name it."""
-    stack: list[Any] = [value]
+    stack: list[object] = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
@@ -141,8 +143,8 @@ def _is_text(text: str) -> bool:
     return True
 
 
-def _name_surrogate(value: Any, where: str) -> None:
-    stack: list[tuple[Any, str]] = [(value, where)]
+def _name_surrogate(value: object, where: str) -> None:
+    stack: list[tuple[object, str]] = [(value, where)]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
@@ -165,7 +167,7 @@ def _text(text: str, where: str) -> None:
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "JSONInputError", "decode"]
 
 
-def json_kind(value: Any) -> str:
+def json_kind(value: object) -> str:
     """The JSON kind of a decoded value, as a record's type errors name it: ``null``,
     ``boolean``, ``integer``, ``number``, ``string``, ``list``, ``object`` (a whole float
     such as ``2.0`` is an integer, as JSON compares it).
@@ -188,7 +190,7 @@ def json_kind(value: Any) -> str:
     return "object"
 
 
-def shortened(value: Any, limit: int = 80) -> str:
+def shortened(value: object, limit: int = 80) -> str:
     """A value as JSON text, cut to about ``limit`` characters (``…`` marks the cut): what
     an error message quotes of a record, however big the record is. Only the first
     ``limit`` characters are ever encoded, so a huge value costs no more than a small one.

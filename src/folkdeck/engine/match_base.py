@@ -57,8 +57,8 @@ class DealSetup:
     value is used)."""
 
     given: dict[str, Any]
-    checked: Mapping[str, Any]
-    if_omitted: Mapping[str, Any] = field(default_factory=dict)
+    checked: Mapping[str, object]
+    if_omitted: Mapping[str, object] = field(default_factory=dict)
 
 
 class CarryOver:
@@ -80,14 +80,14 @@ class CarryOver:
         """The next deal's setup; default: none, and nothing to check."""
         return DealSetup(given={}, checked={})
 
-    def record_setup(self, plan: DealSetup, stated: Mapping[str, Any],
-                     sources: Mapping[str, Any]) -> dict[str, Any]:
+    def record_setup(self, plan: DealSetup, stated: Mapping[str, object],
+                     sources: Mapping[str, object]) -> dict[str, object]:
         """The setup a record's deal (checked against ``plan``) is dealt with, given how it
         is dealt (``sources``: its ``seed``/``deck``/``hands``/``stock``); default: the
         match's setup with the record's other keys (its chance) added."""
         return {**plan.given, **stated}
 
-    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+    def record_dealt(self, state: State, stated: Mapping[str, object]) -> None:
         """Check a record's deal once dealt, where its cards decide part of the setup (who
         draws first), or take from it what the players chose (a free first dealer);
         default: nothing to check or take.
@@ -259,7 +259,7 @@ def start_match(game: Game, *, deals: int | None, rng: random.Random | None,
     return cast(_ChoosesFirstDealer, game).new_match(deals=deals, rng=rng, first_dealer=first_dealer)
 
 
-def stated_setup(deal: Mapping[str, Any]) -> Mapping[str, Any]:
+def stated_setup(deal: Mapping[str, object]) -> Mapping[str, object]:
     """A record deal's ``setup`` (empty when left out).
 
     :raises InvalidDealError: ``not_object`` for a setup that is not an object.
@@ -270,8 +270,8 @@ def stated_setup(deal: Mapping[str, Any]) -> Mapping[str, Any]:
     return stated
 
 
-def check_setup(stated: Mapping[str, Any], checked: Mapping[str, Any],
-                if_omitted: Mapping[str, Any] | None = None) -> None:
+def check_setup(stated: Mapping[str, object], checked: Mapping[str, object],
+                if_omitted: Mapping[str, object] | None = None) -> None:
     """Refuse a record's setup that differs from the match's on a checked key (JSON
     equality: ``true`` is not ``1``, a tuple is a list).
 
@@ -298,7 +298,7 @@ def check_setup(stated: Mapping[str, Any], checked: Mapping[str, Any],
                                    expected=as_json(expected), found=as_json(found))
 
 
-def as_json(value: Any) -> str:
+def as_json(value: object) -> str:
     """A value as JSON text, as a record holds it (what a setup check compares)."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.engine.errors import (
     CardGameError,
@@ -45,6 +45,7 @@ from folkdeck.engine.jsonin import json_kind, shortened
 from folkdeck.engine.protocol import Game, Match, Standings, State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, ReplayError, apply_line
+from folkdeck.json_types import JSONObject, JSONValue
 
 FORMAT: Final = "folkdeck-match/1"
 _KNOWN: Final = ("format", "game", "rules", "match", "deals", "standings")
@@ -62,7 +63,7 @@ class RecordMismatchError(CardGameError, ValueError):
 
     code = "record_mismatch"
 
-    def __init__(self, reason: str = "record_mismatch", /, *, field: str, **params: Any) -> None:
+    def __init__(self, reason: str = "record_mismatch", /, *, field: str, **params: object) -> None:
         for key in ("expected", "found"):
             if key in params:
                 params[key] = _quoted(params[key], as_json=reason == "record_mismatch")
@@ -74,7 +75,7 @@ _QUOTE: Final = 200
 """How much of a value a mismatch message quotes (characters)."""
 
 
-def _quoted(value: Any, *, as_json: bool) -> Any:
+def _quoted(value: object, *, as_json: bool) -> object:
     """A value as a message quotes it: as JSON for ``record_mismatch``; for a game's own
     reason (``setup_mismatch``), numbers and text as the game gave them (Cambio's match
     gives JSON text already), cut to :data:`_QUOTE` characters either way."""
@@ -94,9 +95,9 @@ class DealEntry:
     after: tuple[Fact, ...] | None = None
     """``None`` while the deal is unfinished (a match record of a match in progress)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         body = self.record.to_dict()
-        out: dict[str, Any] = {k: body[k] for k in ("setup", "seed", "deck", "hands", "stock", "actions")
+        out: JSONObject = {k: body[k] for k in ("setup", "seed", "deck", "hands", "stock", "actions")
                                if k in body}
         out["before"] = [f.to_dict() for f in self.before]
         if self.after is not None:
@@ -118,15 +119,15 @@ class MatchRecord:
     """A whole match (see the module docstring)."""
 
     game: str
-    rules: dict[str, Any] = field(default_factory=dict)
+    rules: JSONObject = field(default_factory=dict)
     deals_limit: int | None = None
     deals: list[DealEntry] = field(default_factory=list)
-    standings: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    standings: JSONObject | None = None
+    extra: JSONObject = field(default_factory=dict)
 
     # --- reading -----------------------------------------------------------------------
     @classmethod
-    def from_dict(cls, data: Any) -> MatchRecord:
+    def from_dict(cls, data: object) -> MatchRecord:
         """Check the shape of a decoded match record.
 
         :raises MalformedRecordError: naming the field.
@@ -159,8 +160,8 @@ class MatchRecord:
         return cls(game=game, rules=dict(rules), deals_limit=limit, deals=deals, standings=standings,
                    extra=extra)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {"format": FORMAT, "game": self.game, "rules": self.rules,
                                "match": {"deals": self.deals_limit},
                                "deals": [d.to_dict() for d in self.deals]}
         if self.standings is not None:
@@ -242,7 +243,7 @@ def _next_deal(game: Game, match: Match, record: Record, where: str) -> State:
         raise RecordMismatchError(exc.reason, field=f"{where}.{name}", **params) from exc
 
 
-def _setup_type_error(exc: CardGameError, field: str, setup: Mapping[str, Any] | None
+def _setup_type_error(exc: CardGameError, field: str, setup: Mapping[str, object] | None
                       ) -> MalformedRecordError | None:
     """A setup value the match refused for its JSON type (``"dealer": "0"`` where the match
     gives ``0``): a malformed record, not a mismatch. ``None`` when the types agree."""
@@ -277,7 +278,7 @@ def _play(state: State, record: Record, deal: int) -> None:
 class MatchRecorder:
     """Builds a match record while a match is played (the CLI, the server, the arena)."""
 
-    def __init__(self, game: Game, *, deals: int | None, **extra: Any) -> None:
+    def __init__(self, game: Game, *, deals: int | None, **extra: JSONValue) -> None:
         self._game = game
         self._record = MatchRecord(game=game.spec.name, rules=Record.from_game(game).rules,
                                    deals_limit=deals, extra=dict(extra))
@@ -302,7 +303,7 @@ class MatchRecorder:
         return self._record
 
 
-def _deal_entry(game: str, rules: dict[str, Any], data: Any, where: str) -> DealEntry:
+def _deal_entry(game: str, rules: JSONObject, data: object, where: str) -> DealEntry:
     if not isinstance(data, dict):
         raise MalformedRecordError("not_object", field=where)
     unknown = sorted(set(data) - set(_DEAL_KEYS))
@@ -317,7 +318,7 @@ def _deal_entry(game: str, rules: dict[str, Any], data: Any, where: str) -> Deal
                      after=None if data.get("after") is None else _facts(data["after"], f"{where}.after"))
 
 
-def _facts(items: Any, where: str) -> tuple[Fact, ...]:
+def _facts(items: object, where: str) -> tuple[Fact, ...]:
     if not isinstance(items, list):
         raise MalformedRecordError("not_list", field=where)
     out = []
@@ -351,12 +352,12 @@ def check_facts(where: str, derived: Sequence[Fact], stated: Sequence[Fact]) -> 
                                   count=len(stated) - k, more=len(stated) - k - 1)
 
 
-def _check(where: str, derived: Any, stated: Any) -> None:
+def _check(where: str, derived: object, stated: object) -> None:
     if not _json_equal(derived, stated):
         raise RecordMismatchError(field=where, expected=derived, found=stated)
 
 
-def _json_equal(derived: Any, stated: Any) -> bool:
+def _json_equal(derived: object, stated: object) -> bool:
     """Whether two values are equal as JSON (tuples as lists, ``2.0`` as ``2``), stopping at
     the first difference (a list of another length at once): a record's value may be huge,
     what the rules derive is not."""

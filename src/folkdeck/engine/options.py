@@ -11,19 +11,24 @@ import dataclasses
 import math
 import types
 import typing
-from collections.abc import Mapping
-from typing import Any, Final, Literal, TypeVar, get_args, get_origin
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Final, Literal, TypeVar, get_args, get_origin
 
 from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.json_types import JSONObject
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
-def option_fields(cls: type[Any]) -> dict[str, tuple[Any, Any]]:
+def option_fields(cls: type[DataclassInstance]) -> dict[str, tuple[object, object]]:
     """``{name: (type, default)}`` for every option of an options class."""
     hints = typing.get_type_hints(cls)
-    out: dict[str, tuple[Any, Any]] = {}
+    out: dict[str, tuple[object, object]] = {}
     for f in dataclasses.fields(cls):
+        default: object
         if f.default is not dataclasses.MISSING:
             default = f.default
         elif f.default_factory is not dataclasses.MISSING:
@@ -34,62 +39,102 @@ def option_fields(cls: type[Any]) -> dict[str, tuple[Any, Any]]:
     return out
 
 
-def _coerce(name: str, tp: Any, value: Any) -> Any:
+def _coerce(name: str, tp: object, value: object) -> object:
+    """``value`` (a JSON value or ``key=value`` text) as an option of type ``tp``: by the
+    type's origin (``Literal``, a union with ``None``, ``tuple``), else by the type itself."""
     origin = get_origin(tp)
-    if origin is Literal:
-        choices = get_args(tp)
-        if value not in choices:
-            raise InvalidConfigError("option_choice", option=name, value=repr(value),
-                                     choices=", ".join(map(str, choices)))
-        return value
-    if origin in (types.UnionType, typing.Union):
-        args = [a for a in get_args(tp) if a is not type(None)]
-        if value is None:
-            return None
-        return _coerce(name, args[0], value)
-    if origin is tuple:
-        item = get_args(tp)[0]
-        if isinstance(value, str):
-            value = [v for v in value.replace(" ", "").split(",") if v]
-        if not isinstance(value, (list, tuple)):
-            raise InvalidConfigError("option_list", option=name, value=repr(value))
-        return tuple(_coerce(name, item, v) for v in value)
-    if tp is bool:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
-            return value.lower() in ("true", "yes", "on", "1")
-        raise InvalidConfigError("option_bool", option=name, value=repr(value))
-    if tp is int:
-        if isinstance(value, bool):
-            raise InvalidConfigError("option_int", option=name, value=repr(value))
-        if isinstance(value, int):
-            _check_int(name, value)
-            return value
-        if isinstance(value, str) and len(value) <= 40:
-            try:
-                return _check_int(name, int(value))
-            except ValueError:
-                pass
-        raise InvalidConfigError("option_int", option=name, value=repr(value)[:60])
-    if tp is float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            number = float(value) if abs(value) < 1e300 else math.inf
-        elif isinstance(value, str) and len(value) <= 40:
-            try:
-                number = float(value)
-            except ValueError:
-                number = math.nan
-        else:
-            number = math.nan
-        if not math.isfinite(number):
-            raise InvalidConfigError("option_number", option=name, value=repr(value)[:60])
-        return number
-    if tp is str:
-        if isinstance(value, str):
-            return value
-        raise InvalidConfigError("option_text", option=name, value=repr(value)[:60])
+    if origin is not None:
+        generic = _GENERIC_COERCERS.get(origin)
+        if generic is not None:
+            return generic(name, tp, value)
+    else:
+        scalar = _SCALAR_COERCERS.get(tp)
+        if scalar is not None:
+            return scalar(name, value)
     raise TypeError(f"unsupported option type {tp!r} for {name}")  # a bug in an options class
+
+
+def _coerce_choice(name: str, tp: object, value: object) -> object:
+    choices = get_args(tp)
+    if value not in choices:
+        raise InvalidConfigError("option_choice", option=name, value=repr(value),
+                                 choices=", ".join(map(str, choices)))
+    return value
+
+
+def _coerce_optional(name: str, tp: object, value: object) -> object:
+    if value is None:
+        return None
+    args = [a for a in get_args(tp) if a is not type(None)]
+    return _coerce(name, args[0], value)
+
+
+def _coerce_tuple(name: str, tp: object, value: object) -> object:
+    item = get_args(tp)[0]
+    if isinstance(value, str):
+        value = [v for v in value.replace(" ", "").split(",") if v]
+    if not isinstance(value, (list, tuple)):
+        raise InvalidConfigError("option_list", option=name, value=repr(value))
+    return tuple(_coerce(name, item, v) for v in value)
+
+
+_TRUE_WORDS: Final = ("true", "yes", "on", "1")
+_FALSE_WORDS: Final = ("false", "no", "off", "0")
+
+
+def _coerce_bool(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in _TRUE_WORDS + _FALSE_WORDS:
+        return value.lower() in _TRUE_WORDS
+    raise InvalidConfigError("option_bool", option=name, value=repr(value))
+
+
+def _coerce_int(name: str, value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _check_int(name, value)
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            return _check_int(name, int(value))
+        except ValueError:
+            pass
+    raise InvalidConfigError("option_int", option=name, value=repr(value)[:60])
+
+
+def _coerce_float(name: str, value: object) -> float:
+    number = math.nan
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value) if abs(value) < 1e300 else math.inf
+    elif isinstance(value, str) and len(value) <= 40:
+        try:
+            number = float(value)
+        except ValueError:
+            pass
+    if not math.isfinite(number):
+        raise InvalidConfigError("option_number", option=name, value=repr(value)[:60])
+    return number
+
+
+def _coerce_text(name: str, value: object) -> str:
+    if isinstance(value, str):
+        return value
+    raise InvalidConfigError("option_text", option=name, value=repr(value)[:60])
+
+
+_GENERIC_COERCERS: Final[dict[object, Callable[[str, object, object], object]]] = {
+    Literal: _coerce_choice,
+    types.UnionType: _coerce_optional,
+    typing.Union: _coerce_optional,
+    tuple: _coerce_tuple,
+}
+"""The coercers of the generic option types, by ``get_origin`` of the type (they take it)."""
+_SCALAR_COERCERS: Final[dict[object, Callable[[str, object], object]]] = {
+    bool: _coerce_bool,
+    int: _coerce_int,
+    float: _coerce_float,
+    str: _coerce_text,
+}
+"""The coercers of the plain option types, by the type."""
 
 
 def _check_int(name: str, value: int) -> int:
@@ -102,7 +147,7 @@ _INT_LIMIT: Final = 10**9
 """No option counts past a billion; a larger number is a mistake or an attack."""
 
 
-def record_defaults(cls: type[Any]) -> dict[str, Any]:
+def record_defaults(cls: type[DataclassInstance]) -> dict[str, object]:
     """Options whose value, when a record does not name them, is not the class default.
 
     A rule added after records were written (a new window that asks every seat) defaults
@@ -114,13 +159,13 @@ def record_defaults(cls: type[Any]) -> dict[str, Any]:
             if "record_default" in f.metadata}
 
 
-def options_from_mapping(cls: type[T], values: Mapping[str, Any]) -> T:
+def options_from_mapping(cls: type[T], values: Mapping[str, object]) -> T:
     """Build ``cls`` from a mapping (JSON values or ``key=value`` strings).
 
     :raises InvalidConfigError: for an unknown key or a value of the wrong type.
     """
     fields = option_fields(cls)
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, object] = {}
     for key, value in values.items():
         if key not in fields:
             raise InvalidConfigError("unknown_option", option=key, options=", ".join(sorted(fields)))
@@ -142,16 +187,16 @@ def parse_assignments(items: list[str] | tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def options_to_dict(options: Any) -> dict[str, Any]:
+def options_to_dict(options: DataclassInstance) -> JSONObject:
     """Every option as a JSON-ready value (tuples become lists)."""
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)
         out[f.name] = list(value) if isinstance(value, tuple) else value
     return out
 
 
-def describe_options(cls: type[Any]) -> list[tuple[str, str, str]]:
+def describe_options(cls: type[DataclassInstance]) -> list[tuple[str, str, str]]:
     """``(name, default, choices)`` rows for help texts."""
     rows = []
     for name, (tp, default) in option_fields(cls).items():

@@ -30,30 +30,29 @@ The games' states inherit :class:`~folkdeck.engine.state_base.StateBase`, this p
 as a generic base class with the defaults; the protocol is for code that takes any state
 (a game written outside folkdeck needs no base class), and ``tests/engine/
 test_state_contract.py`` keeps the two to the same members.
+
+A game's declaration, :class:`GameSpec` (its static :class:`~folkdeck.engine.gameinfo.GameInfo`
+and its :class:`GameHooks`, the :class:`Determinizer` among them), is declared here too: a
+``Game`` names its ``GameSpec``, whose hooks make ``Game`` objects and deal ``State`` worlds,
+so the types that refer to one another share a module and the imports point one way
+(``gameinfo`` <- ``protocol`` <- ``spec``, ``determinize``). Read them in
+:mod:`folkdeck.engine.spec`, where a game imports them from.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
 
+from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
+from folkdeck.engine.gameinfo import Action, DescribeAction, GameInfo, Lazy, LazyBots, Seat
+from folkdeck.json_types import JSONObject
 
 if TYPE_CHECKING:
-    from folkdeck.engine.spec import GameSpec
     from folkdeck.engine.view import View
-
-Seat: TypeAlias = int
-"""A seat number, 0-based, in turn order (``seat + 1`` plays next in every game)."""
-
-Action: TypeAlias = Any
-"""A game's action: a frozen, hashable value whose ``str()`` is the record grammar.
-
-Typed ``Any`` at the protocol level so that each game's state can take its own
-action types (parameters are contravariant: a narrower type would not match)."""
-
 
 class Event(NamedTuple):
     """A transition that happened: who did what, and what followed from it.
@@ -74,7 +73,7 @@ class Event(NamedTuple):
         """The record line, ``"<seat>: <action>"``."""
         return f"{self.seat}: {self.action}"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """JSON: the seat, the action in record grammar and the facts (all of them: use a
         view's history for what one seat may see)."""
         return {"seat": self.seat, "action": str(self.action), "facts": [f.to_dict() for f in self.facts]}
@@ -96,7 +95,7 @@ class Result:
     reason: str
     details: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"placings": list(self.placings), "returns": list(self.returns),
                 "reason": self.reason, **self.details}
 
@@ -167,12 +166,12 @@ class State(Protocol):
         game has one) ``stock``, cards in notation."""
         ...
 
-    def all_cards(self) -> dict[str, tuple[Any, ...]]:
+    def all_cards(self) -> Mapping[str, Sequence[Card]]:
         """Every card of the deal by place (``"hand 0"``, ``"played"``...), for the
         conservation checks; hidden places included. Not for agents."""
         ...
 
-    def hidden_cards(self, seat: Seat | None) -> tuple[Any, ...]:
+    def hidden_cards(self, seat: Seat | None) -> Sequence[Card]:
         """The cards ``seat`` must not see (others' hands, the stock...)."""
         ...
 
@@ -248,7 +247,7 @@ class Standings:
         return tuple(sorted(range(len(self.scores)),
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,
                 "over": self.over, "unit": self.unit, "scores": list(self.scores),
                 "higher_wins": self.higher_wins, "eliminated": list(self.eliminated),
@@ -289,8 +288,86 @@ class Match(Protocol):
         ...
 
 
+# --- what a game declares: its hooks refer to its game, its game to them -------------------------
+
+
+class Determinizer(Protocol):
+    """What a game's ``GameSpec.determinizer`` hook gives (a
+    :class:`~folkdeck.engine.determinize.Determinization`, the kit's)."""
+
+    def is_searchable(self, view: View) -> bool:
+        """True when :meth:`worlds` applies to ``view`` (a seat's view in a phase the
+        sampler knows)."""
+        ...
+
+    def worlds(self, game: Game, view: View) -> Callable[[random.Random], State]:
+        """The sampler of the worlds ``view``'s seat cannot tell from the real position:
+        the view is read once, each call deals one world from the ``rng`` it is given.
+
+        :raises WrongPhaseError: for a view the sampler does not take (a spectator's...).
+        """
+        ...
+
+
+def _no_bots() -> LazyBots:
+    return LazyBots()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameHooks:
+    """A game's code that the engine, the bots and the adapters call (see
+    :mod:`folkdeck.engine.spec`)."""
+
+    make: Callable[[Any], Game]
+    """The game object from its options (an instance of ``GameInfo.options_type``)."""
+    describe_action: DescribeAction
+    """The action itself as a fact (``played``, ``passed``...), for histories and text."""
+    view_type: type[View]
+    """The game's :class:`~folkdeck.engine.view.View` subclass (its JSON Schema)."""
+    bots: LazyBots = field(default_factory=_no_bots)
+    """Bot factories by name, loaded at first use."""
+    determinizer: Lazy[Determinizer] | None = None
+    """Deals the cards a seat cannot see at random, for the search bots and the
+    conformance suite's hidden twins; loaded at first use. ``None``: not searchable."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec(GameInfo):
+    """A game's static description (:class:`GameInfo`, its own fields) and its code
+    (:class:`GameHooks`, ``hooks``), registered by ``games/<name>/__init__.py``."""
+
+    hooks: GameHooks
+
+    @property
+    def make(self) -> Callable[[Any], Game]:
+        return self.hooks.make
+
+    @property
+    def bots(self) -> LazyBots:
+        """Bot factories by name (loaded at first use)."""
+        return self.hooks.bots
+
+    @property
+    def describe_action(self) -> DescribeAction:
+        return self.hooks.describe_action
+
+    @property
+    def view_type(self) -> type[View]:
+        return self.hooks.view_type
+
+    @property
+    def determinizer(self) -> Determinizer | None:
+        """The game's determinizer (loaded now if it was not yet), or ``None``."""
+        hook = self.hooks.determinizer
+        return hook.get() if hook is not None else None
+
+
 # Made runtime-checkable by a call rather than a decorator: a class compiled by mypyc (README
 # "Fast build") gets its decorators before it is a Protocol class, and the call works in both builds.
 runtime_checkable(State)
 runtime_checkable(Game)
 runtime_checkable(Match)
+runtime_checkable(Determinizer)
+
+__all__ = ["Action", "Determinizer", "Event", "Game", "GameHooks", "GameSpec", "Match", "Observation", "Result",
+           "Seat", "Standings", "State"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final
 
 from folkdeck.engine.errors import (
     CardGameError,
@@ -33,6 +33,12 @@ from folkdeck.engine.options import options_to_dict, record_defaults
 from folkdeck.engine.protocol import Event, Game, State
 from folkdeck.engine.registry import get_spec
 from folkdeck.engine.registry import load as load_game
+from folkdeck.json_types import JSONObject, JSONValue
+
+if TYPE_CHECKING:
+    from typing import Unpack
+
+    from folkdeck.i18n import RendererOptions
 
 FORMAT: Final = "folkdeck-record/1"
 _KNOWN: Final = ("format", "game", "rules", "setup", "seed", "deck", "hands", "stock", "actions")
@@ -52,7 +58,7 @@ class ReplayError(IllegalActionError):
         self.cause = cause
         self.deal = deal
 
-    def render(self, lang: str = "en", **renderer: Any) -> str:
+    def render(self, lang: str = "en", **renderer: Unpack[RendererOptions]) -> str:
         from folkdeck.i18n import Renderer
 
         text = Renderer(lang, **renderer).message(
@@ -66,19 +72,19 @@ class Record:
     """One deal: the game and rules, how it was dealt, and the actions taken."""
 
     game: str
-    rules: dict[str, Any] = field(default_factory=dict)
-    setup: dict[str, Any] = field(default_factory=dict)
+    rules: JSONObject = field(default_factory=dict)
+    setup: JSONObject = field(default_factory=dict)
     seed: int | None = None
     deck: list[str] | None = None
     hands: list[list[str]] | None = None
     stock: list[str] | None = None
     actions: list[str] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: JSONObject = field(default_factory=dict)
     """Other top-level fields (players' names, dates, sources), kept as they are."""
 
     # --- reading -----------------------------------------------------------------
     @classmethod
-    def from_dict(cls, data: Any) -> Record:
+    def from_dict(cls, data: object) -> Record:
         """Check the shape of a decoded record.
 
         :raises MalformedRecordError: naming the field.
@@ -119,14 +125,13 @@ class Record:
         return cls(game=game, rules=rules, setup=setup, seed=seed, deck=deck, hands=hands,
                    stock=stock, actions=list(actions), extra=extra)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": self.rules,
-                               "setup": self.setup}
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {"format": FORMAT, "game": self.game, "rules": self.rules, "setup": self.setup}
         for key in ("seed", "deck", "hands", "stock"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
-        out["actions"] = self.actions
+        out["actions"] = list[JSONValue](self.actions)
         out.update(self.extra)
         return out
 
@@ -138,7 +143,8 @@ class Record:
         """
         try:
             spec = get_spec(self.game)
-            rules = {**record_defaults(spec.options_type), **self.rules}
+            # typed loosely: the rules are passed on as keyword arguments, a ``preset`` among them
+            rules: dict[str, Any] = {**record_defaults(spec.options_type), **self.rules}
             return load_game(self.game, **rules)
         except UnknownGameError as exc:
             raise MalformedRecordError(exc.reason, field="game", **exc.params) from exc
@@ -183,13 +189,13 @@ class Record:
         return state
 
     @classmethod
-    def from_game(cls, game: Game, **extra: Any) -> Record:
+    def from_game(cls, game: Game, **extra: JSONValue) -> Record:
         """A record of ``game``'s rules with no deal yet (``rules``: the options that
         differ from the defaults, and ``players``)."""
         return cls(game=game.spec.name, rules=_non_default_rules(game), extra=extra)
 
     @classmethod
-    def from_state(cls, state: State, **extra: Any) -> Record:
+    def from_state(cls, state: State, **extra: JSONValue) -> Record:
         """The record of a state's deal and every action taken so far."""
         info = state.deal_info()
         return cls(game=state.game.spec.name, rules=_non_default_rules(state.game),
@@ -220,14 +226,14 @@ def apply_line(state: State, index: int, line: str) -> Event:
         raise ReplayError(index, line, exc) from exc
 
 
-def _object(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+def _object(data: Mapping[str, object], key: str) -> JSONObject:
     value = data.get(key, {})
     if not isinstance(value, dict):
         raise MalformedRecordError("not_object", field=key)
     return dict(value)
 
 
-def _card_list(data: Mapping[str, Any], key: str) -> list[str] | None:
+def _card_list(data: Mapping[str, object], key: str) -> list[str] | None:
     value = data.get(key)
     if value is None:
         return None
@@ -240,7 +246,7 @@ def _deal_field(record: Record) -> str:
     return "deck" if record.deck is not None else "seed" if record.seed is not None else "hands"
 
 
-def _non_default_rules(game: Game) -> dict[str, Any]:
+def _non_default_rules(game: Game) -> JSONObject:
     current = options_to_dict(game.options)
     default = options_to_dict(game.spec.options_type())
     pinned = record_defaults(game.spec.options_type)
@@ -257,7 +263,7 @@ def loads(text: str) -> Record:
     return Record.from_dict(decode_json(text))
 
 
-def decode_json(text: str) -> Any:
+def decode_json(text: str) -> JSONValue:
     """Decode a record's JSON text (the input boundary of :func:`loads` and of match
     records): a leading UTF-8 BOM is skipped; bad JSON is a clear error.
 

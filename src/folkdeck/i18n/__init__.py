@@ -57,14 +57,16 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, ClassVar, Final, Protocol, TypedDict
+
+from folkdeck.json_types import JSONValue
 
 LANGUAGES: Final = ("en", "ja")
 _PLACEHOLDER: Final = re.compile(r"\{(\w+)(?::(\w+))?\}")
 
 
 @cache
-def catalog(lang: str) -> Mapping[str, Any]:
+def catalog(lang: str) -> Mapping[str, JSONValue]:
     """The message catalog of ``lang`` (``en`` or ``ja``), keys to messages.
 
     :raises ValueError: for a language without a catalog.
@@ -72,7 +74,7 @@ def catalog(lang: str) -> Mapping[str, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"no message catalog for {lang!r} (languages: {', '.join(LANGUAGES)})")
     root = resources.files(__package__)
-    data: dict[str, Any] = json.loads(root.joinpath(f"{lang}.json").read_text("utf-8"))
+    data: dict[str, JSONValue] = json.loads(root.joinpath(f"{lang}.json").read_text("utf-8"))
     return data
 
 
@@ -80,7 +82,7 @@ def catalog(lang: str) -> Mapping[str, Any]:
 def notations() -> Mapping[str, Mapping[str, Mapping[str, str]]]:
     """Display notations of the packs (``spanish``: ``Q`` shows as ``11``...), shared with
     the browser; a card not listed shows in the record notation."""
-    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("notation.json")
+    data: dict[str, dict[str, dict[str, str]]] = json.loads(resources.files(__package__).joinpath("notation.json")
                                       .read_text("utf-8"))
     return data
 
@@ -109,7 +111,7 @@ def ordinal(lang: str, n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-def display_card(card: Any, notation: str = "french", *, symbols: bool = False) -> str:
+def display_card(card: object, notation: str = "french", *, symbols: bool = False) -> str:
     """A card in a pack's display notation: the Spanish caballo of clubs (bastos), ``QC``,
     shows as ``11🪵`` with symbols, ``11B`` in the compact code form.
 
@@ -135,7 +137,7 @@ def display_card(card: Any, notation: str = "french", *, symbols: bool = False) 
 _SYMBOLS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 
-def _key(value: Any) -> str:
+def _key(value: object) -> str:
     """A parameter as a ``select`` key, written as JSON writes it (``null``, ``true``), so
     that the browser, which sees the JSON, chooses the same form."""
     if value is None or isinstance(value, bool):
@@ -165,6 +167,26 @@ class FactLike(Protocol):
     __dataclass_fields__: ClassVar[dict[str, Any]]
 
 
+class ErrorLike(Protocol):
+    """What the renderer reads of an error (a :class:`folkdeck.engine.errors.CardGameError`):
+    its reason (a catalog key, or text) and its parameters."""
+
+    @property
+    def reason(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, object]: ...
+
+
+class RendererOptions(TypedDict, total=False):
+    """The :class:`Renderer` options an error's ``render`` passes on (its game it knows)."""
+
+    viewer: int | None
+    names: Sequence[str] | None
+    notation: str
+    symbols: bool
+
+
 class Renderer:
     """Renders messages of one catalog for one table and one viewer.
 
@@ -190,14 +212,14 @@ class Renderer:
         params = {name: getattr(fact, name) for name in fact.__dataclass_fields__}
         return self.message(f"fact.{fact.type}", params)
 
-    def error(self, error: Any) -> str:
+    def error(self, error: ErrorLike) -> str:
         """A refusal or error (a :class:`~folkdeck.engine.errors.CardGameError`) as a sentence."""
         key = f"error.{error.reason}"
         if key not in self.messages:  # not a catalog key: the reason is text already
             return self.format(str(error.reason), {})
         return self.message(key, dict(error.params), sentence=False)
 
-    def message(self, key: str, params: Mapping[str, Any] | None = None, *,
+    def message(self, key: str, params: Mapping[str, object] | None = None, *,
                 sentence: bool = True) -> str:
         """The message ``key`` with ``params``; a key the catalog lacks renders as itself
         (the completeness tests make sure none is missing)."""
@@ -206,7 +228,7 @@ class Renderer:
             text = text[0].upper() + text[1:]
         return text
 
-    def term(self, value: Any) -> str:
+    def term(self, value: object) -> str:
         """A term (a combination's name, a reason, a phase) in this language."""
         key = str(value.value if hasattr(value, "value") else value)
         for full in (f"term.{self.game}.{key}", f"term.{key}"):
@@ -223,16 +245,19 @@ class Renderer:
             return self.names[seat]
         return self.format(self.messages.get("seat.name", "seat {n}"), {"n": seat})
 
-    def cards(self, cards: Any) -> str:
+    def cards(self, cards: object) -> str:
         """Cards in the display notation; a card the game names in the catalog (the Cucco
         pack's OWL, 梟 in Japanese) by its name."""
+        items: Sequence[object]
         if isinstance(cards, str):
-            cards = cards.split()
-        if not isinstance(cards, Sequence) or isinstance(cards, str):
-            cards = (cards,)
+            items = cards.split()
+        elif isinstance(cards, Sequence):
+            items = cards
+        else:
+            items = (cards,)
         out = []
         spelled = False
-        for card in cards:
+        for card in items:
             named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
             if named is None and not self.symbols:
                 named = self.card_name(card)
@@ -242,7 +267,7 @@ class Renderer:
         # Cards spelled out in words are a list ("11 of bastos, 3 of oros"); codes, a row.
         return str(self.messages.get("cli.list_separator", ", ")).join(out) if spelled else " ".join(out)
 
-    def card_name(self, card: Any) -> str | None:
+    def card_name(self, card: object) -> str | None:
         """A card of a pack whose suits have names in the catalog, in words ("11 of bastos",
         棍棒の11); None for any other (a French card reads well as ``10H``).
 
@@ -280,19 +305,19 @@ class Renderer:
         return lines
 
     # --- the template language ---------------------------------------------------------
-    def format(self, message: Any, params: Mapping[str, Any]) -> str:
+    def format(self, message: object, params: Mapping[str, object]) -> str:
         while isinstance(message, Mapping):
             message = self._choose(message, params)
         return _PLACEHOLDER.sub(lambda m: self._value(m.group(1), m.group(2), params), str(message))
 
-    def _choose(self, forms: Mapping[str, Any], params: Mapping[str, Any]) -> Any:
+    def _choose(self, forms: Mapping[str, object], params: Mapping[str, object]) -> object:
         if "plural" in forms:
-            value = params.get(forms["plural"], 0)
+            value = params.get(str(forms["plural"]), 0)
             n = len(value) if isinstance(value, Sequence) and not isinstance(value, str) else value
             category = plural_category(self.lang, n if isinstance(n, int | float) else 0)
             return forms.get(category, forms.get("other", ""))
         if "person" in forms:
-            who = params.get(forms["person"])
+            who = params.get(str(forms["person"]))
             if isinstance(who, Sequence) and not isinstance(who, str):
                 who = who[0] if len(who) == 1 else None  # a list is "you" only when it is you alone
             you = self.viewer is not None and who == self.viewer
@@ -301,7 +326,7 @@ class Renderer:
             first, second = str(forms["same"]).split()
             return forms["yes"] if params.get(first) == params.get(second) else forms["no"]
         if "select" in forms:
-            return forms.get(_key(params.get(forms["select"])), forms.get("other", ""))
+            return forms.get(_key(params.get(str(forms["select"]))), forms.get("other", ""))
         raise ValueError(f"a message object needs plural, person, same or select: {dict(forms)}")
 
     def _value(self, name: str, kind: str | None, params: Mapping[str, Any]) -> str:

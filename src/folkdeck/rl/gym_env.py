@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import Any
 
 import gymnasium  # type: ignore[import-not-found, unused-ignore]
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
@@ -88,7 +87,7 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
                 action = bot.act(view, legal, self._rng)
             deal.play(action)
 
-    def _obs_info(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    def _obs_info(self) -> tuple[npt.NDArray[np.float32], dict[str, object]]:
         assert self.deal is not None
         mask = self.deal.mask() if self.deal.chooser == self.seat else np.zeros(self.enc.num_tokens, np.int8)
         return self.deal.observation(self.seat), {"action_mask": mask}
@@ -98,8 +97,8 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
         assert self.deal is not None
         return self.deal.mask().astype(bool)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    def reset(self, *, seed: int | None = None, options: dict[str, object] | None = None
+              ) -> tuple[npt.NDArray[np.float32], dict[str, object]]:
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -113,7 +112,7 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
         obs, info = self._obs_info()
         return obs, {**info, "skipped_deals": skipped}
 
-    def step(self, action: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, object]]:
         deal = self.deal
         assert deal is not None, "call reset() first"
         if deal.chooser != self.seat or int(action) not in deal.legal_tokens():

@@ -268,7 +268,7 @@ class IsmctsAgent:
 
     def __init__(self, game: str = "kaphai", *, simulations: int = 200, uct_c: float = 2.0,
                  seed: int = 0, name: str = "ismcts", preset: str | None = None,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, object] | None = None) -> None:
         self.name = name
         self.game_name = game
         self.preset = preset

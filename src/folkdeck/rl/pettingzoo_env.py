@@ -18,9 +18,10 @@ observation is a dict ``{"observation": float32 vector, "action_mask": int8 vect
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
+import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -44,7 +45,15 @@ def observation_space(enc: Encoding) -> spaces.Dict:
     })
 
 
-class FolkdeckAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+class TokenObservation(TypedDict):
+    """What an agent observes: the encoded view, and the tokens it may choose now (all zero
+    when another agent chooses)."""
+
+    observation: npt.NDArray[np.float32]
+    action_mask: npt.NDArray[np.int8]
+
+
+class FolkdeckAECEnv(AECEnv[str, TokenObservation, int]):  # type: ignore[misc]
     """One deal of a folkdeck game per episode, for ``num_players`` agents."""
 
     metadata = {"render_modes": ["ansi"], "name": "folkdeck_v0", "is_parallelizable": False}
@@ -67,22 +76,22 @@ class FolkdeckAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.deal: TokenDeal | None = None
         self._steps = 0
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Space[object]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Space[object]:
         return self.action_spaces[agent]
 
     def _seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> TokenObservation:
         assert self.deal is not None
         seat = self._seat(agent)
         mask = self.deal.mask() if self.deal.chooser == seat else np.zeros(self.enc.num_tokens, np.int8)
         return {"observation": self.deal.observation(seat), "action_mask": mask}
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
         self.deal = TokenDeal(self.enc, self.game.new_state(seed=self._rng.getrandbits(63)))
@@ -92,7 +101,7 @@ class FolkdeckAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         if self.deal.state.is_over():  # decided at the deal (a putuh hand): nothing to choose
             self._finish()
         self._select()
@@ -140,11 +149,11 @@ class FolkdeckAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.deal = None
 
 
-def aec_env(game: str, preset: str | None = None, **options: Any) -> AECEnv[str, dict[str, Any], int]:
+def aec_env(game: str, preset: str | None = None, **options: Any) -> AECEnv[str, TokenObservation, int]:
     """A PettingZoo AEC env of ``game`` (a name or alias; ``preset`` and the game's options,
     plus ``render_mode`` and ``max_cycles``), wrapped as PettingZoo's classic envs are
     (an illegal token is an error, the order of calls is enforced)."""
-    env: AECEnv[str, dict[str, Any], int] = FolkdeckAECEnv(game, preset, **options)
+    env: AECEnv[str, TokenObservation, int] = FolkdeckAECEnv(game, preset, **options)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     env = wrappers.OrderEnforcingWrapper(env)
     return env
@@ -158,4 +167,4 @@ def parallel_env(game: str, preset: str | None = None, **options: Any) -> Any:
     return turn_based_aec_to_parallel(aec_env(game, preset, **options))
 
 
-__all__ = ["FolkdeckAECEnv", "aec_env", "observation_space", "parallel_env"]
+__all__ = ["FolkdeckAECEnv", "TokenObservation", "aec_env", "observation_space", "parallel_env"]

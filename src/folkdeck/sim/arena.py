@@ -33,6 +33,7 @@ from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
 from folkdeck.engine.spec import GameAgent
 from folkdeck.engine.view import View
+from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.sim.backends import run_tasks
 from folkdeck.sim.runner import play_deal
 from folkdeck.sim.stats import MeanCI, mean_ci
@@ -51,7 +52,7 @@ class GamePlayed(TypedDict):
     reason: str
     timing: NotRequired[list[list[float]]]
     """Per seat: decisions, CPU seconds, the slowest (measured: not fixed by the seed)."""
-    record: NotRequired[dict[str, Any]]
+    record: NotRequired[JSONObject]
     """The deal's record (:meth:`Record.to_dict`), unless left out."""
 
 
@@ -112,7 +113,7 @@ def play_deals(config: ArenaConfig, deals: Sequence[int]) -> list[GamePlayed]:
                 "timing": [[a.decisions, round(a.seconds, 6), round(a.slowest, 6)] for a in agents],
             }
             if config.keep_records:
-                item["record"] = Record.from_state(state, players=names, deal_seed=deal_seed).to_dict()
+                item["record"] = Record.from_state(state, players=list[JSONValue](names), deal_seed=deal_seed).to_dict()
             out.append(item)
     return out
 

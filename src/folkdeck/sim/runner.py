@@ -16,6 +16,7 @@ from folkdeck.engine.playout import random_playout
 from folkdeck.engine.protocol import State
 from folkdeck.engine.record import Record
 from folkdeck.engine.spec import GameAgent
+from folkdeck.json_types import JSONValue
 
 
 def offer_interrupts(state: State, agents: Sequence[GameAgent], rng: random.Random,
@@ -56,7 +57,7 @@ def play_deal(state: State, agents: Sequence[GameAgent], rng: random.Random,
     raise RuntimeError(f"deal not over after {max_steps} steps: {state!r}")
 
 
-def record_of(state: State, **extra: object) -> Record:
+def record_of(state: State, **extra: JSONValue) -> Record:
     """The record of a played deal."""
     return Record.from_state(state, **extra)
 
