@@ -21,6 +21,15 @@ const CUCCO = {
 const NIFTY_NUMBERS = { XI: 11, XII: 12 };
 export { splitCard };
 
+// A card's name in the pack's words, shown on hover and read aloud: its rank and the suit as
+// the game's catalog names it (a Spanish 12 of espadas: "12 espadas"), else its notation.
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+export function cardName(R, code) {
+  const { rank, suit } = splitCard(code);
+  const word = SUIT_WORDS[suit];
+  return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);
+}
+
 function suitShape(suit, x, y, size, pack) {
   const s = size / 100;
   if (pack === "spanish") return spanishSuit(suit, x, y, size);

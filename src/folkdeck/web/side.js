@@ -1,6 +1,7 @@
 // The table's side panel: the standings, each finished deal's result (its record's links and
 // the review of the player's decisions), the deal's history, and the deal-over box.
 import { reviewAsked } from "./review.js";
+import { patchList, setText } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -93,7 +94,11 @@ export function renderSide(msg, R, ask) {
   }));
   $("locked").textContent = lockedText(table, R); $("locked").hidden = !table.records_locked;
   $("match-record").innerHTML = matchLinks(table, R); $("match-record").hidden = !table.match_record;
-  $("history").replaceChildren(...[...(obs.history || [])].reverse().map((ev) => Object.assign(document.createElement("li"), { textContent: R.event(ev) })));
+  // The history newest first, each entry kept by its number (a message adds one or two).
+  const history = obs.history || [];
+  patchList($("history"), history.map((_, i) => history.length - 1 - i), {
+    key: (k) => `${msg.table.deal}:${k}`, make: () => document.createElement("li"), update: (li, k) => setText(li, R.event(history[k])),
+  });
   const res = $("result"); res.replaceChildren();
   if (obs.result || table.match_over) {
     const div = document.createElement("div"); div.className = "result"; div.id = "result-box";
