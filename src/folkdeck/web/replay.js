@@ -6,6 +6,7 @@
 // is made here from the message catalogs, none comes from the server.
 import { seatStanding } from "./seats.js";
 import { drawBoard } from "./board.js";
+import { resultRows } from "./result.js";
 import { drawSeats, patchList, setClass, setText } from "./view.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
@@ -135,7 +136,12 @@ function renderTricks() {
   $("tricks-box").hidden = tricks.length === 0;
 }
 
-function signed(v) { return v > 0 ? `+${v}` : String(v); }
+// The game's teams (its spec's, for its usual number of players) when they are this deal's seats.
+function replayTeams() {
+  const teams = spec?.teams || [];
+  const seats = teams.flat().sort((a, b) => a - b);
+  return seats.length === data.players && seats.every((s, i) => s === i) ? teams : [];
+}
 
 function renderOutcome() {
   const box = $("outcome");
@@ -146,12 +152,12 @@ function renderOutcome() {
     box.append(el("h3", "", R.ui("replay.before_deal")), ...match.before.map((f) => el("div", "", R.fact(f))));
   }
   if (!last) return;
-  const r = data.result;
+  // The result as the last step's view gives it (with what the game adds for the reader, e.g.
+  // each place's own points), else the record's.
+  const r = data.steps[at].public?.result || data.result;
   if (r) {
     box.append(el("h3", "", R.ui("deal_over")), el("div", "", R.ui("result_reason", { reason: r.reason })));
-    const rows = (r.placings || []).map((p, i) => (p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
-      : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) })));
-    box.append(el("div", "", rows.join(R.ui("list_separator"))));
+    box.append(...resultRows(R, r, replayTeams(), null).map((line) => el("div", "", line)));
   }
   if (match) {
     if (match.after.length) box.append(el("h3", "", R.ui("replay.after_deal")), ...match.after.map((f) => el("div", "", R.fact(f))));
@@ -257,7 +263,7 @@ function recordNames(record) {
 // The viewer's renderer for a replayed deal: seats by the record's names when it has them.
 function rendererFor(body) {
   const names = source.names && source.names.length === body.players ? source.names : undefined;
-  return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true });
+  return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true, suitWords: true });
 }
 
 async function load(text) {

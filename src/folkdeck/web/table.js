@@ -12,7 +12,7 @@ import { hintText, current as hintIsCurrent } from "./hint.js";
 import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
 import { tableSeats } from "./seats.js";
-import { drawCards, drawSeats } from "./view.js";
+import { cardsLabel, drawCards, drawSeats } from "./view.js";
 import { reduce } from "./model.js";
 import { drawBoard } from "./board.js";
 
@@ -40,7 +40,7 @@ function seatNames(table) {
 // the pack's notation with suit symbols.
 function rendererOf(msg) {
   const { table } = msg;
-  return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true });
+  return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true, suitWords: true });
 }
 
 // How this table draws cards (view.js): the pack's faces at the page's card width.
@@ -236,7 +236,8 @@ function drawLegal(cardActions, R) {
     const entries = [...cardActions];
     const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
     for (const [a, used] of shown) {
-      const b = button(R.cards(a), "", () => { selected = [...used]; renderHand(last); });
+      const b = button("", "", () => { selected = [...used]; renderHand(last); });
+      cardsLabel(b, a.split(/\s+/), lookOf(R));
       b.dataset.legal = a; b.title = a.split(/\s+/).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
     }
     if (entries.length > LEGAL_SHOWN) {

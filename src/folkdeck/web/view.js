@@ -4,7 +4,7 @@
 // the page to them: an element is kept, keyed (a seat by its number, a card by its code and
 // copy), and only what changed in it is written, so a message redraws what it changed and a
 // card the player is pointing at, dragging or has focused stays the same element.
-import { cardSVG, backSVG, cardName } from "./cards.js";
+import { cardSVG, backSVG, cardName, suitSignSVG } from "./cards.js";
 
 /** Patches ``parent``'s children to one element per item, in order: the child whose
  * ``data-key`` is ``key(item, i)`` is kept (else ``make(item, i)`` makes it), then
@@ -41,14 +41,29 @@ export const make = (tag, cls = "") => { const el = document.createElement(tag);
  * OWL, a Spanish 12 of espadas). */
 export function patchCard(el, code, look, cls = "card") {
   const name = look.R.hasTerm(code) ? look.R.term(code) : "";
-  const face = `${code}|${look.notation}|${look.width}|${name}`;
+  const label = cardName(look.R, code);  // in the reader's language, which may change
+  const face = `${code}|${look.notation}|${look.width}|${name}|${label}`;
   if (el.dataset.face !== face) {  // the SVG is written once per face, not on every message
-    el.innerHTML = cardSVG(code, look.notation, { width: look.width, name });
-    el.dataset.face = face; el.dataset.card = code;
+    el.innerHTML = cardSVG(code, look.notation, { width: look.width, name, label });
+    el.dataset.face = face; el.dataset.card = code; el.title = label;
   }
-  const title = cardName(look.R, code);  // in the reader's language, which may change
-  if (el.title !== title) el.title = title;
   setClass(el, cls);
+}
+
+/** ``el`` says ``codes`` (a chip, a button): each card with its pack's suit sign when the
+ * pack has its own (the sword of espadas before "12 espadas", the faces' sign), else the
+ * renderer's text alone ("K♠"). */
+export function cardsLabel(el, codes, look) {
+  const signs = codes.map((c) => suitSignSVG(c, look.notation));
+  if (!signs.some(Boolean)) { setText(el, look.R.cards(codes)); return; }
+  el.replaceChildren();
+  codes.forEach((c, k) => {
+    if (k) el.append(look.R.ui("list_separator"));
+    const part = make("span", "card-name");
+    part.innerHTML = signs[k];
+    part.append(look.R.cards([c]));
+    el.append(part);
+  });
 }
 
 /** A row of cards, each kept by code and copy; ``classOf(code, i)``, ``each(el, code, i)``. */
