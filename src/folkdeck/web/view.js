@@ -33,7 +33,6 @@ export function copyKeys(values) {
 
 export function setText(el, text) { if (el.textContent !== text) el.textContent = text; }
 export function setClass(el, cls) { if (el.className !== cls) el.className = cls; }
-function setAttr(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
 
 export const make = (tag, cls = "") => { const el = document.createElement(tag); if (cls) el.className = cls; return el; };
 
@@ -114,5 +113,3 @@ function drawSeatCards(div, s, look) {
   if (kind === "cards") drawCards(box, s.hand, look);
   else if (box.dataset.count !== String(s.back)) { box.innerHTML = backSVG(22, String(s.back)); box.dataset.count = String(s.back); }
 }
-
-export { setAttr };
