@@ -37,7 +37,7 @@ function seatNames(table) {
 }
 
 // The renderer of this table for this viewer: seats by name ("you" for the viewer), cards in
-// the pack's notation with suit symbols.
+// the pack's notation with suit symbols (a Latin pack's by its suits' names: "12 espadas").
 function rendererOf(msg) {
   const { table } = msg;
   return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true, suitWords: true });
