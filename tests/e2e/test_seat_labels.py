@@ -6,6 +6,7 @@ holding cards; during the deal a disqualified seat is "disqualified", not "out, 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -64,8 +65,9 @@ def test_a_disqualified_cambio_seat_is_labelled_by_its_place(server: str, browse
 
 def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: Any) -> None:
     """Gou Ji: the seats still holding cards at the end are placed by the result, not "out";
-    the result gives each player their place and each team its score (the quick start's
-    per-place points add up for the team: no team score beside a player as if their own),
+    the result gives each player their place with its own points and each team its score (the
+    quick start's per-place points add up for the team: no team score beside a player as if
+    their own),
     and once the match is over nothing says who starts the next deal."""
     state, lines = _random_deal("gouji", 6, 3)
     placings = state.observe(None).result["placings"]  # type: ignore[index]
@@ -82,7 +84,10 @@ def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: 
             parts = labels[seat].split(" · ")
             assert R.message("ui.seat_place", {"place": place}) in parts and not any(p.startswith("out") for p in parts), (seat, labels)
         rows = page.inner_text("#result-box")
-        assert "(" not in rows.split("\n")[2], rows  # places alone, no delta beside a player
+        # Beside each player the points of their place (+4 +2 0 0 -2 -4, docs/rules/gouji.md
+        # §8), never the team's total as if their own.
+        own = [int(p) for p in re.findall(r"\(([+-]?\d+)\)", rows.split("\n")[2])]
+        assert own == [(4, 2, 0, 0, -2, -4)[p - 1] for p in placings], rows
         assert "Team scores: your team" in rows, rows
         next_deal = [f for r in public["results"] for f in r["facts"] if f["type"].endswith("next_deal")]
         assert next_deal, public["results"]  # the server sends the fact: the page leaves it out

@@ -2,9 +2,9 @@
 
 - Kap Hai's first deal is a 3-game (docs/rules/kaphai.md §2.1): everyone puts out their 3s
   and the holder of 3♠ leads one card; the table says so, in English and in Japanese.
-- The Burros' cards are named in their own packs everywhere: the legal plays and the history
-  use the Spanish numbers and suits (12 of oros, not KD), the Portuguese letters (R of ouros)
-  as the cards do.
+- The Burros' cards are named in their own packs everywhere: the faces, the legal plays and
+  the history use the Spanish numbers and suits (12 oros, not KD nor 12O), the Portuguese
+  letters and suits (R ouros, not K♦), each suit with its own sign (issue 25).
 - A double click on *Play* plays once and shows no refusal (one action in flight at a time).
 - The standings count in words: "1 point", "2 points" (never "1 points"), 1点 in Japanese.
 """
@@ -35,36 +35,51 @@ def test_the_kaphai_three_game_start_is_explained(server: str, browser: Any, lan
 
 
 # A French code (KD, 7S) where the pack has no such card: a French suit (♠ ♥ ♦: spades,
-# hearts, diamonds) or face (J Q K) that neither Spanish nor Portuguese notation writes.
-FRENCH_FACES = re.compile(r"\b(?:[2-9]|10|[JQKA])[SHD]\b|\b[JQK][SHDC]\b")
-NATIVE = {"burro_es": re.compile(r"^(?:1[0-2]|[1-7])[OCEB]$"),  # 1-7, 10-12 of oros, copas, espadas, bastos
-          # A, 2-7, valete, dama, rei of ouros, copas, espadas, paus: the French-suited pack's own signs
-          "burro_pt": re.compile(r"^(?:[2-7]|[AVDR])[♦♥♠♣]$")}
-SUIT_NAMES = {"en": {"burro_es": ("oros", "copas", "espadas", "bastos"), "burro_pt": ("ouros", "copas", "espadas", "paus")}}
+# hearts, diamonds) or face (J Q K) that neither Spanish nor Portuguese notation writes; and
+# a Latin card written as a code, "12C" or "12E" (read as clubs, or as nothing, in English).
+FRENCH_FACES = re.compile(r"\b(?:[2-9]|10|[JQKA])[SHD]\b|\b[JQK][SHDC]\b|[♠♥♦♣]")
+CODES = re.compile(r"\b(?:1[0-2]|[1-7]|[AVDR])[OCEBP]\b")
+RANKS = {"burro_es": r"(?:1[0-2]|[1-7])",  # 1-7, 10-12 (sota, caballo, rey)
+         "burro_pt": r"(?:[2-7]|[AVDR])"}   # ás, 2-7, valete, dama, rei
+SUITS = ("diamonds", "hearts", "spades", "clubs")  # the suits' term keys: oros/ouros, copas, espadas, bastos/paus
+
+
+def _native(game: str, lang: str) -> re.Pattern[str]:
+    """A card as the pack names it: its rank, then its suit's own name from the game's catalog
+    ("12 espadas", "R ouros"; "12 エスパーダス（剣）")."""
+    names = "|".join(re.escape(_catalog(lang)[f"term.{game}.{suit}"]) for suit in SUITS)
+    return re.compile(rf"^{RANKS[game]} (?:{names})$")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", ["burro_es", "burro_pt"])
 def test_a_burro_names_its_cards_in_its_own_pack(server: str, browser: Any, game: str, lang: str) -> None:
+    """The Spanish pack's oros, copas, espadas, bastos and the Portuguese pack's ouros, copas,
+    espadas, paus (docs/rules/cangkul.md §4, §5.1), by their own signs and names on the faces,
+    the chips of the legal plays, the history: never a French ♠ or code, never "12C"."""
+    assert [_catalog("en")[f"term.{game}.{s}"] for s in SUITS] == (
+        ["oros", "copas", "espadas", "bastos"] if game == "burro_es" else ["ouros", "copas", "espadas", "paus"])
     t = seeded_table(server, game, seed=3, players=4, kinds=["human", "bot", "bot", "bot"])
     page = open_page(browser, server + t["seats"][0]["link"], lang)
     try:
-        page.wait_for_selector("#legal .chip, #legal button, #legal span", timeout=30_000)
-        chips = [c.strip() for c in page.eval_on_selector_all("#legal button, #legal .chip",
-                                                               "els => els.map((e) => e.textContent)")]
-        cards = [c for c in chips if c and not re.search(r"[a-z\u3040-\u30ff]", c)]  # not draw / pass
-        assert cards and all(NATIVE[game].match(c) for c in cards), chips
-        # Each chip names its cards with the pack's suits (the record notation never shows).
+        page.wait_for_selector("#legal button[data-legal]", timeout=30_000)
+        chips = page.eval_on_selector_all("#legal button[data-legal]", "els => els.map((e) => e.textContent.trim())")
+        assert chips and all(_native(game, lang).match(c) for c in chips), chips
+        # Each chip shows its suit's sign, the one drawn on the faces (a sword for espadas).
+        signs = page.eval_on_selector_all("#legal button[data-legal]", "els => els.map((e) => e.querySelectorAll('svg.suit-sign').length)")
+        assert signs == [1] * len(chips), signs
         titles = page.eval_on_selector_all("#legal button[data-legal]", "els => els.map((e) => e.title)")
-        if lang == "en":
-            assert titles and all(any(n in t for n in SUIT_NAMES["en"][game]) for t in titles), titles
-        faces = page.eval_on_selector_all("#hand .card svg", "els => els.map((e) => e.textContent)")
-        assert not any(FRENCH_FACES.search(f) for f in faces), faces  # no French code in a corner
+        assert titles == chips, (titles, chips)  # the hover says the same
+        faces = page.eval_on_selector_all("#hand .card svg", "els => els.map((e) => e.textContent + ' ' + e.getAttribute('aria-label'))")
+        assert faces and not any(FRENCH_FACES.search(f) or CODES.search(f) for f in faces), faces  # no French code in a corner
+        labels = page.eval_on_selector_all("#hand .card svg", "els => els.map((e) => e.getAttribute('aria-label'))")
+        assert all(_native(game, lang).match(label) for label in labels), labels
         page.locator("#hand .card.playable").first.click()
         page.click("#play")
         page.wait_for_function("() => document.querySelectorAll('#history li').length > 0", timeout=30_000)
         history = page.inner_text("#history")
-        assert not FRENCH_FACES.search(history), history
+        assert not FRENCH_FACES.search(history) and not CODES.search(history), history
+        assert any(_catalog(lang)[f"term.{game}.{suit}"] in history for suit in SUITS), history
         page.screenshot(path=str(ARTIFACTS / f"{game}-native-{lang}.png"))
     finally:
         page.close()

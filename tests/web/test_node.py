@@ -146,3 +146,34 @@ def test_a_state_and_its_deltas_give_the_last_full_state(game: str, players: int
     assert models[0] == states[-1]
     assert models[1] == states[-1]
     assert models[2] is None and models[3] is None and models[4] is None
+
+
+# --- the Latin packs' suits ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_latin_pack_names_each_card_by_its_suit_with_suit_words(lang: str) -> None:
+    """With ``suitWords`` (the table's and the replay's renderers) a card of the Spanish or
+    Portuguese pack reads as its rank and its suit's name from the game's catalog, "12 espadas"
+    (docs/rules/cangkul.md §4 and §5.1 name the suits), never "12E" or "12C"; a French pack
+    keeps its ♠, and without the option the renderer is Python's (the parity above)."""
+    messages = catalog(lang)
+    template = messages["ui.play_cards"]
+
+    def play(*shown: str) -> str:
+        return str(template).replace("{cards:cards}", messages["ui.list_separator"].join(shown))
+
+    def suit(game: str, key: str) -> str:
+        return str(messages[f"term.{game}.{key}"])
+
+    words = {"symbols": True, "suitWords": True}
+    cases = [("burro_es", "spanish", ["KS", "QH"], words, play(f"12 {suit('burro_es', 'spades')}", f"11 {suit('burro_es', 'hearts')}")),
+             ("burro_pt", "portuguese", ["KC", "AD"], words, play(f"R {suit('burro_pt', 'clubs')}", f"A {suit('burro_pt', 'diamonds')}")),
+             ("cangkul", "french", ["KS", "QH"], words, Renderer(lang, game="cangkul", notation="french", symbols=True)
+              .message("ui.play_cards", {"cards": ["KS", "QH"]})),
+             ("burro_es", "spanish", ["KS"], {"symbols": True}, Renderer(lang, game="burro_es", notation="spanish", symbols=True)
+              .message("ui.play_cards", {"cards": ["KS"]}))]
+    rendered = _node({"lang": lang, "models": [], "cases": [
+        {"key": "ui.play_cards", "params": {"cards": cards}, "options": {"game": game, "notation": notation, **options}}
+        for game, notation, cards, options, _ in cases]})["rendered"]
+    assert rendered == [want for *_, want in cases]
+    assert not any(re.search(r"\b1[0-2][ECOB]\b", text) for text in rendered[:2]), rendered

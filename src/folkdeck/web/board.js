@@ -1,17 +1,22 @@
 // The board in the middle of the table, drawn alike by the table page and the replay viewer
 // from a view's typed fields (table, top, history, phase, stock, status, result).
 import { lang } from "./i18n.js";
+import { copyKeys, drawCards, make, patchList, setClass, setText } from "./view.js";
 
 const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 
-function playFigure(play, R, isTop, card) {
-  const fig = document.createElement("figure"); fig.className = "play" + (isTop ? " top" : "");
-  const row = document.createElement("div"); row.className = "cards";
-  for (const c of play.cards) row.append(card(c));
-  const cap = document.createElement("figcaption"); cap.className = "label";
-  cap.textContent = upper(R.seat(play.seat)) + (play.label ? ` · ${R.term(play.label)}` : "") + (isTop ? ` · ${R.ui("to_beat")}` : "");
-  fig.append(row, cap);
-  return fig;
+// A play on the board: its cards and a caption (its seat, its label, "to beat").
+function drawPlay(fig, play, R, isTop, look) {
+  setClass(fig, "play" + (isTop ? " top" : "") + (fig.classList.contains("fresh") ? " fresh" : ""));
+  if (!fig.firstElementChild) fig.append(make("div", "cards"), make("figcaption", "label"));
+  drawCards(fig.firstElementChild, play.cards, look);
+  setText(fig.lastElementChild, upper(R.seat(play.seat)) + (play.label ? ` · ${R.term(play.label)}` : "") + (isTop ? ` · ${R.ui("to_beat")}` : ""));
+}
+
+// The plays of a trick, each kept while it is on the table (keyed by seat and cards).
+function drawPlays(row, plays, R, look, topOf) {
+  const keys = copyKeys(plays.map((p) => `${p.seat}:${p.cards.join(" ")}`));
+  patchList(row, plays, { key: (_, i) => keys[i], make: () => make("figure"), update: (fig, play) => drawPlay(fig, play, R, topOf(play), look) });
 }
 
 // The trick just won, from the typed history: the cards put on the table since the trick
@@ -32,41 +37,47 @@ function lastTrick(history) {
 
 /** Draws ``view``'s board into ``center``: the trick on the table (each play with its seat,
  * the play to beat outlined), else the trick just won (faded, until the next play), then the
- * stock and, while the deal is on, the position's notes. ``card(code)`` makes a card's element;
- * ``fresh``: the newest play has just been made (it slides in); ``empty``: what to say when
- * nothing is on the table. */
-export function drawBoard(center, view, R, card, { fresh = false, empty = "" } = {}) {
-  center.replaceChildren();
+ * stock and, while the deal is on, the position's notes. ``look``: how cards are drawn
+ * (view.js); ``fresh``: the newest play has just been made (it slides in); ``empty``: what to
+ * say when nothing is on the table. What is already drawn is patched (view.js), not rebuilt. */
+export function drawBoard(center, view, R, look, { fresh = false, empty = "" } = {}) {
   const plays = view.table || [];
   const same = (a, b) => a && b && a.seat === b.seat && a.cards.join(" ") === b.cards.join(" ");
   const won = plays.length || view.top || view.result ? null : lastTrick(view.history);
+  const parts = [];
   if (plays.length || view.top) {
-    const row = document.createElement("div"); row.className = "trick"; row.id = "trick";
     const shown = plays.length ? plays : [view.top];
-    for (const play of shown) row.append(playFigure(play, R, !!view.top && shown.length > 1 && same(play, view.top), card));
-    if (fresh && row.lastElementChild) row.lastElementChild.classList.add("fresh");
-    center.append(row);
+    parts.push({ key: "trick", draw: (row) => {
+      setClass(row, "trick"); row.id = "trick";
+      drawPlays(row, shown, R, look, (play) => !!view.top && shown.length > 1 && same(play, view.top));
+      for (const fig of row.children) fig.classList.toggle("fresh", fresh && fig === row.lastElementChild);
+    } });
   } else if (won) {
-    const row = document.createElement("div"); row.className = "trick last"; row.id = "last-trick";
-    for (const play of won.plays) row.append(playFigure(play, R, false, card));
-    const cap = document.createElement("p"); cap.className = "last-caption";
-    cap.textContent = upper(R.ui("last_trick", { seat: won.winner }));
-    center.append(row, cap);
+    parts.push({ key: "last", draw: (box) => {
+      if (!box.firstElementChild) box.append(make("div", "trick last"), make("p", "last-caption"));
+      box.firstElementChild.id = "last-trick";
+      drawPlays(box.firstElementChild, won.plays, R, look, () => false);
+      setText(box.lastElementChild, upper(R.ui("last_trick", { seat: won.winner })));
+    } });
   } else if (empty) {
-    center.append(Object.assign(document.createElement("p"), { className: "muted", textContent: empty }));
+    parts.push({ key: "empty", draw: (p) => { setClass(p, "muted"); setText(p, empty); } });
   }
-  const kv = document.createElement("div"); kv.className = "kv";
   const items = [];
   if (view.phase) items.push(R.ui("phase", { phase: view.phase }));
   const stock = view.stock || [];
   if (stock.length === 1) items.push(R.ui("stock", { count: stock[0] }));
   else if (stock.length === 2) items.push(R.ui("piles", { left: stock[0], right: stock[1] }));
   else if (stock.length > 2) items.push(R.ui("stock_piles", { counts: stock.join(" / ") }));
-  for (const it of items) kv.append(Object.assign(document.createElement("span"), { textContent: it }));
-  center.append(kv);
-  const facts = document.createElement("ul"); facts.className = "facts"; facts.id = "facts";
+  parts.push({ key: "kv", draw: (kv) => { setClass(kv, "kv"); lines(kv, "span", items); } });
   // What a player needs to know of the position while the deal is on (a 3-game start, chips at
   // stake): at deal over the result says what counts, and a note of the position would be stale.
-  for (const fact of view.result ? [] : view.status || []) facts.append(Object.assign(document.createElement("li"), { textContent: R.fact(fact) }));
-  center.append(facts);
+  const notes = (view.result ? [] : view.status || []).map((fact) => R.fact(fact));
+  parts.push({ key: "facts", draw: (ul) => { setClass(ul, "facts"); ul.id = "facts"; lines(ul, "li", notes); } });
+  const tags = { trick: "div", last: "div", empty: "p", kv: "div", facts: "ul" };
+  patchList(center, parts, { key: (p) => p.key, make: (p) => make(tags[p.key]), update: (el, p) => p.draw(el) });
+}
+
+// Lines of text, one element each, kept by their place.
+function lines(box, tag, texts) {
+  patchList(box, texts, { key: (_, i) => i, make: () => make(tag), update: (el, text) => setText(el, text) });
 }

@@ -1,7 +1,7 @@
 // Cards drawn as SVG by folkdeck's own code: French, Spanish, Portuguese and Cucco packs.
 // cardSVG(code, notation) -> SVG markup: the rank as the pack's display notation has it
 // (/i18n/notation.json, the same table the terminal uses), the record notation in the corner.
-import { displayCard, splitCard } from "./i18n.js";
+import { displayCard, packNotation, splitCard } from "./i18n.js";
 
 const RED = "#c62828", BLACK = "#1b1b1b";
 const SUIT_PATHS = {
@@ -21,33 +21,57 @@ const CUCCO = {
 const NIFTY_NUMBERS = { XI: 11, XII: 12 };
 export { splitCard };
 
+// A card's name in the pack's words, shown on hover and read aloud: its rank and the suit as
+// the game's catalog names it (a Spanish 12 of espadas: "12 espadas"), else its notation.
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+export function cardName(R, code) {
+  const { rank, suit } = splitCard(code);
+  const word = SUIT_WORDS[suit];
+  return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);
+}
+
+// A Latin pack's sign for a suit (notation.json "suit_sign": the Spanish and Portuguese packs
+// name their suits oros/ouros, copas, espadas, bastos/paus), else null: the French ♠♣♦♥.
+const signOf = (suit, pack) => (packNotation(pack).suit_sign || {})[suit] || null;
+const SIGN_COLORS = { sword: "#22335a", cup: RED, coin: "#a0660a", club: "#1b4d1f" };
+
 function suitShape(suit, x, y, size, pack) {
   const s = size / 100;
-  if (pack === "spanish") return spanishSuit(suit, x, y, size);
+  const sign = signOf(suit, pack);
+  if (sign) return latinSign(sign, x, y, size);
   const fill = suit === "H" || suit === "D" ? RED : BLACK;
   return `<path d="${SUIT_PATHS[suit]}" fill="${fill}" transform="translate(${x - size / 2},${y - size / 2}) scale(${s})"/>`;
 }
 
-function spanishSuit(suit, x, y, size) {
+/** A card's suit sign alone, as a small inline SVG for a chip or a line (the same sign as on
+ * the card's face), or "" for a card of no suit or a French pack (its ♠♣♦♥ are in the text). */
+export function suitSignSVG(code, pack, size = 16) {
+  const { suit } = splitCard(code);
+  if (!suit || !signOf(suit, pack)) return "";
+  return `<svg class="suit-sign" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="${size}" height="${size}" aria-hidden="true">${suitShape(suit, 10, 10, 19, pack)}</svg>`;
+}
+
+function latinSign(sign, x, y, size) {
   const r = size / 2;
-  if (suit === "D") // oros: a gold coin
+  if (sign === "coin") // oros, ouros: a gold coin
     return `<circle cx="${x}" cy="${y}" r="${r * 0.8}" fill="#f2b705" stroke="#a0660a" stroke-width="${r * 0.12}"/>` +
       `<circle cx="${x}" cy="${y}" r="${r * 0.38}" fill="none" stroke="#a0660a" stroke-width="${r * 0.08}"/>`;
-  if (suit === "H") // copas: a cup
+  if (sign === "cup") // copas: a cup
     return `<path d="M${x - r * 0.7} ${y - r * 0.7} H${x + r * 0.7} Q${x + r * 0.6} ${y + r * 0.1} ${x} ${y + r * 0.2} Q${x - r * 0.6} ${y + r * 0.1} ${x - r * 0.7} ${y - r * 0.7}Z M${x - r * 0.12} ${y + r * 0.2} V${y + r * 0.6} H${x - r * 0.45} V${y + r * 0.8} H${x + r * 0.45} V${y + r * 0.6} H${x + r * 0.12} V${y + r * 0.2}Z" fill="#c62828" stroke="#7f1010" stroke-width="${r * 0.06}"/>`;
-  if (suit === "S") // espadas: a sword
+  if (sign === "sword") // espadas: a sword
     return `<path d="M${x} ${y - r * 0.95} L${x + r * 0.14} ${y + r * 0.35} H${x - r * 0.14}Z" fill="#546e9a" stroke="#22335a" stroke-width="${r * 0.05}"/>` +
       `<rect x="${x - r * 0.45}" y="${y + r * 0.35}" width="${r * 0.9}" height="${r * 0.14}" fill="#a0660a"/>` +
       `<rect x="${x - r * 0.08}" y="${y + r * 0.49}" width="${r * 0.16}" height="${r * 0.45}" fill="#5d4037"/>`;
-  // bastos: a club (cudgel)
+  // bastos, paus: a club (cudgel)
   return `<path d="M${x - r * 0.25} ${y + r * 0.95} L${x - r * 0.05} ${y - r * 0.9} Q${x + r * 0.45} ${y - r * 0.95} ${x + r * 0.3} ${y - r * 0.4} L${x + r * 0.2} ${y + r * 0.95}Z" fill="#2e7d32" stroke="#1b4d1f" stroke-width="${r * 0.06}"/>`;
 }
 
 /** A card face. ``name``: the card's name in the reader's language, printed under a named
- * card (the Cucco pack's OWL is 梟 in 日本語) when it differs from the code. */
-export function cardSVG(code, pack = "french", { width = 64, name = "" } = {}) {
+ * card (the Cucco pack's OWL is 梟 in 日本語) when it differs from the code; ``label``: what
+ * the face is read as ("12 espadas"; by default the name, else the pack's notation). */
+export function cardSVG(code, pack = "french", { width = 64, name = "", label = "" } = {}) {
   const h = Math.round(width * 1.4);
-  const label = name || displayCard(code, pack, { symbols: true });  // the card as the pack names it
+  label = label || name || displayCard(code, pack, { symbols: true });  // the card as the pack names it
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" role="img" aria-label="${label}">`;
   const frame = `<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf7" stroke="#555" stroke-width="2"/>`;
   if (pack === "cucco") return open + frame + cucco(code, name !== code ? name : "") + "</svg>";
@@ -62,12 +86,12 @@ export function cardSVG(code, pack = "french", { width = 64, name = "" } = {}) {
       `<path d="M30 80 L40 100 L50 82 L60 100 L70 80 L66 112 H34Z" fill="${color}"/>` +
       `<text x="10" y="24" font-size="18" fill="${color}" font-weight="700">${rank}</text></svg>`;
   }
-  const color = pack === "spanish" ? { S: "#22335a", H: RED, D: "#a0660a", C: "#1b4d1f" }[suit]
-    : (suit === "H" || suit === "D" ? RED : BLACK);
+  const sign = signOf(suit, pack);
+  const color = sign ? SIGN_COLORS[sign] : (suit === "H" || suit === "D" ? RED : BLACK);
   const shown = displayCard(rank, pack);  // the rank alone: 11 for the Spanish caballo
   let body = "";
   if (["J", "Q", "K"].includes(rank)) {
-    body = `<rect x="22" y="30" width="56" height="80" rx="6" fill="${pack === "spanish" ? "#fff3d6" : "#eef3ff"}" stroke="${color}" stroke-width="2"/>` +
+    body = `<rect x="22" y="30" width="56" height="80" rx="6" fill="${sign ? "#fff3d6" : "#eef3ff"}" stroke="${color}" stroke-width="2"/>` +
       `<text x="50" y="84" font-size="40" text-anchor="middle" fill="${color}" font-family="serif" font-weight="700">${shown}</text>` +
       suitShape(suit, 50, 48, 22, pack);
   } else {

@@ -52,6 +52,10 @@ export function ordinal(language, n) {
 }
 
 const SYMBOLS = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };  // the suits' term keys
+
+/** A pack's display notation (notation.json): its ranks, suits, symbols and suit signs. */
+export const packNotation = (pack) => notations[pack] || {};
 
 /** Rank and suit of a card in notation ("10H" → 10, H); a joker or a named card has no suit. */
 export function splitCard(text) {
@@ -91,8 +95,12 @@ const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
 
 /** Renders messages of the current catalog for one table and one viewer (see the top). */
 export class Renderer {
-  constructor({ game = "", viewer = null, names = null, notation = "french", symbols = false } = {}) {
+  // ``suitWords``: a card of a pack with its own suit signs (notation.json "suit_sign": the
+  // Spanish and Portuguese packs) reads as its rank and the suit's name, "12 espadas", as the
+  // table's faces and chips show it: "12E" or "12C" reads as another card (C: clubs?).
+  constructor({ game = "", viewer = null, names = null, notation = "french", symbols = false, suitWords = false } = {}) {
     this.game = game; this.viewer = viewer; this.names = names; this.notation = notation; this.symbols = symbols;
+    this.suitWords = suitWords;
   }
 
   /** A fact ({type, ...fields}) as a sentence (key fact.<type>). */
@@ -148,10 +156,25 @@ export class Renderer {
     if (typeof list === "string") list = list.split(/\s+/).filter(Boolean);
     if (!Array.isArray(list)) list = [list];
     // a card the game names in the catalog (the Cucco pack's OWL, 梟 in Japanese) by its name
-    return list.map((c) => {
+    let worded = false;
+    const shown = list.map((c) => {
       const named = this.game ? messages[`term.${this.game}.${c}`] : undefined;
-      return named != null ? String(named) : displayCard(c, this.notation, { symbols: this.symbols });
-    }).join(" ");
+      if (named != null) return String(named);
+      const word = this.suitWords ? this.suitWord(c) : "";
+      if (!word) return displayCard(c, this.notation, { symbols: this.symbols });
+      worded = true;
+      return `${displayCard(splitCard(String(c)).rank, this.notation)} ${word}`;
+    });
+    return shown.join(worded ? this.ui("list_separator") : " ");  // "12 espadas, 3 copas"
+  }
+
+  /** The name of ``card``'s suit when its pack has its own suit signs and the game's catalog
+   * names the suit (term.<game>.spades: "espadas"), else "". */
+  suitWord(card) {
+    const { suit } = splitCard(String(card));
+    if (!suit || !((notations[this.notation] || {}).suit_sign || {})[suit]) return "";
+    const word = SUIT_WORDS[suit];
+    return this.hasTerm(word) ? this.term(word) : "";
   }
 
   format(message, params) {

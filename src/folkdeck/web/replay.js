@@ -4,9 +4,10 @@
 // match reported around each deal and the final standings). The server replays the record
 // (POST /api/replay) and answers with the public view and every hand at each step; all text
 // is made here from the message catalogs, none comes from the server.
-import { cardSVG } from "./cards.js";
 import { seatStanding } from "./seats.js";
 import { drawBoard } from "./board.js";
+import { resultRows } from "./result.js";
+import { drawSeats, patchList, setClass, setText } from "./view.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -51,64 +52,65 @@ const trickAt = (step) => tricks.filter((s) => s <= step).length;
 
 // --- drawing ---------------------------------------------------------------------------
 
-function cardsRow(cards, width) {
-  const row = el("div", "cards");
-  for (const c of cards || []) {
-    const span = el("span", "card");
-    span.innerHTML = cardSVG(c, spec?.card_notation || "french", { width, name: R.hasTerm(c) ? R.term(c) : "" });
-    span.title = R.cards([c]);
-    row.append(span);
-  }
-  return row;
-}
+// How the replay draws cards (view.js): the pack's faces, small on the seats.
+const look = (width) => ({ notation: spec?.card_notation || "french", width, R });
 
-function seatBox(step, seat) {
+// The seats as the table page describes them (view.js drawSeats), every hand face up: each
+// seat's cards, what it has done (passed, its place) and whether it is to act.
+function replaySeats(step) {
   const view = step.public;
-  const box = el("div", "replay-seat");
-  box.dataset.seat = seat;
-  const head = el("div", "replay-seat-head");
-  head.append(el("strong", "", R.seat(seat)));
-  const hand = step.hands[seat];
-  const count = hand ? hand.length : view.counts?.[seat];
-  if (count != null) head.append(el("span", "muted", R.ui("cards_held", { count })));
-  const standing = seatStanding(view, seat, R);
-  if (standing) head.append(el("span", "badge", standing));
-  else if ((view.passed || []).includes(seat)) head.append(el("span", "badge", R.ui("passed")));
-  if ((view.to_act || []).includes(seat)) { box.classList.add("to-act"); head.append(el("span", "badge act", R.ui("replay.to_act"))); }
-  if (step.event && step.event.seat === seat) box.classList.add("just-acted");
-  box.append(head, cardsRow(hand, 34));
-  return box;
+  return Array.from({ length: data.players }, (_, seat) => {
+    const hand = step.hands[seat];
+    const count = hand ? hand.length : view.counts?.[seat];
+    const facts = count != null ? [R.ui("cards_held", { count })] : [];
+    const standing = seatStanding(view, seat, R);
+    if (standing) facts.push(standing);
+    else if ((view.passed || []).includes(seat)) facts.push(R.ui("passed"));
+    const toAct = (view.to_act || []).includes(seat);
+    if (toAct) facts.push(R.ui("replay.to_act"));
+    const acted = step.event && step.event.seat === seat;
+    return { seat, name: R.seat(seat), tag: "", online: null, facts,
+      classes: [...(toAct ? ["to-act"] : []), ...(acted ? ["just-acted"] : [])],
+      hand: hand || null, back: hand ? null : count ?? null };
+  });
 }
 
-// The board as the table page draws it (board.js), from the step's public view.
-function centre(step) {
-  const box = el("div", "replay-centre center");
-  drawBoard(box, step.public, R, (code) => cardsRow([code], 40).firstChild, { empty: R.ui("replay.table_empty") });
-  return box;
-}
-
-// The trick first, then the seats in playing order, seat 0 first (replay.css lays them out
-// in a grid: no box covers another).
+// The board as the table page draws it (board.js), then the seats in playing order, seat 0
+// first (replay.css lays them out in a grid: no box covers another). A step patches what
+// changed (a card moved, a badge), as a message does at the table.
 function renderTable(step) {
   const ring = $("ring");
-  ring.replaceChildren(centre(step));
-  for (let seat = 0; seat < data.players; seat++) ring.append(seatBox(step, seat));
+  if (!ring.firstElementChild) {
+    ring.append(el("div", "replay-centre center"), Object.assign(el("div", "replay-seats"), { id: "replay-seats" }));
+  }
+  drawBoard(ring.firstElementChild, step.public, R, look(40), { empty: R.ui("replay.table_empty") });
+  drawSeats($("replay-seats"), replaySeats(step), look(34), { seatClass: "replay-seat", headClass: "replay-seat-head" });
 }
 
 function renderEvents() {
   const list = $("events");
-  list.replaceChildren();
+  // One line a step, and a heading before each trick's first step: kept by their keys, so a
+  // step forward moves the "current" mark and writes nothing else.
+  const rows = [];
   data.steps.forEach((step, i) => {
     if (i === 0) return;
     const trick = tricks.indexOf(i);
-    if (trick >= 0) list.append(el("li", "trick-head", R.ui("replay.trick", { n: trick + 1 })));
-    const event = stepEvent(step);
-    const li = el("li", i === at ? "current" : "", event ? R.event(event) : "");
-    li.value = i;
-    li.dataset.step = i;
-    li.tabIndex = 0;
-    li.onclick = () => go(i);
-    list.append(li);
+    if (trick >= 0) rows.push({ key: `t${trick}`, trick });
+    rows.push({ key: `s${i}`, step: i });
+  });
+  patchList(list, rows, {
+    key: (row) => `${data.match ? data.match.deal : 1}:${row.key}`,
+    make: (row) => {
+      const li = el("li");
+      if (row.step != null) { li.value = row.step; li.dataset.step = row.step; li.tabIndex = 0; li.onclick = () => go(row.step); }
+      return li;
+    },
+    update: (li, row) => {
+      if (row.step == null) { setClass(li, "trick-head"); setText(li, R.ui("replay.trick", { n: row.trick + 1 })); return; }
+      const event = stepEvent(data.steps[row.step]);
+      setClass(li, row.step === at ? "current" : "");
+      setText(li, event ? R.event(event) : "");
+    },
   });
   // Keep the current step in sight inside the list only (scrollIntoView would move the
   // whole page on a phone, away from the buttons).
@@ -134,7 +136,12 @@ function renderTricks() {
   $("tricks-box").hidden = tricks.length === 0;
 }
 
-function signed(v) { return v > 0 ? `+${v}` : String(v); }
+// The game's teams (its spec's, for its usual number of players) when they are this deal's seats.
+function replayTeams() {
+  const teams = spec?.teams || [];
+  const seats = teams.flat().sort((a, b) => a - b);
+  return seats.length === data.players && seats.every((s, i) => s === i) ? teams : [];
+}
 
 function renderOutcome() {
   const box = $("outcome");
@@ -145,12 +152,12 @@ function renderOutcome() {
     box.append(el("h3", "", R.ui("replay.before_deal")), ...match.before.map((f) => el("div", "", R.fact(f))));
   }
   if (!last) return;
-  const r = data.result;
+  // The result as the last step's view gives it (with what the game adds for the reader, e.g.
+  // each place's own points), else the record's.
+  const r = data.steps[at].public?.result || data.result;
   if (r) {
     box.append(el("h3", "", R.ui("deal_over")), el("div", "", R.ui("result_reason", { reason: r.reason })));
-    const rows = (r.placings || []).map((p, i) => (p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
-      : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) })));
-    box.append(el("div", "", rows.join(R.ui("list_separator"))));
+    box.append(...resultRows(R, r, replayTeams(), null).map((line) => el("div", "", line)));
   }
   if (match) {
     if (match.after.length) box.append(el("h3", "", R.ui("replay.after_deal")), ...match.after.map((f) => el("div", "", R.fact(f))));
@@ -256,7 +263,7 @@ function recordNames(record) {
 // The viewer's renderer for a replayed deal: seats by the record's names when it has them.
 function rendererFor(body) {
   const names = source.names && source.names.length === body.players ? source.names : undefined;
-  return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true });
+  return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true, suitWords: true });
 }
 
 async function load(text) {

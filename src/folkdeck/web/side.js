@@ -1,10 +1,11 @@
 // The table's side panel: the standings, each finished deal's result (its record's links and
 // the review of the player's decisions), the deal's history, and the deal-over box.
 import { reviewAsked } from "./review.js";
+import { patchList, setText } from "./view.js";
+import { resultRows, returnsText } from "./result.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-const signed = (v) => `${v > 0 ? "+" : ""}${Number.isInteger(v) ? v : Number(Number(v).toPrecision(6))}`;
 
 function button(text, cls, fn) { const b = document.createElement("button"); b.textContent = text; if (cls) b.className = cls; b.onclick = fn; return b; }
 
@@ -24,39 +25,6 @@ function matchLinks(table, R) {
 
 function lockedText(table, R) {
   return table.records_locked ? R.ui("records_locked", { why: table.records_locked }) : "";
-}
-
-// A team game whose deal scores each team as one (every member the same return, as in Gou
-// Ji): the returns of the teams, the viewer's first named "your team".
-function teamReturns(returns, teams) {
-  if (!teams || teams.length < 2 || !returns.length) return null;
-  const shared = teams.every((team) => team.every((s) => returns[s] === returns[team[0]]));
-  return shared ? teams.map((team) => returns[team[0]]) : null;
-}
-
-function teamName(R, teams, k, you) {
-  return you != null && teams[k].includes(you) ? R.ui("your_team") : R.ui("team", { team: k + 1 });
-}
-
-function returnsText(R, returns, teams, you) {
-  const byTeam = teamReturns(returns, teams);
-  const parts = byTeam ? byTeam.map((v, k) => `${teamName(R, teams, k, you)} ${signed(v)}`)
-    : returns.map((v, i) => `${R.seat(i)} ${signed(v)}`);
-  return parts.join(R.ui("list_separator"));
-}
-
-// The deal-over box's rows: each seat's place, with its own return unless the teams score as
-// one (then the places alone, and the teams' scores on their own line).
-function resultRows(R, r, teams, you) {
-  const byTeam = teamReturns(r.returns, teams);
-  const rows = (r.placings || []).map((p, i) => {
-    if (byTeam) return p != null ? R.ui("result_place", { seat: i, place: p }) : R.ui("result_unplaced", { seat: i });
-    return p != null ? R.ui("result_row", { seat: i, place: p, delta: signed(r.returns[i]) })
-      : R.ui("result_row_unplaced", { seat: i, delta: signed(r.returns[i]) });
-  });
-  const lines = [rows.join(R.ui("list_separator"))];
-  if (byTeam) lines.push(R.ui("team_returns", { returns: returnsText(R, r.returns, teams, you) }));
-  return lines;
 }
 
 // A deal's facts as the Results list shows them: once the match is over, no deal follows,
@@ -93,7 +61,11 @@ export function renderSide(msg, R, ask) {
   }));
   $("locked").textContent = lockedText(table, R); $("locked").hidden = !table.records_locked;
   $("match-record").innerHTML = matchLinks(table, R); $("match-record").hidden = !table.match_record;
-  $("history").replaceChildren(...[...(obs.history || [])].reverse().map((ev) => Object.assign(document.createElement("li"), { textContent: R.event(ev) })));
+  // The history newest first, each entry kept by its number (a message adds one or two).
+  const history = obs.history || [];
+  patchList($("history"), history.map((_, i) => history.length - 1 - i), {
+    key: (k) => `${msg.table.deal}:${k}`, make: () => document.createElement("li"), update: (li, k) => setText(li, R.event(history[k])),
+  });
   const res = $("result"); res.replaceChildren();
   if (obs.result || table.match_over) {
     const div = document.createElement("div"); div.className = "result"; div.id = "result-box";

@@ -3,7 +3,7 @@
 // (hand, counts, to_act, current_seat, legal_actions, table, top, passed, out, stock, status,
 // history, result) and what the game's spec says (card_notation, teams, windows): a game's
 // words come from the message catalog (facts, terms), never from code here.
-import { cardSVG, splitCard } from "./cards.js";
+import { cardName, splitCard } from "./cards.js";
 import { Renderer, lang, setLang, loadCatalogs, applyStatic, gameTitle, t, has } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 import { setupSocial, renderSocial, chatLog, chatMessage } from "./social.js";
@@ -11,7 +11,8 @@ import { displayOrder, handMode, moveCard, newDeal, nextMode } from "./handorder
 import { hintText, current as hintIsCurrent } from "./hint.js";
 import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
-import { renderSeats } from "./seats.js";
+import { tableSeats } from "./seats.js";
+import { cardsLabel, drawCards, drawSeats } from "./view.js";
 import { reduce } from "./model.js";
 import { drawBoard } from "./board.js";
 
@@ -36,27 +37,14 @@ function seatNames(table) {
 }
 
 // The renderer of this table for this viewer: seats by name ("you" for the viewer), cards in
-// the pack's notation with suit symbols.
+// the pack's notation with suit symbols (a Latin pack's by its suits' names: "12 espadas").
 function rendererOf(msg) {
   const { table } = msg;
-  return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true });
+  return new Renderer({ game: table.game, viewer: msg.you, names: seatNames(table), notation: table.card_notation, symbols: true, suitWords: true });
 }
 
-// A card's name in the pack's words, shown on hover: its rank and the suit as the game's
-// catalog names it (a Spanish 12 of espadas, whose chip says 12E), or its notation.
-const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
-function cardName(R, code) {
-  const { rank, suit } = splitCard(code);
-  const word = SUIT_WORDS[suit];
-  return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);
-}
-
-function cardEl(code, R, extra = "") {
-  const span = document.createElement("span");
-  span.className = "card " + extra; span.dataset.card = code; span.title = cardName(R, code);
-  span.innerHTML = cardSVG(code, last.table.card_notation, { width: cardW(), name: R.hasTerm(code) ? R.term(code) : "" });
-  return span;
-}
+// How this table draws cards (view.js): the pack's faces at the page's card width.
+const lookOf = (R) => ({ notation: last.table.card_notation, width: cardW(), R });
 
 // A token of an action matches a card of the hand by notation, or by rank (plays written by ranks).
 function matches(token, card) { return token === card || splitCard(card).rank === token; }
@@ -105,22 +93,28 @@ function actionWords(R, action) {
 // A message to the server now, if the connection is up (false if it is not).
 function sendRaw(m) { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; }
 
-function render(msg) {
-  if (last && last.table.deal !== msg.table.deal) newDeal();
-  last = msg;
+// The tab's title says when the player is wanted, so another tab or window can wait; a tone
+// when the turn comes (if asked for). Said on every message, even one drawn with the next.
+function announce(msg, R) {
   const { table, obs } = msg;
-  const R = rendererOf(msg);
-  document.body.dataset.progress = `${table.deal}:${table.actions}`;  // tests wait on changes
   const title = gameTitle(table.game, table.title);
-  // The tab says when the player is wanted, so another tab or window can wait.
   const wanted = !obs.result && (msg.on_turn || msg.may_act);
   document.title = wanted ? `● ${R.ui(msg.on_turn ? "your_turn" : "you_may_act")} · ${title} · folkdeck` : `${title} · folkdeck`;
   if (wanted && !wasMyTurn) chime();
   wasMyTurn = wanted;
+}
+
+function render(msg) {
+  const { table } = msg;
+  const R = rendererOf(msg);
+  document.body.dataset.progress = `${table.deal}:${table.actions}`;  // tests wait on changes
+  const title = gameTitle(table.game, table.title);
+  announce(msg, R);
   $("title").textContent = title;
   $("watching").hidden = msg.you != null;
   $("deal").textContent = R.ui("deal_of", { deal: table.match_deal ?? table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
-  renderSeats(msg, R);
+  drawSeats($("seats"), tableSeats(msg, R), lookOf(R));
+  $("seats").className = `seats players-${table.seats.length}`;
   renderCenter(msg, R);
   renderStatus(msg, R);
   $("auto").hidden = !msg.auto;
@@ -135,7 +129,7 @@ function renderCenter(msg, R) {
   const key = `${msg.table.deal}:${msg.table.actions}`;
   const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
   renderCenter.seen = key;
-  drawBoard($("center"), msg.obs, R, (code) => cardEl(code, R), { fresh });
+  drawBoard($("center"), msg.obs, R, lookOf(R), { fresh });
 }
 
 function renderStatus(msg, R) {
@@ -158,23 +152,27 @@ let showAllLegal = false;
 // The hand's cards in the order the player chose (handorder.js): a click selects a card, a
 // drag moves it; ``picking``: some play can be made of them (else no card is dimmed).
 function drawHand(hand, notation, playable, picking, R) {
-  const box = $("hand"); box.replaceChildren();
+  const box = $("hand");
   box.className = "hand" + (picking ? "" : " idle");  // nothing to pick: no card is dimmed
-  displayOrder(hand, notation).forEach((i, pos) => {
-    const c = hand[i];
-    const el = cardEl(c, R, (playable.has(i) ? "playable" : "") + (selected.includes(i) ? " selected" : ""));
-    el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
-    el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
-    // Drag a card to another place in the hand: the player's own arrangement.
-    el.draggable = true;
-    el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
-    el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
-    el.ondrop = (ev) => {
-      ev.preventDefault();
-      const from = Number(ev.dataTransfer.getData("text/plain"));
-      if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, notation); renderHand(last); }
-    };
-    box.append(el);
+  const order = displayOrder(hand, notation);
+  // Each card is kept by its code and copy (view.js): a message rewrites only its classes,
+  // and the handlers, which name its place in the hand now.
+  drawCards(box, order.map((i) => hand[i]), lookOf(R), {
+    classOf: (_, pos) => "card " + (playable.has(order[pos]) ? "playable" : "") + (selected.includes(order[pos]) ? " selected" : ""),
+    each: (el, _, pos) => {
+      const i = order[pos];
+      el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
+      el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+      // Drag a card to another place in the hand: the player's own arrangement.
+      el.draggable = true;
+      el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
+      el.ondragover = (ev) => { ev.preventDefault(); ev.dataTransfer.dropEffect = "move"; };
+      el.ondrop = (ev) => {
+        ev.preventDefault();
+        const from = Number(ev.dataTransfer.getData("text/plain"));
+        if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, notation); renderHand(last); }
+      };
+    },
   });
 }
 
@@ -238,7 +236,8 @@ function drawLegal(cardActions, R) {
     const entries = [...cardActions];
     const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
     for (const [a, used] of shown) {
-      const b = button(R.cards(a), "", () => { selected = [...used]; renderHand(last); });
+      const b = button("", "", () => { selected = [...used]; renderHand(last); });
+      cardsLabel(b, a.split(/\s+/), lookOf(R));
       b.dataset.legal = a; b.title = a.split(/\s+/).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
     }
     if (entries.length > LEGAL_SHOWN) {
@@ -371,8 +370,13 @@ function reviewed(msg) {
 // for the whole state again (model.js).
 function follow(msg) {
   const next = reduce(last, msg);
-  if (next) { render(next); return; }
-  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" }));
+  if (!next) { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" })); return; }
+  if (last && last.table.deal !== next.table.deal) newDeal();
+  last = next;
+  announce(next, rendererOf(next));
+  // The page is drawn once a frame with the newest model: a burst of messages (bots playing
+  // at once) is one redraw, never a backlog the page falls behind on (a hidden tab: soon).
+  if (!follow.frame) follow.frame = (document.hidden ? (f) => setTimeout(f, 100) : requestAnimationFrame)(() => { follow.frame = 0; render(last); });
 }
 
 function connect() {
