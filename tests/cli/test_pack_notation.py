@@ -22,9 +22,10 @@ from .conftest import Play
 
 FRENCH = set("♠♣♦♥")
 SPANISH_NAMES = {"en": {"D": "oros", "H": "copas", "S": "espadas", "C": "bastos"},
-                 "ja": {"D": "金貨", "H": "聖杯", "S": "剣", "C": "棍棒"}}
+                 "ja": {"D": "オロス（金貨）", "H": "コパス（聖杯）", "S": "エスパーダス（剣）", "C": "バストス（棍棒）"}}
 PORTUGUESE_NAMES = {"en": {"D": "ouros", "H": "copas", "S": "espadas", "C": "paus"},
-                    "ja": {"D": "金貨", "H": "聖杯", "S": "剣", "C": "棍棒"}}
+                    "ja": {"D": "オウロス（金貨）", "H": "コパス（聖杯）", "S": "エスパーダス（剣）", "C": "パウス（棍棒）"}}
+GAME = {"spanish": "burro_es", "portuguese": "burro_pt"}
 LETTER_CODE = re.compile(r"(?<![\w])(1[0-2]|[1-9])[EBOC](?![\w])")
 """A Spanish card in the old letter display (``12C``, ``6O``)."""
 
@@ -46,22 +47,23 @@ def test_the_portuguese_pack_is_french_suited() -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize(("pack", "names"), [("spanish", SPANISH_NAMES), ("portuguese", PORTUGUESE_NAMES)])
 def test_each_suit_has_its_name_in_both_catalogs(lang: str, pack: str, names: dict[str, dict[str, str]]) -> None:
-    messages = catalog(lang)
-    assert {s: messages[f"suit.{pack}.{s}"] for s in "SCDH"} == names[lang]
+    # the game's own words, the same the browser shows (term.<game>.spades...)
+    renderer = Renderer(lang, game=GAME[pack], notation=pack)
+    assert {s: renderer.suit_name(s) for s in "SCDH"} == names[lang]
 
 
 def test_the_record_notation_is_kept_and_only_the_display_changes() -> None:
     terminal = TerminalRenderer("en", game="burro_es", notation="spanish")
     assert plain(terminal.cards("KH QC AS 3D")) == "12🍷 11🪵 1⚔ 3🪙"
     assert display_card("KH", "spanish") == "12C"  # the compact code form is unchanged
-    assert Renderer("en", notation="spanish").cards("KH 3D") == "12 of copas · 3 of oros"
-    assert Renderer("ja", notation="spanish").cards("KH 3D") == "聖杯の12、金貨の3"
+    assert Renderer("en", game="burro_es", notation="spanish").cards("KH 3D") == "12 of copas · 3 of oros"
+    assert Renderer("ja", game="burro_es", notation="spanish").cards("KH 3D") == "コパス（聖杯）の12、オロス（金貨）の3"
     assert Renderer("en").cards("KH 3D") == "KH 3D"  # a French card stays as it is typed
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_legend_names_every_symbol(lang: str) -> None:
-    suits, ranks = Renderer(lang, notation="spanish").pack_legend()
+    suits, ranks = Renderer(lang, game="burro_es", notation="spanish").pack_legend()
     for suit, symbol in notations()["spanish"]["symbol"].items():
         assert f"{symbol} {SPANISH_NAMES[lang][suit]}" in suits
     assert "11 " in ranks and "12 " in ranks

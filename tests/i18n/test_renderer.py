@@ -32,7 +32,7 @@ def test_same_and_select_forms() -> None:
 
 
 def test_names_lists_places_and_cards() -> None:
-    r = Renderer("en", names=["Ana", "", "Budi"], notation="spanish")
+    r = Renderer("en", game="burro_es", names=["Ana", "", "Budi"], notation="spanish")
     assert r.format("{s:seats}", {"s": [0, 1, 2]}) == "Ana, seat 1 and Budi"
     assert r.format("{c:cards}", {"c": ["QC", "AH"]}) == "11 of bastos · 1 of copas"  # named: no French reading
     assert Renderer("ja").format("{s:seats}", {"s": [0, 1]}) == "席0、席1"

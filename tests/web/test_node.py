@@ -155,7 +155,8 @@ def test_a_latin_pack_names_each_card_by_its_suit_with_suit_words(lang: str) -> 
     """With ``suitWords`` (the table's and the replay's renderers) a card of the Spanish or
     Portuguese pack reads as its rank and its suit's name from the game's catalog, "12 espadas"
     (docs/rules/cangkul.md §4 and §5.1 name the suits), never "12E" or "12C"; a French pack
-    keeps its ♠, and without the option the renderer is Python's (the parity above)."""
+    keeps its ♠, and so does the French-suited Portuguese pack beside its suit's name ("R♣ paus":
+    pagat.com, "Card games in Portugal"); without the option the renderer is Python's (the parity above)."""
     messages = catalog(lang)
     template = messages["ui.play_cards"]
 
@@ -167,7 +168,7 @@ def test_a_latin_pack_names_each_card_by_its_suit_with_suit_words(lang: str) -> 
 
     words = {"symbols": True, "suitWords": True}
     cases = [("burro_es", "spanish", ["KS", "QH"], words, play(f"12 {suit('burro_es', 'spades')}", f"11 {suit('burro_es', 'hearts')}")),
-             ("burro_pt", "portuguese", ["KC", "AD"], words, play(f"R {suit('burro_pt', 'clubs')}", f"A {suit('burro_pt', 'diamonds')}")),
+             ("burro_pt", "portuguese", ["KC", "AD"], words, play(f"R♣ {suit('burro_pt', 'clubs')}", f"A♦ {suit('burro_pt', 'diamonds')}")),
              ("cangkul", "french", ["KS", "QH"], words, Renderer(lang, game="cangkul", notation="french", symbols=True)
               .message("ui.play_cards", {"cards": ["KS", "QH"]})),
              ("burro_es", "spanish", ["KS"], {"symbols": True}, Renderer(lang, game="burro_es", notation="spanish", symbols=True)

@@ -33,8 +33,9 @@ changes). Each pack (a game's ``card_notation``: ``french``, ``spanish``, ``port
 * ``suit``: a suit's letter in the compact code form (:func:`display_card` without symbols);
 * ``card``: a whole card shown otherwise (none yet).
 
-A suit's and a court rank's *name* is text, so it lives in the message catalogs:
-``suit.<pack>.<S|C|D|H>`` (Spanish ``D``: "oros", 金貨) and ``rank.<pack>.<rank>``
+A suit's and a court rank's *name* is text, so it lives in the message catalogs: the
+game's own word for the suit, ``term.<game>.<spades|clubs|diamonds|hearts>`` (Spanish
+Burro's ``diamonds``: "oros", オロス（金貨）: the words the browser shows too), and ``rank.<pack>.<rank>``
 (Spanish ``Q``: "caballo", カバリョ). A renderer without symbols names the cards of a pack
 that has them ("11 of bastos", 棍棒の11: the catalog's ``card.named``), so that no reader
 takes a Spanish ``12C`` (the rey of copas) for a French club; ``card.legend`` and
@@ -156,6 +157,10 @@ def split_card(text: str) -> tuple[str, str]:
     return text, ""
 
 
+_SUIT_WORDS: Final = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+"""A suit's word in the catalogs' ``term.<game>.<word>`` keys."""
+
+
 class FactLike(Protocol):
     """What the renderer reads of a fact (a :class:`folkdeck.engine.facts.Fact`): its type
     code and its dataclass fields. A protocol, so that this module, below the engine,
@@ -271,29 +276,37 @@ class Renderer:
         """A card of a pack whose suits have names in the catalog, in words ("11 of bastos",
         棍棒の11); None for any other (a French card reads well as ``10H``).
 
-        >>> Renderer("en", notation="spanish").card_name("QC"), Renderer("ja", notation="spanish").card_name("KH")
-        ('11 of bastos', '聖杯の12')
+        >>> es = {"game": "burro_es", "notation": "spanish"}
+        >>> Renderer("en", **es).card_name("QC"), Renderer("ja", **es).card_name("KH")
+        ('11 of bastos', 'コパス（聖杯）の12')
         >>> Renderer("en").card_name("QC") is None
         True
         """
         rank, suit = split_card(str(card))
-        suit_name = self.messages.get(f"suit.{self.notation}.{suit}") if suit else None
+        suit_name = self.suit_name(suit)
         if suit_name is None:
             return None
         shown = notations().get(self.notation, {}).get("rank", {}).get(rank, rank)
         return self.message("card.named", {"rank": shown, "suit": suit_name}, sentence=False)
 
+    def suit_name(self, suit: str) -> str | None:
+        """The game's own name of a suit (``S``...) when its pack names its suits (a Latin
+        pack: notation.json gives it ``suit`` letters): Spanish Burro's ``D`` is "oros"."""
+        if not self.game or suit not in _SUIT_WORDS or "suit" not in notations().get(self.notation, {}):
+            return None
+        name = self.messages.get(f"term.{self.game}.{_SUIT_WORDS[suit]}")
+        return None if name is None else str(name)
+
     def pack_legend(self) -> list[str]:
         """What the pack's suit symbols and court ranks mean, for a pack whose suits have
         names in the catalog (``card.legend``: "🪙 oros · 🍷 copas..."); empty for others.
 
-        >>> Renderer("en", notation="portuguese").pack_legend()[0]
+        >>> Renderer("en", game="burro_pt", notation="portuguese").pack_legend()[0]
         'Suits: ♦ ouros · ♥ copas · ♠ espadas · ♣ paus'
         """
         table = notations().get(self.notation, {})
         symbols = table.get("symbol", _SYMBOLS)
-        suits = [f"{symbols.get(s, s)} {self.messages[key]}" for s in "DHSC"
-                 if (key := f"suit.{self.notation}.{s}") in self.messages]
+        suits = [f"{symbols.get(s, s)} {name}" for s in "DHSC" if (name := self.suit_name(s)) is not None]
         if not suits:
             return []
         ranks = [f"{table.get('rank', {}).get(r, r)} {self.messages[key]}" for r in ("A", "J", "Q", "K")

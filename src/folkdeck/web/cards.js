@@ -30,8 +30,9 @@ export function cardName(R, code) {
   return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);
 }
 
-// A Latin pack's sign for a suit (notation.json "suit_sign": the Spanish and Portuguese packs
-// name their suits oros/ouros, copas, espadas, bastos/paus), else null: the French ♠♣♦♥.
+// A Latin pack's sign for a suit (notation.json "suit_sign": the Spanish pack draws oros, copas,
+// espadas, bastos), else null: the French ♠♣♦♥ (the Portuguese pack is French-suited, its suits named
+// ouros, copas, espadas, paus: pagat.com, "Card games in Portugal").
 const signOf = (suit, pack) => (packNotation(pack).suit_sign || {})[suit] || null;
 const SIGN_COLORS = { sword: "#22335a", cup: RED, coin: "#a0660a", club: "#1b4d1f" };
 

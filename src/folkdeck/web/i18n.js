@@ -95,8 +95,8 @@ const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
 
 /** Renders messages of the current catalog for one table and one viewer (see the top). */
 export class Renderer {
-  // ``suitWords``: a card of a pack with its own suit signs (notation.json "suit_sign": the
-  // Spanish and Portuguese packs) reads as its rank and the suit's name, "12 espadas", as the
+  // ``suitWords``: a card of a pack whose suits have names of their own (notation.json "suit":
+  // the Spanish and Portuguese packs) reads as its rank and the suit's name, "12 espadas", as the
   // table's faces and chips show it: "12E" or "12C" reads as another card (C: clubs?).
   constructor({ game = "", viewer = null, names = null, notation = "french", symbols = false, suitWords = false } = {}) {
     this.game = game; this.viewer = viewer; this.names = names; this.notation = notation; this.symbols = symbols;
@@ -163,16 +163,19 @@ export class Renderer {
       const word = this.suitWords ? this.suitWord(c) : "";
       if (!word) return displayCard(c, this.notation, { symbols: this.symbols });
       worded = true;
-      return `${displayCard(splitCard(String(c)).rank, this.notation)} ${word}`;
+      // A pack with signs of its own (Spanish) draws the sign beside the words; a
+      // French-suited one whose suits have other names (Portuguese) keeps its ♠♣♦♥.
+      const signed = ((notations[this.notation] || {}).suit_sign || {})[splitCard(String(c)).suit];
+      return `${displayCard(signed ? splitCard(String(c)).rank : c, this.notation, { symbols: !signed })} ${word}`;
     });
     return shown.join(worded ? this.ui("list_separator") : " ");  // "12 espadas, 3 copas"
   }
 
-  /** The name of ``card``'s suit when its pack has its own suit signs and the game's catalog
+  /** The name of ``card``'s suit when its pack names its suits and the game's catalog
    * names the suit (term.<game>.spades: "espadas"), else "". */
   suitWord(card) {
     const { suit } = splitCard(String(card));
-    if (!suit || !((notations[this.notation] || {}).suit_sign || {})[suit]) return "";
+    if (!suit || !((notations[this.notation] || {}).suit || {})[suit]) return "";
     const word = SUIT_WORDS[suit];
     return this.hasTerm(word) ? this.term(word) : "";
   }
