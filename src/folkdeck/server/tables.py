@@ -338,7 +338,8 @@ class Table:
                        "open": bool(s.get("open"))}
                       for i, s in enumerate(self.seats)],
             "rematch": self.config.get("rematch"), "previous": self.config.get("previous"),
-            "results": self.results, "standings": self.match.standings().to_dict(),
+            # a copy: the last view sent (a delta's base) must not grow with the table's list
+            "results": list(self.results), "standings": self.match.standings().to_dict(),
             "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished)) if self.record_available(d)],
             "match_record": f"{base}/record" if self.finished and locked is None else None,
             "records_locked": locked if self.finished else None,

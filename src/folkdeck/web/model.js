@@ -3,6 +3,7 @@
 // later ones may be deltas of it:
 //   {"type": "delta", "v": n, "base": n - 1,
 //    "set": {top-level keys (all but obs) that changed, whole values},
+//    "merge": {top-level objects that kept their keys: {their keys that changed}} (only if any),
 //    "obs": {"history": [entries appended], "history_len": L,
 //            "set": {other obs fields that changed, whole values}, "drop": [obs keys removed]}}
 // A delta whose base is not the model's version, or after which the history is not L long,
@@ -19,5 +20,7 @@ export function reduce(model, message) {
   obs.history = [...(obs.history || []), ...(change.history || [])];
   for (const key of change.drop || []) delete obs[key];
   if (change.history_len != null && obs.history.length !== change.history_len) return null;
-  return { ...model, ...(message.set || {}), type: "state", obs, v: message.v };
+  const next = { ...model, ...(message.set || {}), type: "state", obs, v: message.v };
+  for (const [key, changed] of Object.entries(message.merge || {})) next[key] = { ...model[key], ...changed };
+  return next;
 }

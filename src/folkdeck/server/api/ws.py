@@ -7,6 +7,7 @@ the connection is sent what changed, as version ``n`` from version ``n - 1``::
 
     {"type": "delta", "v": n, "base": n - 1,
      "set": {...},                     # the top-level keys (not obs) whose values changed, whole
+     "merge": {"table": {...}},        # only if any: a top-level object's changed keys (merged in)
      "obs": {"history": [...],         # the history entries appended since base
              "history_len": L,         # the history's length once applied
              "set": {...},             # the other obs fields whose values changed, whole
