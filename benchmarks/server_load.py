@@ -35,6 +35,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -55,6 +56,18 @@ LIFTED = {  # every simulated client is 127.0.0.1: lift the per-client limits fo
     "FOLKDECK_MAX_CLIENT_CONNECTIONS": "100000", "FOLKDECK_MAX_TABLES": "100000",
 }
 POLL_SECONDS = 0.05
+PROFILED = """
+import cProfile, os, signal, sys
+from folkdeck.cli.main import main
+profile = cProfile.Profile()
+def done(*_):
+    profile.disable()
+    profile.dump_stats({out!r})
+    os._exit(0)
+signal.signal(signal.SIGUSR1, done)
+profile.enable()
+main()
+"""
 PHASES = ("ramp", "replays", "sizes")
 
 
@@ -77,6 +90,7 @@ class Servers:
 
     urls: list[str]
     procs: list[subprocess.Popen[str]] = field(default_factory=list)
+    profiled: bool = False
 
     def cpu_seconds(self) -> float:
         """CPU seconds the server processes used so far (not their bot workers)."""
@@ -91,10 +105,10 @@ class Servers:
 
     def stop(self) -> None:
         for proc in self.procs:
-            proc.terminate()
+            proc.send_signal(signal.SIGUSR1 if self.profiled else signal.SIGTERM)
         for proc in self.procs:
             try:
-                proc.wait(10)
+                proc.wait(60)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
@@ -104,11 +118,11 @@ def start_servers(count: int, database: str | None, folder: str, wait_seconds: f
                   profile: str | None = None) -> Servers:
     env = {**os.environ, **LIFTED, "FOLKDECK_CALL_SECONDS": str(wait_seconds),
            "FOLKDECK_WINDOW_SECONDS": str(wait_seconds)}
-    servers = Servers(urls=[])
+    servers = Servers(urls=[], profiled=bool(profile))
     for i in range(count):
         db = database or str(Path(folder) / f"load{i}.sqlite3")
-        profiler = ["-m", "cProfile", "-o", str(Path(profile) / f"server{i}.prof")] if profile else []
-        proc = subprocess.Popen([sys.executable, *profiler, "-m", "folkdeck", "serve", "--host", "127.0.0.1", "--port", "0",
+        command = ["-c", PROFILED.format(out=str(Path(profile) / f"server{i}.prof"))] if profile else ["-m", "folkdeck"]
+        proc = subprocess.Popen([sys.executable, *command, "serve", "--host", "127.0.0.1", "--port", "0",
                                  "--db", db, "--bot-delay", "0", "--deal-pause", "0"],
                                 stdout=subprocess.PIPE, text=True, env=env)
         servers.procs.append(proc)

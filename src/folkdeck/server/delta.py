@@ -49,12 +49,13 @@ def diff(old: dict[str, Any], new: dict[str, Any], version: int) -> dict[str, An
         return None
     old_history: list[Any] = old_obs[HISTORY]
     new_history: list[Any] = new_obs[HISTORY]
-    if len(new_history) < len(old_history) or new_history[:len(old_history)] != old_history:
+    if len(new_history) < len(old_history) or (new_history is not old_history and
+                                                new_history[:len(old_history)] != old_history):
         return None
     top: dict[str, Any] = {}
     merge: dict[str, dict[str, Any]] = {}
     for key, value in new.items():
-        if key in ("obs", "type") or (key in old and old[key] == value):
+        if key in ("obs", "type") or (key in old and (old[key] is value or old[key] == value)):
             continue
         before = old.get(key)
         if isinstance(value, dict) and isinstance(before, dict) and not before.keys() - value.keys():
@@ -71,8 +72,10 @@ def diff(old: dict[str, Any], new: dict[str, Any], version: int) -> dict[str, An
 
 
 def _changed(old: dict[str, Any], new: dict[str, Any], skip: str = "") -> dict[str, Any]:
-    """The entries of ``new`` that ``old`` lacks or holds with another value."""
-    return {key: value for key, value in new.items() if key != skip and (key not in old or old[key] != value)}
+    """The entries of ``new`` that ``old`` lacks or holds with another value (a value that is
+    the same object is not compared: the views' encoder keeps unchanged values' JSON)."""
+    return {key: value for key, value in new.items()
+            if key != skip and (key not in old or (old[key] is not value and old[key] != value))}
 
 
 def apply(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:

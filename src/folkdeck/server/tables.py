@@ -34,6 +34,7 @@ from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
 from folkdeck.server.bots import BotJob
 from folkdeck.server.delta import diff
+from folkdeck.server.views import ViewEncoder
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
@@ -153,6 +154,8 @@ class Table:
 
     reviews: dict[tuple[int, Seat], list[dict[str, Any]]] = field(default_factory=dict)
     """The search bot's reviews of finished deals by ``(deal, seat)`` (computed once)."""
+    encoders: dict[Seat | None, ViewEncoder] = field(default_factory=dict)
+    """Each viewer's views as JSON, the history encoded once (:mod:`folkdeck.server.views`)."""
 
     def remember_ack(self, scope: str, ref: int, line: str) -> None:
         """Keep the answer to ``ref`` for a resend (the oldest forgotten past the bound)."""
@@ -356,7 +359,10 @@ class Table:
         """The message for one connection: its seat's view (passed through as the game
         gives it) and the public facts."""
         state = self.state
-        obs = state.observe(seat).to_dict()
+        encoder = self.encoders.get(seat)
+        if encoder is None:
+            encoder = self.encoders[seat] = ViewEncoder()
+        obs = encoder.obs(state.observe(seat))
         may_act = seat is not None and seat in state.to_act
         obs["legal_actions"] = [str(a) for a in state.legal_actions(seat)] if may_act else []
         return {"type": "state", "you": seat, "table": public, "obs": obs, "may_act": may_act,
