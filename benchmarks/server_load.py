@@ -57,9 +57,9 @@ LIFTED = {  # every simulated client is 127.0.0.1: lift the per-client limits fo
 }
 POLL_SECONDS = 0.05
 PROFILED = """
-import cProfile, os, signal, sys
+import cProfile, os, signal, sys, time
 from folkdeck.cli.main import main
-profile = cProfile.Profile()
+profile = cProfile.Profile(time.thread_time)  # CPU time: the machine may be busy
 def done(*_):
     profile.disable()
     profile.dump_stats({out!r})
@@ -206,6 +206,21 @@ class Player:
             pass
 
 
+async def _post(client: Any, url: str, **kwargs: Any) -> Any:
+    """POST, again after a connection the server closed while it idled in the pool."""
+    import httpx
+
+    for attempt in range(3):
+        try:
+            r = await client.post(url, **kwargs)
+            r.raise_for_status()
+            return r
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 class Load:
     """Tables with their players, spread over the servers' URLs in turn."""
 
@@ -224,8 +239,7 @@ class Load:
                     [{"kind": "bot", "bot": b} for b in bots]}
             if folkdeck.get_spec(game).match_end.deals != "none":
                 body["deals"] = 100
-            r = await client.post(f"{base}/api/tables", json=body)
-            r.raise_for_status()
+            r = await _post(client, f"{base}/api/tables", json=body)
             data = r.json()
             link = f"{base.replace('http', 'ws', 1)}/ws/{data['id']}?k={data['seats'][0]['token']}"
             player = Player(link, game, think, self.samples, random.Random(n))
@@ -283,10 +297,12 @@ async def ramp(args: argparse.Namespace, client: Any, load: Load, meter: Meter) 
                "p50_ms": _ms(rtts, 0.5), "p99_ms": _ms(rtts, 0.99), "max_ms": _ms(rtts, 1.0),
                "refused": load.samples.refused, "client_failures": len(load.failures)}
         row["actions_per_s"] = round(len(rtts) / row["seconds"], 1)
+        row["server_cpu_ms_per_action"] = round(1000 * row["server_cpu"] / max(row["actions_per_s"], 1e-9), 2)
         rows.append(row)
         _say(f"{row['tables']:5d} tables  {row['actions_per_s']:7.1f} actions/s  p50 {row['p50_ms']:7.1f} ms"
              f"  p99 {row['p99_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms  | load avg {row['load_avg_1m']:5.2f}"
-             f"  server CPU {row['server_cpu']:4.2f}  client CPU {row['client_cpu']:4.2f}"
+             f"  server CPU {row['server_cpu']:4.2f} ({row['server_cpu_ms_per_action']:5.2f} ms/action)"
+             f"  client CPU {row['client_cpu']:4.2f}"
              f"  refused {row['refused']}  failures {row['client_failures']}")
     return rows
 
@@ -323,9 +339,8 @@ async def _replay_loop(client: Any, url: str, record: str, deals: int, until: fl
                        rng: random.Random) -> None:
     while time.monotonic() < until:
         start = time.perf_counter()
-        r = await client.post(f"{url}/api/replay?deal={rng.randint(1, deals)}", content=record,
-                              headers={"content-type": "application/json"}, timeout=120)
-        r.raise_for_status()
+        await _post(client, f"{url}/api/replay?deal={rng.randint(1, deals)}", content=record,
+                    headers={"content-type": "application/json"}, timeout=120)
         took.append(time.perf_counter() - start)
 
 
