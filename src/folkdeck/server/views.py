@@ -27,9 +27,12 @@ True
 from __future__ import annotations
 
 import dataclasses
+import enum
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from folkdeck.engine.facts import to_json
+from folkdeck.cards.card import Card
+from folkdeck.engine.facts import Fact, to_json
 from folkdeck.engine.view import View, ViewEvent
 
 HISTORY = "history"
@@ -64,7 +67,7 @@ class ViewEncoder:
             if before is not None and _same(before[0], value):
                 out[name] = before[1]
                 continue
-            encoded = self._history(value) if name == HISTORY else to_json(value)
+            encoded = self._history(value) if name == HISTORY else encode(value)
             last[name] = (value, encoded)
             out[name] = encoded
         return out
@@ -75,10 +78,62 @@ class ViewEncoder:
         for i, event in enumerate(events):
             hit = known[i] if i < len(known) else None
             if hit is None or not _same(hit[0], event):
-                hit = (event, to_json(event))
+                hit = (event, encode(event))
             kept.append(hit)
         self._events = kept
         return [encoded for _, encoded in kept]
+
+
+def encode(value: Any) -> Any:
+    """The same as :func:`folkdeck.engine.facts.to_json`, by the value's type looked up once.
+
+    >>> from folkdeck.engine.view import ViewEvent
+    >>> encode((Card.parse("10H"), None, {"n": 1.5}))
+    ['10H', None, {'n': 1.5}]
+    >>> encode(ViewEvent(index=0, seat=1, action="pass", act=None))
+    {'index': 0, 'seat': 1, 'action': 'pass', 'act': None, 'facts': []}
+    """
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool or kind is float:
+        return value
+    if kind is tuple or kind is list:
+        return [encode(item) for item in value]
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder_for(kind: type) -> Callable[[Any], Any]:
+    """How ``to_json`` encodes a value of ``kind`` (its checks, in its order)."""
+    if issubclass(kind, bool | int | float | str) and not issubclass(kind, enum.Enum):
+        return lambda value: value
+    if issubclass(kind, Card):
+        return str
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if issubclass(kind, Fact) and kind.to_dict is Fact.to_dict:
+        names = _fields(kind)
+        return lambda fact: _fact(fact, names)
+    if issubclass(kind, ViewEvent) and kind.to_dict is ViewEvent.to_dict:
+        return lambda e: {"index": e.index, "seat": e.seat, "action": e.action,
+                          "act": encode(e.act) if e.act is not None else None,
+                          "facts": [encode(f) for f in e.facts]}
+    if issubclass(kind, tuple | list):
+        return lambda value: [encode(item) for item in value]
+    if issubclass(kind, Mapping):
+        return lambda value: {str(k): encode(v) for k, v in value.items()}
+    return to_json  # anything else (a to_dict of its own, or its refusal) as to_json does
+
+
+def _fact(fact: Fact, names: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": fact.type}
+    for name in names:
+        out[name] = encode(getattr(fact, name))
+    return out
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -86,4 +141,4 @@ def _same(old: Any, new: Any) -> bool:
     return old is new or (type(old) is type(new) and old == new)
 
 
-__all__ = ["ViewEncoder"]
+__all__ = ["ViewEncoder", "encode"]
