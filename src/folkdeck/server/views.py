@@ -112,7 +112,7 @@ def _encoder_for(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, bool | int | float | str) and not issubclass(kind, enum.Enum):
         return lambda value: value
     if issubclass(kind, Card):
-        return str
+        return _card
     if issubclass(kind, enum.Enum):
         return lambda value: value.value
     if issubclass(kind, Fact) and kind.to_dict is Fact.to_dict:
@@ -127,6 +127,21 @@ def _encoder_for(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, Mapping):
         return lambda value: {str(k): encode(v) for k, v in value.items()}
     return to_json  # anything else (a to_dict of its own, or its refusal) as to_json does
+
+
+_CARDS: dict[int, tuple[Card, str]] = {}
+CARDS_KEPT = 20_000
+"""Cards whose notation is kept (by identity: a deal's cards are the same objects in every
+view of it; the entry holds the card, so its id stays its own)."""
+
+
+def _card(card: Card) -> str:
+    hit = _CARDS.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        hit = _CARDS[id(card)] = (card, str(card))
+    return hit[1]
 
 
 def _fact(fact: Fact, names: tuple[str, ...]) -> dict[str, Any]:
