@@ -206,13 +206,13 @@ class Player:
             pass
 
 
-async def _post(client: Any, url: str, **kwargs: Any) -> Any:
-    """POST, again after a connection the server closed while it idled in the pool."""
+async def _request(client: Any, method: str, url: str, **kwargs: Any) -> Any:
+    """A request, again after a connection the server closed while it idled in the pool."""
     import httpx
 
     for attempt in range(3):
         try:
-            r = await client.post(url, **kwargs)
+            r = await client.request(method, url, **kwargs)
             r.raise_for_status()
             return r
         except httpx.TransportError:
@@ -239,7 +239,7 @@ class Load:
                     [{"kind": "bot", "bot": b} for b in bots]}
             if folkdeck.get_spec(game).match_end.deals != "none":
                 body["deals"] = 100
-            r = await _post(client, f"{base}/api/tables", json=body)
+            r = await _request(client, "POST", f"{base}/api/tables", json=body)
             data = r.json()
             link = f"{base.replace('http', 'ws', 1)}/ws/{data['id']}?k={data['seats'][0]['token']}"
             player = Player(link, game, think, self.samples, random.Random(n))
@@ -330,7 +330,7 @@ def gouji_match(deals: int, seed: int) -> str:
 async def _poll(client: Any, url: str, until: float, latencies: list[float]) -> None:
     while time.monotonic() < until:
         start = time.perf_counter()
-        (await client.get(f"{url}/api/games")).raise_for_status()
+        await _request(client, "GET", f"{url}/api/games")
         latencies.append(time.perf_counter() - start)
         await asyncio.sleep(POLL_SECONDS)
 
@@ -339,8 +339,8 @@ async def _replay_loop(client: Any, url: str, record: str, deals: int, until: fl
                        rng: random.Random) -> None:
     while time.monotonic() < until:
         start = time.perf_counter()
-        await _post(client, f"{url}/api/replay?deal={rng.randint(1, deals)}", content=record,
-                    headers={"content-type": "application/json"}, timeout=120)
+        await _request(client, "POST", f"{url}/api/replay?deal={rng.randint(1, deals)}", content=record,
+                       headers={"content-type": "application/json"}, timeout=120)
         took.append(time.perf_counter() - start)
 
 
