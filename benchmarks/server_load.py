@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -336,11 +337,17 @@ async def _poll(client: Any, url: str, until: float, latencies: list[float]) -> 
 
 
 async def _replay_loop(client: Any, url: str, record: str, deals: int, until: float, took: list[float],
-                       rng: random.Random) -> None:
+                       rng: random.Random, refused: list[int]) -> None:
+    import httpx
+
     while time.monotonic() < until:
         start = time.perf_counter()
-        await _request(client, "POST", f"{url}/api/replay?deal={rng.randint(1, deals)}", content=record,
-                       headers={"content-type": "application/json"}, timeout=120)
+        try:
+            await _request(client, "POST", f"{url}/api/replay?deal={rng.randint(1, deals)}", content=record,
+                           headers={"content-type": "application/json"}, timeout=120)
+        except httpx.HTTPStatusError as exc:  # 503: not done within the server's replay_seconds
+            refused.append(exc.response.status_code)
+            continue
         took.append(time.perf_counter() - start)
 
 
@@ -355,20 +362,23 @@ async def replays(args: argparse.Namespace, client: Any, load: Load, meter: Mete
         load.samples.reset()
         polls: list[float] = []
         took: list[float] = []
+        refused: list[int] = []
         meter.start()
         until = time.monotonic() + args.seconds
         url = load.urls[0]
         await asyncio.gather(_poll(client, url, until, polls), *(
-            _replay_loop(client, url, record, deals, until, took, random.Random(i)) for i in range(replayers)))
+            _replay_loop(client, url, record, deals, until, took, random.Random(i), refused)
+            for i in range(replayers)))
         rtts = list(load.samples.rtts)
         row = {"tables": len(load.players), "replays_running": replayers, "record_bytes": len(record.encode()),
                "record_deals": deals, **meter.stop(), "games_requests": len(polls),
-               "games_p50_ms": _ms(polls, 0.5), "games_p99_ms": _ms(polls, 0.99), "replays_done": len(took),
+               "games_p50_ms": _ms(polls, 0.5), "games_p99_ms": _ms(polls, 0.99), "replays_done": len(took), "replays_refused": len(refused),
                "replay_p50_ms": _ms(took, 0.5), "action_p50_ms": _ms(rtts, 0.5), "action_p99_ms": _ms(rtts, 0.99)}
         rows.append(row)
         _say(f"{replayers} replays ({row['record_bytes']:,} B record, {deals} deals) beside {row['tables']} tables:"
              f"  GET /api/games p50 {row['games_p50_ms']:6.1f} ms  p99 {row['games_p99_ms']:6.1f} ms"
-             f" ({len(polls)} requests)  | replays done {len(took)}, p50 {row['replay_p50_ms']:7.1f} ms"
+             f" ({len(polls)} requests)  | replays done {len(took)} (refused {len(refused)}),"
+             f" p50 {row['replay_p50_ms']:7.1f} ms"
              f"  | actions p50 {row['action_p50_ms']:6.1f} ms p99 {row['action_p99_ms']:6.1f} ms"
              f"  | load avg {row['load_avg_1m']:5.2f}")
     return rows
@@ -450,17 +460,19 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    runner: Callable[[Coroutine[Any, Any, dict[str, Any]]], dict[str, Any]] = asyncio.run
     try:
         import uvloop
-    except ImportError:
-        uvloop = None
+
+        runner = uvloop.run
+    except ImportError:  # the standard event loop then
+        pass
     with ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         servers = Servers(urls=[u.rstrip("/") for u in args.url]) if args.url else \
             start_servers(args.servers, args.database, folder, args.wait_seconds, args.profile)
         stack.callback(servers.stop)
         _say(f"servers: {' '.join(servers.urls)}  ({os.cpu_count()} CPUs, load avg {os.getloadavg()[0]:.2f})")
-        runner = uvloop.run if uvloop is not None else asyncio.run
         out = runner(_main(args, servers))
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
