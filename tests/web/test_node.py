@@ -20,6 +20,7 @@ import pytest
 import folkdeck
 from folkdeck.agents import make_agent
 from folkdeck.i18n import LANGUAGES, Renderer, catalog
+from folkdeck.server import delta
 
 ROOT = Path(folkdeck.__file__).parent
 HARNESS = Path(__file__).with_name("harness.mjs")
@@ -98,41 +99,50 @@ def test_every_catalog_entry_renders_alike_in_python_and_javascript(lang: str) -
 # --- the model ------------------------------------------------------------------------------
 
 def _states(game: str, players: int, seed: int) -> list[dict[str, Any]]:
-    """The state messages a seat is sent through a seeded deal (its view and some public data)."""
+    """The state messages a seat is sent through two seeded deals (its view and some public
+    data, with a list of results that grows when a deal ends)."""
     g = folkdeck.load(game, players=players)
-    state = g.new_match(deals=1, rng=random.Random(seed)).next_deal()
+    match = g.new_match(deals=2, rng=random.Random(seed))
     rng = random.Random(seed)
     agents = [make_agent(g.spec, "random") for _ in range(players)]
-    out = []
-    for step in range(10_000):
-        obs = state.observe(0).to_dict()
-        may_act = 0 in state.to_act
-        obs["legal_actions"] = [str(a) for a in state.legal_actions(0)] if may_act else []
-        out.append({"type": "state", "v": step + 1, "you": 0, "may_act": may_act,
-                    "table": {"game": game, "actions": len(state.history), "deal": 1}, "obs": obs})
-        if state.is_over():
-            return out
-        seat = state.to_act[0]
-        state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
-    raise AssertionError("the deal did not end")
+    out: list[dict[str, Any]] = []
+    results: list[int] = []
+    for deal in (1, 2):
+        state = match.next_deal()
+        for _ in range(10_000):
+            obs = state.observe(0).to_dict()
+            may_act = 0 in state.to_act
+            obs["legal_actions"] = [str(a) for a in state.legal_actions(0)] if may_act else []
+            out.append({"type": "state", "v": len(out) + 1, "you": 0, "may_act": may_act, "obs": obs,
+                        "table": {"game": game, "actions": len(state.history), "deal": deal,
+                                  "results": list(results)}})
+            if state.is_over():
+                break
+            seat = state.to_act[0]
+            state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
+        else:
+            raise AssertionError("the deal did not end")
+        match.finish_deal(state)
+        results.append(deal)
+        if match.is_over():
+            break
+    return out
 
 
 def _delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """The delta from ``old`` to ``new`` as the server sends it (model.js's protocol)."""
-    top = {k: v for k, v in new.items() if k not in ("obs", "v", "type") and old.get(k) != v}
-    before, after = old["obs"], new["obs"]
-    appended = after["history"][len(before["history"]):]
-    assert after["history"][:len(before["history"])] == before["history"]
-    changed = {k: v for k, v in after.items() if k != "history" and before.get(k) != v}
-    dropped = [k for k in before if k not in after]
-    return {"type": "delta", "v": new["v"], "base": old["v"], "set": top,
-            "obs": {"history": appended, "history_len": len(after["history"]), "set": changed, "drop": dropped}}
+    sent = delta.diff({k: v for k, v in old.items() if k != "v"}, {k: v for k, v in new.items() if k != "v"}, new["v"])
+    assert sent is not None and sent["base"] == old["v"]
+    return sent
 
 
 @pytest.mark.parametrize(("game", "players"), [("kaphai", 4), ("gouji", 6), ("cambio", 4), ("burro_es", 4)])
 def test_a_state_and_its_deltas_give_the_last_full_state(game: str, players: int) -> None:
     states = _states(game, players, seed=5)
     deltas = [_delta(a, b) for a, b in zip(states, states[1:], strict=False)]
+    assert any("merge" in d for d in deltas)  # the table's facts change by their changed keys
+    if states[-1]["table"]["deal"] == 2:  # a new deal: a delta that begins the history again, results appended
+        assert any(d["obs"].get("restart") for d in deltas) and any("append" in d for d in deltas)
     midway = len(states) // 2
     wrong_base = {**deltas[-1], "base": deltas[-1]["base"] - 1}
     short = {**deltas[0], "obs": {**deltas[0]["obs"], "history_len": deltas[0]["obs"]["history_len"] + 1}}

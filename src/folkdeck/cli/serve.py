@@ -39,7 +39,6 @@ def serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
 
-    import asyncio
     import socket
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -53,7 +52,7 @@ def serve(args: argparse.Namespace) -> int:
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"folkdeck: playing at http://{host}:{port}/  (tables in {redact(args.db)}; Ctrl-C stops)", flush=True)
     try:
-        asyncio.run(server.serve(sockets=[sock]))
+        server.run(sockets=[sock])  # uvicorn's event loop: uvloop where it is installed
     except KeyboardInterrupt:
         pass
     finally:

@@ -6,26 +6,37 @@ A connection is sent its whole view once (``{"type": "state", ..., "v": 1}``) af
 
     {"type": "delta", "v": n, "base": n - 1,
      "set": {top-level keys of the state message, other than obs, whose values changed},
+     "merge": {a top-level object that kept its keys: {its keys whose values changed}},
+     "append": {such an object: {its lists that grew at their end: [the entries added]}},
      "obs": {"history": [the history entries appended since base], "history_len": L,
+             "restart": true (only when the history began again: a new deal),
              "set": {the other obs fields whose values changed}, "drop": [obs keys gone]}}
 
-Values are whole (a changed field is sent whole, never a diff of it); the view is still
+``merge`` and ``append`` are there only when some top-level object changed: the table's
+public facts (``table``) change at every action (``actions``, ``deadline``), but their
+results and standings only once a deal, and sent whole they made most of a message late
+in a match; its lists that only grow (``results``, ``records``) are sent by their new
+entries. A new deal's view comes as a delta too (``restart``: the history given is the
+whole new history), so that the match's results are not sent again with it. Values are
+otherwise whole (a changed field is sent whole, never a diff of it); the view is still
 computed per seat (:meth:`folkdeck.server.tables.Table.view`), so a delta never holds what
-the seat's view does not. When the history did not simply grow (a new deal), or a
-top-level key disappeared, :func:`diff` gives None: the whole state is sent again.
+the seat's view does not. When a top-level key disappeared, :func:`diff` gives None: the
+whole state is sent again.
 
->>> old = {"type": "state", "you": 0, "may_act": False, "table": {"actions": 1},
+>>> old = {"type": "state", "you": 0, "may_act": False, "table": {"actions": 1, "results": [7]},
 ...        "obs": {"history": [{"seat": 1}], "hand": ["4C", "5D"], "passed": [1]}}
->>> new = {"type": "state", "you": 0, "may_act": True, "table": {"actions": 2},
+>>> new = {"type": "state", "you": 0, "may_act": True, "table": {"actions": 2, "results": [7]},
 ...        "obs": {"history": [{"seat": 1}, {"seat": 0}], "hand": ["5D"]}}
 >>> d = diff(old, new, 2)
->>> d == {"type": "delta", "v": 2, "base": 1, "set": {"may_act": True, "table": {"actions": 2}},
+>>> d == {"type": "delta", "v": 2, "base": 1, "set": {"may_act": True}, "merge": {"table": {"actions": 2}},
 ...       "obs": {"history": [{"seat": 0}], "history_len": 2, "set": {"hand": ["5D"]}, "drop": ["passed"]}}
 True
 >>> apply(old, d) == new
 True
->>> diff(new, {**new, "obs": {**new["obs"], "history": []}}, 3) is None  # a new deal: whole again
-True
+>>> deal2 = {**new, "table": {"actions": 0, "results": [7, 8]}, "obs": {"history": [], "hand": ["9S"]}}
+>>> d = diff(new, deal2, 3)  # a new deal: the history begins again, the results grow
+>>> d["append"], d["merge"], d["obs"]["restart"], apply(new, d) == deal2
+({'table': {'results': [8]}}, {'table': {'actions': 0}}, True, True)
 """
 
 from __future__ import annotations
@@ -37,24 +48,59 @@ HISTORY = "history"
 
 def diff(old: dict[str, Any], new: dict[str, Any], version: int) -> dict[str, Any] | None:
     """The delta that turns ``old`` (version ``version - 1``) into ``new``; None when the
-    whole state must be sent instead (the history did not grow from ``old``'s, or a
-    top-level key went away)."""
+    whole state must be sent instead (a top-level key went away, or a view has no history)."""
     old_obs: dict[str, Any] = old.get("obs") or {}
     new_obs: dict[str, Any] = new.get("obs") or {}
     if old.keys() - new.keys() or HISTORY not in old_obs or HISTORY not in new_obs:
         return None
+    top: dict[str, Any] = {}
+    merge: dict[str, dict[str, Any]] = {}
+    append: dict[str, dict[str, list[Any]]] = {}
+    for key, value in new.items():
+        if key in ("obs", "type") or (key in old and (old[key] is value or old[key] == value)):
+            continue
+        before = old.get(key)
+        if isinstance(value, dict) and isinstance(before, dict) and not before.keys() - value.keys():
+            changed = _changed(before, value)
+            grown = {sub: items[len(before[sub]):] for sub, items in changed.items()
+                     if sub in before and _extends(before[sub], items)}
+            if grown:
+                append[key] = grown
+            if len(grown) < len(changed):
+                merge[key] = {sub: item for sub, item in changed.items() if sub not in grown}
+        else:
+            top[key] = value
+    out: dict[str, Any] = {"type": "delta", "v": version, "base": version - 1, "set": top}
+    if merge:
+        out["merge"] = merge
+    if append:
+        out["append"] = append
+    out["obs"] = _obs_delta(old_obs, new_obs)
+    return out
+
+
+def _obs_delta(old_obs: dict[str, Any], new_obs: dict[str, Any]) -> dict[str, Any]:
     old_history: list[Any] = old_obs[HISTORY]
     new_history: list[Any] = new_obs[HISTORY]
-    if len(new_history) < len(old_history) or new_history[:len(old_history)] != old_history:
-        return None
-    top = {key: value for key, value in new.items()
-           if key not in ("obs", "type") and (key not in old or old[key] != value)}
-    fields = {key: value for key, value in new_obs.items()
-              if key != HISTORY and (key not in old_obs or old_obs[key] != value)}
-    dropped = [key for key in old_obs if key not in new_obs]
-    return {"type": "delta", "v": version, "base": version - 1, "set": top,
-            "obs": {"history": new_history[len(old_history):], "history_len": len(new_history),
-                    "set": fields, "drop": dropped}}
+    grew = new_history is old_history or _extends(old_history, new_history)
+    out = {"history": new_history[len(old_history):] if grew else new_history, "history_len": len(new_history),
+           "set": _changed(old_obs, new_obs, skip=HISTORY), "drop": [key for key in old_obs if key not in new_obs]}
+    if not grew:
+        out["restart"] = True
+    return out
+
+
+def _extends(old: Any, new: Any) -> bool:
+    """Whether list ``new`` is list ``old`` with entries added at its end."""
+    return (isinstance(old, list) and isinstance(new, list) and len(new) >= len(old)
+            and new[:len(old)] == old)
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any], skip: str = "") -> dict[str, Any]:
+    """The entries of ``new`` that ``old`` lacks or holds with another value (a value that is
+    the same object is not compared: the views' encoder keeps unchanged values' JSON)."""
+    return {key: value for key, value in new.items()
+            if key != skip and (key not in old or (old[key] is not value and old[key] != value))}
 
 
 def apply(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
@@ -66,12 +112,17 @@ def apply(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """
     obs_delta: dict[str, Any] = delta["obs"]
     obs = {key: value for key, value in (view.get("obs") or {}).items() if key not in obs_delta["drop"]}
-    history = [*obs.get(HISTORY, []), *obs_delta["history"]]
+    kept = [] if obs_delta.get("restart") else obs.get(HISTORY, [])
+    history = [*kept, *obs_delta["history"]]
     if len(history) != obs_delta["history_len"]:
         raise ValueError(f"history of {len(history)} entries, the delta says {obs_delta['history_len']}")
     obs.update(obs_delta["set"])
     obs[HISTORY] = history
     out = {**view, **delta["set"], "obs": obs}
+    for key, changed in delta.get("merge", {}).items():
+        out[key] = {**view[key], **changed}
+    for key, grown in delta.get("append", {}).items():
+        out[key] = {**out[key], **{sub: [*view[key][sub], *items] for sub, items in grown.items()}}
     if "v" in view:
         out["v"] = delta["v"]
     return out

@@ -34,6 +34,7 @@ from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
 from folkdeck.server.bots import BotJob
 from folkdeck.server.delta import diff
+from folkdeck.server.views import ViewEncoder
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
@@ -153,6 +154,10 @@ class Table:
 
     reviews: dict[tuple[int, Seat], list[dict[str, Any]]] = field(default_factory=dict)
     """The search bot's reviews of finished deals by ``(deal, seat)`` (computed once)."""
+    _match_facts: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = None
+    """:meth:`match_facts` as last made, with the position it was made for."""
+    encoders: dict[Seat | None, ViewEncoder] = field(default_factory=dict)
+    """Each viewer's views as JSON, the history encoded once (:mod:`folkdeck.server.views`)."""
 
     def remember_ack(self, scope: str, ref: int, line: str) -> None:
         """Keep the answer to ``ref`` for a resend (the oldest forgotten past the bound)."""
@@ -320,8 +325,6 @@ class Table:
     def public(self) -> dict[str, Any]:
         """Public facts about the table (no cards but what the results say)."""
         spec = self.game.spec
-        base = f"/api/tables/{self.id}"
-        locked = self.records_locked()
         return {
             "id": self.id, "game": spec.name, "title": spec.title,
             "card_notation": spec.card_notation, "pack": spec.card_notation,
@@ -338,11 +341,26 @@ class Table:
                        "open": bool(s.get("open"))}
                       for i, s in enumerate(self.seats)],
             "rematch": self.config.get("rematch"), "previous": self.config.get("previous"),
-            "results": self.results, "standings": self.match.standings().to_dict(),
+            **self.match_facts(),
+        }
+
+    def match_facts(self) -> dict[str, Any]:
+        """The public facts that change only between deals (the results, the standings, the
+        records), made once per deal: the same objects in every view until then (the delta's
+        comparison passes them at once; they are never changed in place)."""
+        key = (self.deal, len(self.results), len(self.finished), self.match_over())
+        if self._match_facts is not None and self._match_facts[0] == key:
+            return self._match_facts[1]
+        base = f"/api/tables/{self.id}"
+        locked = self.records_locked()
+        facts = {
+            "results": list(self.results), "standings": self.match.standings().to_dict(),
             "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished)) if self.record_available(d)],
             "match_record": f"{base}/record" if self.finished and locked is None else None,
             "records_locked": locked if self.finished else None,
         }
+        self._match_facts = (key, facts)
+        return facts
 
     def calls_left(self) -> float | None:
         """Seconds the bot on turn still waits for out-of-turn calls at this position (the
@@ -355,7 +373,10 @@ class Table:
         """The message for one connection: its seat's view (passed through as the game
         gives it) and the public facts."""
         state = self.state
-        obs = state.observe(seat).to_dict()
+        encoder = self.encoders.get(seat)
+        if encoder is None:
+            encoder = self.encoders[seat] = ViewEncoder()
+        obs = encoder.obs(state.observe(seat))
         may_act = seat is not None and seat in state.to_act
         obs["legal_actions"] = [str(a) for a in state.legal_actions(seat)] if may_act else []
         return {"type": "state", "you": seat, "table": public, "obs": obs, "may_act": may_act,

@@ -3,7 +3,10 @@
 // later ones may be deltas of it:
 //   {"type": "delta", "v": n, "base": n - 1,
 //    "set": {top-level keys (all but obs) that changed, whole values},
-//    "obs": {"history": [entries appended], "history_len": L,
+//    "merge": {top-level objects that kept their keys: {their keys that changed}} (only if any),
+//    "append": {such objects: {their lists that grew at the end: [entries added]}} (only if any),
+//    "obs": {"history": [entries appended], "history_len": L, "restart": true (a new deal:
+//            "history" is the whole new history; only then),
 //            "set": {other obs fields that changed, whole values}, "drop": [obs keys removed]}}
 // A delta whose base is not the model's version, or after which the history is not L long,
 // cannot be applied: the page asks for {"type": "resync"} and waits for a full state. A full
@@ -16,8 +19,15 @@ export function reduce(model, message) {
   if (message.type !== "delta" || !model || model.v == null || message.base !== model.v) return null;
   const change = message.obs || {};
   const obs = { ...model.obs, ...(change.set || {}) };  // a history in "set" replaces the old one
-  obs.history = [...(obs.history || []), ...(change.history || [])];
+  obs.history = [...(change.restart ? [] : obs.history || []), ...(change.history || [])];
   for (const key of change.drop || []) delete obs[key];
   if (change.history_len != null && obs.history.length !== change.history_len) return null;
-  return { ...model, ...(message.set || {}), type: "state", obs, v: message.v };
+  const next = { ...model, ...(message.set || {}), type: "state", obs, v: message.v };
+  for (const [key, changed] of Object.entries(message.merge || {})) next[key] = { ...model[key], ...changed };
+  for (const [key, grown] of Object.entries(message.append || {})) {
+    const object = { ...next[key] };
+    for (const [field, items] of Object.entries(grown)) object[field] = [...(model[key][field] || []), ...items];
+    next[key] = object;
+  }
+  return next;
 }

@@ -7,13 +7,15 @@ the connection is sent what changed, as version ``n`` from version ``n - 1``::
 
     {"type": "delta", "v": n, "base": n - 1,
      "set": {...},                     # the top-level keys (not obs) whose values changed, whole
+     "merge": {"table": {...}},        # only if any: a top-level object's changed keys (merged in)
+     "append": {"table": {...}},       # only if any: its lists that grew, by the entries added
      "obs": {"history": [...],         # the history entries appended since base
              "history_len": L,         # the history's length once applied
+             "restart": true,          # only when the history began again (a new deal): the whole history
              "set": {...},             # the other obs fields whose values changed, whole
              "drop": [...]}}           # obs keys that went away
 
-When the history did not simply grow (a new deal), a whole ``state`` is sent again (with
-the next ``v``). A client applies a delta to its version ``base`` only
+A new deal's view is a delta too (``restart``). A client applies a delta to its version ``base`` only
 (:func:`folkdeck.server.delta.apply`); one whose version is not ``base`` (a message lost)
 sends ``{"type": "resync"}`` and is sent the whole state (with the next ``v``). Every
 other message (ack, error, chat...) leaves the version alone.

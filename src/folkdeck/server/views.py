@@ -1,0 +1,159 @@
+"""A seat's view as JSON, each part encoded again only when it changed.
+
+``View.to_dict()`` encodes every field of the view (the deal's whole history included),
+and a table sends each connection its view after every event: encoding the same values
+again and again was most of the server's work per action, and comparing them again in
+:func:`folkdeck.server.delta.diff` much of the rest. A :class:`ViewEncoder` (one per
+viewer of a table) keeps the last value of each field with its JSON: a field whose value
+is the same object, or an equal one of the same type, gets the JSON it had (the same
+object, which the delta's comparison then passes at once); the history is kept event by
+event the same way (an event the viewer sees whole is the same object in every view of
+the deal; one censored for the viewer is made anew and compared). Cached JSON is shared
+between messages: it is never changed in place (:func:`folkdeck.server.delta.apply`
+makes new objects).
+
+>>> import folkdeck
+>>> state = folkdeck.load(folkdeck.games()[0]).new_state(seed=3)
+>>> for _ in range(3):
+...     _ = state.apply(state.legal_actions(state.to_act[0])[0], state.to_act[0])
+>>> encoder = ViewEncoder()
+>>> first = encoder.obs(state.observe(None))
+>>> first == state.observe(None).to_dict()
+True
+>>> encoder.obs(state.observe(None))["history"][0] is first["history"][0]  # encoded once
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from folkdeck.cards.card import Card
+from folkdeck.engine.facts import Fact, to_json
+from folkdeck.engine.view import View, ViewEvent
+
+HISTORY = "history"
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(view_type: type) -> tuple[str, ...]:
+    names = _FIELDS.get(view_type)
+    if names is None:
+        names = _FIELDS[view_type] = tuple(f.name for f in dataclasses.fields(view_type))
+    return names
+
+
+class ViewEncoder:
+    """The JSON form of one viewer's views, each field's kept from call to call."""
+
+    __slots__ = ("_fields", "_events")
+
+    def __init__(self) -> None:
+        self._fields: dict[str, tuple[Any, Any]] = {}
+        self._events: list[tuple[Any, Any]] = []
+
+    def obs(self, view: View) -> dict[str, Any]:
+        """The same as ``view.to_dict()``."""
+        if type(view).to_dict is not View.to_dict:  # a view with its own JSON form: as it says
+            return view.to_dict()
+        last = self._fields
+        out: dict[str, Any] = {}
+        for name in _fields(type(view)):
+            value = getattr(view, name)
+            before = last.get(name)
+            if before is not None and _same(before[0], value):
+                out[name] = before[1]
+                continue
+            encoded = self._history(value) if name == HISTORY else encode(value)
+            last[name] = (value, encoded)
+            out[name] = encoded
+        return out
+
+    def _history(self, events: tuple[ViewEvent, ...]) -> list[Any]:
+        known = self._events
+        kept = []
+        for i, event in enumerate(events):
+            hit = known[i] if i < len(known) else None
+            if hit is None or not _same(hit[0], event):
+                hit = (event, encode(event))
+            kept.append(hit)
+        self._events = kept
+        return [encoded for _, encoded in kept]
+
+
+def encode(value: Any) -> Any:
+    """The same as :func:`folkdeck.engine.facts.to_json`, by the value's type looked up once.
+
+    >>> from folkdeck.engine.view import ViewEvent
+    >>> encode((Card.parse("10H"), None, {"n": 1.5}))
+    ['10H', None, {'n': 1.5}]
+    >>> encode(ViewEvent(index=0, seat=1, action="pass", act=None))
+    {'index': 0, 'seat': 1, 'action': 'pass', 'act': None, 'facts': []}
+    """
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool or kind is float:
+        return value
+    if kind is tuple or kind is list:
+        return [encode(item) for item in value]
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder_for(kind: type) -> Callable[[Any], Any]:
+    """How ``to_json`` encodes a value of ``kind`` (its checks, in its order)."""
+    if issubclass(kind, bool | int | float | str) and not issubclass(kind, enum.Enum):
+        return lambda value: value
+    if issubclass(kind, Card):
+        return _card
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if issubclass(kind, Fact) and kind.to_dict is Fact.to_dict:
+        names = _fields(kind)
+        return lambda fact: _fact(fact, names)
+    if issubclass(kind, ViewEvent) and kind.to_dict is ViewEvent.to_dict:
+        return lambda e: {"index": e.index, "seat": e.seat, "action": e.action,
+                          "act": encode(e.act) if e.act is not None else None,
+                          "facts": [encode(f) for f in e.facts]}
+    if issubclass(kind, tuple | list):
+        return lambda value: [encode(item) for item in value]
+    if issubclass(kind, Mapping):
+        return lambda value: {str(k): encode(v) for k, v in value.items()}
+    return to_json  # anything else (a to_dict of its own, or its refusal) as to_json does
+
+
+_CARDS: dict[int, tuple[Card, str]] = {}
+CARDS_KEPT = 20_000
+"""Cards whose notation is kept (by identity: a deal's cards are the same objects in every
+view of it; the entry holds the card, so its id stays its own)."""
+
+
+def _card(card: Card) -> str:
+    hit = _CARDS.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        hit = _CARDS[id(card)] = (card, str(card))
+    return hit[1]
+
+
+def _fact(fact: Fact, names: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": fact.type}
+    for name in names:
+        out[name] = encode(getattr(fact, name))
+    return out
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether ``new`` has ``old``'s JSON: the same object, or an equal one of its type."""
+    return old is new or (type(old) is type(new) and old == new)
+
+
+__all__ = ["ViewEncoder", "encode"]
