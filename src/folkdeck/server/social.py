@@ -64,6 +64,8 @@ def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, clien
     for who, conns in table.conns.items():
         for conn in conns:
             tables.send(table, who, conn, message)
+    if tables.cluster is not None:  # the clients of the other server processes
+        tables.cluster.relay.publish({"k": "out", "p": tables.cluster.me, "t": table.id, "m": message})
     return message
 
 
