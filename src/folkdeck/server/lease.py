@@ -19,12 +19,14 @@ Why advisory locks and rows, not one advisory lock per table or a lease row with
 one lock per process keeps PostgreSQL's shared lock table small (a lock per table would need
 ``max_locks_per_transaction`` raised for thousands of tables) and frees everything the
 moment the process's session ends; an expiry would need a heartbeat write per process and
-would make failover wait for the expiry.
+would make failover wait for the expiry. The lease session's ``application_name`` is
+``folkdeck lease pid <pid>``: ``pg_stat_activity`` shows which process holds which key.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import threading
 import time
@@ -62,6 +64,8 @@ class Leases:
         conn = self._connect()
         for statement in KEEPALIVE:
             conn.execute(statement)
+        # The operator sees which server process holds which lease (pg_stat_activity).
+        conn.execute("SELECT set_config('application_name', %s, false)", (f"folkdeck lease pid {os.getpid()}",))
         with conn.transaction():
             for statement in SCHEMA:
                 conn.execute(statement)
