@@ -13,8 +13,15 @@ from typing import Any
 
 import pytest
 
-from tests.server.multi import Player, Process, check_acks_stored, create_table, owner_pid, start, stored_lines,
-                                wait_for
+from tests.server.multi import (
+    Player,
+    Process,
+    check_acks_stored,
+    create_table,
+    owner_pid,
+    start,
+    stored_lines,
+)
 
 
 def history(view: dict[str, Any]) -> list[str]:
