@@ -21,6 +21,7 @@ from tests.server.multi import (
     owner_pid,
     start,
     stored_lines,
+    wait_for,
 )
 
 
@@ -64,6 +65,11 @@ def test_a_table_made_on_a_is_played_through_b_and_seen_on_a(two: tuple[Process,
     on_b.close()
 
 
+def _join(process: Process, table: str, name: str, barrier: threading.Barrier, answers: list[int]) -> None:
+    barrier.wait()
+    answers.append(process.http.post(f"/api/tables/{table}/join", json={"name": name}).status_code)
+
+
 def test_one_open_seat_asked_for_on_both_processes_at_once_is_given_once(two: tuple[Process, Process]) -> None:
     a, b = two
     seats = [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "first"}, {"kind": "bot", "bot": "first"}]
@@ -71,12 +77,8 @@ def test_one_open_seat_asked_for_on_both_processes_at_once_is_given_once(two: tu
         t = create_table(a if round_ % 2 else b, seats=seats)
         answers: list[int] = []
         barrier = threading.Barrier(4)
-
-        def join(process: Process, name: str, table: str = t["id"]) -> None:
-            barrier.wait()
-            answers.append(process.http.post(f"/api/tables/{table}/join", json={"name": name}).status_code)
-
-        threads = [threading.Thread(target=join, args=(p, f"{p.name}{i}")) for p in (a, b) for i in range(2)]
+        threads = [threading.Thread(target=_join, args=(p, t["id"], f"{p.name}{i}", barrier, answers))
+                   for p in (a, b) for i in range(2)]
         for thread in threads:
             thread.start()
         for thread in threads:
