@@ -161,6 +161,7 @@ class Player:
             v["may_act"] and self.position() > self.acted_at)), seconds)
 
     def send(self, action: str) -> int:
+        self.acted_at = self.position()
         self.ref += 1
         self.pending = {"type": "action", "action": action, "ref": self.ref}
         self.sock.send(json.dumps(self.pending))
@@ -174,15 +175,39 @@ class Player:
     def answer(self, ref: int, seconds: float = 30.0) -> dict[str, Any]:
         return self.read(lambda m: m["type"] in ("ack", "error") and m.get("ref") == ref, seconds)
 
-    def play(self) -> dict[str, Any] | None:
-        """Play the first legal action when on turn; its ack (None once the match is over)."""
-        view = self.my_turn()
-        if view["table"]["match_over"]:
-            return None
-        self.acted_at = self.position()
-        ack = self.answer(self.send(view["obs"]["legal_actions"][0]))
-        assert ack["type"] == "ack", ack
-        return ack
+    def play(self, fallback: Callable[[], Process] | None = None) -> dict[str, Any] | None:
+        """Play the first legal action when on turn; its ack (None once the match is over).
+        A connection closed meanwhile (its process stopping) is opened again to
+        ``fallback()``, and the action resent, as the page does."""
+        from websockets.exceptions import ConnectionClosed
+
+        for _ in range(5):
+            try:
+                if self.pending is None:
+                    view = self.my_turn()
+                    if view["table"]["match_over"]:
+                        return None
+                    self.send(view["obs"]["legal_actions"][0])
+                assert self.pending is not None
+                ack = self.answer(self.pending["ref"])
+                assert ack["type"] == "ack", ack
+                return ack
+            except (ConnectionClosed, OSError):
+                if fallback is None:
+                    raise
+                self.reconnect(fallback())
+        raise AssertionError("the connection kept closing")
+
+    def reconnect(self, process: Process) -> None:
+        """Connect again (to another process) as the page does: the whole state, then the
+        action still unanswered is sent again with its ref."""
+        try:
+            self.sock.close()
+        except Exception:  # the old process is gone
+            pass
+        self.connect(process)
+        if self.pending is not None:
+            self.resend()
 
     def close(self) -> None:
         self.sock.close()
@@ -207,6 +232,19 @@ def owner_pid(db: str, table: str) -> int | None:
             " AND l.classid = 1178880817 AND l.objsubid = 2 AND l.objid::bigint = o.owner AND l.granted"
             " JOIN pg_stat_activity a ON a.pid = l.pid WHERE o.table_id = %s", (table,)).fetchone()
     return int(row[0].rsplit(" ", 1)[1]) if row else None
+
+
+def caught_up(player: Player, db: str) -> dict[str, Any]:
+    """The player's view once its history is the stored one (for its deal) and nobody but
+    a person is to act (the bots have played)."""
+    humans = {i for i, s in enumerate(player.view["table"]["seats"]) if s["kind"] == "human"}
+
+    def done(view: dict[str, Any]) -> bool:
+        stored = [line for deal, _, line in stored_lines(db, player.table) if deal == view["table"]["deal"] - 1]
+        return bool(set(view["obs"]["to_act"]) <= humans) and stored == [
+            f"{e['seat']}: {e['action']}" for e in view["obs"]["history"]]
+
+    return player.until(done)
 
 
 def check_acks_stored(db: str, table: str, acks: list[str]) -> list[tuple[int, int, str]]:

@@ -16,6 +16,7 @@ import pytest
 from tests.server.multi import (
     Player,
     Process,
+    caught_up,
     check_acks_stored,
     create_table,
     owner_pid,
@@ -56,8 +57,7 @@ def test_a_table_made_on_a_is_played_through_b_and_seen_on_a(two: tuple[Process,
     assert len(acked) >= 6
     check_acks_stored(pg_url, table, acked)
     for player in (on_a, on_b):  # once the bots have played: each view's history is the stored one
-        player.until(lambda v: bool(set(v["obs"]["to_act"]) <= {0, 1} and history(v) == [
-            line for deal, _, line in stored_lines(pg_url, table) if deal == v["table"]["deal"] - 1]))
+        caught_up(player, pg_url)
     assert history(on_a.view) == history(on_b.view)
     assert on_b.view["obs"]["hand"] != on_a.view["obs"]["hand"]  # each process sends its seat's own view
     assert owner_pid(pg_url, table) == a.proc.pid  # B never took it over
