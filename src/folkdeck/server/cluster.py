@@ -107,6 +107,7 @@ class Cluster:
         self.wake = asyncio.Event()
         self._ids = itertools.count(1)
         self._scanner: asyncio.Task[None] | None = None
+        self._orphans: set[str] = set()
         self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
             "chg": self._on_change, "out": self._on_out, "req": self._on_request, "rep": self._on_reply,
             "pres": self._on_presence, "who": self._on_who, "new": self._on_new, "rel": self._on_released}
@@ -210,9 +211,14 @@ class Cluster:
                 for process in dead:
                     del table.remote[process]
                 self._presence_changed(table)
+        # A fair share of the tables orphaned since the last look (the others take theirs),
+        # and every one still left from the last look.
         orphans = self.leases.orphans()
-        random.shuffle(orphans)
-        for table_id in orphans[:len(orphans) // max(1, len(live)) + 1]:
+        fresh = [t for t in orphans if t not in self._orphans]
+        random.shuffle(fresh)
+        wanted = [t for t in orphans if t in self._orphans] + fresh[:len(fresh) // max(1, len(live)) + 1]
+        self._orphans = set(orphans)
+        for table_id in wanted:
             if len(self.owned) >= self.manager.settings.max_tables:
                 break
             self.adopt(table_id)

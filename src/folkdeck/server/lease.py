@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from folkdeck.server.store import StoreError
+
 log = logging.getLogger("folkdeck.server")
 T = TypeVar("T")
 
@@ -87,11 +89,16 @@ class Leases:
                 log.debug("closing the lease connection failed", exc_info=True)
 
     def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """One statement on the lease session (a failure is a :class:`StoreError`: the
+        client is told to try again; :meth:`healthy` finds the session lost)."""
         with self._lock:
             if self._conn is None:
-                raise ConnectionError("the lease session is closed")
-            cur = self._conn.execute(sql, params)
-            rows: list[Any] = cur.fetchall() if cur.description else [cur.rowcount]
+                raise StoreError("the lease session is closed (the database is unreachable)")
+            try:
+                cur = self._conn.execute(sql, params)
+                rows: list[Any] = cur.fetchall() if cur.description else [cur.rowcount]
+            except Exception as exc:
+                raise StoreError(f"the lease session failed: {' '.join(str(exc).split())}") from exc
             return rows
 
     def healthy(self) -> bool:

@@ -16,8 +16,10 @@ journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in
 - every failure is a :class:`StoreError` with a message that names the database (never
   its password) and says what went wrong, not a driver's traceback.
 
-One server process per database: each process keeps its tables in memory. A second
-process on one SQLite file is refused (:func:`open_store`).
+One server process per SQLite file: a second is refused (:func:`open_store`). Several
+processes share a PostgreSQL database (:mod:`folkdeck.server.cluster`): then a table's
+writes are fenced to its owner (:attr:`Store.fence`) and copies catch up with
+:meth:`Store.load_since`.
 
 >>> store = open_store(":memory:")
 >>> store.create_table("t1", {"game": "demo"})
