@@ -101,6 +101,7 @@ class Cluster:
         self.stale: dict[str, int] = {}
         """Copies behind their owner: the owner's deal by table id."""
         self.conns: dict[int, Connection] = {}
+        """This process's clients by :attr:`Connection.id` (the owner's answers name them)."""
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.serving: set[asyncio.Task[None]] = set()
         self.draining = False
@@ -193,8 +194,16 @@ class Cluster:
         log.warning("table %s is owned by another process now", table_id)
 
     def scan(self) -> None:
+        """Look (:meth:`look`) and adopt at once (at the start)."""
+        for table_id in self.look():
+            if len(self.owned) >= self.manager.settings.max_tables:
+                break
+            self.adopt(table_id)
+
+    def look(self) -> list[str]:
         """Check this process's lease, let go the tables it lost, forget the seats of dead
-        processes and adopt a share of the tables nobody owns."""
+        processes; the tables nobody owns that this process should adopt, those its own
+        clients wait for first."""
         if not self.leases.healthy():
             for table_id in list(self.owned):
                 self.drop(table_id)
@@ -218,10 +227,8 @@ class Cluster:
         random.shuffle(fresh)
         wanted = [t for t in orphans if t in self._orphans] + fresh[:len(fresh) // max(1, len(live)) + 1]
         self._orphans = set(orphans)
-        for table_id in wanted:
-            if len(self.owned) >= self.manager.settings.max_tables:
-                break
-            self.adopt(table_id)
+        tables = self.manager.tables
+        return sorted(wanted, key=lambda t: not (t in tables and any(tables[t].conns.values())))
 
     async def _scan_loop(self) -> None:
         interval = self.manager.settings.lease_scan_seconds
@@ -232,7 +239,11 @@ class Cluster:
                 pass
             self.wake.clear()
             try:
-                self.scan()
+                for table_id in self.look():  # one at a time: requests are served in between
+                    if len(self.owned) >= self.manager.settings.max_tables:
+                        break
+                    self.adopt(table_id)
+                    await asyncio.sleep(0)
             except Exception:  # the database may be down: next time
                 log.exception("looking for tables without an owner failed")
 
@@ -398,15 +409,11 @@ class Cluster:
         self.manager.broadcast(table)
 
     # --- requests -----------------------------------------------------------------------------------
-    def register(self, conn: Connection) -> int:
-        conn_id = next(self._ids)
-        self.conns[conn_id] = conn
-        return conn_id
+    def register(self, conn: Connection) -> None:
+        self.conns[conn.id] = conn
 
     def unregister(self, conn: Connection) -> None:
-        for conn_id, known in list(self.conns.items()):
-            if known is conn:
-                del self.conns[conn_id]
+        self.conns.pop(conn.id, None)
 
     async def forward(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any:
         """Have the table's owner do ``op`` (this process, if it owns the table or adopts it)."""
@@ -422,7 +429,7 @@ class Cluster:
                 if not self.adopt(table.id):
                     await asyncio.sleep(0.05)
                 continue
-            sent = {**args, **({"c": self._conn_id(conn)} if conn is not None else {})}
+            sent = {**args, **({"c": conn.id} if conn is not None else {})}
             answer = await self._ask(owner, table.id, op, sent, deadline)
             if answer is None or answer.get("retry"):
                 if answer is None and op in ONCE_ONLY:
@@ -433,12 +440,6 @@ class Cluster:
                 continue
             return self._result(op, answer)
         raise StoreError(f"table {table.id}: no process answered for it in time")
-
-    def _conn_id(self, conn: Connection) -> int:
-        for conn_id, known in self.conns.items():
-            if known is conn:
-                return conn_id
-        return self.register(conn)
 
     async def _ask(self, owner: int, table_id: str, op: str, args: dict[str, Any],
                    deadline: float) -> dict[str, Any] | None:

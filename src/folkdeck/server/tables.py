@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
+import itertools
 import json
 import random
 import time
@@ -37,6 +38,7 @@ from folkdeck.server.delta import diff
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
+_CONNECTION_IDS = itertools.count(1)
 ACKS_KEPT = 64
 """Acknowledged ``(seat, ref)`` pairs a table remembers for resent actions."""
 
@@ -78,6 +80,8 @@ class Connection:
         self.version = 0
         self.last: dict[str, Any] | None = None
         """The last state message sent (without its ``v``): the base of the next delta."""
+        self.id = next(_CONNECTION_IDS)
+        """This process's number for the connection (other processes address it by it)."""
 
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
