@@ -75,6 +75,8 @@ def test_one_open_seat_asked_for_on_both_processes_at_once_is_given_once(two: tu
     seats = [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "first"}, {"kind": "bot", "bot": "first"}]
     for round_ in range(3):
         t = create_table(a if round_ % 2 else b, seats=seats)
+        for process in (a, b):  # listed as open on both processes
+            assert t["id"] in [o["id"] for o in process.http.get("/api/tables").json()]
         answers: list[int] = []
         barrier = threading.Barrier(4)
         threads = [threading.Thread(target=_join, args=(p, t["id"], f"{p.name}{i}", barrier, answers))
@@ -87,6 +89,8 @@ def test_one_open_seat_asked_for_on_both_processes_at_once_is_given_once(two: tu
         public = b.http.get(f"/api/tables/{t['id']}").json()
         assert not public["seats"][1]["open"]
         assert a.http.get(f"/api/tables/{t['id']}").json()["seats"] == public["seats"]
+        for process in (a, b):  # and no longer listed on either
+            assert t["id"] not in [o["id"] for o in process.http.get("/api/tables").json()]
 
 
 def test_chat_sent_through_b_reaches_the_clients_of_a(two: tuple[Process, Process]) -> None:

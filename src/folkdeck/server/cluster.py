@@ -331,7 +331,7 @@ class Cluster:
         table = self.manager.tables.get(msg["t"])
         if table is None or table.id in self.owned:
             return
-        now = table.now()
+        now = table.last_active = table.now()
         table.deadline = None if msg["dl"] is None else now + msg["dl"]
         table.calls = None if msg["ca"] is None else ((msg["ca"][0], msg["ca"][1]), now + msg["ca"][2])
         self.stale[table.id] = max(msg["d"], self.stale.get(table.id, 0))

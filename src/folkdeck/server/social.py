@@ -82,7 +82,10 @@ def open_seats(table: Table) -> list[Seat]:
 def listing(tables: TableManager) -> list[dict[str, Any]]:
     """The tables with a free seat while their match is on, the newest first."""
     out = []
-    for table in reversed(list(tables.tables.values())):
+    for known in reversed(list(tables.tables.values())):
+        if not open_seats(known):
+            continue
+        table = tables.get(known.id) or known  # another process's table: brought up to date first
         free = open_seats(table)
         if not free or table.match_over():
             continue
