@@ -138,6 +138,7 @@ def test_sigterm_drains_and_another_process_adopts_at_once(pg_url: str, tmp_path
 def test_a_rolling_restart_of_three_processes_loses_no_table_and_no_move(pg_url: str, tmp_path: Path) -> None:
     processes = start(pg_url, tmp_path, "A", "B", "C")
     players: list[Player] = []
+    fresh: list[Process] = []
     acked: dict[str, list[str]] = {}
     try:
         for i in range(4):
@@ -151,14 +152,14 @@ def test_a_rolling_restart_of_three_processes_loses_no_table_and_no_move(pg_url:
                 acked[player.table] += [ack["line"]] if ack else []
 
         play_round()
-        for generation in range(3):  # each process in turn: a new one started, the old one stopped
-            fresh = Process(pg_url, tmp_path, f"new{generation}")
+        fresh = [Process(pg_url, tmp_path, f"new{i}") for i in range(3)]  # starting meanwhile
+        for generation in range(3):  # each old process in turn: a new one joins, the old one stops
+            processes.append(fresh[generation].ready())
             play_round()
             old = processes.pop(0)
             old.proc.send_signal(15)
             play_round()  # while it drains
             assert old.proc.wait(timeout=30) in (0, -15)
-            processes.append(fresh.ready())
             for player in players:
                 if player.process is old:
                     player.reconnect(random.choice(processes))
@@ -173,5 +174,5 @@ def test_a_rolling_restart_of_three_processes_loses_no_table_and_no_move(pg_url:
                 player.close()
             except Exception:
                 pass
-        for process in processes:
+        for process in {*processes, *fresh}:
             process.stop()

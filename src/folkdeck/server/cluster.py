@@ -49,7 +49,7 @@ from folkdeck.server.errors import ServerError, status_of
 from folkdeck.server.lease import Leases
 from folkdeck.server.relay import Relay
 from folkdeck.server.store import StoreError
-from folkdeck.server.tables import Connection, Table
+from folkdeck.server.tables import ACKS_KEPT, Connection, Table
 
 if TYPE_CHECKING:
     from folkdeck.server.manager import TableManager
@@ -168,7 +168,7 @@ class Cluster:
             if table is None:
                 self.leases.release([table_id])
                 return False
-            for scope, ref, line in self.store.refs(table_id, 64):
+            for scope, ref, line in self.store.refs(table_id, ACKS_KEPT):
                 table.remember_ack(scope, ref, line)
         except Exception:
             log.exception("table %s could not be adopted", table_id)
