@@ -108,3 +108,13 @@ def test_a_table_is_made_and_played_through_nginx_and_survives_its_owner(
     survivor = next(p for p in processes if p is not owner)
     assert owner_pid(pg_url, t["id"]) == survivor.proc.pid
     player.close()
+
+
+def test_the_haproxy_configuration_is_valid() -> None:
+    """deploy/haproxy.cfg, the other proxy docs/web.md offers, as HAProxy itself checks it."""
+    found = shutil.which("haproxy") or ("/usr/sbin/haproxy" if os.path.exists("/usr/sbin/haproxy") else None)
+    if found is None:
+        pytest.skip("no haproxy: install Debian's haproxy package")
+    check = subprocess.run([found, "-c", "-f", str(ROOT / "deploy" / "haproxy.cfg")], capture_output=True,
+                           text=True, timeout=60, check=False)
+    assert check.returncode == 0, check.stdout + check.stderr
