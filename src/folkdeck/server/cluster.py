@@ -40,19 +40,18 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Seat
+from folkdeck.server.actor import TableActor
+from folkdeck.server.clock import Clock
+from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError, status_of
 from folkdeck.server.lease import Leases
-from folkdeck.server.relay import Relay
-from folkdeck.server.store import StoreError
+from folkdeck.server.relay import Played, Relay, RemoteConnection
+from folkdeck.server.store import Store, StoreError
 from folkdeck.server.tables import ACKS_KEPT, Connection, Table
-
-if TYPE_CHECKING:
-    from folkdeck.server.manager import TableManager
 
 log = logging.getLogger("folkdeck.server")
 
@@ -65,33 +64,25 @@ ONCE_ONLY = ("chat", "take_seat")
 been done: a chat said twice, two seats taken); the client is told to try again."""
 
 
-@dataclass(frozen=True)
-class Played:
-    """A person's action played by the table's owner in another process."""
+class Manager(Protocol):
+    """What the cluster needs from the table manager (:class:`~folkdeck.server.manager.TableManager`)."""
 
-    line: str
-    data: dict[str, Any]
+    store: Store
+    settings: Settings
+    clock: Clock
+    tables: dict[str, Table]
+    actors: dict[str, TableActor]
 
-    def to_dict(self) -> dict[str, Any]:
-        return self.data
-
-
-class RemoteConnection(Connection):
-    """On the owner: a client connected to another process (its ``ack`` or refusal goes there)."""
-
-    def __init__(self, cluster: Cluster, process: int, conn_id: int) -> None:
-        super().__init__(lambda text: None, 1)
-        self.cluster, self.process, self.conn_id = cluster, process, conn_id
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.cluster.relay.publish({"k": "out", "p": self.cluster.me, "to": self.process, "c": self.conn_id,
-                                    "m": message})
+    def actor(self, table: Table) -> TableActor: ...
+    def broadcast(self, table: Table) -> None: ...
+    def kick(self, table: Table) -> None: ...
+    async def perform(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any: ...
 
 
 class Cluster:
     """This process among the others on one PostgreSQL database (see the module docstring)."""
 
-    def __init__(self, manager: TableManager) -> None:
+    def __init__(self, manager: Manager) -> None:
         self.manager = manager
         self.store = manager.store
         self.leases = Leases(self.store.new_connection)
@@ -481,7 +472,7 @@ class Cluster:
         else:
             args: dict[str, Any] = dict(msg["a"])
             conn_id = args.pop("c", None)
-            conn = None if conn_id is None else RemoteConnection(self, msg["p"], conn_id)
+            conn = None if conn_id is None else RemoteConnection(self.relay, self.me, msg["p"], conn_id)
             try:
                 result = await self.manager.perform(table, msg["op"], args, conn)
                 if msg["op"] == "act":
@@ -497,4 +488,4 @@ class Cluster:
         self.relay.publish(reply)
 
 
-__all__ = ["Cluster", "Played", "RemoteConnection"]
+__all__ = ["Cluster", "Manager"]

@@ -30,10 +30,11 @@ from folkdeck.server import social
 from folkdeck.server.actor import Call, PersonAction, Resume, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.clock import Clock, LoopClock
-from folkdeck.server.cluster import Cluster, Played
+from folkdeck.server.cluster import Cluster
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
+from folkdeck.server.relay import Played
 from folkdeck.server.schemas import TableCreate
 from folkdeck.server.store import Store
 from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash

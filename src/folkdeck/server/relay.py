@@ -23,7 +23,10 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
+
+from folkdeck.server.tables import Connection
 
 log = logging.getLogger("folkdeck.server")
 
@@ -39,6 +42,30 @@ SCHEMA = ("SELECT pg_advisory_xact_lock(7210531)",
           " at DOUBLE PRECISION NOT NULL)")
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A person's action played by the table's owner in another process: its record line
+    and its event (as :meth:`Event.to_dict` gives it)."""
+
+    line: str
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+class RemoteConnection(Connection):
+    """On a table's owner: a client connected to another process (``process``); the
+    ``ack`` or refusal for it goes there, by the relay, to its connection ``conn_id``."""
+
+    def __init__(self, relay: Relay, me: int, process: int, conn_id: int) -> None:
+        super().__init__(lambda text: None, 1)
+        self.relay, self.me, self.process, self.conn_id = relay, me, process, conn_id
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.relay.publish({"k": "out", "p": self.me, "to": self.process, "c": self.conn_id, "m": message})
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -174,4 +201,4 @@ class Relay:
                 log.exception("a message from another process was not handled: %s", message.get("k"))
 
 
-__all__ = ["CHANNEL", "MAX_PAYLOAD", "Relay"]
+__all__ = ["CHANNEL", "MAX_PAYLOAD", "Played", "Relay", "RemoteConnection"]
