@@ -42,6 +42,13 @@ class Settings(BaseSettings):
     """``POST /api/replay`` runs in the search workers; an answer not ready in this time is
     refused (503, try again later)."""
 
+    # --- several processes on one PostgreSQL database (folkdeck.server.cluster) -------------
+    lease_scan_seconds: Annotated[float, Field(gt=0, le=60)] = 1.0
+    """How often a process looks for tables whose owner died (and checks its own lease)."""
+    forward_seconds: Annotated[float, Field(gt=0, le=120)] = 20.0
+    """How long a request for a table owned by another process may wait for an answer
+    (the owner's death and another's adoption included) before the client is told to retry."""
+
     # --- input ----------------------------------------------------------------------------
     max_body_bytes: Annotated[int, Field(ge=1024, le=1 << 22)] = 16 * 1024
     """Largest HTTP request body (checked while it arrives, before it is read in full)."""

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from folkdeck.engine.errors import CardGameError
 from folkdeck.server.api import ws
 from folkdeck.server.api.routes import games, tables
+from folkdeck.server.cluster import Cluster
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError, error_body, status_of
 from folkdeck.server.limits import InputBoundary
@@ -46,6 +47,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = open_store(settings.db)
     manager = TableManager(settings, store)
+    if store.backend == "PostgreSQL":  # any number of processes may share the database
+        manager.cluster = Cluster(manager)
     manager.load()
 
     @asynccontextmanager

@@ -26,12 +26,15 @@ from folkdeck.engine.errors import CardGameError, InvalidConfigError
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.options import options_to_dict
 from folkdeck.engine.protocol import Event, Seat
+from folkdeck.server import social
 from folkdeck.server.actor import Call, PersonAction, Resume, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.clock import Clock, LoopClock
+from folkdeck.server.cluster import Cluster
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
+from folkdeck.server.relay import Played
 from folkdeck.server.schemas import TableCreate
 from folkdeck.server.store import Store
 from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
@@ -63,6 +66,9 @@ class TableManager:
         self._reaper: asyncio.Task[None] | None = None
         self.on_send: SendHook | None = None
         """Test hook: called with every message just before it is queued."""
+        self.cluster: Cluster | None = None
+        """With several processes on one PostgreSQL database: this process among them
+        (:mod:`folkdeck.server.cluster`); only the tables it owns have an actor here."""
 
     # --- life cycle ---------------------------------------------------------------------
     def load(self) -> int:
@@ -85,8 +91,11 @@ class TableManager:
     def start(self, reap: bool = True) -> None:
         """After a (re)start: every table's owner starts (its bots play on); idle tables are
         looked for."""
-        for table in self.tables.values():
-            self.actor(table)
+        if self.cluster is not None:
+            self.cluster.start()  # adopts the tables nobody owns
+        else:
+            for table in self.tables.values():
+                self.actor(table)
         if reap:
             self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 
@@ -95,8 +104,13 @@ class TableManager:
         workers are shut down."""
         if self._reaper is not None:
             self._reaper.cancel()
+        if self.cluster is not None:
+            self.cluster.draining = True  # requests of other processes: ask the next owner
         await asyncio.gather(*(actor.stop() for actor in self.actors.values()))
         self.actors.clear()
+        if self.cluster is not None:
+            await self.cluster.release()
+            self.cluster.close()
         for table in self.tables.values():
             for conns in table.conns.values():
                 for conn in conns:
@@ -110,6 +124,8 @@ class TableManager:
         for actor in self.actors.values():
             actor.abandon()
         self.actors.clear()
+        if self.cluster is not None:
+            self.cluster.close()
 
     # --- tables ---------------------------------------------------------------------------
     def create(self, req: TableCreate, client: str = "") -> tuple[Table, list[str], str]:
@@ -180,10 +196,15 @@ class TableManager:
         table.last_active = self.clock.now()
         self.store.create_table(table_id, config)
         self.tables[table_id] = table
-        self.actor(table)
+        if self.cluster is not None:
+            self.cluster.claim(table)
+        else:
+            self.actor(table)
         return table
 
     def get(self, table_id: str) -> Table | None:
+        if self.cluster is not None:
+            return self.cluster.lookup(table_id)
         return self.tables.get(table_id)
 
     def archived(self, table_id: str) -> Table | None:
@@ -234,9 +255,12 @@ class TableManager:
         now = self.clock.now() if now is None else now
         closed = []
         for table_id, table in list(self.tables.items()):
-            if any(table.conns.values()) or now - table.last_active < self.settings.table_idle_seconds:
+            if any(table.conns.values()) or table.remote or now - table.last_active < self.settings.table_idle_seconds:
                 continue
-            self.store.close_table(table_id)
+            if self.cluster is None or self.cluster.owns(table_id):  # another owner closes its own
+                self.store.close_table(table_id)
+            if self.cluster is not None:
+                self.cluster.owned.discard(table_id)
             actor = self.actors.pop(table_id, None)
             if actor is not None:
                 actor.abandon()
@@ -267,6 +291,10 @@ class TableManager:
         newly = seat is not None and not here
         table.conns.setdefault(seat, []).append(conn)
         table.last_active = self.clock.now()
+        if self.cluster is not None:
+            self.cluster.register(conn)
+            if newly:
+                self.cluster.presence(table)
         if newly:
             self.broadcast(table)
             self.kick(table)  # a connected person may change what the bots wait for
@@ -283,11 +311,18 @@ class TableManager:
                     del self.client_connections[conn.client]
         conn.close()
         table.last_active = self.clock.now()
+        if self.cluster is not None:
+            self.cluster.unregister(conn)
+            if seat is not None and not conns:
+                self.cluster.presence(table)
         if seat is not None and not conns:
             self.broadcast(table)
 
     def broadcast(self, table: Table) -> None:
-        """Send every connection at the table its own view of the current position."""
+        """Send every connection at the table its own view of the current position (and, on
+        the table's owner, tell the other processes, whose clients get theirs)."""
+        if self.cluster is not None and self.cluster.owns(table.id):
+            self.cluster.changed(table)
         if not any(table.conns.values()):
             return  # nobody listens (a table of bots): build nothing
         public = table.public()
@@ -310,6 +345,8 @@ class TableManager:
         """The table's owner, started with it (:mod:`folkdeck.server.actor`)."""
         actor = self.actors.get(table.id)
         if actor is None:
+            if self.cluster is not None and not self.cluster.owns(table.id):
+                raise RuntimeError(f"table {table.id} is owned by another process")
             actor = self.actors[table.id] = TableActor(table, self)
             actor.start()
         return actor
@@ -321,7 +358,8 @@ class TableManager:
     def kick(self, table: Table) -> None:
         """Ask the table's owner to look again at what must happen next (a seat was given to
         a bot, a person connected): a message like any other."""
-        self.actor(table).post(Call(lambda: None))
+        if self.cluster is None or self.cluster.owns(table.id):
+            self.actor(table).post(Call(lambda: None))
 
     async def call(self, table: Table, fn: Callable[[], T]) -> T:
         """Run ``fn`` inside the table's owner (a change between two of its messages)."""
@@ -330,7 +368,8 @@ class TableManager:
 
     # --- actions ---------------------------------------------------------------------------------
     async def act(self, table: Table, seat: Seat, text: str, client: str = "", *, ref: int | None = None,
-                  resend: bool = False, scope: str | None = None, conn: Connection | None = None) -> Event | str:
+                  resend: bool = False, scope: str | None = None,
+                  conn: Connection | None = None) -> Event | Played | str:
         """Apply a person's action; it is committed (with its ``ref``) before this returns.
         Returns the event, or the stored line when ``resend`` repeats a ``ref`` already played.
 
@@ -338,9 +377,44 @@ class TableManager:
         """
         if client:
             self.actions.check(client)
-        answer: Event | str = await self.actor(table).ask(
-            PersonAction(seat, text, ref=ref, resend=resend, scope=scope, conn=conn))
+        args = {"seat": seat, "text": text, "ref": ref, "resend": resend, "scope": scope}
+        if self.cluster is not None and not self.cluster.owns(table.id):
+            played: Event | Played | str = await self.cluster.forward(table, "act", args, conn)
+            return played
+        answer: Event | str = await self.perform(table, "act", args, conn)
         return answer
+
+    async def operate(self, table: Table, op: str, client: str = "", **args: Any) -> Any:
+        """A change that the table's owner makes (here, or in another process): ``chat``
+        (seat, text), ``rename`` (seat, text), ``take_seat`` (name: the seat and its token),
+        ``rematch`` (the next match's id), ``resume`` (seat)."""
+        if self.cluster is None or self.cluster.owns(table.id):
+            return await self.perform(table, op, {**args, "client": client})
+        limiter = {"chat": self.chats, "take_seat": self.creations}.get(op)
+        if limiter is not None and client:
+            limiter.check(client)
+        return await self.cluster.forward(table, op, args)
+
+    async def perform(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any:
+        """On the table's owner: do ``op`` (see :meth:`operate`; ``act``: a person's action)."""
+        if op == "act":
+            return await self.actor(table).ask(PersonAction(args["seat"], args["text"], ref=args.get("ref"),
+                                                            resend=bool(args.get("resend")), scope=args.get("scope"),
+                                                            conn=conn))
+        if op == "resume":
+            return await self.actor(table).ask(Resume(args["seat"]))
+        client = str(args.get("client", ""))
+        if op == "chat":
+            await self.call(table, lambda: social.chat(self, table, args["seat"], args["text"], client=client))
+        elif op == "rename":
+            await self.call(table, lambda: social.rename(self, table, args["seat"], args["text"]))
+        elif op == "take_seat":
+            return list(await self.call(table, lambda: social.take_open_seat(self, table, args["name"], client=client)))
+        elif op == "rematch":
+            return (await self.call(table, lambda: social.rematch(self, table))).id
+        else:
+            raise ValueError(f"unknown operation {op!r}")
+        return None
 
     def check(self, table: Table, seat: Seat, text: str, client: str = "") -> dict[str, Any]:
         """Whether ``seat`` could play ``text`` now, without playing it: ``{"ok": True}``, or
@@ -407,7 +481,7 @@ class TableManager:
 
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""
-        await self.actor(table).ask(Resume(seat))
+        await self.operate(table, "resume", seat=seat)
 
 
 __all__ = ["TableManager"]

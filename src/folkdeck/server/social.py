@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from folkdeck.engine.protocol import Seat
 from folkdeck.server.errors import ServerError
@@ -28,7 +28,25 @@ from folkdeck.server.tables import Table, token_hash
 from folkdeck.server.text import CHAT_CHARS, NAME_CHARS, check_name, clean_text
 
 if TYPE_CHECKING:
-    from folkdeck.server.manager import TableManager
+    from folkdeck.server.cluster import Cluster
+    from folkdeck.server.limits import RateLimiter
+    from folkdeck.server.store import Store
+    from folkdeck.server.tables import Connection
+
+
+class TableManager(Protocol):
+    """What these changes need of the table manager (:mod:`folkdeck.server.manager`)."""
+
+    store: Store
+    chats: RateLimiter
+    creations: RateLimiter
+    cluster: Cluster | None
+    tables: dict[str, Table]
+
+    def broadcast(self, table: Table) -> None: ...
+    def send(self, table: Table, seat: Seat | None, conn: Connection, message: dict[str, Any]) -> None: ...
+    def get(self, table_id: str) -> Table | None: ...
+    def add(self, config: dict[str, Any]) -> Table: ...
 
 CHAT_KEPT = 50
 """Chat messages a table keeps (and sends to whoever joins)."""
@@ -64,6 +82,8 @@ def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, clien
     for who, conns in table.conns.items():
         for conn in conns:
             tables.send(table, who, conn, message)
+    if tables.cluster is not None:  # the clients of the other server processes
+        tables.cluster.relay.publish({"k": "out", "p": tables.cluster.me, "t": table.id, "m": message})
     return message
 
 
@@ -80,7 +100,10 @@ def open_seats(table: Table) -> list[Seat]:
 def listing(tables: TableManager) -> list[dict[str, Any]]:
     """The tables with a free seat while their match is on, the newest first."""
     out = []
-    for table in reversed(list(tables.tables.values())):
+    for known in reversed(list(tables.tables.values())):
+        if not open_seats(known):
+            continue
+        table = tables.get(known.id) or known  # another process's table: brought up to date first
         free = open_seats(table)
         if not free or table.match_over():
             continue

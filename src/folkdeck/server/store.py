@@ -16,8 +16,10 @@ journal) is the default; a ``postgresql://`` URL uses ``psycopg`` (version 3, in
 - every failure is a :class:`StoreError` with a message that names the database (never
   its password) and says what went wrong, not a driver's traceback.
 
-One server process per database: each process keeps its tables in memory. A second
-process on one SQLite file is refused (:func:`open_store`).
+One server process per SQLite file: a second is refused (:func:`open_store`). Several
+processes share a PostgreSQL database (:mod:`folkdeck.server.cluster`): then a table's
+writes are fenced to its owner (:attr:`Store.fence`) and copies catch up with
+:meth:`Store.load_since`.
 
 >>> store = open_store(":memory:")
 >>> store.create_table("t1", {"game": "demo"})
@@ -160,6 +162,10 @@ class Store:
         self._closed = False
         self.owner: IO[str] | None = None
         """The lock file that keeps other processes off a SQLite file (see :func:`open_store`)."""
+        self.fence: int | None = None
+        """The process's key when several processes share the database (PostgreSQL,
+        :mod:`folkdeck.server.lease`): a table's actions and configuration are written only
+        while ``fd_owners`` names this process its owner, in the same transaction."""
         self._conn = self._open()
         self._transaction(self._make_schema, write=True)
 
@@ -232,6 +238,21 @@ class Store:
     def _sql(self, sql: str) -> str:
         return sql if self._ph == "?" else sql.replace("?", self._ph)
 
+    def new_connection(self) -> Any:
+        """Another connection to the same database, for the caller alone (the leases and
+        the relay of :mod:`folkdeck.server.cluster` keep their own)."""
+        return self._open()
+
+    def _fenced(self, conn: _Connection, table_id: str) -> None:
+        """Refuse a write for a table this process no longer owns (another process adopted
+        it): the row is read with a share lock, so an adoption waits for this transaction."""
+        if self.fence is None:
+            return
+        row = conn.execute(self._sql("SELECT 1 FROM fd_owners WHERE table_id = ? AND owner = ? FOR SHARE"),
+                           (table_id, self.fence)).fetchone()
+        if row is None:
+            raise StoreError(f"table {table_id!r} is owned by another process now")
+
     # --- the API ----------------------------------------------------------------------------
     def create_table(self, table_id: str, config: dict[str, Any]) -> None:
         """Store a new table (committed on return).
@@ -251,8 +272,11 @@ class Store:
         self._transaction(work, write=True)
 
     def update_config(self, table_id: str, config: dict[str, Any]) -> None:
-        self._transaction(lambda conn: conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"),
-                                                    (json.dumps(config), table_id)), write=True)
+        def work(conn: _Connection) -> None:
+            self._fenced(conn, table_id)
+            conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"), (json.dumps(config), table_id))
+
+        self._transaction(work, write=True)
 
     def append_action(self, table_id: str, deal: int, idx: int, line: str,
                       ref_scope: str | None = None, ref: int | None = None) -> None:
@@ -263,6 +287,7 @@ class Store:
         """
 
         def work(conn: _Connection) -> None:
+            self._fenced(conn, table_id)
             cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
                                          " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal, idx) DO NOTHING"),
                                (table_id, deal, idx, line, ref_scope, ref))
@@ -336,6 +361,24 @@ class Store:
         for deal, line in actions:
             lines.setdefault(deal, []).append(line)
         return json.loads(row[0]), lines
+
+    def load_since(self, table_id: str, deal: int, idx: int) -> tuple[dict[str, Any] | None, bool,
+                                                                      list[tuple[int, int, str]]]:
+        """A table's configuration, whether it is closed, and its actions from ``(deal,
+        idx)`` on, in order (one snapshot): how a process that does not own the table
+        catches up with its owner (:mod:`folkdeck.server.cluster`). None: no such table."""
+
+        def work(conn: _Connection) -> tuple[Any, Any, list[Any]]:
+            row = conn.execute(self._sql("SELECT config FROM fd_tables WHERE id = ?"), (table_id,)).fetchone()
+            closed = conn.execute(self._sql("SELECT 1 FROM fd_closed WHERE table_id = ?"), (table_id,)).fetchone()
+            rows: list[Any] = conn.execute(self._sql(
+                "SELECT deal, idx, line FROM fd_actions WHERE table_id = ? AND (deal > ? OR (deal = ? AND idx >= ?))"
+                " ORDER BY deal, idx"), (table_id, deal, deal, idx)).fetchall()
+            return row, closed, rows
+
+        row, closed, rows = self._transaction(work, write=False)
+        config = None if row is None else json.loads(row[0])
+        return config, closed is not None, [(int(d), int(i), str(line)) for d, i, line in rows]
 
     def load_tables(self) -> list[tuple[str, dict[str, Any], dict[int, list[str]]]]:
         """Every open table (oldest first): id, configuration, and its lines by deal number,

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
+import itertools
 import json
 import random
 import time
@@ -38,6 +39,7 @@ from folkdeck.server.views import ViewEncoder
 
 SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
 
+_CONNECTION_IDS = itertools.count(1)
 ACKS_KEPT = 64
 """Acknowledged ``(seat, ref)`` pairs a table remembers for resent actions."""
 
@@ -79,6 +81,8 @@ class Connection:
         self.version = 0
         self.last: dict[str, Any] | None = None
         """The last state message sent (without its ``v``): the base of the next delta."""
+        self.id = next(_CONNECTION_IDS)
+        """This process's number for the connection (other processes address it by it)."""
 
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -158,6 +162,12 @@ class Table:
     """:meth:`match_facts` as last made, with the position it was made for."""
     encoders: dict[Seat | None, ViewEncoder] = field(default_factory=dict)
     """Each viewer's views as JSON, the history encoded once (:mod:`folkdeck.server.views`)."""
+    remote: dict[int, frozenset[Seat]] = field(default_factory=dict)
+    """The seats connected to other server processes, by process (:mod:`folkdeck.server.cluster`)."""
+
+    def connected(self, seat: Seat) -> bool:
+        """Whether a person is connected to ``seat`` here or to another server process."""
+        return bool(self.conns.get(seat)) or any(seat in seats for seats in self.remote.values())
 
     def remember_ack(self, scope: str, ref: int, line: str) -> None:
         """Keep the answer to ``ref`` for a resend (the oldest forgotten past the bound)."""
@@ -195,6 +205,29 @@ class Table:
                 apply_line(table.state, index, line)
         table.finish_deal_if_over()
         return table
+
+    def catch_up(self, rows: list[tuple[int, int, str]], deal: int) -> bool:
+        """Apply the stored actions ``(deal, index, line)`` that this copy has not seen, then
+        deal on up to ``deal`` (a deal its owner has dealt, with no action yet): how a server
+        process that does not own the table follows its owner. True if anything changed.
+
+        :raises RuntimeError: the rows do not follow from this copy (it is rebuilt instead).
+        """
+        changed = False
+        for row_deal, index, line in rows:
+            if (row_deal, index) < (self.deal, len(self.state.history)):
+                continue  # already here
+            while self.deal < row_deal:
+                if not self.finish_deal_if_over() or not self.start_next_deal():
+                    raise RuntimeError(f"table {self.id}: stored deal {row_deal} does not follow")
+            if index != len(self.state.history):
+                raise RuntimeError(f"table {self.id}: action {index} of deal {row_deal} does not follow")
+            apply_line(self.state, index, line)
+            changed = True
+        self.finish_deal_if_over()
+        while self.deal < deal and self.finish_deal_if_over() and self.start_next_deal():
+            changed = True
+        return changed
 
     # --- the match --------------------------------------------------------------------
     @property
@@ -337,7 +370,7 @@ class Table:
             "deadline": None if self.deadline is None else max(0.0, self.deadline - self.now()),
             "calls": self.calls_left(),
             "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
-                       "auto": bool(s.get("auto")), "connected": bool(self.conns.get(i)),
+                       "auto": bool(s.get("auto")), "connected": self.connected(i),
                        "open": bool(s.get("open"))}
                       for i, s in enumerate(self.seats)],
             "rematch": self.config.get("rematch"), "previous": self.config.get("previous"),

@@ -30,7 +30,7 @@ def person_may_call(table: Table) -> bool:
     state = table.state
     if state.is_over() or not state.to_act or not table.is_bot(state.to_act[0]):
         return False
-    return any(not table.is_bot(s) and table.conns.get(s) for s in state.possible_callers())
+    return any(not table.is_bot(s) and table.connected(s) for s in state.possible_callers())
 
 
 def person_holds_public_right(table: Table) -> bool:

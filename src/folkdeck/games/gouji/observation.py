@@ -115,7 +115,7 @@ def build_view(d: GouJiDeal, opts: GouJiOptions, seat: int | None, acting: tuple
         table=table, top=table[-1] if table and d.top is not None else None,
         passed=tuple(s for s in range(SEATS) if d.passed >> s & 1), out=tuple(d.out),
         status=_status(d, opts, seat, gouji_seat, window), history=history,
-        result=_result(d, opts),
+        result=d.result.to_dict() if d.result is not None else None,  # place_points among its details
         opposite=None if seat is None else opposite(seat), window=window,
         shown=tuple(shown.get(s) for s in range(SEATS)),
         laid_open=tuple(s for s in range(SEATS) if d.laid_open >> s & 1),
@@ -127,23 +127,6 @@ def build_view(d: GouJiDeal, opts: GouJiOptions, seat: int | None, acting: tuple
         gave=tuple((f.receiver, f.cards) for f in d.tribute
                    if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
                    and f.cards is not None))
-
-
-def _result(d: GouJiDeal, opts: GouJiOptions) -> dict[str, object] | None:
-    """The deal's result as the view shows it: the engine's, and for a deal that ended with
-    places each seat's own ``place_points``, its place's score in ``score_table`` (doubled
-    with ``sweep_double`` on a sweep): docs/rules/gouji.md §8, "Each team adds its members'
-    place scores". The returns are the team totals, the same for both members; a player reads
-    their own place's points beside their place, as the quick start explains. (Only in the
-    view: a record's result stays the engine's.)"""
-    if d.result is None:
-        return None
-    out = d.result.to_dict()
-    places = d.result.placings
-    if d.result.reason == "out" and all(p is not None for p in places):
-        double = 2 if opts.sweep_double and d.result.details.get("sweep") else 1
-        out["place_points"] = [opts.score_table[p - 1] * double for p in places if p is not None]
-    return out
 
 
 def _status(d: GouJiDeal, opts: GouJiOptions, seat: int | None, gouji_seat: int | None,

@@ -166,10 +166,8 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})
             return False
         if isinstance(msg, SocialIn):
-            if msg.type == "chat":
-                await tables.call(table, lambda: social.chat(tables, table, seat, msg.text, client=conn.client))
-            else:
-                await tables.call(table, lambda: social.rename(tables, table, seat, msg.text))
+            await tables.operate(table, msg.type if msg.type == "chat" else "rename", client=conn.client,
+                                 seat=seat, text=msg.text)
             return False
         assert isinstance(msg, ActionIn)
         if msg.type == "check":

@@ -13,7 +13,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from folkdeck.engine import match_record
-from folkdeck.engine.protocol import Event
 from folkdeck.engine.record import dumps
 from folkdeck.server import social
 from folkdeck.server.api.deps import TablesDep
@@ -74,7 +73,7 @@ async def join_table(table_id: str, body: JoinIn, tables: TablesDep, request: Re
     """Take the first free seat of a listed table under ``name``; 409 when none is left."""
     table = _table(tables, table_id)
     client = _client(request, tables)
-    seat, token = await tables.call(table, lambda: social.take_open_seat(tables, table, body.name, client=client))
+    seat, token = await tables.operate(table, "take_seat", client=client, name=body.name)
     return SeatTaken(seat=seat, token=token, link=f"/table?t={table.id}&k={token}")
 
 
@@ -86,8 +85,8 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     seat = tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
-    new = await tables.call(table, lambda: social.rematch(tables, table))
-    return NextMatch(id=new.id, link=f"/table?t={new.id}&k={body.token}")
+    new_id = await tables.operate(table, "rematch")
+    return NextMatch(id=new_id, link=f"/table?t={new_id}&k={body.token}")
 
 
 @router.get("/tables/{table_id}")
@@ -103,7 +102,7 @@ async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, requ
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     event = await tables.act(table, seat, body.action, client=_client(request, tables))
-    assert isinstance(event, Event)  # a ref is only a WebSocket's: never a repeated answer here
+    assert not isinstance(event, str)  # a ref is only a WebSocket's: never a repeated answer here
     return {"ok": True, "event": event.to_dict(), "line": event.line}
 
 

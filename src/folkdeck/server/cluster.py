@@ -1,0 +1,491 @@
+"""Many server processes, one PostgreSQL database: any process serves any table.
+
+**Owners.** Each live table has exactly one owner process, by its lease
+(:mod:`folkdeck.server.lease`); only the owner runs the table's actor
+(:mod:`folkdeck.server.actor`): it applies and commits actions, drives the bots and the
+timers. A table made on a process is claimed by it; a table whose owner died or let it go
+is adopted by another process (the scan every ``lease_scan_seconds``, or at once by a
+process that has a request for it), rebuilt from the store (its actions replayed).
+
+**Copies.** Every other process keeps a copy of the table, rebuilt from the store and kept
+up with the owner: after each change the owner publishes ``chg`` (the table, its deal, the
+turn timer and the wait for calls, which are not stored) and each process with clients at
+the table reads the new actions and configuration from the store
+(:meth:`~folkdeck.server.tables.Table.catch_up`) and sends its own clients their own
+views, computed there per seat: nothing crosses between processes that a seat could not
+see, because no view crosses at all. A copy without clients is only marked stale and
+brought up to date when it is next used.
+
+**Requests.** A client's action (with its ``ref``), resend, chat, rename, join, resume or
+next-match request that reaches a process that does not own the table is sent to the owner
+(``req``) and answered (``rep``); the owner's ``ack`` or refusal for that client comes back
+first (``out``), then the change. If the owner dies meanwhile, the request goes to the new
+owner, an action as a resend of its ``ref`` (a REST action gets a ref for the purpose),
+so it is played once, or answered as already played. Resyncs, hints, reviews and checks
+are answered from the copy.
+
+**Presence.** Whether a seat is connected is public (and bots wait for connected people):
+each process publishes the seats connected to it (``pres``), asked again (``who``) by a
+process that loads or adopts a table; a dead process's seats are forgotten.
+
+Every message goes through :mod:`folkdeck.server.relay` (LISTEN/NOTIFY).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import itertools
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from folkdeck.engine.errors import CardGameError
+from folkdeck.engine.protocol import Seat
+from folkdeck.server.actor import TableActor
+from folkdeck.server.clock import Clock
+from folkdeck.server.config import Settings
+from folkdeck.server.errors import ServerError, status_of
+from folkdeck.server.lease import Leases
+from folkdeck.server.relay import Played, Relay, RemoteConnection
+from folkdeck.server.store import Store, StoreError
+from folkdeck.server.tables import ACKS_KEPT, Connection, Table
+
+log = logging.getLogger("folkdeck.server")
+
+FORWARD_SECONDS = 20.0
+"""How long a request may wait for a table's owner (its death and an adoption included)."""
+WAIT_STEP = 0.5
+"""While waiting for an owner's answer: how often to look whether it is still alive."""
+ONCE_ONLY = ("chat", "take_seat")
+"""Requests that are not sent again if their owner died before answering (they might have
+been done: a chat said twice, two seats taken); the client is told to try again."""
+
+
+class Manager(Protocol):
+    """What the cluster needs from the table manager (:class:`~folkdeck.server.manager.TableManager`)."""
+
+    store: Store
+    settings: Settings
+    clock: Clock
+    tables: dict[str, Table]
+    actors: dict[str, TableActor]
+
+    def actor(self, table: Table) -> TableActor: ...
+    def broadcast(self, table: Table) -> None: ...
+    def kick(self, table: Table) -> None: ...
+    async def perform(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any: ...
+
+
+class Cluster:
+    """This process among the others on one PostgreSQL database (see the module docstring)."""
+
+    def __init__(self, manager: Manager) -> None:
+        self.manager = manager
+        self.store = manager.store
+        self.leases = Leases(self.store.new_connection)
+        self.store.fence = self.leases.me
+        self.relay = Relay(self.store.new_connection, self.receive)
+        self.owned: set[str] = set()
+        self.stale: dict[str, int] = {}
+        """Copies behind their owner: the owner's deal by table id."""
+        self.conns: dict[int, Connection] = {}
+        """This process's clients by :attr:`Connection.id` (the owner's answers name them)."""
+        self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.serving: set[asyncio.Task[None]] = set()
+        self.draining = False
+        self.wake = asyncio.Event()
+        self._ids = itertools.count(1)
+        self._scanner: asyncio.Task[None] | None = None
+        self._orphans: set[str] = set()
+        self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+            "chg": self._on_change, "out": self._on_out, "req": self._on_request, "rep": self._on_reply,
+            "pres": self._on_presence, "who": self._on_who, "new": self._on_new, "rel": self._on_released}
+
+    @property
+    def me(self) -> int:
+        return self.leases.me
+
+    # --- life ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Listen to the others, adopt the tables nobody owns, and keep looking (in the loop)."""
+        self.relay.start()
+        self.relay.publish({"k": "who", "p": self.me, "t": "*"})
+        self.scan()
+        self._scanner = asyncio.get_running_loop().create_task(self._scan_loop(), name="folkdeck-leases")
+
+    async def release(self) -> None:
+        """After draining: the answers in hand are sent, the tables let go (others adopt them
+        at once), and the others told."""
+        if self.serving:
+            await asyncio.wait(set(self.serving), timeout=2.0)
+        released = sorted(self.owned)
+        self.owned.clear()
+        try:
+            self.leases.release(released)
+        except Exception:  # the leases end with the session anyway
+            log.exception("releasing %d tables failed", len(released))
+        self.relay.publish({"k": "rel", "p": self.me, "n": len(released)})
+        log.info("released %d tables", len(released))
+
+    def close(self) -> None:
+        """Stop listening and end the lease session (without releasing: a crash, or after it)."""
+        if self._scanner is not None:
+            self._scanner.cancel()
+        self.relay.close()
+        self.leases.close()
+
+    def owns(self, table_id: str) -> bool:
+        return table_id in self.owned
+
+    # --- owning --------------------------------------------------------------------------------
+    def claim(self, table: Table) -> None:
+        """A table just made here: owned here (unless another process adopted it first), and
+        the others told."""
+        if self.leases.adopt(table.id):
+            self.owned.add(table.id)
+            self.manager.actor(table)
+        self.relay.publish({"k": "new", "p": self.me, "t": table.id})
+
+    def adopt(self, table_id: str) -> bool:
+        """Own a table nobody owns: rebuilt from the store, its actor started; True if done."""
+        if self.draining or table_id in self.owned or not self.leases.adopt(table_id):
+            return table_id in self.owned
+        try:
+            table = self.manager.tables.get(table_id)
+            table = self.load(table_id) if table is None else table if self.refresh(table, rebuild=True) else None
+            if table is None:
+                self.leases.release([table_id])
+                return False
+            for scope, ref, line in self.store.refs(table_id, ACKS_KEPT):
+                table.remember_ack(scope, ref, line)
+        except Exception:
+            log.exception("table %s could not be adopted", table_id)
+            self.leases.release([table_id])
+            return False
+        table.deadline = table.calls = None
+        table.last_active = self.manager.clock.now()
+        self.owned.add(table_id)
+        self.manager.actor(table)
+        self.relay.publish({"k": "who", "p": self.me, "t": table_id})
+        log.info("adopted table %s", table_id)
+        return True
+
+    def drop(self, table_id: str) -> None:
+        """This process no longer owns the table: its actor stops; the copy follows the new owner."""
+        self.owned.discard(table_id)
+        actor = self.manager.actors.pop(table_id, None)
+        if actor is not None:
+            actor.abandon()
+        table = self.manager.tables.get(table_id)
+        if table is not None:
+            self.stale[table_id] = table.deal
+        log.warning("table %s is owned by another process now", table_id)
+
+    def scan(self) -> None:
+        """Look (:meth:`look`) and adopt at once (at the start)."""
+        for table_id in self.look():
+            if len(self.owned) >= self.manager.settings.max_tables:
+                break
+            self.adopt(table_id)
+
+    def look(self) -> list[str]:
+        """Check this process's lease, let go the tables it lost, forget the seats of dead
+        processes; the tables nobody owns that this process should adopt, those its own
+        clients wait for first."""
+        if not self.leases.healthy():
+            for table_id in list(self.owned):
+                self.drop(table_id)
+            self.leases.close()
+            self.leases.open()
+            self.store.fence = self.me
+            self._publish_all_presence()
+        for table_id in self.owned - self.leases.mine():
+            self.drop(table_id)
+        live = self.leases.live()
+        for table in list(self.manager.tables.values()):
+            dead = [p for p in table.remote if p not in live]
+            if dead:
+                for process in dead:
+                    del table.remote[process]
+                self._presence_changed(table)
+        # A fair share of the tables orphaned since the last look (the others take theirs),
+        # and every one still left from the last look.
+        orphans = self.leases.orphans()
+        fresh = [t for t in orphans if t not in self._orphans]
+        random.shuffle(fresh)
+        wanted = [t for t in orphans if t in self._orphans] + fresh[:len(fresh) // max(1, len(live)) + 1]
+        self._orphans = set(orphans)
+        tables = self.manager.tables
+        return sorted(wanted, key=lambda t: not (t in tables and any(tables[t].conns.values())))
+
+    async def _scan_loop(self) -> None:
+        interval = self.manager.settings.lease_scan_seconds
+        while True:
+            try:
+                await asyncio.wait_for(self.wake.wait(), interval * random.uniform(0.8, 1.2))
+            except TimeoutError:
+                pass
+            self.wake.clear()
+            try:
+                for table_id in self.look():  # one at a time: requests are served in between
+                    if len(self.owned) >= self.manager.settings.max_tables:
+                        break
+                    self.adopt(table_id)
+                    await asyncio.sleep(0)
+            except Exception:  # the database may be down: next time
+                log.exception("looking for tables without an owner failed")
+
+    # --- copies --------------------------------------------------------------------------------
+    def lookup(self, table_id: str) -> Table | None:
+        """The table by id: a stale copy brought up to date, an unknown one loaded from the store."""
+        table = self.manager.tables.get(table_id)
+        if table is None:
+            return self.load(table_id) if len(table_id) <= 64 else None
+        if table_id in self.stale:
+            try:
+                self.refresh(table)
+            except StoreError:
+                log.exception("table %s could not be brought up to date", table_id)
+        return table
+
+    def load(self, table_id: str) -> Table | None:
+        config, closed, rows = self.store.load_since(table_id, 0, 0)
+        if config is None or closed:
+            return None
+        table = Table.new(table_id, config)
+        table.catch_up(rows, 0)
+        table.now = self.manager.clock.now
+        table.last_active = self.manager.clock.now()
+        self.manager.tables[table_id] = table
+        self.relay.publish({"k": "who", "p": self.me, "t": table_id})
+        return table
+
+    def refresh(self, table: Table, rebuild: bool = False) -> bool:
+        """Bring a copy up to date with the store; False if the table is gone (closed)."""
+        deal = self.stale.pop(table.id, table.deal)
+        if rebuild:  # an adopted table: exactly as stored, nothing of the copy's own kept
+            config, closed, rows = self.store.load_since(table.id, 0, 0)
+        else:
+            config, closed, rows = self.store.load_since(table.id, table.deal, len(table.state.history))
+        if config is None or closed:
+            if not any(table.conns.values()):
+                self.manager.tables.pop(table.id, None)
+            return False
+        if rebuild:
+            self._replace(table, Table.new(table.id, config), rows, deal)
+            return True
+        table.config = config
+        try:
+            table.catch_up(rows, deal)
+        except RuntimeError:
+            log.exception("table %s: the copy went astray; rebuilt", table.id)
+            return self.refresh(table, rebuild=True)
+        table.last_active = self.manager.clock.now()
+        return True
+
+    def _replace(self, table: Table, fresh: Table, rows: list[tuple[int, int, str]], deal: int) -> None:
+        fresh.catch_up(rows, deal)
+        kept = ("conns", "remote", "now", "acked", "reviews", "deadline", "calls")
+        for name in (f.name for f in dataclasses.fields(Table)):
+            if name not in kept:
+                setattr(table, name, getattr(fresh, name))
+        table.last_active = self.manager.clock.now()
+
+    def changed(self, table: Table) -> None:
+        """On the owner, after every change: the others are told (with what is not stored)."""
+        calls = table.calls_left()
+        deadline = None if table.deadline is None else max(0.0, table.deadline - table.now())
+        self.relay.publish({"k": "chg", "p": self.me, "t": table.id, "d": table.deal, "dl": deadline,
+                            "ca": None if calls is None else [*table.position(), calls]})
+
+    # --- messages from the others -------------------------------------------------------------------
+    async def receive(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("k")
+        if kind == "up":  # the relay listened again: something may have been missed
+            for table in list(self.manager.tables.values()):
+                if table.id not in self.owned and any(table.conns.values()):
+                    self.stale.setdefault(table.id, table.deal)
+                    self.refresh(table)
+                    self.manager.broadcast(table)
+            self._publish_all_presence()
+            return
+        if msg.get("p") == self.me or msg.get("to", self.me) != self.me:
+            return
+        handler = self._handlers.get(str(kind))
+        if handler is not None:
+            handler(msg)
+
+    def _on_change(self, msg: dict[str, Any]) -> None:
+        table = self.manager.tables.get(msg["t"])
+        if table is None or table.id in self.owned:
+            return
+        now = table.last_active = table.now()
+        table.deadline = None if msg["dl"] is None else now + msg["dl"]
+        table.calls = None if msg["ca"] is None else ((msg["ca"][0], msg["ca"][1]), now + msg["ca"][2])
+        self.stale[table.id] = max(msg["d"], self.stale.get(table.id, 0))
+        if any(table.conns.values()):
+            self.refresh(table)
+            self.manager.broadcast(table)
+
+    def _on_out(self, msg: dict[str, Any]) -> None:
+        if "c" in msg:
+            conn = self.conns.get(msg["c"])
+            if conn is not None:
+                conn.push(msg["m"])
+            return
+        table = self.manager.tables.get(msg.get("t", ""))
+        if table is not None:
+            for conns in table.conns.values():
+                for conn in conns:
+                    conn.push(msg["m"])
+
+    def _on_request(self, msg: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self._serve(msg))
+        self.serving.add(task)
+        task.add_done_callback(self.serving.discard)
+
+    def _on_reply(self, msg: dict[str, Any]) -> None:
+        future = self.waiting.get(msg["id"])
+        if future is not None and not future.done():
+            future.set_result(msg)
+
+    def _on_presence(self, msg: dict[str, Any]) -> None:
+        table = self.manager.tables.get(msg["t"])
+        if table is None:
+            return
+        seats = frozenset(int(s) for s in msg["s"])
+        if table.remote.get(msg["p"], frozenset()) == seats:
+            return
+        if seats:
+            table.remote[msg["p"]] = seats
+        else:
+            table.remote.pop(msg["p"], None)
+        self._presence_changed(table)
+
+    def _on_who(self, msg: dict[str, Any]) -> None:
+        if msg["t"] == "*":
+            self._publish_all_presence()
+        else:
+            table = self.manager.tables.get(msg["t"])
+            if table is not None and self.local_seats(table):
+                self.presence(table)
+
+    def _on_new(self, msg: dict[str, Any]) -> None:
+        if msg["t"] not in self.manager.tables:
+            self.load(msg["t"])
+
+    def _on_released(self, msg: dict[str, Any]) -> None:
+        self.wake.set()
+
+    # --- presence ---------------------------------------------------------------------------------
+    @staticmethod
+    def local_seats(table: Table) -> frozenset[Seat]:
+        return frozenset(seat for seat, conns in table.conns.items() if seat is not None and conns)
+
+    def presence(self, table: Table) -> None:
+        """Tell the others which of the table's seats are connected here."""
+        self.relay.publish({"k": "pres", "p": self.me, "t": table.id, "s": sorted(self.local_seats(table))})
+
+    def _publish_all_presence(self) -> None:
+        for table in list(self.manager.tables.values()):
+            if self.local_seats(table):
+                self.presence(table)
+
+    def _presence_changed(self, table: Table) -> None:
+        if table.id in self.owned:
+            self.manager.kick(table)  # a connected person may change what the bots wait for
+        self.manager.broadcast(table)
+
+    # --- requests -----------------------------------------------------------------------------------
+    def register(self, conn: Connection) -> None:
+        self.conns[conn.id] = conn
+
+    def unregister(self, conn: Connection) -> None:
+        self.conns.pop(conn.id, None)
+
+    async def forward(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any:
+        """Have the table's owner do ``op`` (this process, if it owns the table or adopts it)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.manager.settings.forward_seconds
+        if op == "act" and args.get("ref") is None:  # a ref of its own: sent again, played once
+            args.update(scope=f"r/{secrets.token_hex(8)}", ref=0)
+        while loop.time() < deadline:
+            if table.id in self.owned:
+                return await self.manager.perform(table, op, args, conn)
+            owner = self.leases.owner_of(table.id)
+            if owner is None or owner == self.me:
+                if not self.adopt(table.id):
+                    await asyncio.sleep(0.05)
+                continue
+            sent = {**args, **({"c": conn.id} if conn is not None else {})}
+            answer = await self._ask(owner, table.id, op, sent, deadline)
+            if answer is None or answer.get("retry"):
+                if answer is None and op in ONCE_ONLY:
+                    break  # it may have been done: the client tries again
+                if answer is None and op == "act":
+                    args["resend"] = True
+                await asyncio.sleep(0.1)
+                continue
+            return self._result(op, answer)
+        raise StoreError(f"table {table.id}: no process answered for it in time")
+
+    async def _ask(self, owner: int, table_id: str, op: str, args: dict[str, Any],
+                   deadline: float) -> dict[str, Any] | None:
+        """The owner's answer, or None if it died first."""
+        loop = asyncio.get_running_loop()
+        request_id = f"{self.me}-{next(self._ids)}"
+        future: asyncio.Future[dict[str, Any]] = loop.create_future()
+        self.waiting[request_id] = future
+        try:
+            self.relay.publish({"k": "req", "p": self.me, "to": owner, "id": request_id, "t": table_id,
+                                "op": op, "a": args})
+            while True:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(future), WAIT_STEP)
+                except TimeoutError:
+                    if not self.leases.alive(owner):
+                        return None
+                    if loop.time() > deadline:
+                        raise StoreError(f"table {table_id}: its owner did not answer in time") from None
+        finally:
+            self.waiting.pop(request_id, None)
+
+    @staticmethod
+    def _result(op: str, answer: dict[str, Any]) -> Any:
+        if "error" in answer:
+            error = answer["error"]
+            raise ServerError(answer["status"], error["error"], error["reason"], **error["params"])
+        result = answer["ok"]
+        if op == "act":
+            return result["line"] if result.get("repeated") else Played(result["line"], result["event"])
+        return result
+
+    async def _serve(self, msg: dict[str, Any]) -> None:
+        """On the owner: do what another process asks for one of its clients, and answer."""
+        reply: dict[str, Any] = {"k": "rep", "p": self.me, "to": msg["p"], "id": msg["id"]}
+        table = self.manager.tables.get(msg["t"])
+        if self.draining or table is None or table.id not in self.owned:
+            reply["retry"] = True  # not (or no longer) the owner: the asker looks again
+        else:
+            args: dict[str, Any] = dict(msg["a"])
+            conn_id = args.pop("c", None)
+            conn = None if conn_id is None else RemoteConnection(self.relay, self.me, msg["p"], conn_id)
+            try:
+                result = await self.manager.perform(table, msg["op"], args, conn)
+                if msg["op"] == "act":
+                    result = ({"line": result, "repeated": True} if isinstance(result, str)
+                              else {"line": result.line, "event": result.to_dict()})
+                reply["ok"] = result
+            except CardGameError as exc:
+                coded = exc.to_dict()
+                reply.update(status=status_of(exc), error={k: coded[k] for k in ("error", "reason", "params")})
+            except Exception:
+                log.exception("table %s: a request of another process failed", msg["t"])
+                reply.update(status=500, error={"error": "internal", "reason": "server.internal", "params": {}})
+        self.relay.publish(reply)
+
+
+__all__ = ["Cluster", "Manager"]

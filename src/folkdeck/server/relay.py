@@ -1,0 +1,204 @@
+"""Messages between the server processes that share one PostgreSQL database: LISTEN/NOTIFY.
+
+Every process listens on one channel (:data:`CHANNEL`) and publishes small JSON messages on
+it (:meth:`Relay.publish`); each message says whom it is for, and every process keeps what
+concerns it (:mod:`folkdeck.server.cluster` gives their meaning). Notifications of one
+sender arrive in the order it sent them, and every listener gets them in commit order, so
+an owner's ``ack`` reaches a client before the change it leads to.
+
+A NOTIFY payload holds at most 8000 bytes: a larger message is written to ``fd_relay`` and
+only its row's id is sent (rows older than a minute are deleted by later senders).
+
+The listener is a thread with its own connection (``conn.notifies``), which hands each
+message to the event loop, where :attr:`Relay.handle` sees them one at a time, in order.
+A lost connection is opened again; the handler is then told ``{"k": "up"}`` (something may
+have been missed: the caller catches up from the store).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from folkdeck.server.tables import Connection
+
+log = logging.getLogger("folkdeck.server")
+
+CHANNEL = "folkdeck"
+MAX_PAYLOAD = 7900
+"""Bytes of a NOTIFY payload (PostgreSQL's limit is 8000): larger messages go by ``fd_relay``."""
+KEEP_SECONDS = 60.0
+"""How long a large message's row stays in ``fd_relay``."""
+POLL_SECONDS = 0.5
+"""How often the listener thread looks whether it must stop."""
+SCHEMA = ("SELECT pg_advisory_xact_lock(7210531)",
+          "CREATE TABLE IF NOT EXISTS fd_relay (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL,"
+          " at DOUBLE PRECISION NOT NULL)")
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A person's action played by the table's owner in another process: its record line
+    and its event (as :meth:`Event.to_dict` gives it)."""
+
+    line: str
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+class RemoteConnection(Connection):
+    """On a table's owner: a client connected to another process (``process``); the
+    ``ack`` or refusal for it goes there, by the relay, to its connection ``conn_id``."""
+
+    def __init__(self, relay: Relay, me: int, process: int, conn_id: int) -> None:
+        super().__init__(lambda text: None, 1)
+        self.relay, self.me, self.process, self.conn_id = relay, me, process, conn_id
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.relay.publish({"k": "out", "p": self.me, "to": self.process, "c": self.conn_id, "m": message})
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class Relay:
+    """One process's end of the channel: a connection to publish, a thread that listens."""
+
+    def __init__(self, connect: Callable[[], Any], handle: Handler) -> None:
+        self._connect = connect
+        self.handle = handle
+        self._lock = threading.Lock()
+        self._send: Any = None
+        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._consumer: asyncio.Task[None] | None = None
+        self._listening = threading.Event()
+
+    def start(self) -> None:
+        """Open the connections and start listening (inside the event loop); returns once
+        the channel is listened to, so nothing published after it is missed."""
+        self._loop = asyncio.get_running_loop()
+        self._send = self._connect()
+        with self._send.transaction():
+            for statement in SCHEMA:
+                self._send.execute(statement)
+        self._thread = threading.Thread(target=self._listen, name="folkdeck-relay", daemon=True)
+        self._thread.start()
+        self._consumer = self._loop.create_task(self._consume(), name="folkdeck-relay")
+        if not self._listening.wait(15):
+            raise ConnectionError("the relay could not listen to the database")
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._consumer is not None:
+            self._consumer.cancel()
+        if self._thread is not None:
+            self._thread.join(timeout=2 * POLL_SECONDS + 1)
+        with self._lock:
+            conn, self._send = self._send, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # pragma: no cover - closing a broken connection
+                log.debug("closing the relay connection failed", exc_info=True)
+
+    # --- sending ---------------------------------------------------------------------------
+    def publish(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every process (one try again after a lost connection; a
+        message that cannot be sent is logged: the receivers catch up from the store)."""
+        payload = encode(message)
+        for attempt in (1, 2):
+            try:
+                with self._lock:
+                    if self._send is None:
+                        if self._stop.is_set():
+                            return
+                        self._send = self._connect()
+                    self._notify(self._send, payload)
+                return
+            except Exception:
+                with self._lock:
+                    self._send = None
+                if attempt == 2:
+                    log.exception("a message to the other processes was lost")
+
+    def _notify(self, conn: Any, payload: str) -> None:
+        if len(payload.encode("utf-8", "surrogatepass")) > MAX_PAYLOAD:
+            now = time.time()
+            with conn.transaction():
+                conn.execute("DELETE FROM fd_relay WHERE at < %s", (now - KEEP_SECONDS,))
+                row = conn.execute("INSERT INTO fd_relay (payload, at) VALUES (%s, %s) RETURNING id",
+                                   (payload, now)).fetchone()
+            payload = encode({"k": "row", "id": int(row[0])})
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+    # --- listening ---------------------------------------------------------------------------
+    def _listen(self) -> None:
+        first = True
+        while not self._stop.is_set():
+            try:
+                conn = self._connect()
+            except Exception:
+                log.warning("the relay cannot reach the database; trying again", exc_info=True)
+                self._stop.wait(POLL_SECONDS)
+                continue
+            try:
+                conn.execute(f"LISTEN {CHANNEL}")
+                self._listening.set()
+                if not first:
+                    self._post({"k": "up"})
+                first = False
+                while not self._stop.is_set():
+                    for note in conn.notifies(timeout=POLL_SECONDS):
+                        self._post(json.loads(note.payload))
+            except Exception:
+                if not self._stop.is_set():
+                    log.warning("the relay lost its connection; listening again", exc_info=True)
+            finally:
+                try:
+                    conn.close()
+                except Exception:  # pragma: no cover
+                    pass
+
+    def _read_row(self, row_id: int) -> dict[str, Any]:
+        """A large message, from its row (gone: ``up``, the receiver catches up from the store)."""
+        try:
+            with self._lock:
+                conn = self._send if self._send is not None else self._connect()
+                self._send = conn
+                row = conn.execute("SELECT payload FROM fd_relay WHERE id = %s", (row_id,)).fetchone()
+        except Exception:
+            log.warning("a large message could not be read", exc_info=True)
+            row = None
+        message: dict[str, Any] = json.loads(row[0]) if row else {"k": "up"}
+        return message
+
+    def _post(self, message: dict[str, Any]) -> None:
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._queue.put_nowait, message)
+
+    async def _consume(self) -> None:
+        while True:
+            message = await self._queue.get()
+            try:
+                if message.get("k") == "row":
+                    message = self._read_row(int(message["id"]))
+                await self.handle(message)
+            except Exception:  # a bug: the relay lives on, the log has the trace
+                log.exception("a message from another process was not handled: %s", message.get("k"))
+
+
+__all__ = ["CHANNEL", "MAX_PAYLOAD", "Played", "Relay", "RemoteConnection"]

@@ -1,0 +1,78 @@
+"""The pieces of several processes on one PostgreSQL database, in one process: the leases
+(folkdeck.server.lease: one advisory lock per process, an owner row per table, adoption by
+compare-and-set) and the relay (folkdeck.server.relay: LISTEN/NOTIFY, a message over
+NOTIFY's 8000 bytes through a row)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from folkdeck.server.lease import Leases
+from folkdeck.server.relay import MAX_PAYLOAD, Relay
+from folkdeck.server.store import StoreError, open_store
+from tests.server.multi import wait_for
+
+
+def test_a_table_has_one_owner_and_a_dead_or_releasing_owner_lets_another_adopt(pg_url: str) -> None:
+    store = open_store(pg_url)
+    for table_id in ("t1", "t2"):
+        store.create_table(table_id, {"game": "demo"})
+    one, two = Leases(store.new_connection), Leases(store.new_connection)
+    assert one.me != two.me and one.live() >= {one.me, two.me}
+    assert set(one.orphans()) == {"t1", "t2"}  # no owner row yet
+    assert one.adopt("t1") and not two.adopt("t1")  # compare-and-set: the live owner keeps it
+    assert one.owner_of("t1") == one.me == two.owner_of("t1") and one.mine() == {"t1"}
+    assert two.adopt("t2") and two.orphans() == []
+    # The fence: the store writes a table's actions only for its owner.
+    store.fence = one.me
+    store.append_action("t1", 0, 0, "0: 4C")
+    try:
+        store.append_action("t2", 0, 0, "0: 4C")
+        raise AssertionError("a write for another process's table was accepted")
+    except StoreError as exc:
+        assert "owned by another process" in str(exc)
+    two.release(["t2"])  # a draining process lets go: an orphan at once
+    assert one.orphans() == ["t2"] and one.adopt("t2")
+    one.close()  # the session ends (as when the process dies): its lock, and so its tables, go
+    wait_for(lambda: two.owner_of("t1") is None, 10, "the session's end")  # its backend exits meanwhile
+    assert set(two.orphans()) == {"t1", "t2"}
+    assert two.adopt("t1") and two.owner_of("t1") == two.me
+    store.fence = two.me
+    store.append_action("t1", 0, 1, "1: 5C")
+    two.close()
+    store.close()
+
+
+def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: str) -> None:
+    store = open_store(pg_url)
+
+    async def run() -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = []
+        done = asyncio.Event()
+
+        async def handle(message: dict[str, Any]) -> None:
+            got.append(message)
+            if len(got) == 3:
+                done.set()
+
+        async def ignore(message: dict[str, Any]) -> None:
+            pass
+
+        listener, sender = Relay(store.new_connection, handle), Relay(store.new_connection, ignore)
+        listener.start()
+        sender.start()
+        try:
+            sender.publish({"k": "a", "n": 1})
+            sender.publish({"k": "big", "text": "x" * (3 * MAX_PAYLOAD)})  # over NOTIFY's limit
+            sender.publish({"k": "a", "n": 2})
+            await asyncio.wait_for(done.wait(), 30)
+        finally:
+            listener.close()
+            sender.close()
+        return got
+
+    got = asyncio.run(run())
+    assert [m["k"] for m in got] == ["a", "big", "a"] and got[0]["n"] == 1 and got[2]["n"] == 2
+    assert got[1]["text"] == "x" * (3 * MAX_PAYLOAD)
+    store.close()
