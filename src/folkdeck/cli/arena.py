@@ -6,7 +6,6 @@ import argparse
 import importlib.util
 import sys
 import time
-from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -20,7 +19,8 @@ from folkdeck.sim.arena import ArenaConfig, ArenaSummary, plot_results, rotation
 from folkdeck.sim.backends import BACKENDS, default_jobs
 
 
-def add_arena_parser(sub: Any, summary: str = "bots play duplicate deals: win shares, intervals, ratings") -> None:
+def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                     summary: str = "bots play duplicate deals: win shares, intervals, ratings") -> None:
     """The ``arena`` command (``summary``: its line in ``folkdeck --help``, in the reader's language)."""
     from folkdeck.engine.registry import games
 

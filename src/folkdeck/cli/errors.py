@@ -13,11 +13,11 @@ in ``cli.error.<reason>``. Both give the exit status the command returns.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Unpack
 
 from folkdeck.engine.errors import CardGameError, IllegalActionError, MalformedRecordError
 from folkdeck.engine.match_record import RecordMismatchError
-from folkdeck.i18n import Renderer
+from folkdeck.i18n import Renderer, RendererOptions
 
 MALFORMED = 2
 """Exit status for input that cannot be read: a record, an option, a card's notation."""
@@ -28,13 +28,13 @@ ILLEGAL = 1
 class CliError(Exception):
     """A refusal of the terminal itself: ``reason`` is the key ``cli.error.<reason>``."""
 
-    def __init__(self, reason: str, /, *, exit_status: int = MALFORMED, **params: Any) -> None:
+    def __init__(self, reason: str, /, *, exit_status: int = MALFORMED, **params: object) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.params: Mapping[str, Any] = params
+        self.params: Mapping[str, object] = params
         self.exit_status = exit_status
 
-    def render(self, lang: str = "en", **renderer: Any) -> str:
+    def render(self, lang: str = "en", **renderer: Unpack[RendererOptions]) -> str:
         return Renderer(lang, **renderer).message(f"cli.error.{self.reason}", self.params, sentence=False)
 
 

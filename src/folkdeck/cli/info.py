@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import types
 import typing
-from typing import Any, Literal, get_args, get_origin
+from typing import Literal, get_args, get_origin
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -44,7 +44,7 @@ def rules_text(game: str, lang: str = "en") -> str | None:
     return rules_document(get_spec(game).rules_doc, lang)
 
 
-def shown_value(value: Any) -> str:
+def shown_value(value: object) -> str:
     """An option's value as ``--rules`` takes it."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -55,7 +55,7 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def choices_of(tp: Any, r: TerminalRenderer) -> str:
+def choices_of(tp: object, r: TerminalRenderer) -> str:
     """What an option of type ``tp`` may be set to."""
     origin = get_origin(tp)
     if origin is Literal:
@@ -71,7 +71,7 @@ def choices_of(tp: Any, r: TerminalRenderer) -> str:
         return r.cli("games.decimal", sentence=False)
     if origin is tuple or tp is tuple:
         return r.cli("games.list", sentence=False)
-    return getattr(tp, "__name__", str(tp))
+    return str(getattr(tp, "__name__", tp))
 
 
 def option_rows(spec: GameSpec, r: TerminalRenderer) -> list[tuple[str, str, str, str]]:

@@ -12,9 +12,9 @@ import argparse
 import os
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib import metadata
-from typing import Any
+from typing import Any, TypeAlias
 
 from folkdeck.cli.errors import CliError, exit_status, render_error
 from folkdeck.cli.render import default_language
@@ -49,7 +49,7 @@ class _Help:
     def __init__(self, lang: str) -> None:
         self.renderer = Renderer(lang)
 
-    def __call__(self, key: str, **params: Any) -> str:
+    def __call__(self, key: str, **params: object) -> str:
         return self.renderer.message(f"cli.help.{key}", params, sentence=False)
 
     def formatter(self) -> type[argparse.HelpFormatter]:
@@ -60,7 +60,8 @@ class _Help:
                "show program's version number and exit": h("version")}
 
         class Formatter(argparse.HelpFormatter):
-            def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+            def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                          groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
                 super().add_usage(usage, actions, groups, h("usage") if prefix is None else prefix)
 
             def start_section(self, heading: str | None) -> None:
@@ -83,7 +84,7 @@ class _Help:
         formatter = self.formatter()
 
         class Parser(argparse.ArgumentParser):
-            def __init__(self, **kwargs: Any) -> None:
+            def __init__(self, **kwargs: Any) -> None:  # argparse's own keywords, passed on
                 kwargs.setdefault("formatter_class", formatter)
                 super().__init__(**kwargs)
 
@@ -130,6 +131,10 @@ def language_asked(argv: Sequence[str]) -> str | None:
     return None
 
 
+_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""The ``folkdeck`` command's subcommands (``add_parser`` adds one)."""
+
+
 def _parser(lang: str = "en") -> argparse.ArgumentParser:
     h = _Help(lang)
     parser = argparse.ArgumentParser(prog="folkdeck", description=h("description"), epilog=h("epilog"),
@@ -140,7 +145,27 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=h("lang"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=h.parser_class())
+    _add_info_commands(sub, h, common)
+    _add_play_command(sub, h, common)
+    _add_replay_command(sub, h, common)
+    _add_bench_command(sub, h, common)
 
+    from folkdeck.cli.arena import add_arena_parser
+
+    add_arena_parser(sub, summary=h("arena"))
+
+    from folkdeck.cli.serve import add_parser as add_serve_parsers
+
+    add_serve_parsers(sub, serve_summary=h("serve"), loadtest_summary=h("loadtest"))
+
+    completion = sub.add_parser("completion", parents=[common], help=h("completion"),
+                                epilog=h("completion_epilog"))
+    completion.add_argument("shell", choices=("bash", "zsh"))
+    return parser
+
+
+def _add_info_commands(sub: _Commands, h: _Help, common: argparse.ArgumentParser) -> None:
+    """``games``, ``rules GAME`` and ``schema GAME``: what there is to play, and how."""
     sub.add_parser("games", help=h("games"), parents=[common])
 
     rules = sub.add_parser("rules", help=h("rules"), parents=[common])
@@ -149,6 +174,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help=h("schema"), parents=[common])
     schema.add_argument("game", metavar="GAME", help=_game_help(h, "the_game"))
 
+
+def _add_play_command(sub: _Commands, h: _Help, common: argparse.ArgumentParser) -> None:
     play = sub.add_parser("play", help=h("play"), parents=[common], epilog=h("play_epilog"))
     play.add_argument("game", nargs="?", default="kaphai", metavar="GAME",
                       help=_game_help(h, "the_game_default"))
@@ -166,6 +193,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--plain", action="store_true", help=h("plain"))
     play.add_argument("--record", metavar="FILE", help=h("record"))
 
+
+def _add_replay_command(sub: _Commands, h: _Help, common: argparse.ArgumentParser) -> None:
     replay = sub.add_parser("replay", parents=[common], help=h("replay"), epilog=h("replay_epilog"))
     replay.add_argument("file", help=h("file"))
     replay.add_argument("--deal", type=int, metavar="N", help=h("deal"))
@@ -173,24 +202,13 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     group.add_argument("--legal", action="store_true", help=h("legal"))
     group.add_argument("--view", type=int, metavar="SEAT", help=h("view"))
 
+
+def _add_bench_command(sub: _Commands, h: _Help, common: argparse.ArgumentParser) -> None:
     bench = sub.add_parser("bench", help=h("bench"), parents=[common])
     bench.add_argument("games", nargs="*", metavar="GAME", help=_game_help(h, "bench_games"))
     bench.add_argument("--seconds", type=float, default=3.0, help=h("seconds"))
     bench.add_argument("--players", type=int, help=h("players"))
     bench.add_argument("--json", action="store_true", help=h("json"))
-
-    from folkdeck.cli.arena import add_arena_parser
-
-    add_arena_parser(sub, summary=h("arena"))
-
-    from folkdeck.cli.serve import add_parser as add_serve_parsers
-
-    add_serve_parsers(sub, serve_summary=h("serve"), loadtest_summary=h("loadtest"))
-
-    completion = sub.add_parser("completion", parents=[common], help=h("completion"),
-                                epilog=h("completion_epilog"))
-    completion.add_argument("shell", choices=("bash", "zsh"))
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

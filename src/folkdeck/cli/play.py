@@ -19,9 +19,8 @@ from collections import deque
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
@@ -41,11 +40,13 @@ from folkdeck.cli.render import (
 from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, hold, is_screen, page
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Played, TrickWon
+from folkdeck.engine.gameinfo import Action
+from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecorder, dumps
 from folkdeck.engine.options import parse_assignments
-from folkdeck.engine.protocol import Match, State
+from folkdeck.engine.protocol import Game, Match, State
 from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.spec import GameAgent, GameSpec
 from folkdeck.engine.view import TablePlay, View
 from folkdeck.sim.runner import offer_interrupts
 
@@ -174,7 +175,7 @@ class _Table:
         return True
 
 
-def _rows(console: Console, renderable: Any) -> int:
+def _rows(console: Console, renderable: RenderableType) -> int:
     """The rows ``renderable`` takes on ``console`` (its lines wrapped at the width)."""
     return len(console.render_lines(renderable, console.options, pad=False))
 
@@ -193,13 +194,33 @@ def _last_rows(console: Console, lines: list[Text], room: int) -> list[Text]:
 
 def play(args: argparse.Namespace, lang: str) -> int:
     spec = get_spec(args.game)
-    options: dict[str, Any] = parse_assignments(args.rules)
+    options: dict[str, object] = dict(parse_assignments(args.rules))
     if args.players is not None:
         options["players"] = args.players
     game = load(spec.name, args.preset, **options)
     n = game.num_players
-    if not 0 <= args.seat < n:
-        raise CliError("no_such_seat", seat=args.seat, last=n - 1)
+    record_path = _checked_arguments(args, n)
+    human = None if args.watch else args.seat
+    bot = args.bot or spec.default_bot
+    rng = random.Random(args.seed)
+    agents: list[GameAgent] = [make_agent(spec, bot, game=game) for _ in range(n)]
+    r = TerminalRenderer.for_game(lang, spec, human)
+    console = Console(highlight=False)
+    screen = is_screen(console) and not args.plain
+    table = _Table(console, spec, r, human, spec.teams(n), rng=rng, screen=screen)
+    table.header = _header(table, bot, n)
+    with ExitStack() as stack:
+        table.pace = _pace(table, args, stack)
+        if not screen:
+            console.print(Panel(styled("\n".join(table.header)), title="folkdeck"))
+        return _run_match(table, game, args, record_path, agents)
+    return 0  # pragma: no cover - the with block returns
+
+
+def _checked_arguments(args: argparse.Namespace, players: int) -> Path | None:
+    """Refuse what ``play``'s arguments cannot mean at this table; the record's path, if any."""
+    if not 0 <= args.seat < players:
+        raise CliError("no_such_seat", seat=args.seat, last=players - 1)
     record_path = Path(args.record) if args.record else None
     if record_path is not None and not record_path.parent.is_dir():
         raise CliError("no_folder", path=str(record_path.parent))
@@ -207,35 +228,35 @@ def play(args: argparse.Namespace, lang: str) -> int:
         raise CliError("deals_not_positive", value=args.deals)
     if args.delay is not None and args.delay < 0:
         raise CliError("negative_delay", value=args.delay)
-    human = None if args.watch else args.seat
-    bot = args.bot or spec.default_bot
-    rng = random.Random(args.seed)
-    agents = [make_agent(spec, bot, game=game) for _ in range(n)]
-    r = TerminalRenderer.for_game(lang, spec, human)
-    console = Console(highlight=False)
-    screen = is_screen(console) and not args.plain
-    table = _Table(console, spec, r, human, spec.teams(n), rng=rng, screen=screen)
+    return record_path
+
+
+def _header(table: _Table, bot: str, players: int) -> list[str]:
+    """The banner: the game, who plays whom (or that bots play, watched) and the glossary."""
+    r, spec, human = table.r, table.spec, table.human
     title = str(r.messages.get(f"term.{spec.name}.title", spec.title))
     if human is not None:
-        table.header = [r.cli("play.welcome", {"title": title, "players": n, "seat": human}),
-                        r.cli("play.facing", {"count": n - 1, "bot": r.bot(bot)}), r.cli("play.help")]
+        header = [r.cli("play.welcome", {"title": title, "players": players, "seat": human}),
+                  r.cli("play.facing", {"count": players - 1, "bot": r.bot(bot)}), r.cli("play.help")]
     else:
-        table.header = [r.cli("play.welcome_watch", {"title": title, "players": n, "bot": r.bot(bot)})]
-    table.header.extend(_glossary(spec, r))
-    with ExitStack() as stack:
-        if human is None:
-            keys = Keys.of(sys.stdin) if screen else None
-            if keys is not None:
-                stack.enter_context(keys)
-                table.header.append(r.cli("play.watch_keys"))
-            delay = args.delay if args.delay is not None else (WATCH_DELAY if screen else 0.0)
-            table.pace = Pace(delay=delay, keys=keys)
-        elif screen:
-            table.pace = Pace(delay=args.delay if args.delay is not None else PLAY_DELAY)
-        if not screen:
-            console.print(Panel(styled("\n".join(table.header)), title="folkdeck"))
-        return _run_match(table, game, args, record_path, agents)
-    return 0  # pragma: no cover - the with block returns
+        header = [r.cli("play.welcome_watch", {"title": title, "players": players, "bot": r.bot(bot)})]
+    return [*header, *_glossary(spec, r)]
+
+
+def _pace(table: _Table, args: argparse.Namespace, stack: ExitStack) -> Pace | None:
+    """How fast the bots go: a watched match at ``--delay`` (on a screen with step keys,
+    held in ``stack`` and told in the banner); a played one on a screen, so that each bot
+    play can be seen; none through a pipe."""
+    if table.human is None:
+        keys = Keys.of(sys.stdin) if table.screen else None
+        if keys is not None:
+            stack.enter_context(keys)
+            table.header.append(table.r.cli("play.watch_keys"))
+        delay = args.delay if args.delay is not None else (WATCH_DELAY if table.screen else 0.0)
+        return Pace(delay=delay, keys=keys)
+    if table.screen:
+        return Pace(delay=args.delay if args.delay is not None else PLAY_DELAY)
+    return None
 
 
 def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
@@ -249,10 +270,10 @@ def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
     return lines
 
 
-def _run_match(table: _Table, game: Any, args: argparse.Namespace, record_path: Path | None,
-               agents: list[Any]) -> int:
+def _run_match(table: _Table, game: Game, args: argparse.Namespace, record_path: Path | None,
+               agents: list[GameAgent]) -> int:
     r = table.r
-    match = game.new_match(deals=args.deals, rng=table.rng, first_dealer=args.dealer)
+    match = start_match(game, deals=args.deals, rng=table.rng, first_dealer=args.dealer)
     recorder = MatchRecorder(game, deals=args.deals) if record_path is not None else None
     try:
         try:
@@ -275,7 +296,7 @@ def _run_match(table: _Table, game: Any, args: argparse.Namespace, record_path: 
     return 0
 
 
-def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, agents: list[Any]) -> None:
+def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, agents: list[GameAgent]) -> None:
     r = table.r
     deal = 0
     while not match.is_over():
@@ -326,17 +347,15 @@ def _write(path: Path, text: str) -> None:
         raise CliError("cannot_write", path=str(path), detail=exc.strerror or type(exc).__name__) from exc
 
 
-def _play_deal(table: _Table, state: State, agents: list[Any]) -> None:
+def _play_deal(table: _Table, state: State, agents: list[GameAgent]) -> None:
     human = table.human
     waived_at = -1  # history length at which the human let an out-of-turn chance go
     skip = frozenset({human}) if human is not None else frozenset()
     table.show_new_events(state)  # what the deal began with, if anything
     if table.screen:
         table.draw(state)
-    elif human is None:
-        table.show_view(state)  # a spectator sees every hand as the deal starts
     else:
-        table.show_view(state)
+        table.show_view(state)  # a spectator sees every hand as the deal starts
     while not state.is_over():
         before = len(state.history)
         acting = state.to_act
@@ -357,7 +376,7 @@ def _play_deal(table: _Table, state: State, agents: list[Any]) -> None:
                 table.pace.wait()
 
 
-def _options(table: _Table, seat: int, legal: tuple[Any, ...]) -> list[str]:
+def _options(table: _Table, seat: int, legal: tuple[Action, ...]) -> list[str]:
     """The legal actions, numbered (only some when there are very many)."""
     describe = table.spec.describe_action
     if len(legal) > MAX_LISTED:
@@ -373,7 +392,7 @@ def _options(table: _Table, seat: int, legal: tuple[Any, ...]) -> list[str]:
     return lines
 
 
-def _choices(table: _Table, state: State, seat: int, legal: tuple[Any, ...]) -> list[str]:
+def _choices(table: _Table, state: State, seat: int, legal: tuple[Action, ...]) -> list[str]:
     """The options and what the person is asked: to act, or whether to act out of turn."""
     lines = _options(table, seat, legal)
     if state.to_act[0] != seat:  # the options name the right (a burn, a cucco...) themselves
@@ -383,7 +402,6 @@ def _choices(table: _Table, state: State, seat: int, legal: tuple[Any, ...]) -> 
 
 def _human_turn(table: _Table, state: State, seat: int) -> bool:
     """Ask the human for an action; False if they let an out-of-turn chance go."""
-    r = table.r
     legal = state.legal_actions(seat)
     required = state.to_act[0] == seat
     if table.screen:
@@ -395,54 +413,75 @@ def _human_turn(table: _Table, state: State, seat: int) -> bool:
     while True:
         text = unmarked(table.console.input("[bold cyan]> [/]")).strip()
         table.notes = []
-        if not text:
-            if not required:
-                return False
-            if table.screen:
-                table.draw(state, _choices(table, state, seat, legal))
-            continue
-        command = text.lower()
-        if command in QUIT:
-            raise Quit
-        if command in ("h", "history"):
-            history = state.observe(seat).history
-            lines = [line for event in history for line in event_lines(event, r)]
-            if table.screen:  # held until Enter: the table is redrawn only after it is read
-                hold(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])),
-                     title=r.cli("play.history_title"), more=r.cli("play.history_more"),
-                     back=r.cli("play.history_back"))
-            else:
-                for line in lines or [r.cli("play.no_history")]:
-                    table.say(line)
-        elif command in ("r", "rules"):
-            rules = rules_text(table.spec.name, r.lang)
-            if rules is None:
-                table.note(r.cli("play.no_rules"))
-            elif table.screen:
-                page(table.console, Markdown(rules))
-            else:
-                table.console.print(Markdown(rules))
-        elif command in ("v", "view"):
-            if not table.screen:
-                table.show_view(state, again=True)
-                for line in _choices(table, state, seat, legal):
-                    table.say(line)
-        elif command in ("?", "help"):
-            table.note(r.cli("play.help"))
-        else:
-            try:
-                state.apply(_chosen(text, legal, state, seat), seat)
-                return True
-            except CardGameError as exc:
-                table.note(r.cli("play.refused", {"reason": r.error(exc)}))
-            except CliError as exc:
-                table.note(r.cli("play.refused", {"reason": r.cli(f"error.{exc.reason}", exc.params,
-                                                                   sentence=False)}))
+        if not text and not required:
+            return False
+        if text and _answer(table, state, seat, legal, text):
+            return True
         if table.screen:
             table.draw(state, _choices(table, state, seat, legal))
 
 
-def _chosen(text: str, legal: tuple[Any, ...], state: State, seat: int) -> Any:
+def _answer(table: _Table, state: State, seat: int, legal: tuple[Action, ...], text: str) -> bool:
+    """Do what a reply asks: leave, show the history, the rules, the table or the help, or
+    take the action it names (True: taken; a refusal is noted for the person)."""
+    command = text.lower()
+    if command in QUIT:
+        raise Quit
+    if command in ("h", "history"):
+        _show_history(table, state, seat)
+    elif command in ("r", "rules"):
+        _show_rules(table)
+    elif command in ("v", "view"):
+        if not table.screen:
+            table.show_view(state, again=True)
+            for line in _choices(table, state, seat, legal):
+                table.say(line)
+    elif command in ("?", "help"):
+        table.note(table.r.cli("play.help"))
+    else:
+        return _try_action(table, state, seat, legal, text)
+    return False
+
+
+def _show_history(table: _Table, state: State, seat: int) -> None:
+    """The deal's events as the seat saw them; on a screen held until Enter (the table is
+    redrawn only after it is read)."""
+    r = table.r
+    lines = [line for event in state.observe(seat).history for line in event_lines(event, r)]
+    if table.screen:
+        hold(table.console, Group(*(styled(line) for line in lines or [r.cli("play.no_history")])),
+             title=r.cli("play.history_title"), more=r.cli("play.history_more"),
+             back=r.cli("play.history_back"))
+    else:
+        for line in lines or [r.cli("play.no_history")]:
+            table.say(line)
+
+
+def _show_rules(table: _Table) -> None:
+    """The game's rules for players, paged on a screen."""
+    rules = rules_text(table.spec.name, table.r.lang)
+    if rules is None:
+        table.note(table.r.cli("play.no_rules"))
+    elif table.screen:
+        page(table.console, Markdown(rules))
+    else:
+        table.console.print(Markdown(rules))
+
+
+def _try_action(table: _Table, state: State, seat: int, legal: tuple[Action, ...], text: str) -> bool:
+    """Apply the action a reply names (True), or note why it is refused (False)."""
+    r = table.r
+    try:
+        state.apply(_chosen(text, legal, state, seat), seat)
+        return True
+    except CardGameError as exc:
+        table.note(r.cli("play.refused", {"reason": r.error(exc)}))
+    except CliError as exc:
+        table.note(r.cli("play.refused", {"reason": r.cli(f"error.{exc.reason}", exc.params, sentence=False)}))
+    return False
+
+
+def _chosen(text: str, legal: tuple[Action, ...], state: State, seat: int) -> Action:
     """The action a reply names: a whole number picks from the list (any number from 1 to
     the count, listed or not); anything else is the action in the game's grammar."""
     if text.isascii() and text.isdigit():

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.text import Text
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Disqualified, Fact
+from folkdeck.engine.gameinfo import Action
 from folkdeck.engine.protocol import Standings
 from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import TablePlay, View, ViewEvent
@@ -77,14 +77,17 @@ class TerminalRenderer(Renderer):
     def for_game(cls, lang: str, spec: GameSpec, viewer: int | None) -> TerminalRenderer:
         return cls(lang, game=spec.name, viewer=viewer, notation=spec.card_notation)
 
-    def cards(self, cards: Any) -> str:
+    def cards(self, cards: object) -> str:
+        items: Sequence[object]
         if isinstance(cards, str):
-            cards = cards.split()
-        if isinstance(cards, Card) or not isinstance(cards, Sequence):
-            cards = (cards,)
-        return " ".join(f"{_OPEN}{_colour(c)}{self._card_name(c)}{_CLOSE}" for c in cards)
+            items = cards.split()
+        elif isinstance(cards, Card) or not isinstance(cards, Sequence):
+            items = (cards,)
+        else:
+            items = cards
+        return " ".join(f"{_OPEN}{_colour(c)}{self._card_name(c)}{_CLOSE}" for c in items)
 
-    def _card_name(self, card: Any) -> str:
+    def _card_name(self, card: object) -> str:
         """A card the game names in the catalog (the Cucco pack's FOOL, 道化 in Japanese) by
         its name; any other in the display notation, suits as symbols."""
         named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
@@ -103,7 +106,7 @@ class TerminalRenderer(Renderer):
         return self.cli("bot_level", {"bot": shown, "level": self.messages.get(f"term.bot_level.{level}", level)},
                         sentence=False)
 
-    def cli(self, key: str, params: Mapping[str, Any] | None = None, *, sentence: bool = True) -> str:
+    def cli(self, key: str, params: Mapping[str, object] | None = None, *, sentence: bool = True) -> str:
         """The terminal's own message ``cli.<key>``."""
         return self.message(f"cli.{key}", params, sentence=sentence)
 
@@ -111,7 +114,7 @@ class TerminalRenderer(Renderer):
         return key in self.messages
 
 
-def _colour(card: Any) -> str:
+def _colour(card: object) -> str:
     if not isinstance(card, Card):
         try:
             card = parse_card(str(card))
@@ -155,18 +158,32 @@ def view_lines(view: View, r: TerminalRenderer, *, teams: Sequence[Sequence[int]
     ``since``: the view shown last; the status and the phase are left out when they have
     not changed since (they stay true for a whole trick or deal: once is enough).
     ``hands``: every seat's hand (a spectator watching bots), shown instead of the viewer's."""
-    lines = [r.fact(f) for f in view.status] if since is None or since.status != view.status else []
-    phase = f"term.{view.game}.{view.phase}"
-    # A game names the phases worth naming to players in its terms; others go unsaid.
-    if view.phase and (r.has(phase) or r.has(f"term.{view.phase}")) and (
-            since is None or since.phase != view.phase):
-        lines.append(r.cli("view.phase", {"phase": view.phase}))
+    lines = _news_lines(view, r, since)
     if hands is not None:
         lines.extend(r.cli("view.seat_hand", {"seat": seat, "count": len(hand), "cards": hand})
                      for seat, hand in enumerate(hands) if hand is not None)
     elif view.hand is not None:
         lines.append(r.cli("view.hand", {"count": len(view.hand), "cards": view.hand}))
     lines.append(r.cli("view.seats", {"seats": _seats(view, r, teams)}))
+    lines.extend(_middle_lines(view, r))
+    lines.extend(_turn_lines(view, r))
+    return lines
+
+
+def _news_lines(view: View, r: TerminalRenderer, since: View | None) -> list[str]:
+    """The status facts and the phase, unless they are what ``since`` showed already."""
+    lines = [r.fact(f) for f in view.status] if since is None or since.status != view.status else []
+    phase = f"term.{view.game}.{view.phase}"
+    # A game names the phases worth naming to players in its terms; others go unsaid.
+    if view.phase and (r.has(phase) or r.has(f"term.{view.phase}")) and (
+            since is None or since.phase != view.phase):
+        lines.append(r.cli("view.phase", {"phase": view.phase}))
+    return lines
+
+
+def _middle_lines(view: View, r: TerminalRenderer) -> list[str]:
+    """What lies between the seats: the stock (or piles), the table, the play to beat."""
+    lines = []
     if view.stock:
         lines.append(r.cli("view.stock", {"count": view.stock[0]}) if len(view.stock) == 1
                      else r.cli("view.piles", {"piles": r.join([str(n) for n in view.stock])}))
@@ -174,15 +191,20 @@ def view_lines(view: View, r: TerminalRenderer, *, teams: Sequence[Sequence[int]
         lines.append(r.cli("view.table", {"plays": _list([_table_play(p, r) for p in view.table], r)}))
     if view.top is not None:
         lines.append(r.cli("view.top", {"cards": view.top.cards, "seat": view.top.seat}))
-    if view.result is not None:
-        lines.extend(result_lines(view.result, view.num_players, r))
-    elif view.seat is not None and view.current_seat == view.seat:
-        lines.append(r.cli("view.your_turn"))
-    elif view.seat is not None and view.seat in view.to_act:
-        lines.append(r.cli("view.out_of_turn"))
-    elif view.current_seat is not None:
-        lines.append(r.cli("view.waiting", {"seat": view.current_seat}))
     return lines
+
+
+def _turn_lines(view: View, r: TerminalRenderer) -> list[str]:
+    """The deal's places once it is over; else whose turn it is (the viewer's, out of turn, another's)."""
+    if view.result is not None:
+        return result_lines(view.result, view.num_players, r)
+    if view.seat is not None and view.current_seat == view.seat:
+        return [r.cli("view.your_turn")]
+    if view.seat is not None and view.seat in view.to_act:
+        return [r.cli("view.out_of_turn")]
+    if view.current_seat is not None:
+        return [r.cli("view.waiting", {"seat": view.current_seat})]
+    return []
 
 
 def _seats(view: View, r: TerminalRenderer, teams: Sequence[Sequence[int]]) -> str:
@@ -212,7 +234,7 @@ def _standing_marks(view: View, seat: int, r: TerminalRenderer) -> list[str]:
     disqualified = {f.seat for f in view.status if isinstance(f, Disqualified)}
     marks = [r.cli("view.disqualified", sentence=False)] if seat in disqualified else []
     if view.result is not None:
-        placings = list(view.result.get("placings") or ())
+        placings = _placings(view.result, view.num_players)
         if seat < len(placings) and placings[seat] is not None:
             marks.append(r.cli("view.place", {"place": placings[seat]}, sentence=False))
         return marks
@@ -233,18 +255,18 @@ def _table_play(play: TablePlay, r: TerminalRenderer) -> str:
     return r.cli(key, {"seat": play.seat, "cards": play.cards, "label": play.label}, sentence=False)
 
 
-def result_lines(result: Mapping[str, Any], players: int, r: TerminalRenderer) -> list[str]:
+def result_lines(result: Mapping[str, object], players: int, r: TerminalRenderer) -> list[str]:
     """A finished deal's places and returns (the JSON of :class:`~folkdeck.engine.protocol.Result`;
     its reason is said by the deal's last event). Where a game scores each place and adds the
     places up by team (Gou Ji's ``place_points``), a row shows what the place earned and the
     team's score beside it."""
-    placings = list(result.get("placings") or [None] * players)
-    returns = list(result.get("returns") or [])
-    points = list(result.get("place_points") or [])
+    placings = _placings(result, players)
+    returns = _numbers(result, "returns")
+    points = _numbers(result, "place_points")
     order = sorted(range(len(placings)), key=lambda s: (placings[s] is None, placings[s] or 0, s))
     rows = []
     for seat in order:
-        params = {"seat": seat, "place": placings[seat],
+        params: dict[str, object] = {"seat": seat, "place": placings[seat],
                   "delta": _signed(returns[seat]) if seat < len(returns) else "0"}
         key = "result.row" if placings[seat] is not None else "result.row_unplaced"
         if seat < len(points) and placings[seat] is not None:
@@ -253,7 +275,23 @@ def result_lines(result: Mapping[str, Any], players: int, r: TerminalRenderer) -
     return [r.cli("result.places", {"rows": _list(rows, r)})]
 
 
-def _signed(value: Any) -> str:
+def _placings(result: Mapping[str, object], players: int) -> list[int | None]:
+    """Each seat's place in a result's JSON (None: unplaced; all None when it gives none)."""
+    placings = result.get("placings")
+    if not isinstance(placings, list | tuple) or not placings:
+        return [None] * players
+    return [place if isinstance(place, int) else None for place in placings]
+
+
+def _numbers(result: Mapping[str, object], key: str) -> list[float]:
+    """A per-seat list of numbers in a result's JSON (``returns``...); empty when it gives none."""
+    numbers = result.get(key)
+    if not isinstance(numbers, list | tuple):
+        return []
+    return [number if isinstance(number, int | float) else 0.0 for number in numbers]
+
+
+def _signed(value: float) -> str:
     number = float(value)
     text = f"{number:g}"
     return f"+{text}" if number > 0 else text
@@ -268,7 +306,7 @@ def event_lines(event: ViewEvent, r: TerminalRenderer) -> list[str]:
     return [head, *(r.fact(f) for f in event.facts)]
 
 
-def option_label(act: Fact | None, action: Any, r: TerminalRenderer) -> str:
+def option_label(act: Fact | None, action: Action, r: TerminalRenderer) -> str:
     """A legal action as a choice in a list: ``cli.option.<type>`` where the terminal has a
     short form (a play shows as its cards), else the action's own sentence."""
     if act is None:

@@ -26,8 +26,7 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Mapping
-from typing import IO, Any
+from typing import IO, TypeGuard
 
 from folkdeck.cli.errors import CliError
 from folkdeck.engine.errors import MalformedRecordError
@@ -37,9 +36,10 @@ from folkdeck.engine.match_record import MatchRecord, RecordMismatchError
 from folkdeck.engine.protocol import State
 from folkdeck.engine.record import Record, ReplayError, decode_json
 from folkdeck.engine.record import dumps as record_dumps
+from folkdeck.json_types import JSONObject, JSONValue
 
 
-def read_input(path: str, *, limit: int = MAX_BYTES) -> Any:
+def read_input(path: str, *, limit: int = MAX_BYTES) -> JSONValue:
     """The decoded JSON of a file (``-``: standard input), read no further than ``limit``
     bytes: a huge file, a device or a binary file is refused without reading it all.
 
@@ -65,7 +65,7 @@ def read_input(path: str, *, limit: int = MAX_BYTES) -> Any:
     return decode_json(text)
 
 
-def _encoded(stream: Any) -> IO[bytes]:
+def _encoded(stream: IO[str]) -> IO[bytes]:
     import io
 
     return io.BytesIO(stream.read().encode("utf-8", "surrogateescape"))
@@ -92,8 +92,8 @@ def replay(path: str, *, deal: int | None = None, legal: bool = False, view: int
     if _is_arena_results(data):
         if deal is None:
             if position:
-                raise CliError("deal_needed", kind="arena", count=len(data["games"]),
-                               last=len(data["games"]) - 1)
+                games = _games(data)
+                raise CliError("deal_needed", kind="arena", count=len(games), last=len(games) - 1)
             return _print(_replay_arena(data))
         return _one_deal(_arena_record(data, deal), legal=legal, view=view)
     record = Record.from_dict(data)
@@ -110,7 +110,7 @@ def _one_deal(record: Record, *, legal: bool, view: int | None) -> int:
     return _print(_position(record.replay(), len(record.actions), legal=legal, view=view))
 
 
-def _position(state: State, applied: int, *, legal: bool, view: int | None) -> Any:
+def _position(state: State, applied: int, *, legal: bool, view: int | None) -> JSONValue:
     if legal:
         return [f"{seat}: {action}" for seat in state.to_act for action in state.legal_actions(seat)]
     if view is not None:
@@ -123,22 +123,22 @@ def _position(state: State, applied: int, *, legal: bool, view: int | None) -> A
             "actions_applied": applied, "result": result.to_dict() if result is not None else None}
 
 
-def _print(out: Any) -> int:
+def _print(out: JSONValue) -> int:
     print(json.dumps(out, ensure_ascii=False))
     return 0
 
 
 # --- arena results -----------------------------------------------------------------------
 
-def _is_arena_results(data: Any) -> bool:
+def _is_arena_results(data: JSONValue) -> TypeGuard[JSONObject]:
     """An arena's JSON results (``folkdeck.sim.arena.write_results``): no ``format``, a
     ``config`` and a list of ``games``."""
     return (isinstance(data, dict) and "format" not in data and isinstance(data.get("config"), dict)
             and isinstance(data.get("games"), list))
 
 
-def _arena_record(data: Mapping[str, Any], index: int) -> Record:
-    games = data["games"]
+def _arena_record(data: JSONObject, index: int) -> Record:
+    games = _games(data)
     if not 0 <= index < len(games):
         raise CliError("no_such_game", deal=index, count=len(games), last=len(games) - 1)
     game = games[index]
@@ -153,9 +153,15 @@ def _arena_record(data: Mapping[str, Any], index: int) -> Record:
                                    ) from exc
 
 
-def _replay_arena(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Replay every game's record and check its returns; a summary of what was replayed."""
+def _games(data: JSONObject) -> list[JSONValue]:
+    """An arena results file's ``games`` (a list: :func:`_is_arena_results` checked it)."""
     games = data["games"]
+    return games if isinstance(games, list) else []
+
+
+def _replay_arena(data: JSONObject) -> JSONObject:
+    """Replay every game's record and check its returns; a summary of what was replayed."""
+    games = _games(data)
     replayed = 0
     for index, game in enumerate(games):
         if not isinstance(game, dict) or "record" not in game:
@@ -176,7 +182,7 @@ def _replay_arena(data: Mapping[str, Any]) -> dict[str, Any]:
     if not replayed:
         raise CliError("arena_without_records")
     config = data["config"]
-    return {"game": config.get("game"), "games": len(games), "replayed": replayed}
+    return {"game": config.get("game") if isinstance(config, dict) else None, "games": len(games), "replayed": replayed}
 
 
 __all__ = ["read_input", "replay"]

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -48,7 +48,8 @@ class Keys:
 
     def __init__(self, stream: IO[str]) -> None:
         self.fd = stream.fileno()
-        self._saved: Any = None
+        self._saved: list[int | list[bytes | int]] | None = None
+        """The terminal's modes before cbreak (``termios.tcgetattr``), to be restored."""
 
     @classmethod
     def of(cls, stream: IO[str]) -> Keys | None:
