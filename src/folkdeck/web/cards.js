@@ -25,6 +25,8 @@ export { splitCard };
 // the game's catalog names it (a Spanish 12 of espadas: "12 espadas"), else its notation.
 const SUIT_WORDS = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
 export function cardName(R, code) {
+  const words = R.cardWords(code);  // a pack that names its suits: as its chips say it
+  if (words) return words;
   const { rank, suit } = splitCard(code);
   const word = SUIT_WORDS[suit];
   return word && R.hasTerm(word) ? `${R.cards([rank])} ${R.term(word)}` : R.cards([code]);

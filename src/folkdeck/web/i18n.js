@@ -160,15 +160,23 @@ export class Renderer {
     const shown = list.map((c) => {
       const named = this.game ? messages[`term.${this.game}.${c}`] : undefined;
       if (named != null) return String(named);
-      const word = this.suitWords ? this.suitWord(c) : "";
-      if (!word) return displayCard(c, this.notation, { symbols: this.symbols });
+      const words = this.suitWords ? this.cardWords(c) : "";
+      if (!words) return displayCard(c, this.notation, { symbols: this.symbols });
       worded = true;
-      // A pack with signs of its own (Spanish) draws the sign beside the words; a
-      // French-suited one whose suits have other names (Portuguese) keeps its ♠♣♦♥.
-      const signed = ((notations[this.notation] || {}).suit_sign || {})[splitCard(String(c)).suit];
-      return `${displayCard(signed ? splitCard(String(c)).rank : c, this.notation, { symbols: !signed })} ${word}`;
+      return words;
     });
     return shown.join(worded ? this.ui("list_separator") : " ");  // "12 espadas, 3 copas"
+  }
+
+  /** ``card`` in its pack's words when the pack names its suits ("12 espadas"), else "". A
+   * pack with signs of its own (Spanish) draws the sign beside the words; a French-suited one
+   * whose suits have other names (Portuguese) keeps its ♠♣♦♥: "R♣ paus". */
+  cardWords(card) {
+    const word = this.suitWord(card);
+    if (!word) return "";
+    const { rank, suit } = splitCard(String(card));
+    const signed = ((notations[this.notation] || {}).suit_sign || {})[suit];
+    return `${displayCard(signed ? rank : card, this.notation, { symbols: !signed })} ${word}`;
   }
 
   /** The name of ``card``'s suit when its pack names its suits and the game's catalog
