@@ -91,7 +91,7 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
 
 @router.get("/tables/{table_id}")
 def get_table(table_id: str, tables: TablesDep) -> TablePublic:
-    return TablePublic(**_table(tables, table_id).public())
+    return TablePublic.model_validate(_table(tables, table_id).public())
 
 
 @router.post("/tables/{table_id}/actions")
