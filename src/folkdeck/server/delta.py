@@ -99,22 +99,36 @@ def diff(old: JSONObject, new: JSONObject, version: int) -> Delta | None:
         before = old.get(key)
         if isinstance(value, dict) and isinstance(before, dict) and not before.keys() - value.keys():
             changed = _changed(before, value)
-            grown = {sub: items[len(_list(before[sub])):] for sub, items in changed.items()
-                     if sub in before and isinstance(items, list) and _extends(before[sub], items)}
+            grown = _grown(before, changed)
             if grown:
                 append[key] = grown
             if len(grown) < len(changed):
                 merge[key] = {sub: item for sub, item in changed.items() if sub not in grown}
         else:
             top[key] = value
-    grew: _TableGrowth = {}
-    if merge:
-        grew["merge"] = merge
-    if append:
-        grew["append"] = append
     # "obs" last, as the message has always been written
-    return {"type": "delta", "v": version, "base": version - 1, "set": top, **grew,
+    return {"type": "delta", "v": version, "base": version - 1, "set": top, **_growth(merge, append),
             "obs": _obs_delta(old_obs, new_obs)}
+
+
+def _grown(before: JSONObject, changed: JSONObject) -> dict[str, list[JSONValue]]:
+    """The lists of ``before`` that ``changed`` holds with entries added at their end: those entries."""
+    grown: dict[str, list[JSONValue]] = {}
+    for sub, items in changed.items():
+        kept = before.get(sub)
+        if isinstance(kept, list) and isinstance(items, list) and _extends(kept, items):
+            grown[sub] = items[len(kept):]
+    return grown
+
+
+def _growth(merge: dict[str, JSONObject], append: dict[str, dict[str, list[JSONValue]]]) -> _TableGrowth:
+    """The ``merge`` and ``append`` parts of a delta, each only when it holds something."""
+    growth: _TableGrowth = {}
+    if merge:
+        growth["merge"] = merge
+    if append:
+        growth["append"] = append
+    return growth
 
 
 def _obs_delta(old_obs: JSONObject, new_obs: JSONObject) -> ObsDelta:
