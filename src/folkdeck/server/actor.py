@@ -28,10 +28,11 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.protocol import Event, Seat, State
+from folkdeck.engine.protocol import Action, Event, Seat, State
+from folkdeck.json_types import JSONObject
 from folkdeck.server.bots import BotJob
 from folkdeck.server.clock import Clock, TimerHandle
 from folkdeck.server.config import Settings
@@ -49,6 +50,11 @@ DRAIN_SECONDS = 10.0
 
 Key = tuple[int, int, tuple[bool, ...]]
 """Where a table is, for its plans: (deal, actions so far, which seats bots play)."""
+TurnKey = tuple[int, int, Seat]
+"""Whose turn timer runs: (deal, actions so far, the seat on turn)."""
+TimerKey = Key | TurnKey | int
+"""What a timer was set for: a position, a turn, or a deal (the pause after it)."""
+T = TypeVar("T")
 
 
 class Host(Protocol):
@@ -60,7 +66,7 @@ class Host(Protocol):
 
     def broadcast(self, table: Table) -> None: ...
     def think(self, job: BotJob) -> Awaitable[int | None]: ...
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: dict[str, Any]) -> None: ...
+    def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None: ...
 
 
 @dataclass(eq=False)
@@ -81,7 +87,7 @@ class PersonAction:
 class BotAnswer:
     key: Key
     seat: Seat | None = None
-    action: Any = None
+    action: Action = None
     """The action chosen, or None: every bot asked declined (or ``failed``)."""
     failed: bool = False
 
@@ -89,7 +95,7 @@ class BotAnswer:
 @dataclass(eq=False)
 class Wake:
     kind: str
-    key: Any
+    key: TimerKey
 
 
 @dataclass(eq=False)
@@ -99,9 +105,9 @@ class Resume:
 
 
 @dataclass(eq=False)
-class Call:
-    fn: Callable[[], Any]
-    reply: asyncio.Future[Any] | None = None
+class Call(Generic[T]):
+    fn: Callable[[], T]
+    reply: asyncio.Future[T] | None = None
 
 
 @dataclass(eq=False)
@@ -109,7 +115,8 @@ class Stop:
     pass
 
 
-Message = PersonAction | BotAnswer | Wake | Resume | Call | Stop
+Message = PersonAction | BotAnswer | Wake | Resume | Call[Any] | Stop
+"""What an inbox holds (a call of any result: its asker has the type)."""
 
 
 def ref_scope(seat: Seat, token_digest: str) -> str:
@@ -129,7 +136,7 @@ class _Marks:
     waited: Key | None = None
     asked: Key | None = None
     thinking: Key | None = None
-    timers: dict[str, tuple[Any, TimerHandle]] = field(default_factory=dict)
+    timers: dict[str, tuple[TimerKey, TimerHandle]] = field(default_factory=dict)
 
 
 class TableActor:
@@ -151,9 +158,16 @@ class TableActor:
     def post(self, message: Message) -> None:
         self.inbox.put_nowait(message)
 
-    async def ask(self, message: PersonAction | Resume | Call) -> Any:
+    @overload
+    async def ask(self, message: PersonAction) -> Event | str: ...
+    @overload
+    async def ask(self, message: Resume) -> None: ...
+    @overload
+    async def ask(self, message: Call[T]) -> T: ...
+
+    async def ask(self, message: PersonAction | Resume | Call[T]) -> object:
         """Post ``message`` and wait for the owner's answer (its exception is raised here)."""
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()  # the overloads type it
         message.reply = future
         self.post(message)
         return await future
@@ -249,7 +263,7 @@ class TableActor:
         _resolve(msg.reply, event)
         return True
 
-    def _answer(self, msg: PersonAction, message: dict[str, Any]) -> None:
+    def _answer(self, msg: PersonAction, message: JSONObject) -> None:
         if msg.conn is not None:
             self.host.send(self.table, msg.seat, msg.conn, message)
 
@@ -284,16 +298,18 @@ class TableActor:
         if msg.kind == "deal":
             return msg.key == table.deal and self._next_deal()
         if msg.kind == "turn":
-            if msg.key != self._turn_key():
+            turn = self._turn_key()
+            if turn is None or msg.key != turn:
                 return False
             table.deadline = None
-            return self._set_auto(msg.key[2], True)
-        if msg.key != self.key():
+            return self._set_auto(turn[2], True)
+        key = self.key()
+        if msg.key != key:
             return False  # a timer of a position already left
         if msg.kind == "delay":
-            marks.delayed = msg.key
+            marks.delayed = key
         elif msg.kind == "calls":
-            marks.waited = msg.key
+            marks.waited = key
             table.calls = None
         elif msg.kind == "retry":
             marks.asked = None
@@ -338,7 +354,7 @@ class TableActor:
         table = self.table
         return (table.deal, len(table.state.history), tuple(table.is_bot(s) for s in range(table.num_players)))
 
-    def _turn_key(self) -> tuple[int, int, Seat] | None:
+    def _turn_key(self) -> TurnKey | None:
         table, state = self.table, self.table.state
         if not table.config.get("turn_seconds") or state.is_over() or not state.to_act:
             return None
@@ -392,7 +408,7 @@ class TableActor:
         self._think(key, jobs)
         return "wait"
 
-    def _at(self, kind: str, key: Any, seconds: float) -> bool:
+    def _at(self, kind: str, key: TimerKey, seconds: float) -> bool:
         """A timer of ``kind`` for ``key`` (the one of another key is dropped); True if newly set."""
         timers = self.marks.timers
         entry = timers.get(kind)
@@ -447,12 +463,12 @@ class TableActor:
             self.post(BotAnswer(key, failed=True))
 
 
-def _resolve(future: asyncio.Future[Any] | None, value: Any) -> None:
+def _resolve(future: asyncio.Future[T] | None, value: T) -> None:
     if future is not None and not future.done():
         future.set_result(value)
 
 
-def _fail(future: asyncio.Future[Any] | None, exc: BaseException) -> None:
+def _fail(future: asyncio.Future[T] | None, exc: BaseException) -> None:
     if future is not None and not future.done():
         future.set_exception(exc)
 

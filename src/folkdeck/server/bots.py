@@ -41,12 +41,18 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from folkdeck.server import watchdog
 
+if TYPE_CHECKING:  # the workers import the engine when they first think
+    from folkdeck.engine.protocol import Action, Game
+    from folkdeck.engine.record import Record
+    from folkdeck.engine.view import View
+
 log = logging.getLogger("folkdeck.server")
 T = TypeVar("T")
+Args = TypeVarTuple("Args")
 
 TASKS_PER_WORKER = 2000
 """Moves a worker makes before a fresh one replaces it."""
@@ -62,10 +68,10 @@ class BotJob:
     """One decision of one bot (see the module docstring)."""
 
     game: str
-    options: Mapping[str, Any]
+    options: Mapping[str, object]
     bot: str
-    view: Any
-    legal: Sequence[Any]
+    view: View
+    legal: Sequence[Action]
     seed: str
     interrupt: bool = False
     """An out-of-turn offer: the bot may decline (the answer is then ``None``)."""
@@ -75,7 +81,7 @@ class BotJob:
 
 
 @lru_cache(maxsize=64)
-def _game(name: str, options: str) -> Any:
+def _game(name: str, options: str) -> Game:
     import folkdeck
 
     return folkdeck.load(name, **json.loads(options))
@@ -104,7 +110,7 @@ def think(job: BotJob) -> int | None:
     raise ValueError(f"bot {job.bot!r} chose {text!r}, which is not legal")
 
 
-def advise_job(job: BotJob) -> dict[str, Any]:
+def advise_job(job: BotJob) -> dict[str, object]:
     """A hint for the seat of ``job`` (:func:`folkdeck.agents.advice.advise`) as JSON data."""
     from folkdeck.agents.advice import HINT_SECONDS, advise
 
@@ -117,13 +123,13 @@ class ReviewJob:
     """The review of one seat's decisions in a finished deal (its record)."""
 
     game: str
-    options: Mapping[str, Any]
-    record: Any
+    options: Mapping[str, object]
+    record: Record
     seat: int
     seed: str
 
 
-def review_job(job: ReviewJob) -> list[dict[str, Any]]:
+def review_job(job: ReviewJob) -> list[dict[str, object]]:
     """:func:`folkdeck.agents.advice.review` of the seat's decisions, as JSON data."""
     from folkdeck.agents.advice import decisions, review
 
@@ -189,7 +195,7 @@ class BotPool:
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def advise(self, job: BotJob) -> dict[str, Any] | None:
+    async def advise(self, job: BotJob) -> dict[str, object] | None:
         """A hint (:func:`advise_job`) from the search workers; ``None`` if it takes too long."""
         loop = asyncio.get_running_loop()
         try:
@@ -198,7 +204,7 @@ class BotPool:
             log.warning("a hint (%s) took more than %.1f s", job.game, self.timeout)
             return None
 
-    async def review(self, job: ReviewJob) -> list[dict[str, Any]] | None:
+    async def review(self, job: ReviewJob) -> list[dict[str, object]] | None:
         """A deal's review (:func:`review_job`) from the search workers; ``None`` if too slow."""
         loop = asyncio.get_running_loop()
         try:
@@ -208,7 +214,7 @@ class BotPool:
             log.warning("a review (%s) took too long", job.game)
             return None
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T | None:
+    async def run(self, fn: Callable[[*Args], T], *args: *Args, timeout: float) -> T | None:
         """``fn(*args)`` in the search workers (a replay: CPU work off the event loop);
         ``None`` if it takes more than ``timeout`` seconds."""
         loop = asyncio.get_running_loop()

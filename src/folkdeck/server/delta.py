@@ -41,91 +41,145 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
+
+from folkdeck.json_types import JSONObject, JSONValue
 
 HISTORY = "history"
 
 
-def diff(old: dict[str, Any], new: dict[str, Any], version: int) -> dict[str, Any] | None:
+class ObsDelta(TypedDict):
+    """What changed in a state message's ``obs`` (the seat's view)."""
+
+    history: list[JSONValue]
+    history_len: int
+    set: JSONObject
+    drop: list[str]
+    restart: NotRequired[Literal[True]]
+
+
+class _TableGrowth(TypedDict, total=False):
+    merge: dict[str, JSONObject]
+    append: dict[str, dict[str, list[JSONValue]]]
+
+
+class Delta(TypedDict):
+    """A ``delta`` message: the state message of version ``v`` from the one of ``base``."""
+
+    type: Literal["delta"]
+    v: int
+    base: int
+    set: JSONObject
+    merge: NotRequired[dict[str, JSONObject]]
+    append: NotRequired[dict[str, dict[str, list[JSONValue]]]]
+    obs: ObsDelta
+
+
+def _object(value: JSONValue | None) -> JSONObject:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: JSONValue | None) -> list[JSONValue]:
+    return value if isinstance(value, list) else []
+
+
+def diff(old: JSONObject, new: JSONObject, version: int) -> Delta | None:
     """The delta that turns ``old`` (version ``version - 1``) into ``new``; None when the
     whole state must be sent instead (a top-level key went away, or a view has no history)."""
-    old_obs: dict[str, Any] = old.get("obs") or {}
-    new_obs: dict[str, Any] = new.get("obs") or {}
+    old_obs = _object(old.get("obs"))
+    new_obs = _object(new.get("obs"))
     if old.keys() - new.keys() or HISTORY not in old_obs or HISTORY not in new_obs:
         return None
-    top: dict[str, Any] = {}
-    merge: dict[str, dict[str, Any]] = {}
-    append: dict[str, dict[str, list[Any]]] = {}
+    top: JSONObject = {}
+    merge: dict[str, JSONObject] = {}
+    append: dict[str, dict[str, list[JSONValue]]] = {}
     for key, value in new.items():
         if key in ("obs", "type") or (key in old and (old[key] is value or old[key] == value)):
             continue
         before = old.get(key)
         if isinstance(value, dict) and isinstance(before, dict) and not before.keys() - value.keys():
             changed = _changed(before, value)
-            grown = {sub: items[len(before[sub]):] for sub, items in changed.items()
-                     if sub in before and _extends(before[sub], items)}
+            grown = _grown(before, changed)
             if grown:
                 append[key] = grown
             if len(grown) < len(changed):
                 merge[key] = {sub: item for sub, item in changed.items() if sub not in grown}
         else:
             top[key] = value
-    out: dict[str, Any] = {"type": "delta", "v": version, "base": version - 1, "set": top}
+    # "obs" last, as the message has always been written
+    return {"type": "delta", "v": version, "base": version - 1, "set": top, **_growth(merge, append),
+            "obs": _obs_delta(old_obs, new_obs)}
+
+
+def _grown(before: JSONObject, changed: JSONObject) -> dict[str, list[JSONValue]]:
+    """The lists of ``before`` that ``changed`` holds with entries added at their end: those entries."""
+    grown: dict[str, list[JSONValue]] = {}
+    for sub, items in changed.items():
+        kept = before.get(sub)
+        if isinstance(kept, list) and isinstance(items, list) and _extends(kept, items):
+            grown[sub] = items[len(kept):]
+    return grown
+
+
+def _growth(merge: dict[str, JSONObject], append: dict[str, dict[str, list[JSONValue]]]) -> _TableGrowth:
+    """The ``merge`` and ``append`` parts of a delta, each only when it holds something."""
+    growth: _TableGrowth = {}
     if merge:
-        out["merge"] = merge
+        growth["merge"] = merge
     if append:
-        out["append"] = append
-    out["obs"] = _obs_delta(old_obs, new_obs)
-    return out
+        growth["append"] = append
+    return growth
 
 
-def _obs_delta(old_obs: dict[str, Any], new_obs: dict[str, Any]) -> dict[str, Any]:
-    old_history: list[Any] = old_obs[HISTORY]
-    new_history: list[Any] = new_obs[HISTORY]
+def _obs_delta(old_obs: JSONObject, new_obs: JSONObject) -> ObsDelta:
+    old_history = _list(old_obs[HISTORY])
+    new_history = _list(new_obs[HISTORY])
     grew = new_history is old_history or _extends(old_history, new_history)
-    out = {"history": new_history[len(old_history):] if grew else new_history, "history_len": len(new_history),
-           "set": _changed(old_obs, new_obs, skip=HISTORY), "drop": [key for key in old_obs if key not in new_obs]}
+    out: ObsDelta = {
+        "history": new_history[len(old_history):] if grew else new_history, "history_len": len(new_history),
+        "set": _changed(old_obs, new_obs, skip=HISTORY), "drop": [key for key in old_obs if key not in new_obs]}
     if not grew:
         out["restart"] = True
     return out
 
 
-def _extends(old: Any, new: Any) -> bool:
+def _extends(old: JSONValue, new: JSONValue) -> bool:
     """Whether list ``new`` is list ``old`` with entries added at its end."""
     return (isinstance(old, list) and isinstance(new, list) and len(new) >= len(old)
             and new[:len(old)] == old)
 
 
-def _changed(old: dict[str, Any], new: dict[str, Any], skip: str = "") -> dict[str, Any]:
+def _changed(old: JSONObject, new: JSONObject, skip: str = "") -> JSONObject:
     """The entries of ``new`` that ``old`` lacks or holds with another value (a value that is
     the same object is not compared: the views' encoder keeps unchanged values' JSON)."""
     return {key: value for key, value in new.items()
             if key != skip and (key not in old or (old[key] is not value and old[key] != value))}
 
 
-def apply(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+def apply(view: JSONObject, delta: Delta) -> JSONObject:
     """The view ``delta`` leads to from ``view`` (the state message of version ``base``);
     ``view`` is not changed.
 
     :raises ValueError: the delta's history length does not add up (a missed message:
         the client asks for the whole state, ``{"type": "resync"}``).
     """
-    obs_delta: dict[str, Any] = delta["obs"]
-    obs = {key: value for key, value in (view.get("obs") or {}).items() if key not in obs_delta["drop"]}
-    kept = [] if obs_delta.get("restart") else obs.get(HISTORY, [])
+    obs_delta = delta["obs"]
+    obs = {key: value for key, value in _object(view.get("obs")).items() if key not in obs_delta["drop"]}
+    kept = [] if obs_delta.get("restart") else _list(obs.get(HISTORY))
     history = [*kept, *obs_delta["history"]]
     if len(history) != obs_delta["history_len"]:
         raise ValueError(f"history of {len(history)} entries, the delta says {obs_delta['history_len']}")
     obs.update(obs_delta["set"])
     obs[HISTORY] = history
-    out = {**view, **delta["set"], "obs": obs}
+    out: JSONObject = {**view, **delta["set"], "obs": obs}
     for key, changed in delta.get("merge", {}).items():
-        out[key] = {**view[key], **changed}
+        out[key] = {**_object(view[key]), **changed}
     for key, grown in delta.get("append", {}).items():
-        out[key] = {**out[key], **{sub: [*view[key][sub], *items] for sub, items in grown.items()}}
+        before = _object(view[key])
+        out[key] = {**_object(out[key]), **{sub: [*_list(before[sub]), *items] for sub, items in grown.items()}}
     if "v" in view:
         out["v"] = delta["v"]
     return out
 
 
-__all__ = ["apply", "diff"]
+__all__ = ["Delta", "ObsDelta", "apply", "diff"]

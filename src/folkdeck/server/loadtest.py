@@ -29,9 +29,27 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
+from folkdeck.json_types import JSONObject
 from folkdeck.server import delta
+
+if TYPE_CHECKING:
+    import httpx
+
+LoadRow: TypeAlias = "dict[str, float | str | None]"
+"""One run's figures (tables, actions, latencies...), as printed and written."""
+
+
+class _SeatLink(TypedDict):
+    token: str
+
+
+class _Created(TypedDict):
+    """The part of ``POST /api/tables``'s answer a load test reads."""
+
+    id: str
+    seats: list[_SeatLink]
 
 MAX_TABLES = 1000
 MAX_BOT_TABLES = 100
@@ -69,7 +87,7 @@ async def _player(url: str, stop: float, think: float, rtts: list[float], rng: r
 
     async with websockets.connect(url, max_size=2**20) as ws:
         sent: dict[int, float] = {}
-        view: dict[str, Any] = {}
+        view: JSONObject = {}
         ref = 0
         pending = False
         while time.monotonic() < stop:
@@ -85,9 +103,10 @@ async def _player(url: str, stop: float, think: float, rtts: list[float], rng: r
                 pending = False
             elif msg["type"] in ("state", "delta"):
                 view = msg if msg["type"] == "state" else delta.apply(view, msg)
-                if not view["on_turn"] or pending or not view["obs"]["legal_actions"]:
+                obs = view["obs"]
+                legal = obs.get("legal_actions") if isinstance(obs, dict) else None
+                if not view["on_turn"] or pending or not isinstance(legal, list) or not legal:
                     continue
-                legal = view["obs"]["legal_actions"]
                 await asyncio.sleep(min(rng.expovariate(1 / think), 5 * think) if think else 0)
                 ref += 1
                 pending = True
@@ -95,7 +114,7 @@ async def _player(url: str, stop: float, think: float, rtts: list[float], rng: r
                 await ws.send(json.dumps({"type": "action", "action": rng.choice(legal), "ref": ref}))
 
 
-async def _poller(client: Any, stop: float, latencies: list[float]) -> None:
+async def _poller(client: httpx.AsyncClient, stop: float, latencies: list[float]) -> None:
     while time.monotonic() < stop:
         start = time.perf_counter()
         r = await client.get("/api/games")
@@ -104,15 +123,15 @@ async def _poller(client: Any, stop: float, latencies: list[float]) -> None:
         await asyncio.sleep(POLL_SECONDS)
 
 
-async def _create(client: Any, body: dict[str, Any]) -> dict[str, Any]:
+async def _create(client: httpx.AsyncClient, body: JSONObject) -> _Created:
     r = await client.post("/api/tables", json=body)
     r.raise_for_status()
-    data: dict[str, Any] = r.json()
+    data: _Created = r.json()
     return data
 
 
 async def _run(base: str, tables: int, seconds: float, think: float, game: str,
-               bot_tables: int | None = None, bot: str = "search:strong") -> dict[str, Any]:
+               bot_tables: int | None = None, bot: str = "search:strong") -> LoadRow:
     import httpx
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
@@ -139,7 +158,7 @@ async def _run(base: str, tables: int, seconds: float, think: float, game: str,
             bot_moves += pub["actions"]
             bot_deals += len(pub["results"])
     errors = sum(isinstance(r, BaseException) for r in results)
-    row: dict[str, Any] = {
+    row: LoadRow = {
         "tables": tables, "seconds": round(elapsed, 1), "actions": len(rtts),
         "actions_per_s": round(len(rtts) / elapsed, 1), "p50_ms": _pick(rtts, 0.50), "p99_ms": _pick(rtts, 0.99),
         "mean_ms": round(statistics.fmean(rtts) * 1000, 2) if rtts else None, "client_errors": errors}
@@ -157,7 +176,7 @@ def _serve(tmp: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, text=True, env=env)
 
 
-def _print(row: dict[str, Any]) -> None:
+def _print(row: LoadRow) -> None:
     line = (f"{row['tables']:5d} tables  {row['actions']:7d} actions in {row['seconds']:5.1f} s  "
             f"{row['actions_per_s']:8.1f} actions/s  p50 {row['p50_ms']:7.2f} ms  p99 {row['p99_ms']:7.2f} ms"
             f"  client errors {row['client_errors']}")

@@ -45,11 +45,7 @@ def _field(loc: tuple[int | str, ...]) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The application; its tables are restored from the database when it starts."""
     settings = settings or Settings()
-    store = open_store(settings.db)
-    manager = TableManager(settings, store)
-    if store.backend == "PostgreSQL":  # any number of processes may share the database
-        manager.cluster = Cluster(manager)
-    manager.load()
+    manager = _table_manager(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -61,33 +57,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tables = manager
     app.state.settings = settings
     app.add_middleware(InputBoundary, settings=settings)
+    _add_routes(app)
+    _add_error_handlers(app)
+    return app
+
+
+def _table_manager(settings: Settings) -> TableManager:
+    """The tables of the configured database, loaded (and shared with other processes on PostgreSQL)."""
+    store = open_store(settings.db)
+    manager = TableManager(settings, store)
+    if store.backend == "PostgreSQL":  # any number of processes may share the database
+        manager.cluster = Cluster(manager)
+    manager.load()
+    return manager
+
+
+def _add_routes(app: FastAPI) -> None:
+    """The API's routers, the static files and the pages."""
     app.include_router(games.router)
     app.include_router(games.i18n_router)
     app.include_router(tables.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
-
-    @app.exception_handler(CardGameError)
-    async def refused(request: Request, exc: CardGameError) -> JSONResponse:
-        headers = {"Retry-After": str(exc.params.get("retry", 1))} if exc.code == "rate_limited" else None
-        return JSONResponse(error_body(exc), status_code=status_of(exc), headers=headers)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "type": "invalid"}
-        err = ServerError(422, "bad_request", "server.request_invalid", field=_field(tuple(first["loc"])),
-                          problem=str(first["type"]))
-        return JSONResponse(error_body(err), status_code=422)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        err = ServerError(exc.status_code, "http_error", "server.http_status", status=exc.status_code)
-        return JSONResponse(error_body(err), status_code=exc.status_code, headers=exc.headers)
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, exc: Exception) -> JSONResponse:
-        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
-        return JSONResponse(error_body(ServerError(500, "internal", "server.internal")), status_code=500)
 
     def page(name: str) -> FileResponse:
         return FileResponse(WEB / name, headers={"Cache-Control": "no-cache"})
@@ -110,4 +101,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def replay_page() -> FileResponse:
         return page("replay.html")
 
-    return app
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every refusal as one coded shape (:func:`folkdeck.server.errors.error_body`)."""
+
+    @app.exception_handler(CardGameError)
+    async def refused(request: Request, exc: CardGameError) -> JSONResponse:
+        headers = {"Retry-After": str(exc.params.get("retry", 1))} if exc.code == "rate_limited" else None
+        return JSONResponse(error_body(exc), status_code=status_of(exc), headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "type": "invalid"}
+        err = ServerError(422, "bad_request", "server.request_invalid", field=_field(tuple(first["loc"])),
+                          problem=str(first["type"]))
+        return JSONResponse(error_body(err), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        err = ServerError(exc.status_code, "http_error", "server.http_status", status=exc.status_code)
+        return JSONResponse(error_body(err), status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return JSONResponse(error_body(ServerError(500, "internal", "server.internal")), status_code=500)

@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any
 
 from folkdeck.engine import match_record
 from folkdeck.engine.errors import CardGameError, MalformedRecordError
+from folkdeck.engine.protocol import State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record
 from folkdeck.engine.view import View
+from folkdeck.json_types import JSONObject, JSONScalar, JSONValue
 
 log = logging.getLogger("folkdeck.server")
 
@@ -52,20 +53,25 @@ def replay_text(body: str, deal_text: str) -> tuple[int, str]:
             exc.params = given
 
 
-def _without_input(params: Mapping[str, Any]) -> dict[str, Any]:
+def _without_input(params: Mapping[str, object]) -> JSONObject:
     """Only numbers and short texts (a field's name, a limit): nothing of the record.
 
     >>> _without_input({"field": "hands[1]", "limit": 5, "facts": [{"x": 1}], "line": "x" * 200})
     {'field': 'hands[1]', 'limit': 5, 'facts': '…', 'line': '…'}
     """
-    return {key: value if value is None or isinstance(value, bool | int | float)
-            or (isinstance(value, str) and len(value) <= SHORT) else "…" for key, value in params.items()}
+    return {key: _short(value) for key, value in params.items()}
 
 
-def replay(data: Any, deal_text: str) -> dict[str, Any]:
+def _short(value: object) -> JSONScalar:
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    return value if isinstance(value, str) and len(value) <= SHORT else "…"
+
+
+def replay(data: object, deal_text: str) -> JSONObject:
     """The replay of a record (a deal's, or one deal of a match's) as the viewer takes it."""
     try:
-        match: dict[str, Any] | None = None
+        match: JSONObject | None = None
         if isinstance(data, dict) and data.get("format") == match_record.FORMAT:
             whole = match_record.MatchRecord.from_dict(data)
             deal = _deal_param(deal_text)
@@ -82,7 +88,7 @@ def replay(data: Any, deal_text: str) -> dict[str, Any]:
             record = Record.from_dict(data)
         _check_length(len(record.actions))
         state = record.start()
-        steps = [_step(state, None)]
+        steps: list[JSONValue] = [_step(state, None)]
         for state, event in record.steps():
             steps.append(_step(state, event.to_dict()))
     except CardGameError:
@@ -108,8 +114,8 @@ def _deal_param(text: str) -> int:
     return int(text)
 
 
-def _step(state: Any, event: dict[str, Any] | None) -> dict[str, Any]:
-    hands = []
+def _step(state: State, event: JSONObject | None) -> JSONObject:
+    hands: list[JSONValue] = []
     for seat in range(state.num_players):
         view: View = state.observe(seat)
         hands.append([str(c) for c in view.hand] if view.hand is not None else None)

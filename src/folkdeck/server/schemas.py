@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -97,8 +97,8 @@ class ObservationOut(BaseModel):
 
     type: Literal["state"] = "state"
     you: int | None
-    table: dict[str, Any]
-    obs: dict[str, Any]
+    table: dict[str, object]
+    obs: dict[str, object]
     may_act: bool
     on_turn: bool
 
@@ -110,7 +110,7 @@ class ErrorOut(BaseModel):
     type: Literal["error"] = "error"
     error: str
     reason: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, object] = Field(default_factory=dict)
     message: str
     ref: int | None = None
 
@@ -120,9 +120,9 @@ class ErrorBody(BaseModel):
 
     error: str
     reason: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, object] = Field(default_factory=dict)
     message: str
-    detail: dict[str, Any]
+    detail: dict[str, object]
 
 
 class ActionIn(BaseModel):

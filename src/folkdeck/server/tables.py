@@ -22,22 +22,29 @@ import itertools
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 import folkdeck
 from folkdeck.agents import make_agent
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecord, MatchRecorder
 from folkdeck.engine.options import record_defaults
-from folkdeck.engine.protocol import Game, Match, Seat, Standings, State
+from folkdeck.engine.protocol import Action, Game, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
+from folkdeck.engine.spec import GameAgent
+from folkdeck.json_types import JSONObject
 from folkdeck.server.bots import BotJob
 from folkdeck.server.delta import diff
 from folkdeck.server.views import ViewEncoder
 
-SendHook = Callable[["Table", Seat | None, dict[str, Any]], None]
+SendHook = Callable[["Table", Seat | None, JSONObject], None]
+
+TableConfig: TypeAlias = dict[str, Any]
+"""A table's stored configuration, as JSON (``game``, ``options``, ``seed``, ``seats``,
+``turn_seconds``, ``deals``...: :mod:`folkdeck.server.manager` writes it, the store keeps
+it); its values are read by key where they are used."""
 
 _CONNECTION_IDS = itertools.count(1)
 ACKS_KEPT = 64
@@ -56,7 +63,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Mapping[str, object]) -> str:
     """A message as sent: compact JSON (no spaces after separators), UTF-8 text as is.
 
     >>> encode({"type": "ack", "ref": 1, "line": "0: 4C"})
@@ -74,27 +81,27 @@ class Connection:
     """
 
     def __init__(self, send: Callable[[str], Any], limit: int, client: str = "") -> None:
+        # send: awaited with each text (a relayed connection, whose push is its own, gives none)
         self._send = send
         self.client = client
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.closed = False
         self.version = 0
-        self.last: dict[str, Any] | None = None
+        self.last: JSONObject | None = None
         """The last state message sent (without its ``v``): the base of the next delta."""
         self.id = next(_CONNECTION_IDS)
         """This process's number for the connection (other processes address it by it)."""
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: JSONObject) -> None:
         if self.closed:
             return
-        if message.get("type") == "state":
-            message = self._versioned(message)
+        sent: Mapping[str, object] = self._versioned(message) if message.get("type") == "state" else message
         try:
-            self.queue.put_nowait(encode(message))
+            self.queue.put_nowait(encode(sent))
         except asyncio.QueueFull:  # a client that does not read: drop it
             self.close()
 
-    def _versioned(self, state: dict[str, Any]) -> dict[str, Any]:
+    def _versioned(self, state: JSONObject) -> Mapping[str, object]:
         self.version += 1
         last, self.last = self.last, state
         delta = None if last is None else diff(last, state, self.version)
@@ -117,7 +124,7 @@ class Connection:
             await self._send(text)
 
 
-def stored_options(game_name: str, options: dict[str, Any]) -> dict[str, Any]:
+def stored_options(game_name: str, options: Mapping[str, object]) -> dict[str, Any]:  # load(**options)
     """A stored table's options as the game reads them: an option its configuration does
     not name (stored before the option existed) takes its record default, so an old
     table replays exactly as it was played (:func:`folkdeck.engine.options.record_defaults`)."""
@@ -130,17 +137,17 @@ class Table:
     """One match at one table."""
 
     id: str
-    config: dict[str, Any]
+    config: TableConfig
     game: Game
     match: Match
     state: State
     recorder: MatchRecorder
     deal: int = 0
     finished: list[State] = field(default_factory=list)
-    results: list[dict[str, Any]] = field(default_factory=list)
+    results: list[JSONObject] = field(default_factory=list)
     standings_after: list[Standings] = field(default_factory=list)
     """The standings right after each finished deal (a partial match record ends there)."""
-    agents: list[Any] = field(default_factory=list)
+    agents: list[GameAgent | None] = field(default_factory=list)
     conns: dict[Seat | None, list[Connection]] = field(default_factory=dict)
     now: Callable[[], float] = time.monotonic
     """The clock of the table's actor (:mod:`folkdeck.server.clock`)."""
@@ -156,9 +163,9 @@ class Table:
     same ``ref``, and gets the first answer again instead of a second play. The last
     :data:`ACKS_KEPT` are kept here; the store has them all, with their actions."""
 
-    reviews: dict[tuple[int, Seat], list[dict[str, Any]]] = field(default_factory=dict)
+    reviews: dict[tuple[int, Seat], list[dict[str, object]]] = field(default_factory=dict)
     """The search bot's reviews of finished deals by ``(deal, seat)`` (computed once)."""
-    _match_facts: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = None
+    _match_facts: tuple[tuple[int, int, int, bool], JSONObject] | None = None
     """:meth:`match_facts` as last made, with the position it was made for."""
     encoders: dict[Seat | None, ViewEncoder] = field(default_factory=dict)
     """Each viewer's views as JSON, the history encoded once (:mod:`folkdeck.server.views`)."""
@@ -178,7 +185,7 @@ class Table:
 
     # --- building -------------------------------------------------------------------
     @classmethod
-    def new(cls, table_id: str, config: dict[str, Any]) -> Table:
+    def new(cls, table_id: str, config: TableConfig) -> Table:
         """A table from its stored configuration, at the start of its first deal."""
         options = stored_options(config["game"], config["options"])
         game = folkdeck.load(config["game"], **options)
@@ -194,7 +201,7 @@ class Table:
         return table
 
     @classmethod
-    def restore(cls, table_id: str, config: dict[str, Any], lines: dict[int, list[str]]) -> Table:
+    def restore(cls, table_id: str, config: TableConfig, lines: dict[int, list[str]]) -> Table:
         """Replay the stored lines: the table exactly as it was after its last committed action."""
         table = cls.new(table_id, config)
         for deal in sorted(lines):
@@ -292,7 +299,7 @@ class Table:
         return (self.deal, len(self.state.history))
 
     # --- bots -----------------------------------------------------------------------------
-    def agent(self, seat: Seat) -> Any:
+    def agent(self, seat: Seat) -> GameAgent | None:
         """A local instance of the seat's bot (only to ask what it can do: it never thinks here)."""
         if self.agents[seat] is None and self.is_bot(seat):
             self.agents[seat] = make_agent(self.game.spec, self.bot_name(seat))
@@ -319,7 +326,7 @@ class Table:
             jobs.append((seat, self._job(seat, state.legal_actions(seat), interrupt=False)))
         return jobs
 
-    def _job(self, seat: Seat, legal: Any, *, interrupt: bool) -> BotJob:
+    def _job(self, seat: Seat, legal: Sequence[Action], *, interrupt: bool) -> BotJob:
         # The bot's randomness is fixed by the position: a restarted table plays on the same.
         seed = f"{self.config['seed']}/{self.deal}/{len(self.state.history)}/{seat}/{int(interrupt)}"
         return BotJob(game=self.game.spec.name, options=self.config["options"], bot=self.bot_name(seat),
@@ -355,7 +362,7 @@ class Table:
         return dataclasses.replace(full, deals=done, standings=standings)
 
     # --- views --------------------------------------------------------------------------
-    def public(self) -> dict[str, Any]:
+    def public(self) -> JSONObject:
         """Public facts about the table (no cards but what the results say)."""
         spec = self.game.spec
         return {
@@ -377,7 +384,7 @@ class Table:
             **self.match_facts(),
         }
 
-    def match_facts(self) -> dict[str, Any]:
+    def match_facts(self) -> JSONObject:
         """The public facts that change only between deals (the results, the standings, the
         records), made once per deal: the same objects in every view until then (the delta's
         comparison passes them at once; they are never changed in place)."""
@@ -386,7 +393,7 @@ class Table:
             return self._match_facts[1]
         base = f"/api/tables/{self.id}"
         locked = self.records_locked()
-        facts = {
+        facts: JSONObject = {
             "results": list(self.results), "standings": self.match.standings().to_dict(),
             "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished)) if self.record_available(d)],
             "match_record": f"{base}/record" if self.finished and locked is None else None,
@@ -402,7 +409,7 @@ class Table:
             return None
         return max(0.0, self.calls[1] - self.now())
 
-    def view(self, seat: Seat | None, public: dict[str, Any]) -> dict[str, Any]:
+    def view(self, seat: Seat | None, public: JSONObject) -> JSONObject:
         """The message for one connection: its seat's view (passed through as the game
         gives it) and the public facts."""
         state = self.state

@@ -29,11 +29,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeAlias, cast
 
 from folkdeck.cards.card import Card
 from folkdeck.engine.facts import Fact, to_json
 from folkdeck.engine.view import View, ViewEvent
+from folkdeck.json_types import JSONObject, JSONScalar, JSONValue
 
 HISTORY = "history"
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -52,15 +53,15 @@ class ViewEncoder:
     __slots__ = ("_fields", "_events")
 
     def __init__(self) -> None:
-        self._fields: dict[str, tuple[Any, Any]] = {}
-        self._events: list[tuple[Any, Any]] = []
+        self._fields: dict[str, tuple[object, JSONValue]] = {}
+        self._events: list[tuple[ViewEvent, JSONValue]] = []
 
-    def obs(self, view: View) -> dict[str, Any]:
+    def obs(self, view: View) -> JSONObject:
         """The same as ``view.to_dict()``."""
         if type(view).to_dict is not View.to_dict:  # a view with its own JSON form: as it says
             return view.to_dict()
         last = self._fields
-        out: dict[str, Any] = {}
+        out: JSONObject = {}
         for name in _fields(type(view)):
             value = getattr(view, name)
             before = last.get(name)
@@ -72,9 +73,9 @@ class ViewEncoder:
             out[name] = encoded
         return out
 
-    def _history(self, events: tuple[ViewEvent, ...]) -> list[Any]:
+    def _history(self, events: tuple[ViewEvent, ...]) -> list[JSONValue]:
         known = self._events
-        kept = []
+        kept: list[tuple[ViewEvent, JSONValue]] = []
         for i, event in enumerate(events):
             hit = known[i] if i < len(known) else None
             if hit is None or not _same(hit[0], event):
@@ -84,7 +85,7 @@ class ViewEncoder:
         return [encoded for _, encoded in kept]
 
 
-def encode(value: Any) -> Any:
+def encode(value: object) -> JSONValue:
     """The same as :func:`folkdeck.engine.facts.to_json`, by the value's type looked up once.
 
     >>> from folkdeck.engine.view import ViewEvent
@@ -94,20 +95,22 @@ def encode(value: Any) -> Any:
     {'index': 0, 'seat': 1, 'action': 'pass', 'act': None, 'facts': []}
     """
     kind = type(value)
+    # by the exact type, not isinstance (a subclass, say an IntEnum, is encoded by its own rule)
     if kind is str or kind is int or value is None or kind is bool or kind is float:
-        return value
+        return cast(JSONScalar, value)
     if kind is tuple or kind is list:
-        return [encode(item) for item in value]
+        return [encode(item) for item in cast("tuple[object, ...] | list[object]", value)]
     encoder = _ENCODERS.get(kind)
     if encoder is None:
         encoder = _ENCODERS[kind] = _encoder_for(kind)
     return encoder(value)
 
 
-_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+Encoder: TypeAlias = Callable[[Any], JSONValue]  # each takes the one type it was made for
+_ENCODERS: dict[type, Encoder] = {}
 
 
-def _encoder_for(kind: type) -> Callable[[Any], Any]:
+def _encoder_for(kind: type) -> Encoder:
     """How ``to_json`` encodes a value of ``kind`` (its checks, in its order)."""
     if issubclass(kind, bool | int | float | str) and not issubclass(kind, enum.Enum):
         return lambda value: value
@@ -144,14 +147,14 @@ def _card(card: Card) -> str:
     return hit[1]
 
 
-def _fact(fact: Fact, names: tuple[str, ...]) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": fact.type}
+def _fact(fact: Fact, names: tuple[str, ...]) -> JSONObject:
+    out: JSONObject = {"type": fact.type}
     for name in names:
         out[name] = encode(getattr(fact, name))
     return out
 
 
-def _same(old: Any, new: Any) -> bool:
+def _same(old: object, new: object) -> bool:
     """Whether ``new`` has ``old``'s JSON: the same object, or an equal one of its type."""
     return old is new or (type(old) is type(new) and old == new)
 

@@ -10,8 +10,8 @@ terminal renders with).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
@@ -31,8 +31,8 @@ i18n_router = APIRouter(prefix="/i18n", tags=["i18n"])
 CACHE = {"Cache-Control": "public, max-age=300"}
 
 
-def describe_game(spec: GameSpec) -> dict[str, Any]:
-    """What a lobby needs of a game, from its spec alone."""
+def describe_game(spec: GameSpec) -> dict[str, object]:
+    """What a lobby needs of a game, from its spec alone (JSON: its option values are the spec's)."""
     end = spec.match_end
     return {
         "name": spec.name, "title": spec.title, "summary": spec.summary,
@@ -64,13 +64,13 @@ def list_games() -> JSONResponse:
 
 
 @cache
-def _games_json() -> list[dict[str, Any]]:
+def _games_json() -> list[dict[str, object]]:
     """Made once: the registry and the specs do not change while the server runs."""
     return [describe_game(folkdeck.get_spec(name)) for name in folkdeck.games()]
 
 
 @router.get("/{name}")
-def get_game(name: str) -> dict[str, Any]:
+def get_game(name: str) -> Mapping[str, object]:  # JSON (a type FastAPI reads)
     return describe_game(_spec(name))
 
 
@@ -88,7 +88,7 @@ def get_rules(name: str, lang: str = "en") -> dict[str, str]:
 
 
 @router.get("/{name}/schema")
-def get_schema(name: str) -> dict[str, Any]:
+def get_schema(name: str) -> Mapping[str, object]:
     """The JSON Schema of the game's views (what ``obs`` in a state message holds)."""
     spec = _spec(name)
     return json_schema(spec.view_type or View, title=f"{spec.title} view")

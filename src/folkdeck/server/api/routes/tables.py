@@ -7,7 +7,7 @@ body of :func:`folkdeck.server.errors.error_body` by the app's handler.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Mapping
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -91,11 +91,11 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
 
 @router.get("/tables/{table_id}")
 def get_table(table_id: str, tables: TablesDep) -> TablePublic:
-    return TablePublic(**_table(tables, table_id).public())
+    return TablePublic.model_validate(_table(tables, table_id).public())
 
 
 @router.post("/tables/{table_id}/actions")
-async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, request: Request) -> dict[str, Any]:
+async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, request: Request) -> Mapping[str, object]:
     """An action over HTTP (the browser uses the WebSocket); 409 with the reason if refused."""
     table = _table(tables, table_id)
     seat = tables.seat_of(table, body.token)
