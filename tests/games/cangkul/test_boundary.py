@@ -191,7 +191,7 @@ def test_cards_show_in_the_packs_own_notation() -> None:
     assert caught.value.render("en", notation="spanish") == \
         "seat 1 holds no copas: 3 of bastos cannot be played; draw"
     assert caught.value.render("ja", notation="spanish") == \
-        "席1はコパス（聖杯）を持っていません：棍棒の3は出せないので、山札から引いてください"
+        "席1はコパス（聖杯）を持っていません：バストス（棍棒）の3は出せないので、山札から引いてください"
 
 
 # --- refusals and bad input --------------------------------------------------------------
