@@ -21,7 +21,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, to_json
@@ -100,6 +100,20 @@ class View:
 
     def to_json(self) -> dict[str, Any]:
         return self.to_dict()
+
+
+class ViewCore(TypedDict):
+    """The core fields of a view that every game fills alike, made once by
+    :meth:`StateBase.observe <folkdeck.engine.state_base.StateBase.observe>`; the game adds
+    the rest (``game``, ``phase``, ``hand``, ``counts``, the table, ``status``, its own)."""
+
+    seat: int | None
+    num_players: int
+    to_act: tuple[int, ...]
+    current_seat: int | None
+    legal_actions: tuple[str, ...]
+    history: tuple[ViewEvent, ...]
+    result: Mapping[str, Any] | None
 
 
 class HistoryCache:
@@ -214,4 +228,4 @@ def _schema(hint: Any) -> dict[str, Any]:
     raise TypeError(f"no JSON Schema for {hint!r}")
 
 
-__all__ = ["HistoryCache", "TablePlay", "View", "ViewEvent", "json_schema"]
+__all__ = ["HistoryCache", "TablePlay", "View", "ViewCore", "ViewEvent", "json_schema"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
-from folkdeck.engine.view import TablePlay, View, ViewEvent
+from folkdeck.engine.view import TablePlay, View, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import Burn
 from folkdeck.games.gouji.deal import SEATS, Setup, opposite, team
 from folkdeck.games.gouji.events import (
@@ -98,25 +98,22 @@ class GouJiView(View):
     ``(receiver, cards)``."""
 
 
-def build_view(d: GouJiDeal, opts: GouJiOptions, seat: int | None, acting: tuple[int, ...],
-               legal: tuple[str, ...], history: tuple[ViewEvent, ...]) -> GouJiView:
-    """The view of ``seat`` (called by ``GouJiState.observe``; reads the state's parts,
-    changes nothing)."""
+def build_view(core: ViewCore, d: GouJiDeal, opts: GouJiOptions, seat: int | None) -> GouJiView:
+    """The view of ``seat``: ``core`` (the seat, who may act, the legal actions, the
+    history, the result: ``GouJiState.observe`` made them) with what only Gou Ji knows
+    (reads the state's parts, changes nothing)."""
     shown = shown_to(d, opts, seat)
     order = HAND_ORDER.__getitem__
     table = tuple(TablePlay(seat=s, cards=tuple(sorted(cards, key=order))) for s, cards in d.table)
     gouji_seat = d.gouji_seat if d.mode != "normal" or d.window else None
     window = d.window_kind if d.window else (d.phase if d.phase not in ("play", "over") else "")
-    result = d.result
     return GouJiView(
-        game="gouji", seat=seat, num_players=SEATS, phase=GouJiPhase(d.phase),
+        **core, game="gouji", phase=GouJiPhase(d.phase),
         hand=hand_cards(d, seat) if seat is not None else None,
-        counts=tuple(_visible_count(d, opts, seat, s) for s in range(SEATS)),
-        to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
+        counts=tuple([_visible_count(d, opts, seat, s) for s in range(SEATS)]),
         table=table, top=table[-1] if table and d.top is not None else None,
         passed=tuple(s for s in range(SEATS) if d.passed >> s & 1), out=tuple(d.out),
-        status=_status(d, opts, seat, gouji_seat, window), history=history,
-        result=result.to_dict() if result is not None else None,
+        status=_status(d, opts, seat, gouji_seat, window),
         opposite=None if seat is None else opposite(seat), window=window,
         shown=tuple(shown.get(s) for s in range(SEATS)),
         laid_open=tuple(s for s in range(SEATS) if d.laid_open >> s & 1),
