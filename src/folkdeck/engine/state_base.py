@@ -28,12 +28,11 @@ hand, the counts, the table, the status and its own fields) and makes its view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
-from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
 
 ActionT = TypeVar("ActionT")
@@ -104,7 +103,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         (``GameView(**core, phase=..., hand=..., ...)``)."""
         raise NotImplementedError
 
-    def _describe(self) -> Callable[[int, Any], Fact]:  # pragma: no cover - every game overrides it
+    def _describe(self) -> DescribeAction:  # pragma: no cover - every game overrides it
         """The game's ``describe_action`` (the action of an event as a fact), for the views."""
         raise NotImplementedError
 

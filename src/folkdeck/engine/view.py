@@ -185,13 +185,27 @@ def json_schema(view_type: type[View], *, title: str = "") -> dict[str, Any]:
             "required": sorted(props), "additionalProperties": False}
 
 
+_PLAIN: dict[Any, dict[str, Any]] = {
+    type(None): {"type": "null"}, Card: {"type": "string", "description": "a card in notation"},
+    bool: {"type": "boolean"}, int: {"type": "integer"}, float: {"type": "number"},
+    str: {"type": "string"}, Any: {}}
+"""The schema of each plain (not generic) type a view's field may have."""
+
+
 def _schema(hint: Any) -> dict[str, Any]:
     origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
+    if origin is not None or hint is dict:
+        return _generic_schema(hint, origin, typing.get_args(hint))
+    plain = _PLAIN.get(hint)
+    if plain is not None:
+        return dict(plain)
+    return _class_schema(hint)
+
+
+def _generic_schema(hint: Any, origin: Any, args: tuple[Any, ...]) -> dict[str, Any]:
+    """A union, a tuple, a mapping or a literal."""
     if origin in (typing.Union, types.UnionType):
         return {"anyOf": [_schema(a) for a in args]}
-    if hint is type(None):
-        return {"type": "null"}
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": _schema(args[0])}
@@ -202,18 +216,11 @@ def _schema(hint: Any) -> dict[str, Any]:
             "type": "object", "additionalProperties": _schema(args[1])}
     if origin is typing.Literal:
         return {"enum": list(args)}
-    if hint is Card:
-        return {"type": "string", "description": "a card in notation"}
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint is int:
-        return {"type": "integer"}
-    if hint is float:
-        return {"type": "number"}
-    if hint is str:
-        return {"type": "string"}
-    if hint is Any:
-        return {}
+    raise TypeError(f"no JSON Schema for {hint!r}")
+
+
+def _class_schema(hint: Any) -> dict[str, Any]:
+    """An enum, a fact or a dataclass (a table play, a history event...)."""
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return {"enum": [m.value for m in hint]}
     if isinstance(hint, type) and issubclass(hint, Fact):

@@ -35,7 +35,7 @@ The stock turns up an OWL: the stock calls cucco, the exchanges end; Showdown: s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Self
 
 from folkdeck.cards import Card
@@ -49,6 +49,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
@@ -344,7 +345,7 @@ class CambioState(CambioFlow):
         return tuple(s for s in deal.order[deal.pos + 1:]
                      if active[s] and (not shown[s] or kinds[s] == OWL))
 
-    def _describe(self) -> Callable[[int, Any], Fact]:
+    def _describe(self) -> DescribeAction:
         return describe_action
 
     def _view(self, core: ViewCore, seat: int | None) -> CambioView:

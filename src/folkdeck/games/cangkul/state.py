@@ -53,7 +53,7 @@ folkdeck.engine.errors.IllegalActionError: seat 2 holds 2C: follow the led suit 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, NoReturn, Self
 
 from folkdeck.cards import Card
@@ -66,6 +66,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
     DRAW,
@@ -362,7 +363,7 @@ class CangkulState(CangkulFlow):
         another suit) leaves only that suit's void; a knock clears them."""
         return tuple(self.deal.void)
 
-    def _describe(self) -> Callable[[int, Any], Fact]:
+    def _describe(self) -> DescribeAction:
         return describe_action
 
     def _view(self, core: ViewCore, seat: int | None) -> CangkulView:

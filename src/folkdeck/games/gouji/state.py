@@ -48,14 +48,15 @@ folkdeck.engine.errors.IllegalActionError: seat 2 does not hold 2
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Final, Self
+from typing import Final, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import PASS, Burn, GouJiAction, Return, parse_action
@@ -321,7 +322,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         public = self.public_to_act()
         return tuple(s for s in self.to_act if s in public or s == seat)
 
-    def _describe(self) -> Callable[[int, Any], Fact]:
+    def _describe(self) -> DescribeAction:
         return describe_action
 
     def _history_view(self, seat: int | None) -> tuple[ViewEvent, ...]:

@@ -30,7 +30,7 @@ A short deal from a study position (the record example of ``docs/records.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, NoReturn, Self
 
 from folkdeck.cards import Card
@@ -44,6 +44,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.actions import parse_action as _parse_action
@@ -379,7 +380,7 @@ class KapHaiState(KapHaiFlow):
         only the holders."""
         return self.view_to_act(None)
 
-    def _describe(self) -> Callable[[int, Any], Fact]:
+    def _describe(self) -> DescribeAction:
         return describe_action
 
     def _view(self, core: ViewCore, seat: int | None) -> KapHaiView:
