@@ -130,7 +130,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         default none: a game without such a right."""
         return ()
 
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator): by default all of it. A
         game with hidden rights to act shows only the public ones and the viewer's own."""
         return self.to_act
@@ -154,10 +154,10 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     def observe(self, seat: int | None) -> ViewT:
         """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
 
-        Its ``to_act`` is :meth:`view_to_act`, its ``current_seat`` that tuple's first seat,
+        Its ``to_act`` is :meth:`_view_to_act`, its ``current_seat`` that tuple's first seat,
         and its ``legal_actions`` the viewer's when it is among them; the game adds the rest
         (:meth:`_view`)."""
-        acting = self.view_to_act(seat)
+        acting = self._view_to_act(seat)
         legal = (tuple([str(a) for a in self.legal_actions(seat)])
                  if seat is not None and seat in acting else ())
         result = self.result()

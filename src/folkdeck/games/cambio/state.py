@@ -8,7 +8,7 @@ OWL may call ``cucco`` out of turn; those seats follow the player on turn in
 :attr:`CambioState.to_act`. The player on turn may also call it if they hold an OWL.
 Once a request has reached an OWL it is too late: it is exchanged (docs/rules/cambio.md §6.2).
 An OWL is a hidden card, so a seat's view (:meth:`CambioState.observe`) lists only
-the seat on turn and, if it holds an OWL itself, that seat (:meth:`view_to_act`).
+the seat on turn and, if it holds an OWL itself, that seat (:meth:`_view_to_act`).
 
 What follows from an action is told as typed facts (:mod:`~folkdeck.games.cambio.events`).
 A short deal (the dealer is seat 2, so seat 0 speaks first):
@@ -319,7 +319,7 @@ class CambioState(CambioFlow):
         return deal.result
 
     # --- views, copies, records ----------------------------------------------------
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator): the seat on turn,
         then ``seat`` itself if it holds an active OWL out of turn. Other OWL holders'
         right to call cucco is left out: it would show who holds an OWL."""
@@ -351,7 +351,7 @@ class CambioState(CambioFlow):
     def _view(self, core: ViewCore, seat: int | None) -> CambioView:
         """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
         never another seat's card, except the ones the rules show (refusals,
-        disqualifications, the showdown). Its ``to_act`` is :meth:`view_to_act`: no other
+        disqualifications, the showdown). Its ``to_act`` is :meth:`_view_to_act`: no other
         seat's OWL shows through it."""
         deal = self.deal
         kinds = deal.kind

@@ -60,7 +60,7 @@ class GouJiView(View):
     """A seat's view: the core fields plus Gou Ji's own (see the module docstring).
 
     ``to_act`` lists the seats of the state's ``to_act`` whose right is public, plus this
-    seat if it is in ``to_act`` (``GouJiState.view_to_act``). With ``ask_all_seats`` (the
+    seat if it is in ``to_act`` (``GouJiState._view_to_act``). With ``ask_all_seats`` (the
     default) every window asks every seat the public facts could entitle, so all of
     ``to_act`` is public; without it (old records) who is asked to declare two 3s, call
     revolution or burn depends on hidden cards and is hidden (unless ``strict_penalty``

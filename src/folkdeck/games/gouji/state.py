@@ -230,7 +230,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         acting = self.to_act
         if s not in acting:
             raise NotYourTurnError("gouji.not_now", seat=s, action=str(action),
-                                   to_act=self.view_to_act(s))
+                                   to_act=self._view_to_act(s))
         if phase in WINDOW_WORDS or phase in ("tribute", "drawer") or d.window \
                 or s != acting[0]:
             legal = self.legal_actions(s)
@@ -317,7 +317,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
             return ()
         return acting
 
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it: :meth:`public_to_act`, and ``seat`` itself."""
         public = self.public_to_act()
         return tuple(s for s in self.to_act if s in public or s == seat)
@@ -332,7 +332,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
 
     def _view(self, core: ViewCore, seat: int | None) -> GouJiView:
         """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
-        never another seat's hidden cards. Its ``to_act`` is :meth:`view_to_act`."""
+        never another seat's hidden cards. Its ``to_act`` is :meth:`_view_to_act`."""
         return build_view(core, self.deal, self._flow.opts, seat)
 
     @classmethod

@@ -365,7 +365,7 @@ class KapHaiState(KapHaiFlow):
         return event
 
     # --- views, copies, records ----------------------------------------------------
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator). In play, the seat on
         turn. In a putuh window that asks only the holders, only ``seat`` itself if it may
         still declare: who else may declare depends on their hidden hands (docs/rules/kaphai.md §4.4);
@@ -378,14 +378,14 @@ class KapHaiState(KapHaiFlow):
     def public_to_act(self) -> tuple[int, ...]:
         """The seats of ``to_act`` every viewer may see: none in a putuh window that asks
         only the holders."""
-        return self.view_to_act(None)
+        return self._view_to_act(None)
 
     def _describe(self) -> DescribeAction:
         return describe_action
 
     def _view(self, core: ViewCore, seat: int | None) -> KapHaiView:
         """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
-        never another seat's hand. Its ``to_act`` is :meth:`view_to_act`: no other seat's
+        never another seat's hand. Its ``to_act`` is :meth:`_view_to_act`: no other seat's
         right to declare putuh shows through it."""
         deal = self.deal
         top = deal.top
