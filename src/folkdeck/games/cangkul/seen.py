@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from folkdeck.cards import Card, Suit
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.cangkul.deal import JOKER_CLASS, SUITS, CangkulDeal
@@ -25,24 +26,13 @@ def view_of(core: ViewCore, name: str, rules: Ruleset, deck: Deck, deal: Cangkul
         top = next(t for t in reversed(table) if t.seat == best)
     known = tuple(cards_of(m, deck) for m in deal.known)
     voids = tuple(tuple(SUITS[u] for u in range(4) if v >> u & 1) for v in deal.void)
-    status: list[Fact] = []
-    if not over:
-        if deal.plays and deal.suit == NO_SUIT:
-            status.append(JokerLead(seat=deal.plays[0][0]))
-        for s in range(len(deal.hands)):
-            if known[s]:
-                status.append(KnownCards(seat=s, cards=known[s]))
-            if s != seat:
-                status.extend(Void(seat=s, suit=SUIT_TERMS[SUITS.index(u)]) for u in voids[s])
-        if deal.stall > 0 and rules.stall_limit:
-            status.append(StallCount(tricks=deal.stall, limit=rules.stall_limit))
     return CangkulView(
         **core, game=name, phase=CangkulPhase.OVER if over else CangkulPhase.PLAY,
         hand=cards_of(deal.hands[seat], deck) if seat is not None else None,
         counts=tuple([h.bit_count() for h in deal.hands]),
         table=table, top=top, passed=tuple(deal.passers),
         out=tuple(deal.out) if rules.drop_out else (), stock=tuple([len(p) for p in deal.piles]),
-        status=tuple(status),
+        status=() if over else _status(rules, deal, seat, known, voids),
         direction=rules.direction, pack=rules.pack, ace_high=rules.ace_high,
         led_suit=SUITS[deal.suit] if deal.suit != NO_SUIT else None,
         trick_leader=deal.trick_leader,
@@ -50,3 +40,20 @@ def view_of(core: ViewCore, name: str, rules: Ruleset, deck: Deck, deal: Cangkul
         known=known, voids=voids, joker_void=tuple(bool(v >> JOKER_CLASS & 1) for v in deal.void),
         dead=cards_of(deal.dead, deck), stall=max(deal.stall, 0),
         stall_limit=rules.stall_limit, stall_reset=deal.stall < 0)
+
+
+def _status(rules: Ruleset, deal: CangkulDeal, seat: int | None, known: tuple[tuple[Card, ...], ...],
+            voids: tuple[tuple[Suit, ...], ...]) -> tuple[Fact, ...]:
+    """What a player must know of a deal in play besides the table: a joker lead, the
+    cards each seat took publicly, the others' voids, the stalled tricks."""
+    status: list[Fact] = []
+    if deal.plays and deal.suit == NO_SUIT:
+        status.append(JokerLead(seat=deal.plays[0][0]))
+    for s in range(len(deal.hands)):
+        if known[s]:
+            status.append(KnownCards(seat=s, cards=known[s]))
+        if s != seat:
+            status.extend(Void(seat=s, suit=SUIT_TERMS[SUITS.index(u)]) for u in voids[s])
+    if deal.stall > 0 and rules.stall_limit:
+        status.append(StallCount(tricks=deal.stall, limit=rules.stall_limit))
+    return tuple(status)

@@ -112,19 +112,29 @@ def build_view(core: ViewCore, d: GouJiDeal, opts: GouJiOptions, seat: int | Non
         hand=hand_cards(d, seat) if seat is not None else None,
         counts=tuple([_visible_count(d, opts, seat, s) for s in range(SEATS)]),
         table=table, top=table[-1] if table and d.top is not None else None,
-        passed=tuple(s for s in range(SEATS) if d.passed >> s & 1), out=tuple(d.out),
+        passed=_seats_in(d.passed), out=tuple(d.out),
         status=_status(d, opts, seat, gouji_seat, window),
         opposite=None if seat is None else opposite(seat), window=window,
         shown=tuple(shown.get(s) for s in range(SEATS)),
-        laid_open=tuple(s for s in range(SEATS) if d.laid_open >> s & 1),
+        laid_open=_seats_in(d.laid_open),
         mode=d.mode, gouji_seat=gouji_seat,
         trick=tuple((s, p is not None) for s, p in d.trick), leader=d.leader,
         played=tuple(d.played_counts),
-        opened=tuple(s for s in range(SEATS) if d.opened >> s & 1),
+        opened=_seats_in(d.opened),
         xian_request=d.xian_req if d.xian_req >= 0 else None, turn_order=tuple(d.order),
-        gave=tuple((f.receiver, f.cards) for f in d.tribute
-                   if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
-                   and f.cards is not None))
+        gave=_gave(d, seat))
+
+
+def _seats_in(seats: int) -> tuple[int, ...]:
+    """The seats of a mask of seats (bit *s*: seat *s*), in order."""
+    return tuple(s for s in range(SEATS) if seats >> s & 1)
+
+
+def _gave(d: GouJiDeal, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The cards ``seat`` gave another seat this deal (tribute given or returned)."""
+    return tuple((f.receiver, f.cards) for f in d.tribute
+                 if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
+                 and f.cards is not None)
 
 
 def _status(d: GouJiDeal, opts: GouJiOptions, seat: int | None, gouji_seat: int | None,
