@@ -103,16 +103,6 @@ def test_import_folkdeck_loads_no_bot_search_or_edge_code(forbidden: str) -> Non
 
 # --- no import circles ------------------------------------------------------------------------
 
-# Issue 23 ("No import circles"): other branches are reworking the games' modules (a match
-# base and a typed state contract in the engine); these circles go then. (The engine's own,
-# protocol -> spec -> determinize -> protocol, is gone: the types that name one another,
-# Game, GameSpec and its Determinizer hook, share engine/protocol.py.) Remove them here, and
-# the xfail below, once they are gone.
-KNOWN_GAME_CIRCLES = ("kaphai", "cambio", "cangkul", "gouji")
-"""Each game's game <-> state <-> match (Kap Hai's with viewread, Gou Ji's with its package
-and observation): circles inside one game's package."""
-
-
 def import_graph() -> dict[str, set[str]]:
     """Module -> the package's modules it imports (``from a import b``: ``a.b`` when that is
     a module, else ``a``)."""
@@ -186,25 +176,15 @@ def _cycle_in(graph: Mapping[str, set[str]], group: set[str]) -> list[str]:
     raise AssertionError(f"no cycle in {group}")  # pragma: no cover - a group is strongly connected
 
 
-def _known(cycle: list[str]) -> bool:
-    members = set(cycle)
-    in_one_game = any(all(m == f"folkdeck.games.{g}" or m.startswith(f"folkdeck.games.{g}.") for m in members)
-                      for g in KNOWN_GAME_CIRCLES)
-    return in_one_game
-
-
 def test_the_circle_check_finds_a_circle_and_lists_it() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e"}}
     assert circles(graph) == [["a", "b", "c", "a"]]
     assert circles({"a": {"b"}, "b": set()}) == []
 
 
-def test_no_import_circles_but_the_known_ones() -> None:
-    found = [" -> ".join(c) for c in circles(import_graph()) if not _known(c)]
-    assert found == []
-
-
-@pytest.mark.xfail(strict=True, reason="the known circles above (issue 23): remove this mark "
-                                       "once they are gone")
 def test_no_import_circles() -> None:
+    """Issue 23, "No import circles": none, type-only imports (``if TYPE_CHECKING:``) included.
+    Each game's state takes its game as a protocol declared below both (``KapHaiGameLike``...);
+    the engine's types that name one another (``Game``, ``GameSpec``, its ``Determinizer``)
+    share ``engine/protocol.py``, with what names no game object below it (``gameinfo.py``)."""
     assert [" -> ".join(c) for c in circles(import_graph())] == []

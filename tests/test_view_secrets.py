@@ -203,7 +203,7 @@ def test_conformance_checks_catch_a_view_that_names_owl_holders(
     from folkdeck.games.cambio.state import CambioState
 
     a, _ = _cambio_pair()
-    monkeypatch.setattr(CambioState, "view_to_act", lambda self, seat: self.to_act)
+    monkeypatch.setattr(CambioState, "_view_to_act", lambda self, seat: self.to_act)
     with pytest.raises(AssertionError, match="only \\[0\\] are public"):
         check_view_to_act(a)
     game = folkdeck.load("cambio", players=4)

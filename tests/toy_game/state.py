@@ -22,8 +22,9 @@ from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.view import HistoryCache, TablePlay
+from folkdeck.engine.view import TablePlay, ViewCore
 from tests.toy_game.actions import Play, ToyAction, parse_action
 from tests.toy_game.deal import ToyDeal
 from tests.toy_game.events import describe_action
@@ -45,14 +46,14 @@ def _action_of(act: Fact) -> Play:
     return Play(act.cards[0])
 
 
-class ToyState(StateBase[ToyAction, ToyView]):
+class ToyState(StateBase[ToyAction, ToyView, ToyDeal]):
     """A toy deal; made by :meth:`ToyGame.new_state` or, for a search, :meth:`from_view`."""
 
-    __slots__ = ("_game", "_n", "_cache", "deal")
+    __slots__ = ("_game", "_n", "deal")
 
     def __init__(self, game: ToyGame, deal: ToyDeal) -> None:
         self._game, self._n, self.deal = game, len(deal.hands), deal
-        self._cache = HistoryCache(describe_action)
+        self._cache = None
 
     @classmethod
     def from_view(cls, game: ToyGame, view: ToyView, /, *, hands: Sequence[Sequence[Card]],
@@ -72,24 +73,10 @@ class ToyState(StateBase[ToyAction, ToyView]):
                        turn=view.to_act[0], phase=view.phase, history=list(events))
         return cls(game, deal)
 
-    # --- the read side (the deal keeps phase, history and result) ----------------------
+    # --- the read side (StateBase reads phase, history and result from the deal) ------
     @property
     def game(self) -> ToyGame:
         return self._game
-
-    @property
-    def phase(self) -> str:
-        return self.deal.phase
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self.deal.history)
-
-    def is_over(self) -> bool:
-        return self.deal.phase == "over"
-
-    def result(self) -> Result | None:
-        return self.deal.result
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -143,26 +130,26 @@ class ToyState(StateBase[ToyAction, ToyView]):
         return event
 
     # --- what leaves the engine ------------------------------------------------------
-    def observe(self, seat: int | None) -> ToyView:
+    def _view(self, core: ViewCore, seat: int | None) -> ToyView:
+        """The toy's own part of a view; StateBase made the common ``core``."""
         deal = self.deal
-        acting = self.to_act
         trick = deal.trick
         top = max(trick, key=lambda play: STRENGTH[play[1]]) if trick else None
         return ToyView(
-            game="toy", seat=seat, num_players=self._n, phase=deal.phase,
+            **core, game="toy", phase=deal.phase,
             hand=_sorted(deal.hands[seat]) if seat is not None else None,
-            counts=tuple(len(h) for h in deal.hands), to_act=acting,
-            current_seat=acting[0] if acting else None,
-            legal_actions=tuple(map(str, self.legal_actions(seat))) if seat in acting else (),
+            counts=tuple(len(h) for h in deal.hands),
             table=tuple(TablePlay(seat=s, cards=(c,)) for s, c in trick),
             top=TablePlay(seat=top[0], cards=(top[1],)) if top is not None else None,
-            history=self._cache.view(deal.history, seat),
-            result=deal.result.to_dict() if deal.result is not None else None,
             tricks=tuple(deal.tricks), leader=deal.leader)
+
+    def _describe(self) -> DescribeAction:
+        return describe_action
 
     def clone(self) -> Self:
         new = type(self).__new__(type(self))
-        new._game, new._n, new.deal, new._cache = self._game, self._n, self.deal.copy(), self._cache.copy()
+        new._game, new._n, new.deal = self._game, self._n, self.deal.copy()
+        new._cache = self._cache.copy() if self._cache is not None else None
         return new
 
     def deal_info(self) -> dict[str, Any]:

@@ -46,7 +46,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -
     return steps
 
 
-def _playout(state: StateBase[Any, Any], getrandbits: Callable[[int], int], max_steps: int) -> int:
+def _playout(state: StateBase[Any, Any, Any], getrandbits: Callable[[int], int], max_steps: int) -> int:
     """:func:`random_playout` for the games' own states and :class:`random.Random`: the
     state typed as :class:`~folkdeck.engine.state_base.StateBase`, so that compiled (README
     "Fast build") each call goes straight to the game's method, not through a Python call

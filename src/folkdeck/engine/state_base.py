@@ -16,22 +16,43 @@ of the protocol are default methods here, so callers call them directly:
 A state keeps its mutable deal data in one slotted dataclass named ``deal`` whose own
 ``copy()`` copies every container (``tests/engine/test_deal_data.py`` checks this for
 every game), so :meth:`clone` is that copy plus the shared, immutable rest. ``_n`` is
-the number of seats; ``_phase``, ``_history`` and ``_result`` serve the default read side
-below, which a state keeping them in its ``deal`` overrides.
+the number of seats. The read side (:attr:`phase`, :attr:`history`, :meth:`is_over`,
+:meth:`result`) is read here, once, from the fields every deal has (:class:`DealCore`).
+
+A view is built here too (:meth:`observe`): the core fields every game fills alike
+(:class:`~folkdeck.engine.view.ViewCore`: the seat, who may act as the viewer may see it,
+its legal actions, the history as it may see it, the result) are made once, and the
+game's :meth:`_view` hook adds what only the game knows (its name and phase type, the
+hand, the counts, the table, the status and its own fields) and makes its view.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Event, Result
-from folkdeck.engine.view import View
+from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
 
 ActionT = TypeVar("ActionT")
 """The game's action union (``KapHaiAction = Combo | Pass | Putuh``)."""
 ViewT = TypeVar("ViewT", bound=View)
 """The game's view class (``KapHaiView``)."""
+
+
+class DealCore(Protocol):
+    """The fields every game's deal data (a state's ``deal``) has, which the read side of
+    :class:`StateBase` reads: the phase (``"over"`` once the deal is over), the events so
+    far, and the result once known."""
+
+    phase: str
+    history: list[Event]
+    result: Result | None
+
+
+DealT = TypeVar("DealT", bound=DealCore)
+"""The game's deal data class (``KapHaiDeal``)."""
 
 
 class BlankMade:
@@ -47,14 +68,15 @@ class BlankMade:
         return object.__new__(cls)
 
 
-class StateBase(BlankMade, Generic[ActionT, ViewT]):
+class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     """One deal in progress: the members of :class:`~folkdeck.engine.protocol.State`."""
 
-    __slots__ = ()
+    __slots__ = ("_cache",)
     _n: int
-    _phase: str
-    _history: list[Event]
-    _result: Result | None
+    deal: DealT
+    """Everything of the deal that play changes (a slotted dataclass with a ``copy()``)."""
+    _cache: HistoryCache | None
+    """The views' history, made by the first :meth:`observe`: playouts never need it."""
 
     # --- what each game provides ------------------------------------------------------
     # Declared here, though every game overrides them, so that code holding a StateBase
@@ -76,7 +98,13 @@ class StateBase(BlankMade, Generic[ActionT, ViewT]):
     def parse_action(self, text: str, seat: int | None = None) -> ActionT:  # pragma: no cover
         raise NotImplementedError
 
-    def observe(self, seat: int | None) -> ViewT:  # pragma: no cover - every game overrides it
+    def _view(self, core: ViewCore, seat: int | None) -> ViewT:  # pragma: no cover
+        """The view of ``seat``: ``core`` (:meth:`observe` made it) and the game's own fields
+        (``GameView(**core, phase=..., hand=..., ...)``)."""
+        raise NotImplementedError
+
+    def _describe(self) -> DescribeAction:  # pragma: no cover - every game overrides it
+        """The game's ``describe_action`` (the action of an event as a fact), for the views."""
         raise NotImplementedError
 
     def clone(self) -> Self:  # pragma: no cover - every game overrides it
@@ -102,22 +130,50 @@ class StateBase(BlankMade, Generic[ActionT, ViewT]):
         default none: a game without such a right."""
         return ()
 
-    # --- the read side of a state that keeps its phase, events and result in its own
-    # attributes ``_phase``, ``_history`` and ``_result``; a state that keeps them in its
-    # ``deal`` overrides these four.
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
+        """``to_act`` as ``seat`` may see it (``None``: a spectator): by default all of it. A
+        game with hidden rights to act shows only the public ones and the viewer's own."""
+        return self.to_act
+
+    # --- the read side, from the deal's common fields ---------------------------------
     @property
     def phase(self) -> str:
-        return self._phase
+        return self.deal.phase
 
     @property
     def history(self) -> tuple[Event, ...]:
-        return tuple(self._history)
+        return tuple(self.deal.history)
 
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self.deal.phase == "over"
 
     def result(self) -> Result | None:
-        return self._result
+        return self.deal.result
+
+    # --- views ------------------------------------------------------------------------
+    def observe(self, seat: int | None) -> ViewT:
+        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
+
+        Its ``to_act`` is :meth:`_view_to_act`, its ``current_seat`` that tuple's first seat,
+        and its ``legal_actions`` the viewer's when it is among them; the game adds the rest
+        (:meth:`_view`)."""
+        acting = self._view_to_act(seat)
+        legal = (tuple([str(a) for a in self.legal_actions(seat)])
+                 if seat is not None and seat in acting else ())
+        result = self.result()
+        core: ViewCore = {
+            "seat": seat, "num_players": self.num_players, "to_act": acting,
+            "current_seat": acting[0] if acting else None, "legal_actions": legal,
+            "history": self._history_view(seat),
+            "result": result.to_dict() if result is not None else None}
+        return self._view(core, seat)
+
+    def _history_view(self, seat: int | None) -> tuple[ViewEvent, ...]:
+        """The deal's history as ``seat`` may see it (built once per event, :class:`HistoryCache`)."""
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = HistoryCache(self._describe())
+        return cache.view(self.deal.history, seat)
 
     # --- shared from the members above ----------------------------------------------
     @property

@@ -21,7 +21,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, to_json
@@ -102,6 +102,20 @@ class View:
         return self.to_dict()
 
 
+class ViewCore(TypedDict):
+    """The core fields of a view that every game fills alike, made once by
+    :meth:`StateBase.observe <folkdeck.engine.state_base.StateBase.observe>`; the game adds
+    the rest (``game``, ``phase``, ``hand``, ``counts``, the table, ``status``, its own)."""
+
+    seat: int | None
+    num_players: int
+    to_act: tuple[int, ...]
+    current_seat: int | None
+    legal_actions: tuple[str, ...]
+    history: tuple[ViewEvent, ...]
+    result: Mapping[str, Any] | None
+
+
 class HistoryCache:
     """A deal's history as views show it, built once per event and shared by every view.
 
@@ -171,13 +185,27 @@ def json_schema(view_type: type[View], *, title: str = "") -> dict[str, Any]:
             "required": sorted(props), "additionalProperties": False}
 
 
+_PLAIN: dict[Any, dict[str, Any]] = {
+    type(None): {"type": "null"}, Card: {"type": "string", "description": "a card in notation"},
+    bool: {"type": "boolean"}, int: {"type": "integer"}, float: {"type": "number"},
+    str: {"type": "string"}, Any: {}}
+"""The schema of each plain (not generic) type a view's field may have."""
+
+
 def _schema(hint: Any) -> dict[str, Any]:
     origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
+    if origin is not None or hint is dict:
+        return _generic_schema(hint, origin, typing.get_args(hint))
+    plain = _PLAIN.get(hint)
+    if plain is not None:
+        return dict(plain)
+    return _class_schema(hint)
+
+
+def _generic_schema(hint: Any, origin: Any, args: tuple[Any, ...]) -> dict[str, Any]:
+    """A union, a tuple, a mapping or a literal."""
     if origin in (typing.Union, types.UnionType):
         return {"anyOf": [_schema(a) for a in args]}
-    if hint is type(None):
-        return {"type": "null"}
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": _schema(args[0])}
@@ -188,18 +216,11 @@ def _schema(hint: Any) -> dict[str, Any]:
             "type": "object", "additionalProperties": _schema(args[1])}
     if origin is typing.Literal:
         return {"enum": list(args)}
-    if hint is Card:
-        return {"type": "string", "description": "a card in notation"}
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint is int:
-        return {"type": "integer"}
-    if hint is float:
-        return {"type": "number"}
-    if hint is str:
-        return {"type": "string"}
-    if hint is Any:
-        return {}
+    raise TypeError(f"no JSON Schema for {hint!r}")
+
+
+def _class_schema(hint: Any) -> dict[str, Any]:
+    """An enum, a fact or a dataclass (a table play, a history event...)."""
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return {"enum": [m.value for m in hint]}
     if isinstance(hint, type) and issubclass(hint, Fact):
@@ -214,4 +235,4 @@ def _schema(hint: Any) -> dict[str, Any]:
     raise TypeError(f"no JSON Schema for {hint!r}")
 
 
-__all__ = ["HistoryCache", "TablePlay", "View", "ViewEvent", "json_schema"]
+__all__ = ["HistoryCache", "TablePlay", "View", "ViewCore", "ViewEvent", "json_schema"]

@@ -17,9 +17,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import Any, Final
+from typing import Final
 
-from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
+from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction
+from folkdeck.games.cambio.observation import CambioView
 from folkdeck.games.cambio.rules import (
     CAT,
     COPIES,
@@ -92,48 +93,56 @@ def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int,
                                         and not (k == FOOL and origin[q] == STOCK))
         if not change:
             continue
-        j = i + 1
-        while True:
-            while j < len(order) and order[j] in out:
-                j += 1
-            if j < len(order):
-                t = order[j]
-                kt = cards[t]
-                if kt == MAN:
-                    out.add(q)
-                elif kt in (HORSE, HOUSE):
-                    j += 1
-                    continue
-                elif kt == CAT:
-                    if origin[q] != STOCK:
-                        out.add(origin[q])
-                else:
-                    cards[q], cards[t] = kt, k
-                    origin[q], origin[t] = origin[t], origin[q]
-                    if kt == FOOL:
-                        out.add(q)
-                    if k == FOOL:
-                        out.add(t)
-                break
-            if not stock:
-                break
-            ks = stock.pop()
-            if ks == OWL:
-                return _loses(active, out, cards, origin, me, pack)
-            if ks == MAN:
-                out.add(q)
-            elif ks == CAT:
-                if origin[q] != STOCK:
-                    out.add(origin[q])
-            elif ks in (HORSE, HOUSE):
-                continue
-            else:
-                cards[q] = ks
-                origin[q] = STOCK
-            break
+        if _request(order, i + 1, q, k, cards, origin, stock, out):
+            return _loses(active, out, cards, origin, me, pack)  # the stock's OWL ends the deal
         if q == me and me in out:
             return True
     return _loses(active, out, cards, origin, me, pack)
+
+
+def _request(order: list[int], j: int, q: int, k: int, cards: dict[int, int], origin: dict[int, int],
+             stock: list[int], out: set[int]) -> bool:
+    """Seat ``q`` (holding kind ``k``) asks to change, of the next active seat from
+    ``order[j]`` on or of the stock, as in :func:`rollout`; True if it draws the stock's
+    OWL (the deal ends at once)."""
+    while True:
+        while j < len(order) and order[j] in out:
+            j += 1
+        if j < len(order):
+            t = order[j]
+            kt = cards[t]
+            if kt == MAN:
+                out.add(q)
+            elif kt in (HORSE, HOUSE):
+                j += 1
+                continue
+            elif kt == CAT:
+                if origin[q] != STOCK:
+                    out.add(origin[q])
+            else:
+                cards[q], cards[t] = kt, k
+                origin[q], origin[t] = origin[t], origin[q]
+                if kt == FOOL:
+                    out.add(q)
+                if k == FOOL:
+                    out.add(t)
+            return False
+        if not stock:
+            return False
+        ks = stock.pop()
+        if ks == OWL:
+            return True
+        if ks == MAN:
+            out.add(q)
+        elif ks == CAT:
+            if origin[q] != STOCK:
+                out.add(origin[q])
+        elif ks in (HORSE, HOUSE):
+            continue
+        else:
+            cards[q] = ks
+            origin[q] = STOCK
+        return False
 
 
 def _owl_within(order: list[int], i: int, cards: dict[int, int], out: set[int], reach: int) -> bool:
@@ -162,6 +171,13 @@ def _loses(order: list[int], out: set[int], cards: dict[int, int], origin: dict[
     return values[me] == min(values.values())
 
 
+def _seat(obs: CambioView) -> int:
+    """The bot's own seat: a bot acts for a seat, never for a spectator."""
+    seat = obs.seat
+    assert seat is not None, "a bot acts for a seat"
+    return seat
+
+
 class CountingAgent:
     """Counts the open discards and seen cards; changes when that lowers its chance
     of losing (estimated by playing the deal out over samples of the unseen cards);
@@ -176,7 +192,8 @@ class CountingAgent:
         self.threshold = threshold
         self.owl_reach = owl_reach
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: CambioView, legal_actions: Sequence[CambioAction],
+            rng: random.Random) -> CambioAction:
         if CHANGE not in legal_actions:
             return legal_actions[0]
         obs = observation
@@ -188,7 +205,7 @@ class CountingAgent:
         keep, change = self.estimate(obs, rng)
         return CHANGE if change < keep else KEEP
 
-    def estimate(self, obs: Any, rng: random.Random) -> tuple[float, float]:
+    def estimate(self, obs: CambioView, rng: random.Random) -> tuple[float, float]:
         """The chances of losing this deal if keeping and if changing.
 
         The unseen cards are dealt at random to the players whose cards are unknown and
@@ -196,10 +213,13 @@ class CountingAgent:
         :func:`rollout` (the same sample for both, so the comparison is paired). With
         no unseen card to deal, the one-step counting estimate is used.
         """
-        mine = KIND[obs.card]
+        card = obs.card
+        assert card is not None, "estimated for a seat holding a card (act checks it)"
+        mine = KIND[card]
+        me = _seat(obs)
         fixed, unseen = self._seen(obs)
         order = self._order(obs)
-        pos = order.index(obs.seat)
+        pos = order.index(me)
         pool = list(unseen.elements())
         unknown = [s for s in order if s != obs.seat and s not in fixed]
         if len(pool) < len(unknown) or not pool or self.samples <= 0:
@@ -210,37 +230,38 @@ class CountingAgent:
         for _ in range(self.samples):
             rng.shuffle(pool)
             cards = dict(fixed)
-            cards[obs.seat] = mine
+            cards[me] = mine
             for i, s in enumerate(unknown):
                 cards[s] = pool[i]
             origin = {s: s for s in order}
-            origin[obs.seat] = mine_origin
+            origin[me] = mine_origin
             stock = pool[len(unknown):]
-            lose_keep += rollout(order, pos, dict(cards), dict(origin), list(stock), obs.seat, False,
+            lose_keep += rollout(order, pos, dict(cards), dict(origin), list(stock), me, False,
                                  pack, threshold=self.threshold, owl_reach=self.owl_reach)
-            lose_change += rollout(order, pos, cards, origin, stock, obs.seat, True, pack,
+            lose_change += rollout(order, pos, cards, origin, stock, me, True, pack,
                                    threshold=self.threshold, owl_reach=self.owl_reach)
         return lose_keep / self.samples, lose_change / self.samples
 
-    def interrupt(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def interrupt(self, observation: CambioView, legal_actions: Sequence[CambioAction],
+                  rng: random.Random) -> CambioAction | None:
         if CUCCO not in legal_actions:
             return None
         return CUCCO if self._owl_risk(observation) >= OWL_RISK else None
 
     # --- counting ------------------------------------------------------------------
     @staticmethod
-    def _order(obs: Any) -> list[int]:
+    def _order(obs: CambioView) -> list[int]:
         n = obs.num_players
         return [s % n for s in range(obs.dealer + 1, obs.dealer + n + 1) if s % n in obs.active]
 
     @classmethod
-    def _target(cls, obs: Any, seat: int) -> int:
+    def _target(cls, obs: CambioView, seat: int) -> int:
         order = cls._order(obs)
         i = order.index(seat)
         return order[i + 1] if i + 1 < len(order) else STOCK
 
     @staticmethod
-    def _seen(obs: Any) -> tuple[dict[int, int], Counter[int]]:
+    def _seen(obs: CambioView) -> tuple[dict[int, int], Counter[int]]:
         """Known kinds of other active seats, and the unseen kinds."""
         fixed: dict[int, int] = {}
         for s, c in (*obs.shown, *obs.known):
@@ -255,7 +276,7 @@ class CountingAgent:
             unseen[KIND[obs.card]] -= 1
         return fixed, +unseen
 
-    def _p_keep(self, obs: Any, mine: int, drop: int = 0) -> float:
+    def _p_keep(self, obs: CambioView, mine: int, drop: int = 0) -> float:
         fixed, unseen = self._seen(obs)
         others = [s for s in obs.active if s != obs.seat]
         m = sum(1 for s in others if s not in fixed) - drop
@@ -264,13 +285,13 @@ class CountingAgent:
                         values)
 
     @staticmethod
-    def _value(obs: Any, k: int) -> int:
+    def _value(obs: CambioView, k: int) -> int:
         pack: PackTable = obs.pack_table
         return pack.stock_fool if k == FOOL and obs.card_from_stock else pack.values[k]
 
-    def _p_change(self, obs: Any, mine: int) -> float:
+    def _p_change(self, obs: CambioView, mine: int) -> float:
         fixed, unseen = self._seen(obs)
-        target = self._target(obs, obs.seat)
+        target = self._target(obs, _seat(obs))
         others = [s for s in obs.active if s != obs.seat]
         m = sum(1 for s in others if s not in fixed)
         own_dealt = obs.card_origin == obs.seat
@@ -308,19 +329,20 @@ class CountingAgent:
             risk += w * p
         return risk
 
-    def _owl_risk(self, obs: Any) -> float:
+    def _owl_risk(self, obs: CambioView) -> float:
         """The chance that the request about to be made reaches this OWL."""
         turn = obs.current_seat
         if turn is None or turn == obs.seat:
             return 0.0
         order = self._order(obs)
-        if order.index(turn) > order.index(obs.seat):
+        me = _seat(obs)
+        if order.index(turn) > order.index(me):
             return 0.0  # the seat on turn sits to our right: its request goes away from us
         fixed, unseen = self._seen(obs)
         total = sum(unseen.values()) or 1
         skip = (unseen[HORSE] + unseen[HOUSE]) / total
         risk = 0.6  # the chance that the seat on turn asks to change
-        for s in order[order.index(turn) + 1:order.index(obs.seat)]:
+        for s in order[order.index(turn) + 1:order.index(me)]:
             k = fixed.get(s)
             risk *= (1.0 if k in (HORSE, HOUSE) else 0.0) if k is not None else skip
         return risk

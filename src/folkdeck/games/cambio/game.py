@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, cast
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -69,8 +69,8 @@ class CambioGame(GameBase[CambioOptions]):
         return self._pack
 
     def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
-                  deck: Sequence[Any] | None = None, hands: Sequence[Sequence[Any]] | None = None,
-                  stock: Sequence[Any] | None = None,
+                  deck: Sequence[object] | None = None, hands: Sequence[Sequence[object]] | None = None,
+                  stock: Sequence[object] | None = None,
                   setup: Mapping[str, Any] | None = None) -> CambioState:
         """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
 
@@ -126,7 +126,7 @@ class CambioGame(GameBase[CambioOptions]):
             kinds[s] = order.pop()
         return CambioState(self, kinds, order, _remainder(counts, self._pack), info)
 
-    def _from_hands(self, hands: Sequence[Sequence[Any]], stock: Sequence[Any] | None,
+    def _from_hands(self, hands: Sequence[Sequence[object]], stock: Sequence[object] | None,
                     setup: Mapping[str, Any] | None, out: list[int]) -> CambioState:
         """A deal from given hands (and stock); see :meth:`new_state`."""
         kinds = self._read_hands(hands)
@@ -228,7 +228,7 @@ class CambioGame(GameBase[CambioOptions]):
             info["shuffle"] = [NAMES[k] for k in order]
         return info
 
-    def _read_hands(self, hands: Sequence[Sequence[Any]]) -> list[int]:
+    def _read_hands(self, hands: Sequence[Sequence[object]]) -> list[int]:
         n = self.num_players
         if len(hands) != n:
             raise InvalidDealError("cambio.hands_count", field="hands", given=len(hands), players=n)
@@ -241,14 +241,14 @@ class CambioGame(GameBase[CambioOptions]):
         return kinds
 
 
-def _whole(value: Any, key: str) -> int:
+def _whole(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidDealError("cambio.setup_not_whole", field=f"setup.{key}", key=key,
                                value=json.dumps(value, default=str))
     return value
 
 
-def _read_seats(value: Any, n: int) -> list[int]:
+def _read_seats(value: object, n: int) -> list[int]:
     if not isinstance(value, (list, tuple)) or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in value):
         raise InvalidDealError("cambio.eliminated_seats", field="setup.eliminated", last=n - 1)
@@ -259,13 +259,13 @@ def _remainder(counts: Counter[int], pack: PackTable) -> list[int]:
     return [k for k in pack.kinds for _ in range(COPIES - counts.get(k, 0))]
 
 
-def _read_cards(items: Any, where: str, pack: PackTable) -> list[int]:
+def _read_cards(items: object, where: str, pack: PackTable) -> list[int]:
     """Kinds from notation text or a list of card tokens/cards."""
     try:
         if isinstance(items, str):
-            tokens: list[Any] = items.replace(",", " ").split()
+            tokens: list[object] = list(items.replace(",", " ").split())
         else:
-            tokens = list(items)
+            tokens = list(cast("Iterable[object]", items))
         cards = [t if isinstance(t, Card) else parse_card(str(t)) for t in tokens]
     except InvalidNotationError as exc:
         raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc

@@ -189,8 +189,8 @@ class CambioSession(CarryOver):
 
     def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
         """Pay, eliminate, pass the pot and the deal; returns what happened as facts."""
-        cambio: Any = state
-        hands, self.stock, self.discards = cambio.piles()
+        assert isinstance(state, CambioState), "a Cambio match plays Cambio deals"
+        hands, self.stock, self.discards = state.piles()
         self.discards.extend(k for k in hands if k >= 0)
         rules = self.game.options
         n = self.game.num_players

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.view import HistoryCache
 from folkdeck.games.cambio.actions import CambioAction
 from folkdeck.games.cambio.deal import UP, CambioDeal
 from folkdeck.games.cambio.events import (
@@ -33,10 +32,17 @@ from folkdeck.games.cambio.events import (
 )
 from folkdeck.games.cambio.observation import CambioView
 from folkdeck.games.cambio.options import CambioOptions
-from folkdeck.games.cambio.rules import CARDS, FOOL, NUM_KINDS, STOCK, Answer, answer, showdown_losers, unfold
-
-if TYPE_CHECKING:
-    from folkdeck.games.cambio.game import CambioGame
+from folkdeck.games.cambio.rules import (
+    CARDS,
+    FOOL,
+    NUM_KINDS,
+    STOCK,
+    Answer,
+    CambioGameLike,
+    answer,
+    showdown_losers,
+    unfold,
+)
 
 _ANSWERS: Final = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
             for refuses in (False, True)}
@@ -62,16 +68,13 @@ _deal_ended: Final = _shared(lambda reason, losers: DealEnded(reason=reason, los
 
 
 
-class CambioFlow(StateBase[CambioAction, CambioView]):
+class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
     """The deal's data (:attr:`deal`, all that play changes), the rules it is played with
     (shared by clones), and the transitions."""
 
-    __slots__ = ("_game", "_rules", "_n", "_cache", "deal")
-    _game: CambioGame
+    __slots__ = ("_game", "_rules", "_n", "deal")
+    _game: CambioGameLike
     _rules: CambioOptions
-    _cache: HistoryCache | None
-    """The views' history, made by the first observe(): playouts never need it."""
-    deal: CambioDeal
 
     def _next_target(self, seat: int) -> int:
         """The next active seat to the right of ``seat`` in this deal, else the stock."""

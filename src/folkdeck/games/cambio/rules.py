@@ -25,10 +25,12 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 from folkdeck.cards import CUCCO_40, NIFTY_44, Card, CuccoRank, Pack, parse_card
 from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.engine.protocol import Game
+from folkdeck.games.cambio.options import CambioOptions
 
 FOOL: Final = 0
 LION: Final = 1
@@ -108,6 +110,23 @@ HOUSE 13, CAT 14, HORSE 15, MAN 16, OWL 17, and a stock FOOL 18, still above the
 PACK_TABLES: Final[dict[str, PackTable]] = {"40": PACK_40, "nifty44": PACK_NIFTY44}
 FULL_PACK: Final[tuple[int, ...]] = PACK_40.full
 """The 40-card pack as kinds (kept for callers of the 40-card game)."""
+
+class CambioGameLike(Game, Protocol):
+    """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` with Cambio's
+    options, its :class:`PackTable` and its seating (:class:`~folkdeck.games.cambio.game.
+    CambioGame` is one). The state takes this, so that it need not import the game module,
+    which makes it."""
+
+    @property
+    def options(self) -> CambioOptions: ...
+
+    @property
+    def pack(self) -> PackTable: ...
+
+    def seating(self, dealer: int, in_deal: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The turn order of a deal and each seat's place in it (-1: not in the deal)."""
+        ...
+
 
 class Answer(IntEnum):
     """How the target of an exchange request answers it (docs/rules/cambio.md §5)."""
@@ -311,6 +330,6 @@ def payment(deal: int, schedule: Sequence[int]) -> int | None:
 
 __all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE",
            "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "PACK_40", "PACK_NIFTY44", "PACK_TABLES",
-           "STOCK", "XI", "XII", "ZERO", "Answer", "PackTable", "answer",
+           "STOCK", "XI", "XII", "ZERO", "Answer", "CambioGameLike", "PackTable", "answer",
            "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating_groups", "seating_strength", "showdown_losers",
            "value"]

@@ -8,7 +8,7 @@ OWL may call ``cucco`` out of turn; those seats follow the player on turn in
 :attr:`CambioState.to_act`. The player on turn may also call it if they hold an OWL.
 Once a request has reached an OWL it is too late: it is exchanged (docs/rules/cambio.md §6.2).
 An OWL is a hidden card, so a seat's view (:meth:`CambioState.observe`) lists only
-the seat on turn and, if it holds an OWL itself, that seat (:meth:`view_to_act`).
+the seat on turn and, if it holds an OWL itself, that seat (:meth:`_view_to_act`).
 
 What follows from an action is told as typed facts (:mod:`~folkdeck.games.cambio.events`).
 A short deal (the dealer is seat 2, so seat 0 speaks first):
@@ -36,7 +36,7 @@ The stock turns up an OWL: the stock calls cucco, the exchanges end; Showdown: s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import Any, Final, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -49,7 +49,8 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result
-from folkdeck.engine.view import HistoryCache
+from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
 from folkdeck.games.cambio.events import (
@@ -63,12 +64,10 @@ from folkdeck.games.cambio.rules import (
     NAMES,
     OWL,
     STOCK,
+    CambioGameLike,
     payment,
     unfold,
 )
-
-if TYPE_CHECKING:
-    from folkdeck.games.cambio.game import CambioGame
 
 # ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
 # named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
@@ -98,14 +97,14 @@ class CambioState(CambioFlow):
 
     __slots__ = ()
 
-    def __init__(self, game: CambioGame, hands: list[int], stock: list[int], discards: list[int],
+    def __init__(self, game: CambioGameLike, hands: list[int], stock: list[int], discards: list[int],
                  setup: dict[str, Any], bits: int | None = None) -> None:
         rules = game.options
         n = len(hands)
         self._game = game
         self._rules = rules
         self._n = n
-        self._cache: HistoryCache | None = None  # made by the first observe(): playouts never need it
+        self._cache = None  # made by the first observe(): playouts never need it
         everyone = min(hands) >= 0  # the usual deal: every seat holds a card
         in_deal = _EVERYONE[n] if everyone and n < len(_EVERYONE) else tuple([k >= 0 for k in hands])
         order, index = game.seating(setup["dealer"], in_deal)
@@ -117,7 +116,7 @@ class CambioState(CambioFlow):
             [False] * n, None, "", [], {}, None)
 
     @classmethod
-    def from_view(cls, game: CambioGame, view: CambioView, *, hands: Mapping[int, int],
+    def from_view(cls, game: CambioGameLike, view: CambioView, *, hands: Mapping[int, int],
                   stock: Sequence[int], face_down: Sequence[int], reshuffle_seed: int = 0) -> Self:
         """A deal that ``view``'s seat cannot tell from the real one, the hidden cards given.
 
@@ -160,19 +159,8 @@ class CambioState(CambioFlow):
 
     # --- the protocol's read side ------------------------------------------------
     @property
-    def game(self) -> CambioGame:
+    def game(self) -> CambioGameLike:
         return self._game
-
-    @property
-    def phase(self) -> str:
-        return self.deal.phase
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self.deal.history)
-
-    def is_over(self) -> bool:
-        return self.deal.phase == "over"
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -331,7 +319,7 @@ class CambioState(CambioFlow):
         return deal.result
 
     # --- views, copies, records ----------------------------------------------------
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator): the seat on turn,
         then ``seat`` itself if it holds an active OWL out of turn. Other OWL holders'
         right to call cucco is left out: it would show who holds an OWL."""
@@ -357,38 +345,35 @@ class CambioState(CambioFlow):
         return tuple(s for s in deal.order[deal.pos + 1:]
                      if active[s] and (not shown[s] or kinds[s] == OWL))
 
-    def observe(self, seat: int | None) -> CambioView:
-        """The view of ``seat`` (``None``: a spectator): never another seat's card,
-        except the ones the rules show (refusals, disqualifications, the showdown).
-        Its ``to_act`` is :meth:`view_to_act`: no other seat's OWL shows through it."""
+    def _describe(self) -> DescribeAction:
+        return describe_action
+
+    def _view(self, core: ViewCore, seat: int | None) -> CambioView:
+        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
+        never another seat's card, except the ones the rules show (refusals,
+        disqualifications, the showdown). Its ``to_act`` is :meth:`_view_to_act`: no other
+        seat's OWL shows through it."""
         deal = self.deal
-        acting = self.view_to_act(seat)
-        legal = (tuple(str(a) for a in self.legal_actions(seat))
-                 if seat is not None and seat in acting else ())
         kinds = deal.kind
-        shown = tuple((s, CARDS[kinds[s]]) for s in range(self._n)
-                      if deal.shown[s] and kinds[s] >= 0 and s != seat)
+        shown = tuple([(s, CARDS[kinds[s]]) for s in range(self._n)
+                       if deal.shown[s] and kinds[s] >= 0 and s != seat])
         known = tuple(sorted((s, CARDS[k]) for s, k in deal.known.get(seat, {}).items())) \
             if seat is not None else ()
         setup = deal.setup
         number, chips, pot = int(setup["deal"]), tuple(setup["chips"]), int(setup["pot"])
         pays = payment(number, self._rules.pay_schedule)
-        discards = tuple(CARDS[k] for k, up in zip(deal.discards, deal.open, strict=True) if up == UP)
+        discards = tuple([CARDS[k] for k, up in zip(deal.discards, deal.open, strict=True) if up == UP])
         own = self._own_card(seat)
         status = status_facts(
             seat=seat, own=own["hand"] not in (None, ()), origin=own["card_origin"], dealer=self.dealer,
             game=int(setup["game"]), deal=number, pays=pays, chips=chips, pot=pot, shown=shown,
             known=known, disqualified=tuple(deal.dq.items()), discards=discards,
             face_down=len(deal.discards) - len(discards),
-            may_call=deal.phase == "exchange" and seat is not None and seat in acting[1:])
-        result = self.result()
+            may_call=deal.phase == "exchange" and seat is not None and seat in core["to_act"][1:])
         return CambioView(
-            game="cambio", seat=seat, num_players=self._n, phase=Phase(deal.phase),
-            counts=tuple(1 if k >= 0 else 0 for k in kinds), to_act=acting,
-            current_seat=acting[0] if acting else None, legal_actions=legal,
+            **core, game="cambio", phase=Phase(deal.phase),
+            counts=tuple([1 if k >= 0 else 0 for k in kinds]),
             out=tuple(deal.dq), stock=(len(deal.stock),), status=status,
-            history=self._history_cache().view(deal.history, seat),
-            result=result.to_dict() if result is not None else None,
             pack=self._rules.pack, dealer=self.dealer, deal=number, game_number=int(setup["game"]),
             chips=chips, pot=pot, **own, **self._table_view(), disqualified=tuple(deal.dq.items()),
             discards=discards, discard_count=len(deal.discards), shown=shown, known=known, loser_pays=pays)
@@ -414,12 +399,6 @@ class CambioState(CambioFlow):
                 "active": tuple(s for s in range(n) if deal.active[s]),
                 "origins": tuple(None if o == STOCK or deal.kind[s] < 0 else o for s, o in enumerate(deal.origin)),
                 "declared": tuple(sorted((s, str(a)) for s, a in deal.declared.items()))}
-
-    def _history_cache(self) -> HistoryCache:
-        cache = self._cache
-        if cache is None:
-            cache = self._cache = HistoryCache(describe_action)
-        return cache
 
     def clone(self) -> Self:
         new = type(self).__new__(type(self))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.cards import Card, Suit
-from folkdeck.games.cangkul.actions import Draw, Pass
+from folkdeck.games.cangkul.actions import CangkulAction, Draw, Pass
 from folkdeck.games.cangkul.observation import CangkulView
 from folkdeck.games.cangkul.rules import Deck, deck_for
 
@@ -26,7 +26,7 @@ def _strength(card: Card, deck: Deck) -> int:
     return i & 15 if i is not None else 0
 
 
-def _draw_choice(observation: Any, draws: list[Any]) -> Any:
+def _draw_choice(observation: CangkulView, draws: list[Draw]) -> Draw:
     """The bigger pile (left on a tie), or the only draw."""
     if len(draws) == 1:
         return draws[0]
@@ -41,7 +41,8 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: CangkulView, legal_actions: Sequence[CangkulAction],
+            rng: random.Random) -> CangkulAction:
         deck = _deck(observation)
         cards = [a for a in legal_actions if isinstance(a, Card)]
         plain = [c for c in cards if not c.is_joker]
@@ -88,7 +89,8 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: CangkulView, legal_actions: Sequence[CangkulAction],
+            rng: random.Random) -> CangkulAction:
         cards = [a for a in legal_actions if isinstance(a, Card)]
         plain = [c for c in cards if not c.is_joker]
         if not plain:
@@ -98,7 +100,8 @@ class HeuristicAgent:
         return _follow(observation, plain)
 
 
-def _void_choice(observation: Any, legal_actions: Sequence[Any], cards: list[Card]) -> Any:
+def _void_choice(observation: CangkulView, legal_actions: Sequence[CangkulAction],
+                 cards: list[Card]) -> CangkulAction:
     """No suited card to play: the joker when it ends the hand or no draw is possible,
     else a draw from the bigger pile."""
     hand: tuple[Card, ...] = observation.hand or ()
@@ -110,7 +113,7 @@ def _void_choice(observation: Any, legal_actions: Sequence[Any], cards: list[Car
     return cards[0] if cards else legal_actions[0]
 
 
-def _lead(observation: Any, plain: list[Card]) -> Card:
+def _lead(observation: CangkulView, plain: list[Card]) -> Card:
     """The lead: the suit scoring most for (active opponents known void in it) × 3 + (cards
     held in it); its highest card when an opponent is void there, else its lowest."""
     deck = _deck(observation)
@@ -131,7 +134,7 @@ def _lead(observation: Any, plain: list[Card]) -> Card:
     return (max if score(best)[1] else min)(in_suit, key=lambda c: _strength(c, deck))
 
 
-def _follow(observation: Any, plain: list[Card]) -> Card:
+def _follow(observation: CangkulView, plain: list[Card]) -> Card:
     """A follow: the lowest card of the led suit, or the lowest winning card when last to
     play; after a joker lead, a card of the longest suit."""
     deck = _deck(observation)

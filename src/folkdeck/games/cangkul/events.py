@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, Passed, Played
@@ -179,7 +179,7 @@ class MatchLost(Fact, type="cangkul.match_lost"):
     seat: int
 
 
-def describe_action(seat: int, action: Any) -> Fact:
+def describe_action(seat: int, action: object) -> Fact:
     """The action itself as a fact: ``played`` (a card), ``cangkul.dig`` or ``passed``."""
     if isinstance(action, Card):
         return Played(seat=seat, cards=(action,))

@@ -37,9 +37,9 @@ class CangkulGame(GameBase[AnyOptions]):
 
     first_dealer_free = True
 
-    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
-                  deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
-                  stock: Sequence[Any] | None = None,
+    def new_state(self, *, seed: object = None, rng: random.Random | None = None,
+                  deck: Sequence[object] | None = None, hands: Sequence[object] | None = None,
+                  stock: Sequence[object] | None = None,
                   setup: Mapping[str, Any] | None = None) -> CangkulState:
         """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
 
@@ -66,7 +66,7 @@ class CangkulGame(GameBase[AnyOptions]):
                 order = self._read_deck(deck)
             else:
                 order = list(self.deck.ordered)
-                rng = rng if rng is not None else random.Random(seed)
+                rng = rng if rng is not None else random.Random(seed if isinstance(seed, int) else None)
                 shuffle(order, rng)
                 if self.rules.knock_prob > 0 and knock_seed is None:
                     knock_seed = rng.getrandbits(32)
@@ -116,7 +116,7 @@ class CangkulGame(GameBase[AnyOptions]):
             return (int(setup["dealer"]) + 1) % n
         return int(setup.get("leader", 0))
 
-    def _cards(self, items: Any, where: str) -> list[int]:
+    def _cards(self, items: object, where: str) -> list[int]:
         if isinstance(items, str):
             try:
                 cards = list(parse_cards(items))
@@ -145,7 +145,7 @@ class CangkulGame(GameBase[AnyOptions]):
             out.append(i)
         return out
 
-    def _read_hands(self, hands: Sequence[Any], stock: Sequence[Any],
+    def _read_hands(self, hands: Sequence[object], stock: Sequence[object],
                     leader: int) -> tuple[list[int], list[int]]:
         n = self.num_players
         if isinstance(hands, str) or not isinstance(hands, Sequence):
@@ -177,7 +177,7 @@ class CangkulGame(GameBase[AnyOptions]):
             raise InvalidDealError("cangkul.two_hands", field="hands")
         return masks, pile
 
-    def _read_deck(self, deck: Sequence[Any]) -> list[int]:
+    def _read_deck(self, deck: Sequence[object]) -> list[int]:
         order = self._cards(deck, "deck")
         if sorted(order) != indices(self.deck.full):
             raise InvalidDealError("cangkul.bad_deck", field="deck", size=self.deck.size,
@@ -185,5 +185,5 @@ class CangkulGame(GameBase[AnyOptions]):
         return order
 
 
-def _is_seat(value: Any, players: int) -> bool:
+def _is_seat(value: object, players: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players

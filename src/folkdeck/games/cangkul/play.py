@@ -8,11 +8,10 @@ Each method performs an action that :meth:`CangkulState._check
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from folkdeck.engine.facts import CardsTaken, DealEnded, Drew, Fact, TrickWon, WentOut
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.view import HistoryCache
 from folkdeck.games.cangkul.actions import CangkulAction
 from folkdeck.games.cangkul.deal import JOKER_CLASS, CangkulDeal
 from folkdeck.games.cangkul.events import (
@@ -33,6 +32,7 @@ from folkdeck.games.cangkul.rules import (
     NO_SUIT,
     STRIDE,
     SUIT_MASKS,
+    CangkulGameLike,
     Deck,
     Ruleset,
     cards_of,
@@ -40,9 +40,6 @@ from folkdeck.games.cangkul.rules import (
     share_out,
 )
 from folkdeck.games.cangkul.scoring import last_holder_result, out_result, stalemate
-
-if TYPE_CHECKING:
-    from folkdeck.games.cangkul.game import CangkulGame
 
 _SEATS: Final = 16  # options allow 8 seats; the trick's best play keeps a seat in 4 bits
 _TRICK_WON: Final = tuple(tuple(TrickWon(seat=w, leader=x) for x in range(_SEATS)) for w in range(_SEATS))
@@ -59,22 +56,20 @@ _NEXTS: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in
 """``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
 
 
-class CangkulFlow(StateBase[CangkulAction, CangkulView]):
+class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
     """The deal's data (:attr:`deal`, all that play changes), the rules and deck it is
     played with (shared by clones), and the transitions."""
 
-    __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_n", "_nexts", "_jbit", "_cache", "deal")
-    _game: CangkulGame
+    __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_n", "_nexts", "_jbit", "deal")
+    _game: CangkulGameLike
     _rules: Ruleset
     _jp: JokerPlay
     _deck: Deck
     _by_id: dict[int, int]
     _nexts: tuple[int, ...]
     _jbit: int
-    _cache: HistoryCache | None
-    deal: CangkulDeal
 
-    def _table(self, game: CangkulGame, n: int) -> None:
+    def _table(self, game: CangkulGameLike, n: int) -> None:
         """What the state keeps besides its deal: the rules' and the deck's, never changed."""
         rules = game.rules
         self._game = game
@@ -86,7 +81,7 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView]):
         self._nexts = _NEXTS[n]
         # Digging shows no joker only where a void seat must play it (``must_when_void``).
         self._jbit = 1 << JOKER_CLASS if rules.joker_play == "must_when_void" else 0
-        self._cache: HistoryCache | None = None  # made by the first observe(): playouts never need it
+        self._cache = None
 
     def _play(self, s: int, i: int, facts: list[Fact]) -> None:
         deal = self.deal

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from folkdeck.cards import (
     FRENCH_52,
@@ -38,6 +38,7 @@ from folkdeck.cards import (
     parse_cards,
 )
 from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.engine.protocol import Game
 from folkdeck.games.cangkul.options import (
     AnyOptions,
     BurroPtOptions,
@@ -196,6 +197,22 @@ def _suit_word(pack: Pack, suit: int) -> str:
 
 
 _DECKS: Final[dict[tuple[str, bool], Deck]] = {}
+
+
+class CangkulGameLike(Game, Protocol):
+    """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` (Cangkul's or a
+    Burro's options) with its :class:`Ruleset` and :class:`Deck`
+    (:class:`~folkdeck.games.cangkul.game.CangkulGame` is one). The state takes this, so that
+    it need not import the game module, which makes it."""
+
+    @property
+    def options(self) -> AnyOptions: ...
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def deck(self) -> Deck: ...
 
 
 def deck_for(pack: PackName, ace_high: bool = False) -> Deck:
@@ -407,6 +424,6 @@ def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
     return [list(stock[:half]), list(stock[half:])]
 
 
-__all__ = ["FRENCH_53", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_BITS", "SUIT_MASKS",
+__all__ = ["FRENCH_53", "CangkulGameLike", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_BITS", "SUIT_MASKS",
            "Deck", "Ruleset", "cards_of", "choices", "deck_for", "indices", "led_suit", "mask", "notation",
            "ruleset", "share_out", "split_stock", "suit_of", "trick_winner"]

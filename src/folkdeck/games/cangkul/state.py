@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
+from typing import Any, Final, NoReturn, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -65,8 +65,9 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result
-from folkdeck.engine.view import HistoryCache
+from folkdeck.engine.protocol import Event
+from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
     DRAW,
     DRAW_LEFT,
@@ -90,14 +91,12 @@ from folkdeck.games.cangkul.rules import (
     STRIDE,
     SUIT_BITS,
     SUIT_MASKS,
+    CangkulGameLike,
     cards_of,
     choices,
     split_stock,
 )
 from folkdeck.games.cangkul.seen import view_of
-
-if TYPE_CHECKING:
-    from folkdeck.games.cangkul.game import CangkulGame
 
 __all__ = ["JOKER_CLASS", "CangkulState"]
 
@@ -126,7 +125,7 @@ class CangkulState(CangkulFlow):
 
     __slots__ = ()
 
-    def __init__(self, game: CangkulGame, hands: list[int], stock: list[int], *, leader: int,
+    def __init__(self, game: CangkulGameLike, hands: list[int], stock: list[int], *, leader: int,
                  setup: dict[str, Any], knock_seed: int | None, unused: int | None = None) -> None:
         rules = game.rules
         if unused is None:
@@ -146,7 +145,7 @@ class CangkulState(CangkulFlow):
             stall=0, win=0)
 
     @classmethod
-    def from_view(cls, game: CangkulGame, view: CangkulView, *, hands: Sequence[Sequence[Card]],
+    def from_view(cls, game: CangkulGameLike, view: CangkulView, *, hands: Sequence[Sequence[Card]],
                   piles: Sequence[Sequence[Card]], knock_seed: int | None = None) -> Self:
         """A state that ``view``'s seat cannot tell from the real one: everything public is
         the view's (the trick, the passers, the order out, the known and dead cards, the
@@ -168,22 +167,8 @@ class CangkulState(CangkulFlow):
 
     # --- the protocol's read side ------------------------------------------------
     @property
-    def game(self) -> CangkulGame:
+    def game(self) -> CangkulGameLike:
         return self._game
-
-    @property
-    def phase(self) -> str:
-        return self.deal.phase
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self.deal.history)
-
-    def is_over(self) -> bool:
-        return self.deal.phase == "over"
-
-    def result(self) -> Result | None:
-        return self.deal.result
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -378,15 +363,13 @@ class CangkulState(CangkulFlow):
         another suit) leaves only that suit's void; a knock clears them."""
         return tuple(self.deal.void)
 
-    def observe(self, seat: int | None) -> CangkulView:
-        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards."""
-        deal = self.deal
-        legal = (tuple(str(a) for a in self.legal_actions(seat))
-                 if seat is not None and deal.phase == "play" and seat == deal.turn else ())
-        cache = self._cache
-        if cache is None:
-            cache = self._cache = HistoryCache(describe_action)
-        return view_of(self._game, deal, seat, legal, cache.view(deal.history, seat))
+    def _describe(self) -> DescribeAction:
+        return describe_action
+
+    def _view(self, core: ViewCore, seat: int | None) -> CangkulView:
+        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
+        never another seat's hidden cards."""
+        return view_of(core, self._game.spec.name, self._rules, self._deck, self.deal, seat)
 
     def clone(self) -> Self:
         new = type(self).__new__(type(self))

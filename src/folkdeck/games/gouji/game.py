@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Final
+from typing import Final, cast
 
 from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
@@ -41,10 +41,10 @@ class GouJiGame(GameBase[GouJiOptions]):
     def num_players(self) -> int:
         return SEATS
 
-    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
-                  deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
-                  stock: Sequence[Any] | None = None,
-                  setup: Mapping[str, Any] | None = None) -> GouJiState:
+    def new_state(self, *, seed: object = None, rng: random.Random | None = None,
+                  deck: Sequence[object] | None = None, hands: Sequence[object] | None = None,
+                  stock: Sequence[object] | None = None,
+                  setup: Mapping[str, object] | None = None) -> GouJiState:
         """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
 
         ``seed``/``rng``/``deck`` (top first): on a special deal the kai pai turns the
@@ -77,7 +77,7 @@ class GouJiGame(GameBase[GouJiOptions]):
                     raise InvalidDealError("gouji.full_pack", field="deck")
             else:
                 order = list(GOUJI_216.cards)
-                shuffle(order, rng if rng is not None else random.Random(seed))
+                shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
             if s.first_drawer is not None:
                 drawer = s.first_drawer
             elif s.special:
@@ -108,7 +108,7 @@ class GouJiGame(GameBase[GouJiOptions]):
         self.first_dealer(first_dealer)
         return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random())
 
-    def _read_hands(self, hands: Sequence[Any]) -> list[list[Card]]:
+    def _read_hands(self, hands: Sequence[object]) -> list[list[Card]]:
         if len(hands) != SEATS:
             raise InvalidDealError("gouji.six_hands", field="hands", count=len(hands))
         out = [_read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
@@ -126,10 +126,10 @@ class GouJiGame(GameBase[GouJiOptions]):
         return out
 
 
-def _read_cards(items: Any, where: str) -> list[Card]:
+def _read_cards(items: object, where: str) -> list[Card]:
     try:
         cards = list(parse_cards(items)) if isinstance(items, str) else [
-            c if isinstance(c, Card) else parse_card(str(c)) for c in items]
+            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
     except InvalidNotationError as exc:
         raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
     for c in cards:

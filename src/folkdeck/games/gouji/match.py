@@ -38,7 +38,7 @@ from folkdeck.games.gouji.deal import HAND, SEATS, first_drawer, is_sweep, oppos
 from folkdeck.games.gouji.events import DianGongOwed, NextGouJiDeal, TeamScore
 from folkdeck.games.gouji.state import GouJiState
 
-_IF_OMITTED: Final[dict[str, Any]] = {"places": None, "revolution_redeal": False, "dian_gong": [],
+_IF_OMITTED: Final[dict[str, object]] = {"places": None, "revolution_redeal": False, "dian_gong": [],
                                       "leader": None}
 """The match's setup keys a record must agree with even when it leaves them out, and the
 values they then have (a record's ``special`` may be left out)."""
@@ -60,9 +60,9 @@ class GouJiCarry(CarryOver):
         self.dian_gong: list[int] = []
         self.placings: list[tuple[int | None, ...]] = []
 
-    def setup(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, object]:
         """The ``setup`` of the next deal (what the match carries)."""
-        out: dict[str, Any] = {"special": self.special, "kai_pai": self.kai}
+        out: dict[str, object] = {"special": self.special, "kai_pai": self.kai}
         if self.places is not None:
             out["places"] = list(self.places)
         if self.revolution:
@@ -189,7 +189,7 @@ class GouJiMatch(MatchBase[GouJiState]):
         """Every completed deal's places."""
         return self._gouji.placings
 
-    def setup(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, object]:
         """The ``setup`` of the next deal (what the match carries)."""
         return self._gouji.setup()
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
-from folkdeck.engine.view import TablePlay, View, ViewEvent
+from folkdeck.engine.view import TablePlay, View, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import Burn
 from folkdeck.games.gouji.deal import SEATS, Setup, opposite, team
 from folkdeck.games.gouji.events import (
@@ -60,7 +60,7 @@ class GouJiView(View):
     """A seat's view: the core fields plus Gou Ji's own (see the module docstring).
 
     ``to_act`` lists the seats of the state's ``to_act`` whose right is public, plus this
-    seat if it is in ``to_act`` (``GouJiState.view_to_act``). With ``ask_all_seats`` (the
+    seat if it is in ``to_act`` (``GouJiState._view_to_act``). With ``ask_all_seats`` (the
     default) every window asks every seat the public facts could entitle, so all of
     ``to_act`` is public; without it (old records) who is asked to declare two 3s, call
     revolution or burn depends on hidden cards and is hidden (unless ``strict_penalty``
@@ -98,35 +98,43 @@ class GouJiView(View):
     ``(receiver, cards)``."""
 
 
-def build_view(d: GouJiDeal, opts: GouJiOptions, seat: int | None, acting: tuple[int, ...],
-               legal: tuple[str, ...], history: tuple[ViewEvent, ...]) -> GouJiView:
-    """The view of ``seat`` (called by ``GouJiState.observe``; reads the state's parts,
-    changes nothing)."""
+def build_view(core: ViewCore, d: GouJiDeal, opts: GouJiOptions, seat: int | None) -> GouJiView:
+    """The view of ``seat``: ``core`` (the seat, who may act, the legal actions, the
+    history, the result: ``GouJiState.observe`` made them) with what only Gou Ji knows
+    (reads the state's parts, changes nothing)."""
     shown = shown_to(d, opts, seat)
     order = HAND_ORDER.__getitem__
     table = tuple(TablePlay(seat=s, cards=tuple(sorted(cards, key=order))) for s, cards in d.table)
     gouji_seat = d.gouji_seat if d.mode != "normal" or d.window else None
     window = d.window_kind if d.window else (d.phase if d.phase not in ("play", "over") else "")
     return GouJiView(
-        game="gouji", seat=seat, num_players=SEATS, phase=GouJiPhase(d.phase),
+        **core, game="gouji", phase=GouJiPhase(d.phase),
         hand=hand_cards(d, seat) if seat is not None else None,
-        counts=tuple(_visible_count(d, opts, seat, s) for s in range(SEATS)),
-        to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
+        counts=tuple([_visible_count(d, opts, seat, s) for s in range(SEATS)]),
         table=table, top=table[-1] if table and d.top is not None else None,
-        passed=tuple(s for s in range(SEATS) if d.passed >> s & 1), out=tuple(d.out),
-        status=_status(d, opts, seat, gouji_seat, window), history=history,
-        result=d.result.to_dict() if d.result is not None else None,  # place_points among its details
+        passed=_seats_in(d.passed), out=tuple(d.out),
+        status=_status(d, opts, seat, gouji_seat, window),
         opposite=None if seat is None else opposite(seat), window=window,
         shown=tuple(shown.get(s) for s in range(SEATS)),
-        laid_open=tuple(s for s in range(SEATS) if d.laid_open >> s & 1),
+        laid_open=_seats_in(d.laid_open),
         mode=d.mode, gouji_seat=gouji_seat,
         trick=tuple((s, p is not None) for s, p in d.trick), leader=d.leader,
         played=tuple(d.played_counts),
-        opened=tuple(s for s in range(SEATS) if d.opened >> s & 1),
+        opened=_seats_in(d.opened),
         xian_request=d.xian_req if d.xian_req >= 0 else None, turn_order=tuple(d.order),
-        gave=tuple((f.receiver, f.cards) for f in d.tribute
-                   if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
-                   and f.cards is not None))
+        gave=_gave(d, seat))
+
+
+def _seats_in(seats: int) -> tuple[int, ...]:
+    """The seats of a mask of seats (bit *s*: seat *s*), in order."""
+    return tuple(s for s in range(SEATS) if seats >> s & 1)
+
+
+def _gave(d: GouJiDeal, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The cards ``seat`` gave another seat this deal (tribute given or returned)."""
+    return tuple((f.receiver, f.cards) for f in d.tribute
+                 if isinstance(f, TributeGiven | TributeReturned) and f.seat == seat
+                 and f.cards is not None)
 
 
 def _status(d: GouJiDeal, opts: GouJiOptions, seat: int | None, gouji_seat: int | None,

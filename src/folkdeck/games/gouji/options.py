@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.protocol import Game
 
 RANK_WORDS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
 
@@ -112,3 +113,12 @@ PRESETS: dict[str, dict[str, object]] = {
     "advanced": {"team_reorder": True, "tribute_swap_losers": True, "bj_wild_rule": "any_joker",
                  "public_counts": "always", "strict_penalty": True},
 }
+
+
+class GouJiGameLike(Game, Protocol):
+    """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` with Gou Ji's
+    options (:class:`~folkdeck.games.gouji.game.GouJiGame` is one). The state takes this, so
+    that it need not import the game module, which makes it."""
+
+    @property
+    def options(self) -> GouJiOptions: ...

@@ -50,14 +50,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final, Self
+from typing import Final, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.protocol import Event
+from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.view import HistoryCache
+from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import PASS, Burn, GouJiAction, Return, parse_action
 from folkdeck.games.gouji.deal import SEATS, Setup
 from folkdeck.games.gouji.events import describe_action
@@ -71,12 +72,10 @@ from folkdeck.games.gouji.legal import (
     window_reason,
 )
 from folkdeck.games.gouji.observation import GouJiView, build_view, censor_history, deal_from_view, shown_to
+from folkdeck.games.gouji.options import GouJiGameLike
 from folkdeck.games.gouji.position import GouJiDeal, hand_cards, new_deal
 from folkdeck.games.gouji.prelude import WINDOW_WORDS, Prelude
 from folkdeck.games.gouji.rules import Play, named_cards, with_cards
-
-if TYPE_CHECKING:
-    from folkdeck.games.gouji.game import GouJiGame
 
 # ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
 # named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
@@ -85,7 +84,7 @@ _new_event: Final = tuple.__new__
 _EVENT: Final = Event
 
 
-class GouJiState(StateBase[GouJiAction, GouJiView]):
+class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`.
 
     Its data is one :class:`~folkdeck.games.gouji.position.GouJiDeal` (``deal``); its rules
@@ -94,17 +93,15 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
     :class:`~folkdeck.games.gouji.modern.ModernRules` they choose), shared by its clones.
     """
 
-    deal: GouJiDeal
-    _game: GouJiGame
+    _game: GouJiGameLike
     _flow: PlayFlow
     _prelude: Prelude
-    _views: HistoryCache
     _handed: tuple[GouJiAction, ...] | None = None
     """The play phase's legal list as :meth:`legal_actions` last gave it for this very
     position (cleared by every :meth:`apply`): a set equal to one of them and naming no
     cards is legal without verifying it again (docs/rules/gouji.md §8)."""
 
-    def __init__(self, game: GouJiGame, hands: list[list[Card]], setup: Setup, *,
+    def __init__(self, game: GouJiGameLike, hands: list[list[Card]], setup: Setup, *,
                  leader: int, claims: list[int], naming: bool = False,
                  asks_start: bool = False) -> None:
         """``claims``: the seats that completed two 3s of one suit, in that order;
@@ -125,36 +122,22 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
         elif not d.queue:
             self._prelude.begin_revolution(d, [])
 
-    def _assemble(self, game: GouJiGame, flow: PlayFlow, prelude: Prelude, deal: GouJiDeal,
-                  views: HistoryCache) -> None:
+    def _assemble(self, game: GouJiGameLike, flow: PlayFlow, prelude: Prelude, deal: GouJiDeal,
+                  views: HistoryCache | None) -> None:
         self._game = game
         self._flow = flow
         self._prelude = prelude
         self.deal = deal
-        self._views = views
+        self._cache = views
 
     # --- the protocol's read side ------------------------------------------------
     @property
-    def game(self) -> GouJiGame:
+    def game(self) -> GouJiGameLike:
         return self._game
 
     @property
     def num_players(self) -> int:
         return SEATS
-
-    @property
-    def phase(self) -> str:
-        return self.deal.phase
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self.deal.history)
-
-    def is_over(self) -> bool:
-        return self.deal.phase == "over"
-
-    def result(self) -> Result | None:
-        return self.deal.result
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -247,7 +230,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
         acting = self.to_act
         if s not in acting:
             raise NotYourTurnError("gouji.not_now", seat=s, action=str(action),
-                                   to_act=self.view_to_act(s))
+                                   to_act=self._view_to_act(s))
         if phase in WINDOW_WORDS or phase in ("tribute", "drawer") or d.window \
                 or s != acting[0]:
             legal = self.legal_actions(s)
@@ -334,22 +317,26 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
             return ()
         return acting
 
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it: :meth:`public_to_act`, and ``seat`` itself."""
         public = self.public_to_act()
         return tuple(s for s in self.to_act if s in public or s == seat)
 
-    def observe(self, seat: int | None) -> GouJiView:
-        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
-        Its ``to_act`` is :meth:`view_to_act`."""
-        acting = self.view_to_act(seat)
-        legal = (tuple(str(a) for a in self.legal_actions(seat))
-                 if seat is not None and seat in acting else ())
-        history = censor_history(self._views.view(self.deal.history, seat), seat)
-        return build_view(self.deal, self._flow.opts, seat, acting, legal, history)
+    def _describe(self) -> DescribeAction:
+        return describe_action
+
+    def _history_view(self, seat: int | None) -> tuple[ViewEvent, ...]:
+        """The history as ``seat`` may see it: a tribute return names its cards to the
+        returning seat alone (:func:`~folkdeck.games.gouji.observation.censor_history`)."""
+        return censor_history(super()._history_view(seat), seat)
+
+    def _view(self, core: ViewCore, seat: int | None) -> GouJiView:
+        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
+        never another seat's hidden cards. Its ``to_act`` is :meth:`_view_to_act`."""
+        return build_view(core, self.deal, self._flow.opts, seat)
 
     @classmethod
-    def from_view(cls, game: GouJiGame, view: GouJiView, *, hands: Sequence[Sequence[Card]],
+    def from_view(cls, game: GouJiGameLike, view: GouJiView, *, hands: Sequence[Sequence[Card]],
                   played: Sequence[Card], events: Sequence[Event]) -> GouJiState:
         """A play-phase position that ``view``'s seat cannot tell from the real one: the
         view's public facts with ``hands`` (every seat's, the viewer's and the shown
@@ -373,7 +360,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView]):
 
     def clone(self) -> Self:
         new = type(self).__new__(type(self))
-        new._assemble(self._game, self._flow, self._prelude, self.deal.copy(), self._views.copy())
+        new._assemble(self._game, self._flow, self._prelude, self.deal.copy(), self._cache.copy() if self._cache is not None else None)
         new._handed = self._handed
         return new
 

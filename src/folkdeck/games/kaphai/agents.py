@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from folkdeck.games.kaphai.actions import PUTUH, Pass
+from folkdeck.games.kaphai.actions import PUTUH, KapHaiAction, Pass
+from folkdeck.games.kaphai.observation import KapHaiView
 from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, mask
 from folkdeck.games.kaphai.shapes import hand_combos
 
@@ -16,7 +16,7 @@ def _is_bomb(c: Combo) -> bool:
     return c.kind is Kind.KARE or c.is_tong_farson or c.is_pae_kare
 
 
-def _top_mask(view: Any) -> int:
+def _top_mask(view: KapHaiView) -> int:
     """The cards of the play to beat (0 on a lead)."""
     top = getattr(view, "top", None)
     return mask(top.cards) if top is not None else 0
@@ -37,15 +37,16 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: KapHaiView, legal_actions: Sequence[KapHaiAction],
+            rng: random.Random) -> KapHaiAction:
         if PUTUH in legal_actions:
             return PUTUH
         plays = [a for a in legal_actions if isinstance(a, Combo) and not a.is_throwable]
         passes = [a for a in legal_actions if isinstance(a, Pass)]
         if not passes:  # leading
-            pool = [c for c in plays if not _is_bomb(c)] or plays or list(legal_actions)
+            pool: list[KapHaiAction] = [c for c in plays if not _is_bomb(c)] or list(plays) or list(legal_actions)
             return min(pool, key=lambda c: (c.key >> 2, -c.size, c.key) if isinstance(c, Combo) else (99,))
-        hand_size = len(observation.hand) if getattr(observation, "hand", None) else 99
+        hand_size = len(observation.hand) if observation.hand else 99
         normal = [c for c in plays if not _is_bomb(c)]
         if normal:
             return min(normal, key=lambda c: c.key)
@@ -96,16 +97,18 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def act(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+    def act(self, observation: KapHaiView, legal_actions: Sequence[KapHaiAction],
+            rng: random.Random) -> KapHaiAction:
         if PUTUH in legal_actions:
             return PUTUH
         plays = [a for a in legal_actions if isinstance(a, Combo)]
         passes = [a for a in legal_actions if isinstance(a, Pass)]
         if not plays:
             return passes[0] if passes else legal_actions[0]
-        hand = mask(observation.hand)
+        hand = mask(observation.hand or ())
         seat = observation.seat
-        others = [c for s, c in enumerate(observation.counts) if s != seat and c > 0]
+        # Kap Hai's counts are public: every one is a number.
+        others = [c for s, c in enumerate(observation.counts) if s != seat and c]
         danger = min(others) if others else 99
         units = plan(hand)
         unseen = FULL & ~hand & ~self._gone(observation)
@@ -114,7 +117,7 @@ class HeuristicAgent:
         return self._follow(observation, plays, passes[0], units, danger, hand)
 
     @staticmethod
-    def _gone(observation: Any) -> int:
+    def _gone(observation: KapHaiView) -> int:
         """Every card out of the hands: played (thrown 2s too) or put out in a 3-game."""
         return mask(observation.played) | mask(observation.shed)
 
@@ -153,8 +156,8 @@ class HeuristicAgent:
             return ordered[1]  # docs/rules/kaphai.md §7 (Ⅵ⑥): keep the useless low card for the end
         return ordered[0]
 
-    def _follow(self, observation: Any, plays: list[Combo], pass_: Any, units: list[Combo],
-                danger: int, hand: int) -> Any:
+    def _follow(self, observation: KapHaiView, plays: list[Combo], pass_: KapHaiAction,
+                units: list[Combo], danger: int, hand: int) -> KapHaiAction:
         n_units = len(units)
         hand_size = hand.bit_count()
         top = _top_mask(observation)

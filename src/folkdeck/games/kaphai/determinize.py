@@ -49,7 +49,7 @@ def worlds(game: KapHaiGame, view: KapHaiView) -> Callable[[random.Random], KapH
     :raises WrongPhaseError: for a spectator's view, or outside the play phase (the putuh
         window is decided on the seat's own hand, with nothing to search).
     """
-    seen = read_view(game, view)
+    seen = read_view(game.options, view)
     seat = seen.seat
     pool = unseen_bits(FULL, seen.own | seen.played | seen.shed | seen.fixed)
     counts = {s: (view.counts[s] or 0) - seen.known[s].bit_count()

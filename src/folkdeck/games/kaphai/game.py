@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, cast
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
@@ -28,10 +28,10 @@ class KapHaiGame(GameBase[KapHaiOptions]):
     (4, 'play')
     """
 
-    def new_state(self, *, seed: Any = None, rng: random.Random | None = None,
-                  deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
-                  stock: Sequence[Any] | None = None,
-                  setup: Mapping[str, Any] | None = None) -> KapHaiState:
+    def new_state(self, *, seed: object = None, rng: random.Random | None = None,
+                  deck: Sequence[object] | None = None, hands: Sequence[object] | None = None,
+                  stock: Sequence[object] | None = None,
+                  setup: Mapping[str, object] | None = None) -> KapHaiState:
         """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
 
         Dealing (seed, rng or deck): one card at a time into four piles, the deck's top
@@ -55,7 +55,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
             order = self._read_deck(deck)
         else:
             order = list(range(52))
-            shuffle(order, rng if rng is not None else random.Random(seed))
+            shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
         piles = [sum(_BITS[c] for c in order[p::4]) for p in range(4)]
         if self.num_players == 4:
             used = [0, 1, 2, 3]
@@ -75,7 +75,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         self.first_dealer(first_dealer)
         return KapHaiMatch(self, deals=deals or 5, rng=rng or random.Random())
 
-    def _read_setup(self, setup: Mapping[str, Any]) -> tuple[bool, int]:
+    def _read_setup(self, setup: Mapping[str, object]) -> tuple[bool, int]:
         for key in setup:
             if key not in ("three_game", "leader"):
                 raise InvalidDealError("kaphai.setup_key", field=f"setup.{key}", key=key)
@@ -87,7 +87,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
             raise InvalidDealError("kaphai.setup_leader", field="setup.leader", last=self.num_players - 1)
         return three_game, leader
 
-    def _read_hands(self, hands: Sequence[Any]) -> list[int]:
+    def _read_hands(self, hands: Sequence[object]) -> list[int]:
         if len(hands) != self.num_players:
             raise InvalidDealError("kaphai.hands_count", field="hands", count=len(hands),
                                    players=self.num_players)
@@ -110,7 +110,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
             raise InvalidDealError("kaphai.two_hands", field="hands")
         return masks
 
-    def _read_deck(self, deck: Sequence[Any]) -> list[int]:
+    def _read_deck(self, deck: Sequence[object]) -> list[int]:
         cards = _read_cards(deck, "deck")
         order = [INDEX[c] for c in cards]
         if sorted(order) != list(range(52)):
@@ -118,10 +118,10 @@ class KapHaiGame(GameBase[KapHaiOptions]):
         return order
 
 
-def _read_cards(items: Any, where: str) -> list[Card]:
+def _read_cards(items: object, where: str) -> list[Card]:
     try:
         cards = list(parse_cards(items)) if isinstance(items, str) else [
-            c if isinstance(c, Card) else parse_card(str(c)) for c in items]
+            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
     except InvalidNotationError as exc:
         raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
     for c in cards:

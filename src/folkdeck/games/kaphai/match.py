@@ -19,7 +19,6 @@ False
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from folkdeck.engine.facts import Fact, NextDeal
 from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase
@@ -40,7 +39,7 @@ class KapHaiCarry(CarryOver):
     def next_setup(self) -> DealSetup:
         """A record's ``three_game`` must be the match's, and so must its ``leader`` outside
         a 3-game (in a 3-game the 3♠ decides the lead: the record's value is taken)."""
-        given: dict[str, Any] = {"three_game": self.three_game, "leader": self.leader}
+        given: dict[str, object] = {"three_game": self.three_game, "leader": self.leader}
         checked = {"three_game": True} if self.three_game else given
         return DealSetup(given=given, checked=checked)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.protocol import Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,3 +57,12 @@ PRESETS: dict[str, dict[str, object]] = {
     "shared_putuh": {"putuh_tie": "shared_first"},
     "declared_putuh": {"putuh_optional": True},
 }
+
+
+class KapHaiGameLike(Game, Protocol):
+    """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` with Kap Hai's
+    options (:class:`~folkdeck.games.kaphai.game.KapHaiGame` is one). States and the view
+    reader take this, so that they need not import the game module, which makes them."""
+
+    @property
+    def options(self) -> KapHaiOptions: ...

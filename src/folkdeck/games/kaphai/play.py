@@ -8,22 +8,18 @@ Each method performs an action that :meth:`KapHaiState._check
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from folkdeck.engine.facts import DealEnded, Fact, Leads, Revealed, TrickWon, WentOut
 from folkdeck.engine.protocol import Result
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.view import HistoryCache
 from folkdeck.games.kaphai.actions import KapHaiAction
 from folkdeck.games.kaphai.deal import KapHaiDeal
 from folkdeck.games.kaphai.events import PutuhDeclared, PutuhWon, Thrown
 from folkdeck.games.kaphai.moves import MoveTable
 from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
-from folkdeck.games.kaphai.options import KapHaiOptions
+from folkdeck.games.kaphai.options import KapHaiGameLike, KapHaiOptions
 from folkdeck.games.kaphai.rules import PUTUH_PATTERNS, Combo, can_throw, cards_of, notation
-
-if TYPE_CHECKING:
-    from folkdeck.games.kaphai.game import KapHaiGame
 
 _PLAY: Final = KapHaiPhase.PLAY
 _OVER: Final = KapHaiPhase.OVER
@@ -33,24 +29,21 @@ _TRICK_WON: Final[dict[tuple[int, int], TrickWon]] = {}
 _WENT_OUT: Final[dict[tuple[int, int], WentOut]] = {}
 
 
-class KapHaiFlow(StateBase[KapHaiAction, KapHaiView]):
+class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
     """The deal's data (:attr:`deal`, all that play changes), the rules it is played with
     and the caches of what never changes or is rebuilt from the deal (shared by clones),
     and the transitions."""
 
-    __slots__ = ("_game", "_rules", "_n", "_tables", "_cache", "_opening", "deal")
-    _game: KapHaiGame
+    __slots__ = ("_game", "_rules", "_n", "_tables", "_opening", "deal")
+    _game: KapHaiGameLike
     _rules: KapHaiOptions
     _tables: list[MoveTable | None]
     """Per seat, the move table of its hand, or a table of a hand it has played from since
     (:meth:`KapHaiState._combos`): rebuilt from the deal's hands, replaced, never changed."""
-    _cache: HistoryCache | None
-    """The views' history, made by the first observe(): playouts never need it."""
     _opening: tuple[Fact, ...] | None
     """The 3-game's status facts, made when first viewed (from the dealt hands)."""
-    deal: KapHaiDeal
 
-    def _table(self, game: KapHaiGame, n: int) -> None:
+    def _table(self, game: KapHaiGameLike, n: int) -> None:
         """What the state keeps besides its deal."""
         self._game = game
         self._rules = game.options

@@ -31,7 +31,7 @@ A short deal from a study position (the record example of ``docs/records.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
+from typing import Any, Final, NoReturn, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -43,8 +43,9 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result
-from folkdeck.engine.view import HistoryCache, TablePlay
+from folkdeck.engine.protocol import Event
+from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.actions import parse_action as _parse_action
 from folkdeck.games.kaphai.deal import KapHaiDeal, PutuhWindow, deal_from_view
@@ -52,6 +53,7 @@ from folkdeck.games.kaphai.events import PutuhWindow as PutuhWindowFact
 from folkdeck.games.kaphai.events import ThreeGame, ThreesPutOut, describe_action
 from folkdeck.games.kaphai.moves import SINGLE, TRIPLE, MoveTable
 from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
+from folkdeck.games.kaphai.options import KapHaiGameLike
 from folkdeck.games.kaphai.play import KapHaiFlow
 from folkdeck.games.kaphai.rules import (
     CARDS,
@@ -68,9 +70,6 @@ from folkdeck.games.kaphai.rules import (
     refusal,
 )
 from folkdeck.games.kaphai.viewread import read_view
-
-if TYPE_CHECKING:
-    from folkdeck.games.kaphai.game import KapHaiGame
 
 _PUTUH: Final = KapHaiPhase.PUTUH
 _PLAY: Final = KapHaiPhase.PLAY
@@ -89,7 +88,7 @@ class KapHaiState(KapHaiFlow):
 
     __slots__ = ()
 
-    def __init__(self, game: KapHaiGame, hands: list[int], *, undealt: int, three_game: bool,
+    def __init__(self, game: KapHaiGameLike, hands: list[int], *, undealt: int, three_game: bool,
                  leader: int, check_putuh: bool) -> None:
         rules = game.options
         n = len(hands)
@@ -137,7 +136,7 @@ class KapHaiState(KapHaiFlow):
         return False
 
     @classmethod
-    def from_view(cls, game: KapHaiGame, view: KapHaiView, *, hands: Sequence[int],
+    def from_view(cls, game: KapHaiGameLike, view: KapHaiView, *, hands: Sequence[int],
                   undealt: int = 0) -> Self:
         """A deal in the play phase that agrees with ``view`` and whose hands are ``hands``.
 
@@ -152,7 +151,7 @@ class KapHaiState(KapHaiFlow):
         :raises WrongPhaseError: for a spectator's view or a view outside the play phase.
         :raises InvalidDealError: for hands that do not match the view (``hands[s]``).
         """
-        seen = read_view(game, view)
+        seen = read_view(game.options, view)
         state = cls.__new__(cls)
         state.deal = deal_from_view(view, seen, hands, undealt)
         state._table(game, view.num_players)
@@ -162,22 +161,12 @@ class KapHaiState(KapHaiFlow):
 
     # --- the protocol's read side ------------------------------------------------
     @property
-    def game(self) -> KapHaiGame:
+    def game(self) -> KapHaiGameLike:
         return self._game
 
     @property
     def phase(self) -> KapHaiPhase:
         return KapHaiPhase(self.deal.phase)
-
-    @property
-    def history(self) -> tuple[Event, ...]:
-        return tuple(self.deal.history)
-
-    def is_over(self) -> bool:
-        return self.deal.phase is _OVER
-
-    def result(self) -> Result | None:
-        return self.deal.result
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -376,7 +365,7 @@ class KapHaiState(KapHaiFlow):
         return event
 
     # --- views, copies, records ----------------------------------------------------
-    def view_to_act(self, seat: int | None) -> tuple[int, ...]:
+    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
         """``to_act`` as ``seat`` may see it (``None``: a spectator). In play, the seat on
         turn. In a putuh window that asks only the holders, only ``seat`` itself if it may
         still declare: who else may declare depends on their hidden hands (docs/rules/kaphai.md §4.4);
@@ -389,33 +378,26 @@ class KapHaiState(KapHaiFlow):
     def public_to_act(self) -> tuple[int, ...]:
         """The seats of ``to_act`` every viewer may see: none in a putuh window that asks
         only the holders."""
-        return self.view_to_act(None)
+        return self._view_to_act(None)
 
-    def observe(self, seat: int | None) -> KapHaiView:
-        """The view of ``seat`` (``None``: a spectator): never another seat's hand.
+    def _describe(self) -> DescribeAction:
+        return describe_action
 
-        Its ``to_act`` is :meth:`view_to_act` and its ``current_seat`` that tuple's first
-        seat: no other seat's right to declare putuh shows through them."""
+    def _view(self, core: ViewCore, seat: int | None) -> KapHaiView:
+        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
+        never another seat's hand. Its ``to_act`` is :meth:`_view_to_act`: no other seat's
+        right to declare putuh shows through it."""
         deal = self.deal
-        acting = self.view_to_act(seat)
-        legal = (tuple(str(a) for a in self.legal_actions(seat))
-                 if seat is not None and seat in acting else ())
         top = deal.top
-        cache = self._cache
-        if cache is None:
-            cache = self._cache = HistoryCache(describe_action)
         return KapHaiView(
-            game="kaphai", seat=seat, num_players=self._n, phase=KapHaiPhase(deal.phase),
+            **core, game="kaphai", phase=KapHaiPhase(deal.phase),
             hand=cards_of(deal.hands[seat]) if seat is not None else None,
-            counts=tuple(h.bit_count() for h in deal.hands),
-            to_act=acting, current_seat=acting[0] if acting else None, legal_actions=legal,
-            table=tuple(TablePlay(seat=t, cards=c.cards, label="thrown" if thrown else "")
-                        for t, c, thrown in deal.trick),
+            counts=tuple([h.bit_count() for h in deal.hands]),
+            table=tuple([TablePlay(seat=t, cards=c.cards, label="thrown" if thrown else "")
+                         for t, c, thrown in deal.trick]),
             top=TablePlay(seat=deal.top_seat, cards=top.cards) if top is not None else None,
-            passed=tuple(s for s in range(self._n) if deal.passed >> s & 1),
+            passed=tuple([s for s in range(self._n) if deal.passed >> s & 1]),
             out=tuple(deal.out), status=self._status(),
-            history=cache.view(deal.history, seat),
-            result=deal.result.to_dict() if deal.result is not None else None,
             three_game=deal.three_game, shed=cards_of(deal.shed), played=cards_of(deal.played),
             top_combo=top.term if top is not None else None, lead_single=deal.lead_single,
             leader=deal.leader)

@@ -7,7 +7,7 @@ sampled from it. No text is parsed: plays come from the ``played`` facts' cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from folkdeck.cards import Card
 from folkdeck.engine.determinize import events_of
@@ -18,10 +18,8 @@ from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction
 from folkdeck.games.kaphai.events import PutuhCall, ThreeGame, ThreesPutOut
 from folkdeck.games.kaphai.moves import MoveTable
 from folkdeck.games.kaphai.observation import KapHaiView
+from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import Combo, classify, mask
-
-if TYPE_CHECKING:
-    from folkdeck.games.kaphai.game import KapHaiGame
 
 
 class ViewReading(NamedTuple):
@@ -46,7 +44,7 @@ class ViewReading(NamedTuple):
     own_table: MoveTable
 
 
-_last_seen: list[tuple[KapHaiView, KapHaiGame, ViewReading]] = []
+_last_seen: list[tuple[KapHaiView, KapHaiOptions, ViewReading]] = []
 """A one-entry memo: a search samples hundreds of worlds from the same view, and
 :meth:`KapHaiState.from_view` reads it for each (the memo holds the view, so an ``is``
 test cannot match another view)."""
@@ -66,12 +64,13 @@ def _action_of(act: Fact) -> KapHaiAction:
     return PUTUH if isinstance(act, PutuhCall) else PASS
 
 
-def read_view(game: KapHaiGame, view: KapHaiView) -> ViewReading:
-    """The public deal as ``view`` shows it (memoized for the last view read).
+def read_view(options: KapHaiOptions, view: KapHaiView) -> ViewReading:
+    """The public deal as ``view`` shows it, in a game with ``options`` (memoized for the
+    last view read).
 
     :raises WrongPhaseError: for a spectator's view or a view outside the play phase.
     """
-    if _last_seen and _last_seen[0][0] is view and _last_seen[0][1] is game:
+    if _last_seen and _last_seen[0][0] is view and _last_seen[0][1] is options:
         return _last_seen[0][2]
     seat = view.seat
     if seat is None or view.hand is None:
@@ -104,8 +103,8 @@ def read_view(game: KapHaiGame, view: KapHaiView) -> ViewReading:
                  known=tuple(known), fixed=fixed, played=played, shed=mask(view.shed), passed=passed,
                  top=_combo(view.top.cards) if view.top is not None else None,
                  trick=tuple((t.seat, _combo(t.cards), t.label == "thrown") for t in view.table),
-                 opening=opening, own_table=MoveTable.of(own, game.options))
-    _last_seen[:] = [(view, game, seen)]
+                 opening=opening, own_table=MoveTable.of(own, options))
+    _last_seen[:] = [(view, options, seen)]
     return seen
 
 
