@@ -5,29 +5,11 @@ reloaded, plays on: its next click is stored once, by the process that adopted t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.server.conftest import pg_url, postgres  # noqa: F401  # the PostgreSQL fixtures
-from tests.server.multi import Process, create_table, owner_pid, start, stored_lines, wait_for
-from tests.server.test_postgres_proxy import Proxy
-
-
-@pytest.fixture
-def deployment(pg_url: str, tmp_path: Path) -> Iterator[tuple[Proxy, list[Process]]]:  # noqa: F811
-    processes = start(pg_url, tmp_path, "A", "B", FOLKDECK_TRUST_FORWARDED="1")
-    proxy = None
-    try:
-        proxy = Proxy(tmp_path, processes)
-        yield proxy, processes
-    finally:
-        if proxy is not None:
-            proxy.stop()
-        for process in processes:
-            process.stop()
+from tests.server.multi import Process, create_table, owner_pid, stored_lines, wait_for
+from tests.server.test_postgres_proxy import Proxy, deployment  # noqa: F401  # nginx before two processes
 
 
 def test_the_page_plays_on_through_the_proxy_after_the_owner_is_killed(
