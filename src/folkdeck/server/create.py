@@ -79,18 +79,23 @@ def new_seats(req: TableCreate, spec: GameSpec, players: int) -> NewSeats:
 def _seat(i: int, seat_in: SeatIn | None, spec: GameSpec) -> tuple[JSONObject, str]:
     """Seat ``i``'s configuration and its token (empty for a bot or an open seat)."""
     kind = seat_in.kind if seat_in else ("human" if i == 0 else "bot")
-    is_open = kind == "open"
-    kind = "human" if is_open else kind
-    bot = (seat_in.bot if seat_in and seat_in.bot else spec.default_bot) if kind == "bot" else None
-    if bot is not None and bot not in spec.bots:
-        raise InvalidConfigError("server.unknown_bot", field=f"seats[{i}].bot", bot=bot, bots=", ".join(spec.bots))
+    bot = _bot(i, seat_in, spec) if kind == "bot" else None
     given = seat_in.name if seat_in and seat_in.name.strip() else ""
     name = check_name(given, f"seats[{i}].name") if given else (f"{bot} bot" if bot else f"Player {i + 1}")
-    token = secrets.token_urlsafe(18) if kind == "human" and not is_open else ""
-    config: JSONObject = {"kind": kind, "bot": bot, "name": name, "token": token_hash(token) if token else None}
-    if is_open:
+    token = secrets.token_urlsafe(18) if kind == "human" else ""
+    config: JSONObject = {"kind": "human" if kind == "open" else kind, "bot": bot, "name": name,
+                          "token": token_hash(token) if token else None}
+    if kind == "open":  # a person's seat that anyone may take
         config["open"] = True
     return config, token
+
+
+def _bot(i: int, seat_in: SeatIn | None, spec: GameSpec) -> str:
+    """The bot of bot seat ``i``: the one asked for, or the game's own."""
+    bot = seat_in.bot if seat_in and seat_in.bot else spec.default_bot
+    if bot not in spec.bots:
+        raise InvalidConfigError("server.unknown_bot", field=f"seats[{i}].bot", bot=bot, bots=", ".join(spec.bots))
+    return bot
 
 
 def table_config(req: TableCreate, game: Game, deals: int | None, seats: NewSeats, watch: str) -> JSONObject:

@@ -32,10 +32,10 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from folkdeck.server.store import PgConnect, StoreError
+from folkdeck.server.database import PgConnect, StoreError
 
 if TYPE_CHECKING:
-    from folkdeck.server.store import PgConnection
+    from folkdeck.server.database import PgConnection
 
 log = logging.getLogger("folkdeck.server")
 Row = tuple[object, ...]

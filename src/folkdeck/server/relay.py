@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
 from folkdeck.json_types import JSONObject, JSONValue
+from folkdeck.server.database import PgConnect, StoreError
 from folkdeck.server.errors import CodedError
-from folkdeck.server.store import PgConnect, StoreError
 from folkdeck.server.tables import Connection
 
 if TYPE_CHECKING:
-    from folkdeck.server.store import PgConnection
+    from folkdeck.server.database import PgConnection
 
 log = logging.getLogger("folkdeck.server")
 

@@ -1,17 +1,11 @@
-"""The PostgreSQL side of :mod:`folkdeck.server.store`: a store on a ``postgresql://`` URL,
+"""The PostgreSQL side of :mod:`folkdeck.server.store`: a connection to a ``postgresql://`` URL,
 with ``psycopg`` (version 3, in the ``postgres`` extra), imported only when one is opened."""
 
 from __future__ import annotations
 
-from folkdeck.server.store import (
-    CONNECT_TIMEOUT,
-    DBConnection,
-    Dialect,
-    Store,
-    StoreError,
-    driver_reason,
-    redact,
-)
+from collections.abc import Callable
+
+from folkdeck.server.database import CONNECT_TIMEOUT, DBConnection, Dialect, StoreError, driver_reason, redact
 
 
 def _pg_broken(conn: object) -> bool:
@@ -19,8 +13,9 @@ def _pg_broken(conn: object) -> bool:
     return bool(getattr(conn, "closed", False) or getattr(conn, "broken", False))
 
 
-def open_postgres(url: str) -> Store:
-    """A store on the PostgreSQL database at ``url`` (see :func:`folkdeck.server.store.open_store`)."""
+def postgres(url: str) -> tuple[Callable[[], DBConnection], Dialect, str]:
+    """What a store on the PostgreSQL database at ``url`` needs: how to connect, the
+    dialect, and the database's name for messages (:func:`folkdeck.server.store.open_store`)."""
     try:
         import psycopg  # type: ignore[import-not-found, unused-ignore]
         from psycopg.conninfo import (  # type: ignore[import-not-found, unused-ignore]
@@ -55,7 +50,7 @@ def open_postgres(url: str) -> Store:
                        columns_query="SELECT column_name FROM information_schema.columns"
                                      " WHERE table_name = 'fd_actions' AND table_schema = current_schema()",
                        schema_lock=("SELECT pg_advisory_xact_lock(7210531)",))  # any fixed key
-    return Store(connect, dialect, where)
+    return connect, dialect, where
 
 
-__all__ = ["open_postgres"]
+__all__ = ["postgres"]
