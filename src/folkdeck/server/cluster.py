@@ -40,23 +40,22 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.protocol import Seat
+from folkdeck.engine.protocol import Event, Seat
+from folkdeck.json_types import JSONValue
 from folkdeck.server.actor import TableActor
 from folkdeck.server.clock import Clock
 from folkdeck.server.config import Settings
-from folkdeck.server.errors import ServerError, status_of
+from folkdeck.server.errors import ServerError, coded, status_of
 from folkdeck.server.lease import Leases
-from folkdeck.server.relay import Played, Relay, RemoteConnection
+from folkdeck.server.relay import Played, Relay, RelayMessage, RemoteConnection, RequestArgs, played_from
 from folkdeck.server.store import Store, StoreError
 from folkdeck.server.tables import ACKS_KEPT, Connection, Table
 
 log = logging.getLogger("folkdeck.server")
 
-FORWARD_SECONDS = 20.0
-"""How long a request may wait for a table's owner (its death and an adoption included)."""
 WAIT_STEP = 0.5
 """While waiting for an owner's answer: how often to look whether it is still alive."""
 ONCE_ONLY = ("chat", "take_seat")
@@ -76,7 +75,8 @@ class Manager(Protocol):
     def actor(self, table: Table) -> TableActor: ...
     def broadcast(self, table: Table) -> None: ...
     def kick(self, table: Table) -> None: ...
-    async def perform(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any: ...
+    async def perform(self, table: Table, op: str, args: RequestArgs, client: str = "") -> JSONValue: ...
+    async def perform_action(self, table: Table, args: RequestArgs, conn: Connection | None = None) -> Event | str: ...
 
 
 class Cluster:
@@ -93,14 +93,14 @@ class Cluster:
         """Copies behind their owner: the owner's deal by table id."""
         self.conns: dict[int, Connection] = {}
         """This process's clients by :attr:`Connection.id` (the owner's answers name them)."""
-        self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.waiting: dict[str, asyncio.Future[RelayMessage]] = {}
         self.serving: set[asyncio.Task[None]] = set()
         self.draining = False
         self.wake = asyncio.Event()
         self._ids = itertools.count(1)
         self._scanner: asyncio.Task[None] | None = None
         self._orphans: set[str] = set()
-        self._handlers: dict[str, Callable[[dict[str, Any]], None]] = {
+        self._handlers: dict[str, Callable[[RelayMessage], None]] = {
             "chg": self._on_change, "out": self._on_out, "req": self._on_request, "rep": self._on_reply,
             "pres": self._on_presence, "who": self._on_who, "new": self._on_new, "rel": self._on_released}
 
@@ -302,7 +302,7 @@ class Cluster:
                             "ca": None if calls is None else [*table.position(), calls]})
 
     # --- messages from the others -------------------------------------------------------------------
-    async def receive(self, msg: dict[str, Any]) -> None:
+    async def receive(self, msg: RelayMessage) -> None:
         kind = msg.get("k")
         if kind == "up":  # the relay listened again: something may have been missed
             for table in list(self.manager.tables.values()):
@@ -318,19 +318,19 @@ class Cluster:
         if handler is not None:
             handler(msg)
 
-    def _on_change(self, msg: dict[str, Any]) -> None:
+    def _on_change(self, msg: RelayMessage) -> None:
         table = self.manager.tables.get(msg["t"])
         if table is None or table.id in self.owned:
             return
         now = table.last_active = table.now()
         table.deadline = None if msg["dl"] is None else now + msg["dl"]
-        table.calls = None if msg["ca"] is None else ((msg["ca"][0], msg["ca"][1]), now + msg["ca"][2])
+        table.calls = None if msg["ca"] is None else ((int(msg["ca"][0]), int(msg["ca"][1])), now + msg["ca"][2])
         self.stale[table.id] = max(msg["d"], self.stale.get(table.id, 0))
         if any(table.conns.values()):
             self.refresh(table)
             self.manager.broadcast(table)
 
-    def _on_out(self, msg: dict[str, Any]) -> None:
+    def _on_out(self, msg: RelayMessage) -> None:
         if "c" in msg:
             conn = self.conns.get(msg["c"])
             if conn is not None:
@@ -342,17 +342,17 @@ class Cluster:
                 for conn in conns:
                     conn.push(msg["m"])
 
-    def _on_request(self, msg: dict[str, Any]) -> None:
+    def _on_request(self, msg: RelayMessage) -> None:
         task = asyncio.get_running_loop().create_task(self._serve(msg))
         self.serving.add(task)
         task.add_done_callback(self.serving.discard)
 
-    def _on_reply(self, msg: dict[str, Any]) -> None:
-        future = self.waiting.get(msg["id"])
+    def _on_reply(self, msg: RelayMessage) -> None:
+        future = self.waiting.get(str(msg["id"]))
         if future is not None and not future.done():
             future.set_result(msg)
 
-    def _on_presence(self, msg: dict[str, Any]) -> None:
+    def _on_presence(self, msg: RelayMessage) -> None:
         table = self.manager.tables.get(msg["t"])
         if table is None:
             return
@@ -365,7 +365,7 @@ class Cluster:
             table.remote.pop(msg["p"], None)
         self._presence_changed(table)
 
-    def _on_who(self, msg: dict[str, Any]) -> None:
+    def _on_who(self, msg: RelayMessage) -> None:
         if msg["t"] == "*":
             self._publish_all_presence()
         else:
@@ -373,11 +373,11 @@ class Cluster:
             if table is not None and self.local_seats(table):
                 self.presence(table)
 
-    def _on_new(self, msg: dict[str, Any]) -> None:
+    def _on_new(self, msg: RelayMessage) -> None:
         if msg["t"] not in self.manager.tables:
             self.load(msg["t"])
 
-    def _on_released(self, msg: dict[str, Any]) -> None:
+    def _on_released(self, msg: RelayMessage) -> None:
         self.wake.set()
 
     # --- presence ---------------------------------------------------------------------------------
@@ -406,21 +406,37 @@ class Cluster:
     def unregister(self, conn: Connection) -> None:
         self.conns.pop(conn.id, None)
 
-    async def forward(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any:
+    async def forward_action(self, table: Table, args: RequestArgs, conn: Connection | None = None) -> Event | Played | str:
+        """Have the table's owner play a person's action (see :meth:`forward`): the event
+        (:class:`Played` from another process), or the stored line of a ``ref`` played before."""
+        if args.get("ref") is None:  # a ref of its own: sent again, played once
+            args.update({"scope": f"r/{secrets.token_hex(8)}", "ref": 0})
+        answer = await self._forward(table, "act", args, conn)
+        if answer is None:
+            return await self.manager.perform_action(table, args, conn)
+        return played_from(answer)
+
+    async def forward(self, table: Table, op: str, args: RequestArgs) -> JSONValue:
         """Have the table's owner do ``op`` (this process, if it owns the table or adopts it)."""
+        answer = await self._forward(table, op, args, None)
+        if answer is None:
+            return await self.manager.perform(table, op, args)
+        return answer.get("ok")
+
+    async def _forward(self, table: Table, op: str, args: RequestArgs, conn: Connection | None) -> RelayMessage | None:
+        """The owner's answer to ``op``, or None once this process owns the table (the caller
+        does ``op``). :raises ServerError: the owner's refusal; StoreError: no owner in time."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.manager.settings.forward_seconds
-        if op == "act" and args.get("ref") is None:  # a ref of its own: sent again, played once
-            args.update(scope=f"r/{secrets.token_hex(8)}", ref=0)
         while loop.time() < deadline:
             if table.id in self.owned:
-                return await self.manager.perform(table, op, args, conn)
+                return None
             owner = self.leases.owner_of(table.id)
             if owner is None or owner == self.me:
                 if not self.adopt(table.id):
                     await asyncio.sleep(0.05)
                 continue
-            sent = {**args, **({"c": conn.id} if conn is not None else {})}
+            sent: RequestArgs = args if conn is None else {**args, "c": conn.id}
             answer = await self._ask(owner, table.id, op, sent, deadline)
             if answer is None or answer.get("retry"):
                 if answer is None and op in ONCE_ONLY:
@@ -429,15 +445,18 @@ class Cluster:
                     args["resend"] = True
                 await asyncio.sleep(0.1)
                 continue
-            return self._result(op, answer)
+            if "error" in answer:
+                error = answer["error"]
+                raise ServerError(answer["status"], error["error"], error["reason"], **error["params"])
+            return answer
         raise StoreError(f"table {table.id}: no process answered for it in time")
 
-    async def _ask(self, owner: int, table_id: str, op: str, args: dict[str, Any],
-                   deadline: float) -> dict[str, Any] | None:
+    async def _ask(self, owner: int, table_id: str, op: str, args: RequestArgs,
+                   deadline: float) -> RelayMessage | None:
         """The owner's answer, or None if it died first."""
         loop = asyncio.get_running_loop()
         request_id = f"{self.me}-{next(self._ids)}"
-        future: asyncio.Future[dict[str, Any]] = loop.create_future()
+        future: asyncio.Future[RelayMessage] = loop.create_future()
         self.waiting[request_id] = future
         try:
             self.relay.publish({"k": "req", "p": self.me, "to": owner, "id": request_id, "t": table_id,
@@ -453,38 +472,28 @@ class Cluster:
         finally:
             self.waiting.pop(request_id, None)
 
-    @staticmethod
-    def _result(op: str, answer: dict[str, Any]) -> Any:
-        if "error" in answer:
-            error = answer["error"]
-            raise ServerError(answer["status"], error["error"], error["reason"], **error["params"])
-        result = answer["ok"]
-        if op == "act":
-            return result["line"] if result.get("repeated") else Played(result["line"], result["event"])
-        return result
-
-    async def _serve(self, msg: dict[str, Any]) -> None:
+    async def _serve(self, msg: RelayMessage) -> None:
         """On the owner: do what another process asks for one of its clients, and answer."""
-        reply: dict[str, Any] = {"k": "rep", "p": self.me, "to": msg["p"], "id": msg["id"]}
+        reply: RelayMessage = {"k": "rep", "p": self.me, "to": msg["p"], "id": msg["id"]}
         table = self.manager.tables.get(msg["t"])
         if self.draining or table is None or table.id not in self.owned:
             reply["retry"] = True  # not (or no longer) the owner: the asker looks again
         else:
-            args: dict[str, Any] = dict(msg["a"])
+            args = msg["a"].copy()
             conn_id = args.pop("c", None)
             conn = None if conn_id is None else RemoteConnection(self.relay, self.me, msg["p"], conn_id)
             try:
-                result = await self.manager.perform(table, msg["op"], args, conn)
                 if msg["op"] == "act":
-                    result = ({"line": result, "repeated": True} if isinstance(result, str)
-                              else {"line": result.line, "event": result.to_dict()})
-                reply["ok"] = result
+                    played = await self.manager.perform_action(table, args, conn)
+                    reply["ok"] = ({"line": played, "repeated": True} if isinstance(played, str)
+                                   else {"line": played.line, "event": played.to_dict()})
+                else:
+                    reply["ok"] = await self.manager.perform(table, msg["op"], args)
             except CardGameError as exc:
-                coded = exc.to_dict()
-                reply.update(status=status_of(exc), error={k: coded[k] for k in ("error", "reason", "params")})
+                reply.update({"status": status_of(exc), "error": coded(exc)})
             except Exception:
                 log.exception("table %s: a request of another process failed", msg["t"])
-                reply.update(status=500, error={"error": "internal", "reason": "server.internal", "params": {}})
+                reply.update({"status": 500, "error": {"error": "internal", "reason": "server.internal", "params": {}}})
         self.relay.publish(reply)
 
 

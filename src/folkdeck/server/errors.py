@@ -16,9 +16,10 @@ refusal echoes what the client sent: a field is named, its value is not repeated
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from folkdeck.engine.errors import CardGameError, IllegalActionError
+from folkdeck.json_types import JSONObject
 
 MAX_PARAM_CHARS = 80
 """A parameter that names client input (a table id, a field path) is cut to this length."""
@@ -31,13 +32,30 @@ class ServerError(CardGameError):
     (``no_table``, ``rate_limited``...); ``reason`` the catalog key (``server.no_table``).
     """
 
-    def __init__(self, status: int, code: str, reason: str, /, **params: Any) -> None:
+    def __init__(self, status: int, code: str, reason: str, /, **params: object) -> None:
         super().__init__(reason, **{k: _short(v) for k, v in params.items()})
         self.status = status
         self.code = code
 
 
-def _short(value: Any) -> Any:
+class CodedError(TypedDict):
+    """A refusal's coded fields (those of :meth:`CardGameError.to_dict` a client renders
+    from), as they cross between server processes."""
+
+    error: str
+    reason: str
+    params: JSONObject
+
+
+def coded(exc: CardGameError) -> CodedError:
+    """The refusal's code, catalog reason and parameters."""
+    fields = exc.to_dict()
+    params = fields["params"]
+    return {"error": str(fields["error"]), "reason": str(fields["reason"]),
+            "params": params if isinstance(params, dict) else {}}
+
+
+def _short(value: object) -> object:
     if isinstance(value, str) and len(value) > MAX_PARAM_CHARS:
         return value[:MAX_PARAM_CHARS] + "…"
     return value
@@ -55,16 +73,16 @@ def status_of(exc: CardGameError) -> int:
     return 409 if isinstance(exc, IllegalActionError) else 422
 
 
-def error_body(exc: CardGameError) -> dict[str, Any]:
+def error_body(exc: CardGameError) -> JSONObject:
     """The JSON body of an HTTP refusal (the coded fields, again under ``detail``)."""
     coded = {k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params", "message")}
     return {**coded, "detail": dict(coded)}
 
 
-def error_message(exc: CardGameError, ref: int | None = None) -> dict[str, Any]:
+def error_message(exc: CardGameError, ref: int | None = None) -> JSONObject:
     """A WebSocket refusal: ``{"type": "error", ...coded fields, "ref": n}``."""
     coded = {k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params", "message")}
     return {"type": "error", **coded, "ref": ref}
 
 
-__all__ = ["ServerError", "error_body", "error_message", "status_of"]
+__all__ = ["CodedError", "ServerError", "coded", "error_body", "error_message", "status_of"]

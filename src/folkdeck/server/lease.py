@@ -30,13 +30,15 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING
 
-from folkdeck.server.store import StoreError
+from folkdeck.server.database import PgConnect, StoreError
+
+if TYPE_CHECKING:
+    from folkdeck.server.database import PgConnection
 
 log = logging.getLogger("folkdeck.server")
-T = TypeVar("T")
+Row = tuple[object, ...]
 
 LOCK_SPACE = 1178880817
 """The first key of every process's advisory lock (``"FDK1"``): the second is the process's."""
@@ -54,10 +56,10 @@ SCHEMA = ("SELECT pg_advisory_xact_lock(7210531)",  # the store's schema lock: p
 class Leases:
     """This process's lease session: its key (:attr:`me`) and the tables' owner rows."""
 
-    def __init__(self, connect: Callable[[], Any]) -> None:
+    def __init__(self, connect: PgConnect) -> None:
         self._connect = connect
         self._lock = threading.Lock()
-        self._conn: Any = None
+        self._conn: PgConnection | None = None
         self.me = 0
         self.open()
 
@@ -74,7 +76,8 @@ class Leases:
         candidates = [self.me] if self.me else []
         while True:
             key = candidates.pop() if candidates else secrets.randbelow(2**31 - 2) + 1
-            if conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (LOCK_SPACE, key)).fetchone()[0]:
+            row = conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (LOCK_SPACE, key)).fetchone()
+            if row is not None and row[0]:
                 break
         self._conn, self.me = conn, key
 
@@ -88,7 +91,7 @@ class Leases:
             except Exception:  # pragma: no cover - closing a broken connection
                 log.debug("closing the lease connection failed", exc_info=True)
 
-    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    def _run(self, sql: str, params: tuple[object, ...] = ()) -> list[Row]:
         """One statement on the lease session (a failure is a :class:`StoreError`: the
         client is told to try again; :meth:`healthy` finds the session lost)."""
         with self._lock:
@@ -96,7 +99,7 @@ class Leases:
                 raise StoreError("the lease session is closed (the database is unreachable)")
             try:
                 cur = self._conn.execute(sql, params)
-                rows: list[Any] = cur.fetchall() if cur.description else [cur.rowcount]
+                rows: list[Row] = cur.fetchall() if cur.description else [(cur.rowcount,)]
             except Exception as exc:
                 raise StoreError(f"the lease session failed: {' '.join(str(exc).split())}") from exc
             return rows
@@ -113,7 +116,7 @@ class Leases:
 
     def live(self) -> set[int]:
         """The keys of the processes alive now."""
-        return {int(row[0]) for row in self._run(LIVE)}
+        return {_key(row) for row in self._run(LIVE)}
 
     def alive(self, key: int) -> bool:
         return key in self.live()
@@ -130,7 +133,7 @@ class Leases:
     def owner_of(self, table_id: str) -> int | None:
         """The live process that owns ``table_id``, or None (no owner, or a dead one)."""
         rows = self._run(f"SELECT owner FROM fd_owners WHERE table_id = %s AND owner IN ({LIVE})", (table_id,))
-        return int(rows[0][0]) if rows else None
+        return _key(rows[0]) if rows else None
 
     def mine(self) -> set[str]:
         """The tables whose rows name this process."""
@@ -147,6 +150,14 @@ class Leases:
         """Give up these tables (a draining process): others adopt them at once."""
         if table_ids:
             self._run("UPDATE fd_owners SET owner = 0 WHERE owner = %s AND table_id = ANY(%s)", (self.me, table_ids))
+
+
+def _key(row: Row) -> int:
+    """A row's first column: a process's key (``bigint``)."""
+    key = row[0]
+    if not isinstance(key, int):
+        raise StoreError(f"the lease session read {type(key).__name__}, not a process key")
+    return key
 
 
 __all__ = ["LIVE", "LOCK_SPACE", "Leases"]

@@ -27,20 +27,15 @@ from __future__ import annotations
 import json
 import math
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Mapping
 
 from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.jsonin import JSONInputError, decode
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError, error_body
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_CLIENTS = 100_000
 """Client addresses a limiter remembers (the least recently seen are forgotten first)."""
@@ -85,7 +80,7 @@ class RateLimiter:
             raise ServerError(429, "rate_limited", "server.rate_limited", retry=math.ceil(wait))
 
 
-def client_key(scope: Scope, headers: Any, trust_forwarded: bool) -> str:
+def client_key(scope: Scope, headers: Mapping[str, str], trust_forwarded: bool) -> str:
     """The client's address (the first ``X-Forwarded-For`` entry behind a trusted proxy)."""
     if trust_forwarded:
         forwarded = headers.get("x-forwarded-for", "")
@@ -117,13 +112,13 @@ class InputBoundary:
         try:
             await self._http(scope, receive, send)
         except ServerError as exc:
-            await self._refuse(scope, receive, send, exc)
+            await self._refuse(scope, receive, send, exc, exc.status)
         except JSONInputError as exc:
             await self._refuse(scope, receive, send, exc, 400)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: Any, status: int | None = None) -> None:
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, exc: CardGameError, status: int) -> None:
         headers = {"Retry-After": str(exc.params.get("retry", 1))} if exc.code == "rate_limited" else None
-        response = JSONResponse(error_body(exc), status_code=status or exc.status, headers=headers)
+        response = JSONResponse(error_body(exc), status_code=status, headers=headers)
         await response(scope, receive, send)
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -19,26 +19,24 @@ import logging
 import secrets
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Unpack
 
-import folkdeck
-from folkdeck.engine.errors import CardGameError, InvalidConfigError
-from folkdeck.engine.match_base import start_match
-from folkdeck.engine.options import options_to_dict
+from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Event, Seat
+from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.server import social
 from folkdeck.server.actor import Call, PersonAction, Resume, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.clock import Clock, LoopClock
 from folkdeck.server.cluster import Cluster
 from folkdeck.server.config import Settings
+from folkdeck.server.create import deal_count, load_game, new_seats, table_config
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
-from folkdeck.server.relay import Played
+from folkdeck.server.relay import Played, RequestArgs
 from folkdeck.server.schemas import TableCreate
 from folkdeck.server.store import Store
 from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
-from folkdeck.server.text import check_name
 from folkdeck.server.turns import refuse_unless_to_act
 
 log = logging.getLogger("folkdeck.server")
@@ -140,53 +138,13 @@ class TableManager:
             self.creations.check(client)
         if len(self.tables) >= self.settings.max_tables:
             raise ServerError(503, "full", "server.full")
-        options: dict[str, Any] = dict(req.options)
-        if req.players is not None:
-            options["players"] = req.players
-        game = folkdeck.load(req.game, req.preset, **options)
-        spec = game.spec
-        n = game.num_players
-        if req.seed is not None and not req.practice:
-            raise InvalidConfigError("server.seed_needs_practice", field="seed")
-        end = spec.match_end
-        if req.deals is not None and end.deals == "none":
-            raise InvalidConfigError("server.deals_not_counted", field="deals", game=spec.name)
-        deals = req.deals if req.deals is not None else end.default_deals
-        if req.first_dealer is not None:  # refused here, before the table is made, if the game fixes it
-            start_match(game, deals=deals, rng=None, first_dealer=req.first_dealer)
-        seats_in = list(req.seats)
-        if len(seats_in) not in (0, n):
-            raise InvalidConfigError("server.seats_count", field="seats", players=n, given=len(seats_in))
-        seats: list[dict[str, Any]] = []
-        tokens: list[str] = []
-        for i in range(n):
-            seat_in = seats_in[i] if seats_in else None
-            kind = seat_in.kind if seat_in else ("human" if i == 0 else "bot")
-            is_open = kind == "open"
-            kind = "human" if is_open else kind
-            bot = (seat_in.bot if seat_in and seat_in.bot else spec.default_bot) if kind == "bot" else None
-            if bot is not None and bot not in spec.bots:
-                raise InvalidConfigError("server.unknown_bot", field=f"seats[{i}].bot", bot=bot,
-                                         bots=", ".join(spec.bots))
-            given = seat_in.name if seat_in and seat_in.name.strip() else ""
-            name = check_name(given, f"seats[{i}].name") if given else (f"{bot} bot" if bot else f"Player {i + 1}")
-            token = secrets.token_urlsafe(18) if kind == "human" and not is_open else ""
-            tokens.append(token)
-            seats.append({"kind": kind, "bot": bot, "name": name,
-                          "token": token_hash(token) if token else None, **({"open": True} if is_open else {})})
+        game = load_game(req)
+        deals = deal_count(req, game)
+        seats = new_seats(req, game.spec, game.num_players)
         watch = secrets.token_urlsafe(18)
-        # Live tables are shuffled from the server's own randomness: a seed chosen by the
-        # table's creator would let them compute every hand. Practice tables may choose it,
-        # and every seat is told (``practice`` in the public data and every view).
-        seed = req.seed if req.seed is not None else secrets.randbits(62)
-        config = {"game": spec.name, "options": {**options_to_dict(game.options), "players": n},
-                  "deals": deals, "seed": seed, "practice": req.practice,
-                  "seats": seats, "watch": token_hash(watch), "turn_seconds": req.turn_seconds,
-                  "auto_bot": spec.default_bot,
-                  **({"first_dealer": req.first_dealer} if req.first_dealer is not None else {})}
-        return self.add(config), tokens, watch
+        return self.add(table_config(req, game, deals, seats, watch)), seats.tokens, watch
 
-    def add(self, config: dict[str, Any]) -> Table:
+    def add(self, config: JSONObject) -> Table:
         """A new table from its configuration: stored, then dealt and driven."""
         if len(self.tables) >= self.settings.max_tables:
             raise ServerError(503, "full", "server.full")
@@ -335,7 +293,7 @@ class TableManager:
             for conn in conns:
                 conn.push(message)
 
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: dict[str, Any]) -> None:
+    def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None:
         if self.on_send is not None:
             self.on_send(table, seat, message)
         conn.push(message)
@@ -377,46 +335,52 @@ class TableManager:
         """
         if client:
             self.actions.check(client)
-        args = {"seat": seat, "text": text, "ref": ref, "resend": resend, "scope": scope}
+        args: RequestArgs = {"seat": seat, "text": text, "ref": ref, "resend": resend, "scope": scope}
         if self.cluster is not None and not self.cluster.owns(table.id):
-            played: Event | Played | str = await self.cluster.forward(table, "act", args, conn)
-            return played
-        answer: Event | str = await self.perform(table, "act", args, conn)
-        return answer
+            return await self.cluster.forward_action(table, args, conn)
+        return await self.perform_action(table, args, conn)
 
-    async def operate(self, table: Table, op: str, client: str = "", **args: Any) -> Any:
+    async def operate(self, table: Table, op: str, client: str = "", **args: Unpack[RequestArgs]) -> Any:
         """A change that the table's owner makes (here, or in another process): ``chat``
         (seat, text), ``rename`` (seat, text), ``take_seat`` (name: the seat and its token),
-        ``rematch`` (the next match's id), ``resume`` (seat)."""
+        ``rematch`` (the next match's id), ``resume`` (seat).
+
+        Its answer is JSON (what crossed from another process, :meth:`perform`), typed
+        left untyped for the routes, which unpack it as the operation's own result."""
         if self.cluster is None or self.cluster.owns(table.id):
-            return await self.perform(table, op, {**args, "client": client})
+            return await self.perform(table, op, args, client)
         limiter = {"chat": self.chats, "take_seat": self.creations}.get(op)
         if limiter is not None and client:
             limiter.check(client)
         return await self.cluster.forward(table, op, args)
 
-    async def perform(self, table: Table, op: str, args: dict[str, Any], conn: Connection | None = None) -> Any:
-        """On the table's owner: do ``op`` (see :meth:`operate`; ``act``: a person's action)."""
-        if op == "act":
-            return await self.actor(table).ask(PersonAction(args["seat"], args["text"], ref=args.get("ref"),
-                                                            resend=bool(args.get("resend")), scope=args.get("scope"),
-                                                            conn=conn))
+    async def perform_action(self, table: Table, args: RequestArgs, conn: Connection | None = None) -> Event | str:
+        """On the table's owner: a person's action (see :meth:`act`)."""
+        played: Event | str = await self.actor(table).ask(
+            PersonAction(args["seat"], args["text"], ref=args.get("ref"), resend=bool(args.get("resend")),
+                         scope=args.get("scope"), conn=conn))
+        return played
+
+    async def perform(self, table: Table, op: str, args: RequestArgs, client: str = "") -> JSONValue:
+        """On the table's owner: do ``op`` (see :meth:`operate`) for ``client`` (its rate
+        limits; a request of another process was checked there)."""
         if op == "resume":
-            return await self.actor(table).ask(Resume(args["seat"]))
-        client = str(args.get("client", ""))
+            await self.actor(table).ask(Resume(args["seat"]))
+            return None
         if op == "chat":
             await self.call(table, lambda: social.chat(self, table, args["seat"], args["text"], client=client))
         elif op == "rename":
             await self.call(table, lambda: social.rename(self, table, args["seat"], args["text"]))
         elif op == "take_seat":
-            return list(await self.call(table, lambda: social.take_open_seat(self, table, args["name"], client=client)))
+            seat, token = await self.call(table, lambda: social.take_open_seat(self, table, args["name"], client=client))
+            return [seat, token]
         elif op == "rematch":
             return (await self.call(table, lambda: social.rematch(self, table))).id
         else:
             raise ValueError(f"unknown operation {op!r}")
         return None
 
-    def check(self, table: Table, seat: Seat, text: str, client: str = "") -> dict[str, Any]:
+    def check(self, table: Table, seat: Seat, text: str, client: str = "") -> JSONObject:
         """Whether ``seat`` could play ``text`` now, without playing it: ``{"ok": True}``, or
         ``{"ok": False}`` with the refusal's code, reason and parameters (the same as playing
         it would give). Rate-limited as actions are; the state is never changed.
@@ -433,7 +397,7 @@ class TableManager:
             return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
         return {"ok": True}
 
-    async def hint(self, table: Table, seat: Seat, client: str = "") -> dict[str, Any]:
+    async def hint(self, table: Table, seat: Seat, client: str = "") -> JSONObject:
         """What the ``pimc`` search bot would play for ``seat`` now, and the values it found
         (:func:`folkdeck.agents.advice.advise`), computed in the search workers from the
         seat's own view: ``{"type": "hint", "position": [deal, actions], "action", "by",
@@ -457,7 +421,7 @@ class TableManager:
             raise ServerError(409, "no_hint", "server.hint_slow")
         return {"type": "hint", "position": [deal + 1, actions], **advice}
 
-    async def review(self, table: Table, seat: Seat, deal: int, client: str = "") -> dict[str, Any]:
+    async def review(self, table: Table, seat: Seat, deal: int, client: str = "") -> JSONObject:
         """The search bot's review of ``seat``'s decisions in finished deal ``deal`` (1-based):
         ``{"type": "review", "deal", "verdicts": [...]}`` (:func:`folkdeck.agents.advice.review`),
         computed once per seat and deal in the search workers.
@@ -477,7 +441,7 @@ class TableManager:
             if verdicts is None:
                 raise ServerError(409, "no_hint", "server.hint_slow")
             table.reviews[key] = verdicts
-        return {"type": "review", "deal": deal, "verdicts": verdicts}
+        return {"type": "review", "deal": deal, "verdicts": [*verdicts]}
 
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""

@@ -24,9 +24,15 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
+from folkdeck.json_types import JSONObject, JSONValue
+from folkdeck.server.database import PgConnect, StoreError
+from folkdeck.server.errors import CodedError
 from folkdeck.server.tables import Connection
+
+if TYPE_CHECKING:
+    from folkdeck.server.database import PgConnection
 
 log = logging.getLogger("folkdeck.server")
 
@@ -41,7 +47,52 @@ SCHEMA = ("SELECT pg_advisory_xact_lock(7210531)",
           "CREATE TABLE IF NOT EXISTS fd_relay (id BIGSERIAL PRIMARY KEY, payload TEXT NOT NULL,"
           " at DOUBLE PRECISION NOT NULL)")
 
-Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class RequestArgs(TypedDict, total=False):
+    """A request to the table's owner (:meth:`TableManager.perform
+    <folkdeck.server.manager.TableManager.perform>`): the seat and its text (an action, a
+    chat, a name), an action's ``ref``, ``resend`` and ``scope``, the name taking an open
+    seat and, between processes, ``c``: the asking connection's id."""
+
+    seat: int
+    text: str
+    name: str
+    ref: int | None
+    resend: bool
+    scope: str | None
+    c: int
+
+
+class RelayMessage(TypedDict, total=False):
+    """One message between processes; ``k`` is its kind (:mod:`folkdeck.server.cluster`
+    says what each carries): ``p`` the sender's key, ``to`` the one process it is for,
+    ``t`` the table, ``id`` a request's id (or a large message's row), ``op`` and ``a`` a
+    request, ``ok``, ``status``, ``error`` and ``retry`` its answer, ``c`` and ``m`` a
+    message for a connection, ``s`` the seats connected, ``d``, ``dl`` and ``ca`` a
+    change's deal, turn timer and wait for calls, ``n`` the tables released."""
+
+    k: str
+    p: int
+    to: int
+    t: str
+    id: str | int
+    op: str
+    a: RequestArgs
+    ok: JSONValue
+    status: int
+    error: CodedError
+    retry: bool
+    c: int
+    m: JSONObject
+    s: list[int]
+    d: int
+    dl: float | None
+    ca: list[float] | None
+    n: int
+
+
+Handler = Callable[[RelayMessage], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -50,10 +101,24 @@ class Played:
     and its event (as :meth:`Event.to_dict` gives it)."""
 
     line: str
-    data: dict[str, Any]
+    data: JSONObject
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return self.data
+
+
+def played_from(answer: RelayMessage) -> Played | str:
+    """An owner's answer to an action: what it played, or the line of a ``ref`` played before."""
+    result = answer.get("ok")
+    line = result.get("line") if isinstance(result, dict) else None
+    if not isinstance(result, dict) or not isinstance(line, str):
+        raise StoreError(f"an owner's answer to an action has no record line: {result!r}")
+    if result.get("repeated"):
+        return line
+    event = result.get("event")
+    if not isinstance(event, dict):
+        raise StoreError(f"an owner's answer to an action has no event: {result!r}")
+    return Played(line, event)
 
 
 class RemoteConnection(Connection):
@@ -64,23 +129,23 @@ class RemoteConnection(Connection):
         super().__init__(lambda text: None, 1)
         self.relay, self.me, self.process, self.conn_id = relay, me, process, conn_id
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: JSONObject) -> None:
         self.relay.publish({"k": "out", "p": self.me, "to": self.process, "c": self.conn_id, "m": message})
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: RelayMessage) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
 class Relay:
     """One process's end of the channel: a connection to publish, a thread that listens."""
 
-    def __init__(self, connect: Callable[[], Any], handle: Handler) -> None:
+    def __init__(self, connect: PgConnect, handle: Handler) -> None:
         self._connect = connect
         self.handle = handle
         self._lock = threading.Lock()
-        self._send: Any = None
-        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._send: PgConnection | None = None
+        self._queue: asyncio.Queue[RelayMessage] = asyncio.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -116,7 +181,7 @@ class Relay:
                 log.debug("closing the relay connection failed", exc_info=True)
 
     # --- sending ---------------------------------------------------------------------------
-    def publish(self, message: dict[str, Any]) -> None:
+    def publish(self, message: RelayMessage) -> None:
         """Send ``message`` to every process (one try again after a lost connection; a
         message that cannot be sent is logged: the receivers catch up from the store)."""
         payload = encode(message)
@@ -135,14 +200,15 @@ class Relay:
                 if attempt == 2:
                     log.exception("a message to the other processes was lost")
 
-    def _notify(self, conn: Any, payload: str) -> None:
+    def _notify(self, conn: PgConnection, payload: str) -> None:
         if len(payload.encode("utf-8", "surrogatepass")) > MAX_PAYLOAD:
             now = time.time()
             with conn.transaction():
                 conn.execute("DELETE FROM fd_relay WHERE at < %s", (now - KEEP_SECONDS,))
                 row = conn.execute("INSERT INTO fd_relay (payload, at) VALUES (%s, %s) RETURNING id",
                                    (payload, now)).fetchone()
-            payload = encode({"k": "row", "id": int(row[0])})
+            assert row is not None and isinstance(row[0], int)  # RETURNING gives the new row's id
+            payload = encode({"k": "row", "id": row[0]})
         conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     # --- listening ---------------------------------------------------------------------------
@@ -173,7 +239,7 @@ class Relay:
                 except Exception:  # pragma: no cover
                     pass
 
-    def _read_row(self, row_id: int) -> dict[str, Any]:
+    def _read_row(self, row_id: int) -> RelayMessage:
         """A large message, from its row (gone: ``up``, the receiver catches up from the store)."""
         try:
             with self._lock:
@@ -183,10 +249,10 @@ class Relay:
         except Exception:
             log.warning("a large message could not be read", exc_info=True)
             row = None
-        message: dict[str, Any] = json.loads(row[0]) if row else {"k": "up"}
+        message: RelayMessage = json.loads(str(row[0])) if row else {"k": "up"}
         return message
 
-    def _post(self, message: dict[str, Any]) -> None:
+    def _post(self, message: RelayMessage) -> None:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self._queue.put_nowait, message)
 
@@ -201,4 +267,5 @@ class Relay:
                 log.exception("a message from another process was not handled: %s", message.get("k"))
 
 
-__all__ = ["CHANNEL", "MAX_PAYLOAD", "Played", "Relay", "RemoteConnection"]
+__all__ = ["CHANNEL", "MAX_PAYLOAD", "Played", "Relay", "RelayMessage",
+           "RemoteConnection", "RequestArgs"]

@@ -23,6 +23,7 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from folkdeck.engine.protocol import Seat
+from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.server.errors import ServerError
 from folkdeck.server.tables import Table, token_hash
 from folkdeck.server.text import CHAT_CHARS, NAME_CHARS, check_name, clean_text
@@ -44,9 +45,9 @@ class TableManager(Protocol):
     tables: dict[str, Table]
 
     def broadcast(self, table: Table) -> None: ...
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: dict[str, Any]) -> None: ...
+    def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None: ...
     def get(self, table_id: str) -> Table | None: ...
-    def add(self, config: dict[str, Any]) -> Table: ...
+    def add(self, config: JSONObject) -> Table: ...
 
 CHAT_KEPT = 50
 """Chat messages a table keeps (and sends to whoever joins)."""
@@ -62,7 +63,7 @@ def rename(tables: TableManager, table: Table, seat: Seat, name: str) -> None:
     tables.broadcast(table)
 
 
-def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, client: str = "") -> dict[str, Any]:
+def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, client: str = "") -> JSONObject:
     """A seat's chat message, stored and sent to every connection at the table.
 
     :raises ServerError: ``spectator`` (spectators read the chat but do not write in it),
@@ -73,9 +74,9 @@ def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, clien
     text = clean_text(text, CHAT_CHARS, "server.chat_text", "text")
     if client:
         tables.chats.check(client)
-    message = {"type": "chat", "seat": seat, "name": table.seats[seat]["name"], "text": text,
+    message: JSONObject = {"type": "chat", "seat": seat, "name": table.seats[seat]["name"], "text": text,
                "at": round(time.time(), 3)}
-    log: list[dict[str, Any]] = table.config.setdefault("chat", [])
+    log: list[JSONValue] = table.config.setdefault("chat", [])
     log.append({k: v for k, v in message.items() if k != "type"})
     del log[:-CHAT_KEPT]
     tables.store.update_config(table.id, table.config)
@@ -87,7 +88,7 @@ def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, clien
     return message
 
 
-def chat_log(table: Table) -> dict[str, Any]:
+def chat_log(table: Table) -> JSONObject:
     """The message that gives a new connection the table's kept chat."""
     return {"type": "chat_log", "messages": list(table.config.get("chat", []))}
 
@@ -98,8 +99,9 @@ def open_seats(table: Table) -> list[Seat]:
 
 
 def listing(tables: TableManager) -> list[dict[str, Any]]:
-    """The tables with a free seat while their match is on, the newest first."""
-    out = []
+    """The tables with a free seat while their match is on, the newest first (untyped:
+    the route validates each as its ``OpenTable`` model)."""
+    out: list[dict[str, Any]] = []
     for known in reversed(list(tables.tables.values())):
         if not open_seats(known):
             continue

@@ -30,119 +30,33 @@ writes are fenced to its owner (:attr:`Store.fence`) and copies catch up with
 >>> store.append_action("t1", 0, 0, "0: 5C")
 Traceback (most recent call last):
 ...
-folkdeck.server.store.StoreError: table 't1', deal 0, action 0 is already stored as '0: 4C', not '0: 5C'
+folkdeck.server.database.StoreError: table 't1', deal 0, action 0 is already stored as '0: 4C', not '0: 5C'
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import IO, Any, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import IO, TypeVar, cast
 
-from folkdeck.engine.errors import CardGameError
+from folkdeck.json_types import JSONObject
+from folkdeck.server.database import (
+    CONNECT_TIMEOUT,
+    POSTGRES_SCHEMES,
+    SQLITE,
+    DBConnection,
+    Dialect,
+    PgConnection,
+    Row,
+    StoreError,
+    driver_reason,
+    redact,
+)
 
 T = TypeVar("T")
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-CONNECT_TIMEOUT = 10
-"""Seconds to wait for a PostgreSQL server (unless the URL sets ``connect_timeout``)."""
-
-
-class StoreError(CardGameError):
-    """The database cannot be opened, is unreachable, or refused a write.
-
-    ``message`` names the database for the operator (the log, ``folkdeck serve``);
-    :meth:`to_dict`, what a player is sent, does not.
-    """
-
-    code = "storage_error"
-
-    def __init__(self, detail: str) -> None:
-        super().__init__("server.store_failed")
-        self.detail = detail
-
-    @property
-    def message(self) -> str:
-        """The operator's message (it names the database)."""
-        return self.detail
-
-    def __str__(self) -> str:
-        return self.detail
-
-    def render(self, lang: str = "en", **renderer: Any) -> str:
-        """The operator's message in any language (the terminal prints it): it names the
-        database, which only the operator may see."""
-        return self.detail
-
-    def to_dict(self) -> dict[str, Any]:
-        """What a player is sent: the catalog's message, nothing of the database."""
-        return {"error": self.code, "reason": self.reason, "params": {},
-                "message": super().render("en")}
-
-
-class _Connection(Protocol):
-    def execute(self, sql: str, params: Any = ...) -> Any: ...
-    def close(self) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class _Dialect:
-    """What differs between the two databases: placeholders, types, transactions, errors."""
-
-    name: str
-    placeholder: str
-    float_type: str
-    begin_read: str
-    begin_write: str
-    errors: tuple[type[Exception], ...]
-    is_broken: Callable[[Any], bool]
-    columns_query: str = "SELECT name FROM pragma_table_info('fd_actions')"
-    """The names of ``fd_actions``' columns (for :meth:`migrations`)."""
-    schema_lock: tuple[str, ...] = ()
-    """Statements that serialise schema creation between processes starting together."""
-
-    def schema(self) -> tuple[str, ...]:
-        return (
-            *self.schema_lock,
-            "CREATE TABLE IF NOT EXISTS fd_tables (id TEXT PRIMARY KEY, config TEXT NOT NULL,"
-            f" created {self.float_type} NOT NULL)",
-            "CREATE TABLE IF NOT EXISTS fd_actions (table_id TEXT NOT NULL, deal INTEGER NOT NULL,"
-            " idx INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY (table_id, deal, idx))",
-            # Tables closed for being idle: not loaded at start, their rows (records) kept.
-            f"CREATE TABLE IF NOT EXISTS fd_closed (table_id TEXT PRIMARY KEY, closed {self.float_type} NOT NULL)",
-        )
-
-    def migrations(self, conn: _Connection) -> tuple[str, ...]:
-        """What a database made by an older version lacks: the client's ``ref`` of each
-        person's action (``ref_scope``: the seat and its token, so that two seats' refs
-        never meet), stored with the action for resends after a restart."""
-        have = {row[0] for row in conn.execute(self.columns_query).fetchall()}
-        wanted = (("ref_scope", "TEXT"), ("ref", "BIGINT"))
-        return tuple(f"ALTER TABLE fd_actions ADD COLUMN {name} {kind}" for name, kind in wanted if name not in have)
-
-
-SQLITE = _Dialect(name="SQLite", placeholder="?", float_type="REAL", begin_read="BEGIN",
-                  begin_write="BEGIN IMMEDIATE", errors=(sqlite3.Error,), is_broken=lambda conn: False)
-
-
-def redact(text: str) -> str:
-    """Hide the password of any URL in ``text``.
-
-    >>> redact("postgresql://ann:s3cret@db.example/folkdeck")
-    'postgresql://ann:***@db.example/folkdeck'
-    """
-    return re.sub(r"(://[^:/@\s]*):[^@/\s]*@", r"\1:***@", text)
-
-
-def _reason(exc: BaseException) -> str:
-    """The driver's message on one line, without the password."""
-    return redact(" ".join(str(exc).split())) or type(exc).__name__
-
 
 class Store:
     """Tables and their actions in a SQL database (a DB-API connection in autocommit mode).
@@ -151,14 +65,14 @@ class Store:
     is safe to share between threads (one operation at a time).
     """
 
-    def __init__(self, connect: Callable[[], _Connection], dialect: _Dialect = SQLITE,
+    def __init__(self, connect: Callable[[], DBConnection], dialect: Dialect = SQLITE,
                  where: str = "the database") -> None:
         self._connect = connect
         self._dialect = dialect
         self._where = where
         self._ph = dialect.placeholder
         self._lock = threading.Lock()
-        self._conn: _Connection | None = None
+        self._conn: DBConnection | None = None
         self._closed = False
         self.owner: IO[str] | None = None
         """The lock file that keeps other processes off a SQLite file (see :func:`open_store`)."""
@@ -169,7 +83,7 @@ class Store:
         self._conn = self._open()
         self._transaction(self._make_schema, write=True)
 
-    def _make_schema(self, conn: _Connection) -> None:
+    def _make_schema(self, conn: DBConnection) -> None:
         for statement in self._dialect.schema():
             conn.execute(statement)
         for statement in self._dialect.migrations(conn):
@@ -182,15 +96,15 @@ class Store:
         return self._dialect.name
 
     # --- connection and transactions ---------------------------------------------------
-    def _open(self) -> _Connection:
+    def _open(self) -> DBConnection:
         try:
             return self._connect()
         except StoreError:
             raise
         except Exception as exc:  # the driver's own error types: reported, not a crash trace
-            raise StoreError(f"cannot connect to {self._where}: {_reason(exc)}") from exc
+            raise StoreError(f"cannot connect to {self._where}: {driver_reason(exc)}") from exc
 
-    def _transaction(self, work: Callable[[_Connection], T], *, write: bool) -> T:
+    def _transaction(self, work: Callable[[DBConnection], T], *, write: bool) -> T:
         """Run ``work`` in one transaction; commit before returning, roll back on failure.
 
         A connection found broken is opened again and ``work`` retried once (the writes
@@ -213,15 +127,15 @@ class Store:
                         self._drop()
                         if attempt == 1:
                             continue
-                        raise StoreError(f"lost the connection to {self._where}: {_reason(exc)}") from exc
+                        raise StoreError(f"lost the connection to {self._where}: {driver_reason(exc)}") from exc
                     self._rollback(conn)
-                    raise StoreError(f"{self._where} refused the operation: {_reason(exc)}") from exc
+                    raise StoreError(f"{self._where} refused the operation: {driver_reason(exc)}") from exc
                 except BaseException:
                     self._rollback(conn)
                     raise
             raise AssertionError("unreachable")  # pragma: no cover
 
-    def _rollback(self, conn: _Connection) -> None:
+    def _rollback(self, conn: DBConnection) -> None:
         try:
             conn.execute("ROLLBACK")
         except self._dialect.errors:  # no transaction open, or the connection went: start afresh
@@ -238,12 +152,17 @@ class Store:
     def _sql(self, sql: str) -> str:
         return sql if self._ph == "?" else sql.replace("?", self._ph)
 
-    def new_connection(self) -> Any:
-        """Another connection to the same database, for the caller alone (the leases and
-        the relay of :mod:`folkdeck.server.cluster` keep their own)."""
-        return self._open()
+    def new_connection(self) -> PgConnection:
+        """Another connection to the same PostgreSQL database, for the caller alone (the
+        leases and the relay of :mod:`folkdeck.server.cluster` keep their own).
 
-    def _fenced(self, conn: _Connection, table_id: str) -> None:
+        :raises StoreError: the store is not PostgreSQL's (one SQLite file has one process).
+        """
+        if self._dialect.name != "PostgreSQL":
+            raise StoreError(f"{self._where} is not a PostgreSQL database: one process serves it alone")
+        return cast("PgConnection", self._open())
+
+    def _fenced(self, conn: DBConnection, table_id: str) -> None:
         """Refuse a write for a table this process no longer owns (another process adopted
         it): the row is read with a share lock, so an adoption waits for this transaction."""
         if self.fence is None:
@@ -254,14 +173,14 @@ class Store:
             raise StoreError(f"table {table_id!r} is owned by another process now")
 
     # --- the API ----------------------------------------------------------------------------
-    def create_table(self, table_id: str, config: dict[str, Any]) -> None:
+    def create_table(self, table_id: str, config: Mapping[str, object]) -> None:
         """Store a new table (committed on return).
 
         :raises StoreError: if another table has this id, or the database fails.
         """
         text = json.dumps(config)
 
-        def work(conn: _Connection) -> None:
+        def work(conn: DBConnection) -> None:
             cur = conn.execute(self._sql("INSERT INTO fd_tables (id, config, created) VALUES (?, ?, ?)"
                                          " ON CONFLICT (id) DO NOTHING"), (table_id, text, time.time()))
             if cur.rowcount == 0:
@@ -271,8 +190,8 @@ class Store:
 
         self._transaction(work, write=True)
 
-    def update_config(self, table_id: str, config: dict[str, Any]) -> None:
-        def work(conn: _Connection) -> None:
+    def update_config(self, table_id: str, config: Mapping[str, object]) -> None:
+        def work(conn: DBConnection) -> None:
             self._fenced(conn, table_id)
             conn.execute(self._sql("UPDATE fd_tables SET config = ? WHERE id = ?"), (json.dumps(config), table_id))
 
@@ -286,7 +205,7 @@ class Store:
         :raises StoreError: if a different line is stored at this position, or the database fails.
         """
 
-        def work(conn: _Connection) -> None:
+        def work(conn: DBConnection) -> None:
             self._fenced(conn, table_id)
             cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
                                          " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal, idx) DO NOTHING"),
@@ -311,7 +230,7 @@ class Store:
         ('0: 4C', None, None)
         """
 
-        def work(conn: _Connection) -> Any:
+        def work(conn: DBConnection) -> Row | None:
             return conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND ref_scope = ?"
                                           " AND ref = ? ORDER BY deal DESC, idx DESC LIMIT 1"),
                                 (table_id, ref_scope, ref)).fetchone()
@@ -323,16 +242,15 @@ class Store:
         """The last ``limit`` actions of a table stored with a ``ref``, oldest first:
         ``(ref_scope, ref, line)`` (a restored table's memory of recent answers)."""
 
-        def work(conn: _Connection) -> list[Any]:
-            rows: list[Any] = conn.execute(self._sql(
+        def work(conn: DBConnection) -> list[Row]:
+            return conn.execute(self._sql(
                 "SELECT ref_scope, ref, line FROM fd_actions WHERE table_id = ? AND ref IS NOT NULL"
                 " ORDER BY deal DESC, idx DESC LIMIT ?"), (table_id, limit)).fetchall()
-            return rows
 
-        return [(str(scope), int(ref), str(line)) for scope, ref, line in reversed(self._transaction(work, write=False))]
+        return [(str(scope), _int(ref), str(line)) for scope, ref, line in reversed(self._transaction(work, write=False))]
 
     def delete_table(self, table_id: str) -> None:
-        def work(conn: _Connection) -> None:
+        def work(conn: DBConnection) -> None:
             conn.execute(self._sql("DELETE FROM fd_actions WHERE table_id = ?"), (table_id,))
             conn.execute(self._sql("DELETE FROM fd_closed WHERE table_id = ?"), (table_id,))
             conn.execute(self._sql("DELETE FROM fd_tables WHERE id = ?"), (table_id,))
@@ -345,10 +263,10 @@ class Store:
             "INSERT INTO fd_closed (table_id, closed) VALUES (?, ?) ON CONFLICT (table_id) DO NOTHING"),
             (table_id, time.time())), write=True)
 
-    def load_table(self, table_id: str) -> tuple[dict[str, Any], dict[int, list[str]]] | None:
+    def load_table(self, table_id: str) -> tuple[JSONObject, dict[int, list[str]]] | None:
         """One table, open or closed: its configuration and lines by deal; None if unknown."""
 
-        def work(conn: _Connection) -> tuple[Any, list[Any]]:
+        def work(conn: DBConnection) -> tuple[Row | None, list[Row]]:
             row = conn.execute(self._sql("SELECT config FROM fd_tables WHERE id = ?"), (table_id,)).fetchone()
             actions = conn.execute(self._sql("SELECT deal, line FROM fd_actions WHERE table_id = ?"
                                              " ORDER BY deal, idx"), (table_id,)).fetchall()
@@ -359,33 +277,33 @@ class Store:
             return None
         lines: dict[int, list[str]] = {}
         for deal, line in actions:
-            lines.setdefault(deal, []).append(line)
-        return json.loads(row[0]), lines
+            lines.setdefault(_int(deal), []).append(str(line))
+        return _config(row), lines
 
-    def load_since(self, table_id: str, deal: int, idx: int) -> tuple[dict[str, Any] | None, bool,
+    def load_since(self, table_id: str, deal: int, idx: int) -> tuple[JSONObject | None, bool,
                                                                       list[tuple[int, int, str]]]:
         """A table's configuration, whether it is closed, and its actions from ``(deal,
         idx)`` on, in order (one snapshot): how a process that does not own the table
         catches up with its owner (:mod:`folkdeck.server.cluster`). None: no such table."""
 
-        def work(conn: _Connection) -> tuple[Any, Any, list[Any]]:
+        def work(conn: DBConnection) -> tuple[Row | None, Row | None, list[Row]]:
             row = conn.execute(self._sql("SELECT config FROM fd_tables WHERE id = ?"), (table_id,)).fetchone()
             closed = conn.execute(self._sql("SELECT 1 FROM fd_closed WHERE table_id = ?"), (table_id,)).fetchone()
-            rows: list[Any] = conn.execute(self._sql(
+            rows = conn.execute(self._sql(
                 "SELECT deal, idx, line FROM fd_actions WHERE table_id = ? AND (deal > ? OR (deal = ? AND idx >= ?))"
                 " ORDER BY deal, idx"), (table_id, deal, deal, idx)).fetchall()
             return row, closed, rows
 
         row, closed, rows = self._transaction(work, write=False)
-        config = None if row is None else json.loads(row[0])
-        return config, closed is not None, [(int(d), int(i), str(line)) for d, i, line in rows]
+        config = None if row is None else _config(row)
+        return config, closed is not None, [(_int(d), _int(i), str(line)) for d, i, line in rows]
 
-    def load_tables(self) -> list[tuple[str, dict[str, Any], dict[int, list[str]]]]:
+    def load_tables(self) -> list[tuple[str, JSONObject, dict[int, list[str]]]]:
         """Every open table (oldest first): id, configuration, and its lines by deal number,
         in order. Both queries read the same snapshot of the database.
         """
 
-        def work(conn: _Connection) -> tuple[list[Any], list[Any]]:
+        def work(conn: DBConnection) -> tuple[list[Row], list[Row]]:
             tables = conn.execute("SELECT id, config FROM fd_tables WHERE id NOT IN"
                                   " (SELECT table_id FROM fd_closed) ORDER BY created, id").fetchall()
             actions = conn.execute("SELECT table_id, deal, line FROM fd_actions WHERE table_id NOT IN"
@@ -395,8 +313,8 @@ class Store:
         rows, actions = self._transaction(work, write=False)
         lines: dict[str, dict[int, list[str]]] = {}
         for table_id, deal, line in actions:
-            lines.setdefault(table_id, {}).setdefault(deal, []).append(line)
-        return [(tid, json.loads(cfg), lines.get(tid, {})) for tid, cfg in rows]
+            lines.setdefault(str(table_id), {}).setdefault(_int(deal), []).append(str(line))
+        return [(str(row[0]), _config(row[1:]), lines.get(str(row[0]), {})) for row in rows]
 
     def close(self) -> None:
         with self._lock:
@@ -407,39 +325,17 @@ class Store:
                 self.owner = None
 
 
-def _postgres(url: str) -> Store:
-    try:
-        import psycopg  # type: ignore[import-not-found, unused-ignore]
-        from psycopg.conninfo import conninfo_to_dict  # type: ignore[import-not-found, unused-ignore]
-    except ImportError as exc:
-        raise StoreError("a PostgreSQL database needs psycopg: pip install 'folkdeck[postgres]'"
-                         " (or pip install 'psycopg[binary]')") from exc
-    try:
-        params = conninfo_to_dict(url)
-    except psycopg.Error as exc:
-        raise StoreError(f"bad PostgreSQL URL {redact(url)!r}: {_reason(exc)}") from exc
-    where = "PostgreSQL database {db!r} at {host}:{port}".format(
-        db=params.get("dbname") or params.get("user") or "(default)",
-        host=params.get("host") or "(local socket)", port=params.get("port") or 5432)
-    # The store's calls block the server's event loop: never wait for ever on a dead network
-    # (TCP keepalives, and at most 30 s for unacknowledged data); the URL may set its own.
-    defaults = {"connect_timeout": CONNECT_TIMEOUT, "keepalives": 1, "keepalives_idle": 30,
-                "keepalives_interval": 10, "keepalives_count": 3}
-    if psycopg.pq.version() >= 120000:  # libpq 12 added tcp_user_timeout
-        defaults["tcp_user_timeout"] = 30_000
-    extra: dict[str, Any] = {key: value for key, value in defaults.items() if key not in params}
+def _int(value: object) -> int:
+    """An integer column's value (a deal, an index, a ref)."""
+    if not isinstance(value, int):
+        raise StoreError(f"the database gave {type(value).__name__} for a number")
+    return value
 
-    def connect() -> _Connection:
-        conn: _Connection = psycopg.connect(url, autocommit=True, **extra)
-        return conn
 
-    dialect = _Dialect(name="PostgreSQL", placeholder="%s", float_type="DOUBLE PRECISION",
-                       begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", begin_write="BEGIN",
-                       errors=(psycopg.Error,), is_broken=lambda conn: bool(conn.closed or conn.broken),
-                       columns_query="SELECT column_name FROM information_schema.columns"
-                                     " WHERE table_name = 'fd_actions' AND table_schema = current_schema()",
-                       schema_lock=("SELECT pg_advisory_xact_lock(7210531)",))  # any fixed key
-    return Store(connect, dialect, where)
+def _config(row: Row) -> JSONObject:
+    """A table's configuration from its row (the first column: its JSON text)."""
+    config: JSONObject = json.loads(str(row[0]))
+    return config
 
 
 def open_store(url: str) -> Store:
@@ -449,14 +345,16 @@ def open_store(url: str) -> Store:
         or a PostgreSQL server that cannot be reached.
     """
     if url.startswith(POSTGRES_SCHEMES):
-        return _postgres(url)
+        from folkdeck.server.store_pg import postgres  # the driver, imported only when asked for
+
+        return Store(*postgres(url))
     if "://" in url and not url.startswith("sqlite:///"):
         raise StoreError(f"unsupported database URL {redact(url)!r}: give a SQLite file"
                          " (or sqlite:///path) or a postgresql:// URL")
     path = url.removeprefix("sqlite:///")
     owner = None if path == ":memory:" else _own_sqlite(path)
 
-    def connect() -> _Connection:
+    def connect() -> DBConnection:
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)  # explicit BEGIN/COMMIT
         if path != ":memory:":
             conn.execute("PRAGMA journal_mode=WAL")
@@ -490,3 +388,6 @@ def _own_sqlite(path: str) -> IO[str] | None:
         raise StoreError(f"another process serves the SQLite database {path!r}: one server process per"
                          " SQLite file (several share a PostgreSQL database only)") from exc
     return lock
+
+
+__all__ = ["CONNECT_TIMEOUT", "POSTGRES_SCHEMES", "Store", "StoreError", "open_store", "redact"]
