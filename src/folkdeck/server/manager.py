@@ -19,7 +19,7 @@ import logging
 import secrets
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, Unpack
+from typing import Any, TypeVar, Unpack, cast
 
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Event, Seat
@@ -419,7 +419,8 @@ class TableManager:
         advice = await self.bots.advise(job)
         if advice is None:
             raise ServerError(409, "no_hint", "server.hint_slow")
-        return {"type": "hint", "position": [deal + 1, actions], **advice}
+        # the search's advice is JSON made by folkdeck.agents.advice (typed there as plain dicts)
+        return {"type": "hint", "position": [deal + 1, actions], **cast("JSONObject", advice)}
 
     async def review(self, table: Table, seat: Seat, deal: int, client: str = "") -> JSONObject:
         """The search bot's review of ``seat``'s decisions in finished deal ``deal`` (1-based):
@@ -441,7 +442,7 @@ class TableManager:
             if verdicts is None:
                 raise ServerError(409, "no_hint", "server.hint_slow")
             table.reviews[key] = verdicts
-        return {"type": "review", "deal": deal, "verdicts": [*verdicts]}
+        return {"type": "review", "deal": deal, "verdicts": cast("list[JSONValue]", [*verdicts])}
 
     async def resume(self, table: Table, seat: Seat) -> None:
         """A person takes their seat back from the bot that the timer gave it to."""
