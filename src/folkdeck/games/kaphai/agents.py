@@ -191,7 +191,7 @@ def _blocking_lead(leadable: Sequence[Combo], danger: int) -> Combo:
 
 
 def _lowest_unit_lead(leadable: Sequence[Combo]) -> Combo:
-    """The lowest unit, but a low lone single is kept for the end while three units are left."""
+    """The lowest unit, but a low lone single is kept for the end while three or more units can lead."""
     ordered = sorted(leadable, key=lambda u: (_rank(u), -u.size, u.key))
     if len(ordered) >= 3 and ordered[0].kind is Kind.SINGLE and _rank(ordered[0]) <= 4:
         return ordered[1]  # docs/rules/kaphai.md §7 (Ⅵ⑥): keep the useless low card for the end
