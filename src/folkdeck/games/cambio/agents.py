@@ -294,7 +294,6 @@ class CountingAgent:
         target = self._target(obs, _seat(obs))
         others = [s for s in obs.active if s != obs.seat]
         m = sum(1 for s in others if s not in fixed)
-        own_dealt = obs.card_origin == obs.seat
         keep = self._p_keep(obs, mine)
         if target != STOCK and target in fixed:
             dist = Counter({fixed[target]: 1})
@@ -312,15 +311,8 @@ class CountingAgent:
             if t in (HORSE, HOUSE):
                 continue  # passed on: treated like the other outcomes
             w = c / total
-            if t == MAN:
-                p = 1.0
-            elif t == CAT:
-                p = 1.0 if own_dealt else self._p_keep(obs, mine, drop=1)
-            elif t == OWL:
-                p = keep if target == STOCK else 0.0  # the stock's OWL ends the deal
-            elif t == FOOL:
-                p = 0.0 if target == STOCK else 1.0
-            else:
+            p = self._p_lose_on_power(obs, mine, t, target, keep)
+            if p is None:
                 rest = unseen.copy()
                 if dist is unseen:
                     rest[t] -= 1
@@ -328,6 +320,20 @@ class CountingAgent:
                 p = p_lowest(values[t], base + given, m_after, +rest, values)
             risk += w * p
         return risk
+
+    def _p_lose_on_power(self, obs: CambioView, mine: int, t: int, target: int,
+                         keep: float) -> float | None:
+        """The chance of losing when the change brings card ``t`` with a power (MAN, CAT,
+        OWL, FOOL); None for a card without one (its value decides)."""
+        if t == MAN:
+            return 1.0
+        if t == CAT:
+            return 1.0 if obs.card_origin == obs.seat else self._p_keep(obs, mine, drop=1)
+        if t == OWL:
+            return keep if target == STOCK else 0.0  # the stock's OWL ends the deal
+        if t == FOOL:
+            return 0.0 if target == STOCK else 1.0
+        return None
 
     def _owl_risk(self, obs: CambioView) -> float:
         """The chance that the request about to be made reaches this OWL."""

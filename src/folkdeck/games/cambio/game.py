@@ -102,16 +102,26 @@ class CambioGame(GameBase[CambioOptions]):
         info = self._read_setup(setup, out) if setup else self._default_setup()
         dealer = info["dealer"]
         players = [s % n for s in range(dealer + 1, dealer + n + 1) if s % n not in out]
-        kinds = [-1] * n
         if deck is None:
-            # The shuffle is drawn lazily (rules.unfold): the same order, fewer steps.
-            bits = rng.getrandbits(256) if rng is not None else seed_bits(seed if seed is not None else 0)
-            pile = list(self._pack.full)
-            for s in players:
-                bits, j = divmod(bits, len(pile))
-                pile[j], pile[-1] = pile[-1], pile[j]
-                kinds[s] = pile.pop()
-            return CambioState(self, kinds, pile, [], info, bits)
+            return self._shuffled(players, info, seed, rng)
+        return self._from_deck(deck, players, info)
+
+    def _shuffled(self, players: Sequence[int], info: dict[str, Any], seed: Any,
+                  rng: random.Random | None) -> CambioState:
+        """A deal from a shuffled pack, one card to each of ``players`` in turn."""
+        kinds = [-1] * self.num_players
+        # The shuffle is drawn lazily (rules.unfold): the same order, fewer steps.
+        bits = rng.getrandbits(256) if rng is not None else seed_bits(seed if seed is not None else 0)
+        pile = list(self._pack.full)
+        for s in players:
+            bits, j = divmod(bits, len(pile))
+            pile[j], pile[-1] = pile[-1], pile[j]
+            kinds[s] = pile.pop()
+        return CambioState(self, kinds, pile, [], info, bits)
+
+    def _from_deck(self, deck: Sequence[object], players: Sequence[int], info: dict[str, Any]) -> CambioState:
+        """A deal from the given stock (top first); the pack's other cards are the discards."""
+        kinds = [-1] * self.num_players
         order = _read_cards(deck, "deck", self._pack)
         counts = Counter(order)
         for k, c in counts.items():

@@ -220,17 +220,7 @@ def showdown_losers(hands: Iterable[tuple[int, int, int]],
         return ()
     vals = pack.values
     if fool_rule == "italian":
-        fools = [s for s, k, _ in entries if k == FOOL]
-        others = [(s, vals[k]) for s, k, _ in entries if k != FOOL]
-        if len(fools) != 1 or not others:
-            if fools:
-                return tuple(sorted(fools))
-            low = min(v for _, v in others)
-            return tuple(sorted(s for s, v in others if v == low))
-        low = min(v for _, v in others)
-        if low == vals[OWL]:
-            return tuple(fools)
-        return tuple(sorted(fools + [s for s, v in others if v == low]))
+        return _italian_losers(entries, vals)
     # One pass: every deal ends here, and building (seat, value) pairs in three
     # comprehensions took over two thirds of this function's time.
     top = pack.stock_fool
@@ -245,6 +235,22 @@ def showdown_losers(hands: Iterable[tuple[int, int, int]],
             losers.append(s)
     losers.sort()
     return tuple(losers)
+
+
+def _italian_losers(entries: Sequence[tuple[int, int, int]], vals: Sequence[int]) -> tuple[int, ...]:
+    """:func:`showdown_losers` under the Italian rule: a lone FOOL ties the lowest other
+    card (and loses alone to an OWL), two or more FOOLs are the lowest."""
+    fools = [s for s, k, _ in entries if k == FOOL]
+    others = [(s, vals[k]) for s, k, _ in entries if k != FOOL]
+    if len(fools) != 1 or not others:
+        if fools:
+            return tuple(sorted(fools))
+        low = min(v for _, v in others)
+        return tuple(sorted(s for s, v in others if v == low))
+    low = min(v for _, v in others)
+    if low == vals[OWL]:
+        return tuple(fools)
+    return tuple(sorted(fools + [s for s, v in others if v == low]))
 
 
 def seed_bits(seed: int) -> int:

@@ -100,31 +100,12 @@ def deal_from_view(deck: Deck, view: CangkulView, hands: Sequence[Sequence[Card]
     n = view.num_players
     if len(hands) != n or len(piles) != len(view.stock):
         raise InvalidDealError("cangkul.hand_count", field="hands", given=len(hands), players=n)
-    masks = []
-    for s, cards in enumerate(hands):
-        m = card_mask(cards, index)
-        if m.bit_count() != view.counts[s]:
-            raise InvalidDealError("cangkul.view_mismatch", field=f"hands[{s}]", seat=s)
-        masks.append(m)
-    stacks = []
-    for p, cards in enumerate(piles):
-        if len(cards) != view.stock[p]:
-            raise InvalidDealError("cangkul.view_mismatch", field="stock", seat=p)
-        stacks.append([index[c] for c in reversed(cards)])  # the top is last
+    masks = _hand_masks(view, hands, index)
+    stacks = _pile_stacks(view, piles, index)
     plays = [(t.seat, index[t.cards[0]]) for t in view.table]
     dead = card_mask(view.dead, index)
-    in_play = dead
-    for m in masks:
-        in_play |= m
-    for i in (*(i for stack in stacks for i in stack), *(i for _, i in plays)):
-        in_play |= 1 << i
-    acted = 0
-    for s in (*(t for t, _ in plays), *view.passed):
-        acted |= 1 << s
-    win = 0
-    if plays:  # the trick's best play so far, as the state keeps it
-        best = trick_winner(plays)
-        win = next(c for t, c in plays if t == best) << 4 | best
+    in_play = _in_play_mask(dead, masks, stacks, plays)
+    acted, win = _trick_progress(plays, view.passed)
     assert view.current_seat is not None
     return CangkulDeal(
         hands=masks, known=[card_mask(k, index) for k in view.known], piles=stacks,
@@ -137,6 +118,51 @@ def deal_from_view(deck: Deck, view: CangkulView, hands: Sequence[Sequence[Card]
         collected=[(s, card_mask(cards, index)) for s, cards in view.collected], result=None,
         # The state's counter is -1 while a trick in which a player went out is in progress.
         stall=-1 if view.stall_reset else view.stall, win=win)
+
+
+def _hand_masks(view: CangkulView, hands: Sequence[Sequence[Card]], index: dict[Card, int]) -> list[int]:
+    """Each seat's hand as a card mask, as many cards as the view counts."""
+    masks = []
+    for s, cards in enumerate(hands):
+        m = card_mask(cards, index)
+        if m.bit_count() != view.counts[s]:
+            raise InvalidDealError("cangkul.view_mismatch", field=f"hands[{s}]", seat=s)
+        masks.append(m)
+    return masks
+
+
+def _pile_stacks(view: CangkulView, piles: Sequence[Sequence[Card]], index: dict[Card, int]) -> list[list[int]]:
+    """Each stock pile as card indices, top last, as many cards as the view counts."""
+    stacks = []
+    for p, cards in enumerate(piles):
+        if len(cards) != view.stock[p]:
+            raise InvalidDealError("cangkul.view_mismatch", field="stock", seat=p)
+        stacks.append([index[c] for c in reversed(cards)])  # the top is last
+    return stacks
+
+
+def _in_play_mask(dead: int, masks: Sequence[int], stacks: Sequence[Sequence[int]],
+                  plays: Sequence[tuple[int, int]]) -> int:
+    """The cards the deal uses: dead, in hands, in the stock, on the table."""
+    in_play = dead
+    for m in masks:
+        in_play |= m
+    for i in (*(i for stack in stacks for i in stack), *(i for _, i in plays)):
+        in_play |= 1 << i
+    return in_play
+
+
+def _trick_progress(plays: Sequence[tuple[int, int]], passed: Sequence[int]) -> tuple[int, int]:
+    """``(acted, win)`` as the state keeps them: the seats that played or passed to the
+    trick (a bit mask), its best play so far (``card index << 4 | seat``, 0 for none)."""
+    acted = 0
+    for s in (*(t for t, _ in plays), *passed):
+        acted |= 1 << s
+    win = 0
+    if plays:
+        best = trick_winner(plays)
+        win = next(c for t, c in plays if t == best) << 4 | best
+    return acted, win
 
 
 def card_mask(cards: Sequence[Card], index: dict[Card, int]) -> int:

@@ -56,38 +56,54 @@ def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks:
     """The deal stopped moving for ``tricks`` tricks: the fewest cards win (a tie shares
     the win), or with drop-out (``order``: the seats out so far) the most cards lose (a
     tie shares the loss). ``details`` name the ``winners`` (or ``losers``)."""
-    n = len(left)
     details: dict[str, Any] = {"stalemate": True, "stall_tricks": tricks, "cards_left": list(left)}
-    placings: list[int | None]
-    if not rules.drop_out:
-        fewest = min(left)
-        winners = [s for s in range(n) if left[s] == fewest]
-        if rules.score == "cards_left_penalty":
-            placings = [p for _, p in sorted(_ranks(left, range(n), 1).items())]
-            returns = [0.0 if s in winners else -float(left[s]) for s in range(n)]
-        else:
-            placings = [1 if s in winners else None for s in range(n)]
-            returns = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
-        details["winners"] = winners
-        if len(winners) == 1:
-            details["winner"] = winners[0]
+    if rules.drop_out:
+        placings, returns = _most_cards_lose(rules, left, order, details)
     else:
-        still = [s for s in range(n) if left[s]]
-        most = max(left[s] for s in still)
-        losers = [s for s in still if left[s] == most]
-        placings = [None] * n
-        for place, s in enumerate(order, 1):
-            placings[s] = place
-        for s, place in _ranks(left, still, len(order) + 1).items():
-            placings[s] = place
-        if rules.score == "cards_left_penalty":
-            returns = [-float(most) if s in losers else 0.0 for s in range(n)]
-        else:
-            returns = [-1.0 / len(losers) if s in losers else 0.0 for s in range(n)]
-        details.update(losers=losers, order=list(order))
-        if len(losers) == 1:
-            details["loser"] = losers[0]
+        placings, returns = _fewest_cards_win(rules, left, details)
     return Result(tuple(placings), tuple(returns), "stalemate", details)
+
+
+def _fewest_cards_win(rules: Ruleset, left: Sequence[int],
+                      details: dict[str, Any]) -> tuple[list[int | None], list[float]]:
+    """A stalemate without drop-out: ``(placings, returns)``; names the winners in ``details``."""
+    n = len(left)
+    fewest = min(left)
+    winners = [s for s in range(n) if left[s] == fewest]
+    placings: list[int | None]
+    if rules.score == "cards_left_penalty":
+        placings = [p for _, p in sorted(_ranks(left, range(n), 1).items())]
+        returns = [0.0 if s in winners else -float(left[s]) for s in range(n)]
+    else:
+        placings = [1 if s in winners else None for s in range(n)]
+        returns = [1.0 / len(winners) if s in winners else 0.0 for s in range(n)]
+    details["winners"] = winners
+    if len(winners) == 1:
+        details["winner"] = winners[0]
+    return placings, returns
+
+
+def _most_cards_lose(rules: Ruleset, left: Sequence[int], order: Sequence[int],
+                     details: dict[str, Any]) -> tuple[list[int | None], list[float]]:
+    """A stalemate with drop-out: the seats out keep their places, the others are ranked by
+    cards left; ``(placings, returns)``; names the losers in ``details``."""
+    n = len(left)
+    still = [s for s in range(n) if left[s]]
+    most = max(left[s] for s in still)
+    losers = [s for s in still if left[s] == most]
+    placings: list[int | None] = [None] * n
+    for place, s in enumerate(order, 1):
+        placings[s] = place
+    for s, place in _ranks(left, still, len(order) + 1).items():
+        placings[s] = place
+    if rules.score == "cards_left_penalty":
+        returns = [-float(most) if s in losers else 0.0 for s in range(n)]
+    else:
+        returns = [-1.0 / len(losers) if s in losers else 0.0 for s in range(n)]
+    details.update(losers=losers, order=list(order))
+    if len(losers) == 1:
+        details["loser"] = losers[0]
+    return placings, returns
 
 
 __all__ = ["last_holder_result", "out_result", "stalemate"]

@@ -275,6 +275,11 @@ class CangkulState(CangkulFlow):
             if (suit != NO_SUIT and not hand & _PLAY_ON[suit] and (pile is None) == (len(piles) == 1)
                     and piles[pile or 0]):
                 return _DRAWS if pile is None else _DRAWS - 1 - pile
+        return self._check_uncommon(action, s, i, hand, suit)
+
+    def _check_uncommon(self, action: CangkulAction, s: int, i: int | None, hand: int, suit: int) -> int:
+        """:meth:`_check` past its cheap common cases: any card, draw or pass of seat ``s``
+        on turn (``i``: the card's index if it is this deck's own object)."""
         allowed, dig = choices(hand, suit, self._jp)
         if i is None and isinstance(action, Card):
             i = self._deck.index.get(action)
@@ -284,24 +289,33 @@ class CangkulState(CangkulFlow):
         if i is not None:
             if allowed >> i & 1:
                 return i
-            if not hand >> i & 1:
-                raise not_held("cangkul", s, action, str(action))
-            reason, params = why_not_card(self._deck, deal.suit, self._jp, s, i, hand, dig)
-            raise IllegalActionError(reason, action=str(action), game=self._game.spec.name, **params)
+            self._refuse_card(s, action, i, hand, dig)
         if action.__class__ is Draw:
-            piles = deal.piles
+            piles = self.deal.piles
             pile = action.pile
             if dig and (pile is None) == (len(piles) == 1) and piles[pile or 0]:
                 return _DRAWS if pile is None else _DRAWS - 1 - pile  # the pile, one or named, has cards
             self._refuse_draw(s, action, hand, dig)
         if isinstance(action, Pass):
-            if not dig:
-                reason, params = why_no_dig(self._deck, deal.suit, bool(deal.plays), s, hand, passing=True)
-                raise IllegalActionError(reason, action="pass", game=self._game.spec.name, **params)
-            if any(deal.piles):
-                raise IllegalActionError("cangkul.no_pass_with_stock", seat=s, action="pass")
+            self._check_pass(s, hand, dig)
             return _PASSES
         raise not_an_action("cangkul", s, action)
+
+    def _refuse_card(self, s: int, action: CangkulAction, i: int, hand: int, dig: bool) -> NoReturn:
+        """Why seat ``s`` may not play card ``i`` (:meth:`_check` found it may not)."""
+        if not hand >> i & 1:
+            raise not_held("cangkul", s, action, str(action))
+        reason, params = why_not_card(self._deck, self.deal.suit, self._jp, s, i, hand, dig)
+        raise IllegalActionError(reason, action=str(action), game=self._game.spec.name, **params)
+
+    def _check_pass(self, s: int, hand: int, dig: bool) -> None:
+        """A pass is legal only for a seat that must dig (no card to follow) with the stock empty."""
+        deal = self.deal
+        if not dig:
+            reason, params = why_no_dig(self._deck, deal.suit, bool(deal.plays), s, hand, passing=True)
+            raise IllegalActionError(reason, action="pass", game=self._game.spec.name, **params)
+        if any(deal.piles):
+            raise IllegalActionError("cangkul.no_pass_with_stock", seat=s, action="pass")
 
     def _refuse_draw(self, s: int, action: Draw, hand: int, dig: bool) -> NoReturn:
         """Why seat ``s`` may not draw as ``action`` says (:meth:`_check` found it may not)."""

@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -123,6 +124,50 @@ GouJiAction = Play | Word | Return | Burn | Order | Draw | Foul
 _SEAT_WORDS: Final = ("0", "1", "2", "3", "4", "5")
 
 
+def _parse_return(rest: str, text: str) -> GouJiAction:
+    counts = parse_counts(rest)
+    if not sum(counts):
+        raise InvalidNotationError("gouji.return_needs_cards", token=text)
+    return Return(tuple(r for r in range(len(counts)) for _ in range(counts[r])))
+
+
+def _parse_burn(rest: str, text: str) -> GouJiAction:
+    if not rest:
+        raise InvalidNotationError("gouji.burn_needs_set", token=text)
+    return Burn(parse_play(rest))
+
+
+def _parse_order(rest: str, text: str) -> GouJiAction:
+    items = rest.split()
+    if not items or not all(i in _SEAT_WORDS for i in items):
+        raise InvalidNotationError("gouji.order_needs_seats", token=text[:60])
+    return Order(tuple(int(i) for i in items))
+
+
+def _parse_draw(rest: str, text: str) -> GouJiAction:
+    if rest.strip() not in _SEAT_WORDS:
+        raise InvalidNotationError("gouji.draw_needs_seat", token=text[:60])
+    return Draw(int(rest))
+
+
+def _parse_foul(rest: str, text: str) -> GouJiAction:
+    if rest.lower() not in FOUL_CLAIMS:
+        raise InvalidNotationError("gouji.foul_needs_claim", token=text[:60],
+                                   claims=", ".join(FOUL_CLAIMS))
+    return Foul(rest.lower())
+
+
+_KEYWORD_PARSERS: Final[dict[str, Callable[[str, str], GouJiAction]]] = {
+    "return": _parse_return,
+    "burn": _parse_burn,
+    "order": _parse_order,
+    "draw": _parse_draw,
+    "foul": _parse_foul,
+}
+"""The actions led by a keyword: each parser reads the text after it (``rest``), given the
+whole ``text`` for its error."""
+
+
 def parse_action(text: str) -> GouJiAction:
     """Read an action without looking at the position.
 
@@ -138,29 +183,9 @@ def parse_action(text: str) -> GouJiAction:
     rest = words[1] if len(words) > 1 else ""
     if head in WORDS and not rest:
         return WORDS[head]
-    if head == "return":
-        counts = parse_counts(rest)
-        if not sum(counts):
-            raise InvalidNotationError("gouji.return_needs_cards", token=text)
-        return Return(tuple(r for r in range(len(counts)) for _ in range(counts[r])))
-    if head == "burn":
-        if not rest:
-            raise InvalidNotationError("gouji.burn_needs_set", token=text)
-        return Burn(parse_play(rest))
-    if head == "order":
-        items = rest.split()
-        if not items or not all(i in _SEAT_WORDS for i in items):
-            raise InvalidNotationError("gouji.order_needs_seats", token=text[:60])
-        return Order(tuple(int(i) for i in items))
-    if head == "draw":
-        if rest.strip() not in _SEAT_WORDS:
-            raise InvalidNotationError("gouji.draw_needs_seat", token=text[:60])
-        return Draw(int(rest))
-    if head == "foul":
-        if rest.lower() not in FOUL_CLAIMS:
-            raise InvalidNotationError("gouji.foul_needs_claim", token=text[:60],
-                                       claims=", ".join(FOUL_CLAIMS))
-        return Foul(rest.lower())
+    parser = _KEYWORD_PARSERS.get(head)
+    if parser is not None:
+        return parser(rest, text)
     if head in WORDS:
         raise InvalidNotationError("gouji.word_takes_no_cards", word=head, token=text[:60])
     return parse_play(text)

@@ -31,6 +31,41 @@ def _cost(p: Play) -> tuple[int, int, int]:
     return (p.w2 + 3 * (p.wbj + p.wrj), p.rank, -p.natural)
 
 
+def _window_answer(legal: Sequence[GouJiAction]) -> GouJiAction | None:
+    """Both bots' answer in a window: declare 3s, call revolution, insist, burn (the
+    cheapest), decline (``no``); None when none of these is legal."""
+    for word in (DECLARE, REVOLUTION, INSIST):
+        if word in legal:
+            return word
+    burns = [a for a in legal if isinstance(a, Burn)]
+    if burns:
+        return min(burns, key=lambda b: _cost(b.play))
+    if NO in legal:
+        return NO
+    return None
+
+
+def _greedy_lead(legal: Sequence[GouJiAction], plays: Sequence[Play]) -> GouJiAction:
+    """The lowest rank, all natural copies, without wilds if it can."""
+    naturals = [p for p in plays if not (p.w2 or p.wbj or p.wrj)]
+    pool = naturals or plays
+    if pool:
+        return min(pool, key=lambda p: (p.rank, -p.natural))
+    return next(a for a in legal if a != OPEN)
+
+
+def _greedy_follow(observation: GouJiView, plays: Sequence[Play]) -> GouJiAction:
+    """The cheapest set that beats, or a pass over a teammate's set or a xian request."""
+    seat = observation.seat
+    top = observation.top
+    top_seat = top.seat if top is not None else None
+    teammate_winning = (seat is not None and top_seat is not None and top_seat != seat
+                        and (top_seat - seat) % 2 == 0)
+    if observation.xian_request is not None or teammate_winning or not plays:
+        return PASS
+    return min(plays, key=_cost)
+
+
 class GreedyAgent:
     """Sheds low natural sets first and respects its team.
 
@@ -46,32 +81,16 @@ class GreedyAgent:
     def act(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
             rng: random.Random) -> GouJiAction:
         legal = list(legal_actions)
-        for word in (DECLARE, REVOLUTION, INSIST):
-            if word in legal:
-                return word
-        burns = [a for a in legal if isinstance(a, Burn)]
-        if burns:
-            return min(burns, key=lambda b: _cost(b.play))
-        if NO in legal:
-            return NO
+        window = _window_answer(legal)
+        if window is not None:
+            return window
         returns = [a for a in legal if isinstance(a, Return)]
         if returns:
             return returns[0]
         plays = [a for a in legal if isinstance(a, Play)]
-        if PASS not in legal:  # leading
-            naturals = [p for p in plays if not (p.w2 or p.wbj or p.wrj)]
-            pool = naturals or plays
-            if pool:
-                return min(pool, key=lambda p: (p.rank, -p.natural))
-            return next(a for a in legal if a != OPEN)
-        seat = observation.seat
-        top = observation.top
-        top_seat = top.seat if top is not None else None
-        teammate_winning = (seat is not None and top_seat is not None and top_seat != seat
-                            and (top_seat - seat) % 2 == 0)
-        if observation.xian_request is not None or teammate_winning or not plays:
-            return PASS
-        return min(plays, key=_cost)
+        if PASS not in legal:
+            return _greedy_lead(legal, plays)
+        return _greedy_follow(observation, plays)
 
     def interrupt(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
                   rng: random.Random) -> GouJiAction | None:
@@ -105,14 +124,9 @@ class HeuristicAgent:
     def act(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
             rng: random.Random) -> GouJiAction:
         legal = list(legal_actions)
-        for word in (DECLARE, REVOLUTION, INSIST):
-            if word in legal:
-                return word
-        burns = [a for a in legal if isinstance(a, Burn)]
-        if burns:
-            return min(burns, key=lambda b: _cost(b.play))
-        if NO in legal:
-            return NO
+        window = _window_answer(legal)
+        if window is not None:
+            return window
         returns = [a for a in legal if isinstance(a, Return)]
         if returns:
             counts = _counts(observation.hand or ())

@@ -89,24 +89,46 @@ def _seat(value: object, key: str) -> int:
     return value
 
 
+def _check_setup_keys(setup: Mapping[str, object]) -> None:
+    for key in setup:
+        if key not in _SETUP_KEYS:
+            raise InvalidDealError("gouji.unknown_setup_key", field=f"setup.{key}"[:80], key=key[:40],
+                                   keys=", ".join(_SETUP_KEYS))
+
+
+def _read_places(setup: Mapping[str, object]) -> tuple[int, ...] | None:
+    """``setup.places``: a permutation of the places 1..6, or absent (a first deal)."""
+    places = setup.get("places")
+    if places is None:
+        return None
+    if not isinstance(places, (list, tuple)) or len(places) != SEATS or not all(
+            type(p) is int for p in places) or sorted(places) != [1, 2, 3, 4, 5, 6]:
+        raise InvalidDealError("gouji.setup_places", field="setup.places")
+    return tuple(places)
+
+
+def _check_setup_bools(setup: Mapping[str, object]) -> None:
+    for key in ("special", "revolution_redeal", "name_drawer"):
+        if key in setup and not isinstance(setup[key], bool):
+            raise InvalidDealError("gouji.setup_bool", field=f"setup.{key}", key=key)
+
+
+def _read_dian_gong(setup: Mapping[str, object], places: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The seats owing dian gong, sorted; only after a deal that gave places."""
+    owing = setup.get("dian_gong", [])
+    if not isinstance(owing, (list, tuple)) or places is None and owing:
+        raise InvalidDealError("gouji.setup_dian_gong", field="setup.dian_gong")
+    return tuple(sorted({_seat(g, "dian_gong") for g in owing}))
+
+
 def read_setup(setup: Mapping[str, object]) -> Setup:
     """Check a ``setup`` mapping; defaults: a first deal, kai pai seat 0.
 
     :raises InvalidDealError: naming the key (``setup.places`` …).
     """
-    for key in setup:
-        if key not in _SETUP_KEYS:
-            raise InvalidDealError("gouji.unknown_setup_key", field=f"setup.{key}"[:80], key=key[:40],
-                                   keys=", ".join(_SETUP_KEYS))
-    places = setup.get("places")
-    if places is not None:
-        if not isinstance(places, (list, tuple)) or len(places) != SEATS or not all(
-                type(p) is int for p in places) or sorted(places) != [1, 2, 3, 4, 5, 6]:
-            raise InvalidDealError("gouji.setup_places", field="setup.places")
-        places = tuple(places)
-    for key in ("special", "revolution_redeal", "name_drawer"):
-        if key in setup and not isinstance(setup[key], bool):
-            raise InvalidDealError("gouji.setup_bool", field=f"setup.{key}", key=key)
+    _check_setup_keys(setup)
+    places = _read_places(setup)
+    _check_setup_bools(setup)
     revolution = bool(setup.get("revolution_redeal", False))
     default_special = places is None or revolution or is_sweep(places)
     special = bool(setup.get("special", default_special))
@@ -118,10 +140,7 @@ def read_setup(setup: Mapping[str, object]) -> Setup:
     name = setup.get("name_drawer")
     if name and (special or leader is not None):
         raise InvalidDealError("gouji.name_drawer_normal_only", field="setup.name_drawer")
-    owing = setup.get("dian_gong", [])
-    if not isinstance(owing, (list, tuple)) or places is None and owing:
-        raise InvalidDealError("gouji.setup_dian_gong", field="setup.dian_gong")
-    dian_gong = tuple(sorted({_seat(g, "dian_gong") for g in owing}))
+    dian_gong = _read_dian_gong(setup, places)
     return Setup(places=places, special=special, kai_pai=kai,
                  first_drawer=None if drawer is None else _seat(drawer, "first_drawer"),
                  revolution_redeal=revolution,

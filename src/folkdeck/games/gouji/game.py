@@ -14,6 +14,7 @@ from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.games.gouji.deal import (
     SEATS,
+    Setup,
     draw,
     first_drawer,
     opposite,
@@ -57,47 +58,20 @@ class GouJiGame(GameBase[GouJiOptions]):
         """
         s = read_setup(setup or {})
         deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock, no_stock="gouji.no_stock")
+        naming = _names_drawer(s, hands_given=hands is not None)
         kai = s.kai_pai
-        naming = s.name_drawer
-        if naming is None:
-            naming = not s.special and s.leader is None and s.first_drawer is None and hands is None
-        if naming:
-            assert s.da_la is not None
-            if s.first_drawer not in (None, s.da_la):
-                raise InvalidDealError("gouji.name_drawer_from_da_la", field="setup.first_drawer")
         if hands is not None:
             dealt = self._read_hands(hands)
             drawer = s.first_drawer
             if drawer is None:
                 drawer = s.kai_pai if s.special or s.da_la is None else s.da_la
         else:
-            if deck is not None:
-                order = _read_cards(deck, "deck")
-                if Counter(order) != _PACK:
-                    raise InvalidDealError("gouji.full_pack", field="deck")
-            else:
-                order = list(GOUJI_216.cards)
-                shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
-            if s.first_drawer is not None:
-                drawer = s.first_drawer
-            elif s.special:
-                kai, drawer, turned = first_drawer(kai, order)
-                order = reinsert_turned(order, turned)
-            else:
-                assert s.da_la is not None
-                drawer = s.da_la
-            dealt = draw(order, drawer)
+            kai, drawer, dealt = _draw_pack(s, _pack_order(deck, seed, rng))
         if not s.special:
             assert s.da_la is not None
             kai = opposite(s.da_la)  # nominal kai pai of a normal deal (docs/rules/gouji.md §2.3)
         setup_out = replace(s, kai_pai=kai, first_drawer=drawer, name_drawer=naming)
-        if s.leader is not None:
-            leader, claims = s.leader, []
-        elif s.special:
-            leader, claims = drawer, three_claims(dealt, drawer)
-        else:
-            assert s.da_la is not None
-            leader, claims = s.da_la, []
+        leader, claims = _first_leader(s, drawer, dealt)
         return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming,
                           asks_start=s.special and s.leader is None)
 
@@ -124,6 +98,57 @@ class GouJiGame(GameBase[GouJiOptions]):
         if sum(1 for h in out if h) < 2:
             raise InvalidDealError("gouji.two_hands_hold_cards", field="hands")
         return out
+
+
+def _names_drawer(s: Setup, *, hands_given: bool) -> bool:
+    """Whether Da La names the first drawer (a normal deal with nothing else fixing the
+    draw, unless the setup says); a named drawer is Da La's to name."""
+    naming = s.name_drawer
+    if naming is None:
+        naming = not s.special and s.leader is None and s.first_drawer is None and not hands_given
+    if naming:
+        assert s.da_la is not None
+        if s.first_drawer not in (None, s.da_la):
+            raise InvalidDealError("gouji.name_drawer_from_da_la", field="setup.first_drawer")
+    return naming
+
+
+def _pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
+    """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
+    if deck is not None:
+        order = _read_cards(deck, "deck")
+        if Counter(order) != _PACK:
+            raise InvalidDealError("gouji.full_pack", field="deck")
+        return order
+    order = list(GOUJI_216.cards)
+    shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
+    return order
+
+
+def _draw_pack(s: Setup, order: list[Card]) -> tuple[int, int, list[list[Card]]]:
+    """``(kai pai, first drawer, hands)``: on a special deal with no drawer given, kai pai
+    turns cards to find the drawer; on a normal deal Da La draws first."""
+    kai = s.kai_pai
+    if s.first_drawer is not None:
+        drawer = s.first_drawer
+    elif s.special:
+        kai, drawer, turned = first_drawer(kai, order)
+        order = reinsert_turned(order, turned)
+    else:
+        assert s.da_la is not None
+        drawer = s.da_la
+    return kai, drawer, draw(order, drawer)
+
+
+def _first_leader(s: Setup, drawer: int, dealt: Sequence[Sequence[Card]]) -> tuple[int, list[int]]:
+    """``(leader, 3s claims)``: the setup's leader, else the first drawer after the 3s
+    claims of a special deal, else Da La."""
+    if s.leader is not None:
+        return s.leader, []
+    if s.special:
+        return drawer, three_claims(dealt, drawer)
+    assert s.da_la is not None
+    return s.da_la, []
 
 
 def _read_cards(items: object, where: str) -> list[Card]:

@@ -211,34 +211,43 @@ def deal_from_view(view: GouJiView, *, hands: Sequence[Sequence[Card]], played: 
     deal.played = list(played)
     deal.played_counts = list(view.played)
     deal.history = list(events)
-    status = view.status
-    deal.tribute = [f for f in status if isinstance(
-        f, TributeGiven | TributeReturned | TributeSkipped | Liberation)]
-    deal.offences = [f for f in status if isinstance(f, Offence)]
-    deal.fouls = [f.seat for f in deal.offences]
-    owe = [f.seats for f in status if isinstance(f, DianGongOwed)]
-    deal.owe = list(owe[0]) if owe else None
+    _read_status(deal, view.status)
     deal.opened = sum(1 << t for t in view.opened)
     deal.laid_open = sum(1 << t for t in view.laid_open)
-    top = view.top
-    deal.top = play_from_counts(rank_counts(top.cards)) if top is not None else None
-    deal.top_seat = top.seat if top is not None else -1
-    deal.passed = sum(1 << t for t in view.passed)
+    _read_trick(deal, view)
     deal.mode = view.mode
     deal.order = list(view.turn_order)
     deal.pos = [view.turn_order.index(t) for t in range(SEATS)]
     deal.gouji_seat = view.gouji_seat if view.gouji_seat is not None else -1
     deal.xian_req = view.xian_request if view.xian_request is not None else -1
     deal.xian_offer = view.to_act[1] if len(view.to_act) > 1 and not strict_penalty else -1
-    plays = iter(view.table)
-    deal.trick = [(t, play_from_counts(rank_counts(next(plays).cards)) if shown else None)
-                  for t, shown in view.trick]
-    deal.table = [(p.seat, tuple(p.cards)) for p in view.table]
     deal.out = list(view.out)
     deal.turn = seat
     if modern_burning:  # a burner burns to the end until it is out
         deal.to_end = sum(1 << e.seat for e in events if type(e.action) is Burn and deal.left[e.seat])
     return deal
+
+
+def _read_status(deal: GouJiDeal, status: Sequence[object]) -> None:
+    """The deal's standing facts from the view's status: tribute, offences, dian gong owed."""
+    deal.tribute = [f for f in status if isinstance(
+        f, TributeGiven | TributeReturned | TributeSkipped | Liberation)]
+    deal.offences = [f for f in status if isinstance(f, Offence)]
+    deal.fouls = [f.seat for f in deal.offences]
+    owe = [f.seats for f in status if isinstance(f, DianGongOwed)]
+    deal.owe = list(owe[0]) if owe else None
+
+
+def _read_trick(deal: GouJiDeal, view: GouJiView) -> None:
+    """The trick on the table: its top set and seat, the passes, the sets played to it."""
+    top = view.top
+    deal.top = play_from_counts(rank_counts(top.cards)) if top is not None else None
+    deal.top_seat = top.seat if top is not None else -1
+    deal.passed = sum(1 << t for t in view.passed)
+    plays = iter(view.table)
+    deal.trick = [(t, play_from_counts(rank_counts(next(plays).cards)) if shown else None)
+                  for t, shown in view.trick]
+    deal.table = [(p.seat, tuple(p.cards)) for p in view.table]
 
 
 __all__ = ["GouJiPhase", "GouJiView", "build_view", "censor_history", "deal_from_view", "shown_to"]

@@ -153,9 +153,23 @@ def _lead(view: View, plays: Sequence[Play], t: Tactics) -> Play:
     whole = [p for p in plays if p.size == total]
     if whole:
         return whole[0]
+    full = _whole_rank_sets(hand, plays)
+    tactical = _tactical_lead(view, plays, full, t)
+    if tactical is not None:
+        return tactical
+    low = sorted({p.rank for p in full})[:t.lead_window]
+    return max((p for p in full if p.rank in low), key=lambda p: (p.size, -p.rank))
+
+
+def _whole_rank_sets(hand: Sequence[int], plays: Sequence[Play]) -> list[Play]:
+    """The wild-free sets that play all of a rank (else any wild-free set, else any set)."""
     naturals = [p for p in plays if not (p[2] or p[3] or p[4])]
-    full = [p for p in naturals if p.natural == hand[p.rank]] or naturals or list(plays)
-    if t.finish and units(hand) == 2:
+    return [p for p in naturals if p.natural == hand[p.rank]] or naturals or list(plays)
+
+
+def _tactical_lead(view: View, plays: Sequence[Play], full: Sequence[Play], t: Tactics) -> Play | None:
+    """The tactics' leads, in order: going out in two, helping a teammate, blocking."""
+    if t.finish and units(view.hand) == 2:
         boss = _boss_lead(view, plays)
         if boss is not None:
             return boss
@@ -167,8 +181,7 @@ def _lead(view: View, plays: Sequence[Play], t: Tactics) -> Play:
         short = _short_opponents(view, t.block)
         if short:
             return _blocking_lead(view, full, short)
-    low = sorted({p.rank for p in full})[:t.lead_window]
-    return max((p for p in full if p.rank in low), key=lambda p: (p.size, -p.rank))
+    return None
 
 
 def _boss_lead(view: View, plays: Sequence[Play]) -> Play | None:
@@ -216,15 +229,27 @@ def parse_mate(mate: Sequence[int]) -> Play:
 def _follow(view: View, plays: Sequence[Play], t: Tactics) -> Play | None:
     if view.xian or (view.top_seat >= 0 and _mate(view, view.top_seat)):
         return None
-    hand = view.hand
-    total = sum(hand)
+    total = sum(view.hand)
     for p in plays:
         if p.size == total:
             return p
     if not t.economy:
         return min(plays, key=lambda p: (p.w2 + 3 * (p.wbj + p.wrj), p.rank, -p.natural))
-    threat = bool(t.block and view.top_seat >= 0 and view.left[view.top_seat] is not None
-                  and (view.left[view.top_seat] or 0) <= 10) or view.mode != "normal"
+    return _economical_follow(view, plays, t, total)
+
+
+def _threatened(view: View, t: Tactics) -> bool:
+    """Whether to beat at any cost: the top's player is close to going out, or a duel or
+    other special mode."""
+    return bool(t.block and view.top_seat >= 0 and view.left[view.top_seat] is not None
+                and (view.left[view.top_seat] or 0) <= 10) or view.mode != "normal"
+
+
+def _economical_follow(view: View, plays: Sequence[Play], t: Tactics, total: int) -> Play | None:
+    """The cheapest beating set (wilds and broken gouji-sized sets cost), or a pass that
+    keeps wilds and whole ranks back from a low top."""
+    hand = view.hand
+    threat = _threatened(view, t)
 
     th = view.thresholds
     big = [r < TWO and hand[r] >= th.get(r, 99) for r in range(NRANKS)]  # a gouji-sized set

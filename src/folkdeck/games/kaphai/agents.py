@@ -43,18 +43,28 @@ class GreedyAgent:
             return PUTUH
         plays = [a for a in legal_actions if isinstance(a, Combo) and not a.is_throwable]
         passes = [a for a in legal_actions if isinstance(a, Pass)]
-        if not passes:  # leading
-            pool: list[KapHaiAction] = [c for c in plays if not _is_bomb(c)] or list(plays) or list(legal_actions)
-            return min(pool, key=lambda c: (c.key >> 2, -c.size, c.key) if isinstance(c, Combo) else (99,))
-        hand_size = len(observation.hand) if observation.hand else 99
-        normal = [c for c in plays if not _is_bomb(c)]
-        if normal:
-            return min(normal, key=lambda c: c.key)
-        top_is_two = _all_twos(_top_mask(observation))
-        bombs = [c for c in plays if _is_bomb(c)]
-        if bombs and (top_is_two or any(c.size == hand_size for c in bombs)):
-            return min(bombs, key=lambda c: (c.kind, c.key))
-        return passes[0]
+        if not passes:
+            return _greedy_lead(plays, legal_actions)
+        return _greedy_follow(observation, plays, passes[0])
+
+
+def _greedy_lead(plays: Sequence[Combo], legal_actions: Sequence[KapHaiAction]) -> KapHaiAction:
+    """The non-bomb with the lowest top card, more cards first on a tie."""
+    pool: list[KapHaiAction] = [c for c in plays if not _is_bomb(c)] or list(plays) or list(legal_actions)
+    return min(pool, key=lambda c: (c.key >> 2, -c.size, c.key) if isinstance(c, Combo) else (99,))
+
+
+def _greedy_follow(observation: KapHaiView, plays: Sequence[Combo], pass_: KapHaiAction) -> KapHaiAction:
+    """The lowest non-bomb that beats; a bomb only on 2s or to go out; else a pass."""
+    hand_size = len(observation.hand) if observation.hand else 99
+    normal = [c for c in plays if not _is_bomb(c)]
+    if normal:
+        return min(normal, key=lambda c: c.key)
+    top_is_two = _all_twos(_top_mask(observation))
+    bombs = [c for c in plays if _is_bomb(c)]
+    if bombs and (top_is_two or any(c.size == hand_size for c in bombs)):
+        return min(bombs, key=lambda c: (c.kind, c.key))
+    return pass_
 
 
 def plan(hand: int) -> list[Combo]:
@@ -146,15 +156,9 @@ class HeuristicAgent:
         bosses = [u for u in leadable if self._boss(u, unseen)]
         if len(units) == 2 and bosses:
             return bosses[0]  # a sure trick, then the last unit goes out
-        if danger <= 2:  # a seat close to going out: lead what it cannot answer
-            sets = [u for u in leadable if u.size > danger]
-            if sets:
-                return min(sets, key=lambda u: (_rank(u), -u.size))
-            return max(leadable, key=lambda u: (u.size, u.key))
-        ordered = sorted(leadable, key=lambda u: (_rank(u), -u.size, u.key))
-        if len(ordered) >= 3 and ordered[0].kind is Kind.SINGLE and _rank(ordered[0]) <= 4:
-            return ordered[1]  # docs/rules/kaphai.md §7 (Ⅵ⑥): keep the useless low card for the end
-        return ordered[0]
+        if danger <= 2:
+            return _blocking_lead(leadable, danger)
+        return _lowest_unit_lead(leadable)
 
     def _follow(self, observation: KapHaiView, plays: list[Combo], pass_: KapHaiAction,
                 units: list[Combo], danger: int, hand: int) -> KapHaiAction:
@@ -168,17 +172,47 @@ class HeuristicAgent:
                 continue
             if _is_bomb(c) and not (top_is_two or c.size == hand_size or danger <= 1):
                 continue
-            after = len(plan(hand & ~c.mask))
-            extra = after - (n_units - 1)  # 0: the play is one of the plan's units
-            if extra > 0 and not (danger <= 3 or extra == 1 and c.size == 1 and _rank(c) <= 9):
+            extra = _extra_units(c, hand, n_units, danger)
+            if extra is None or _wastes_a_two(c, top, n_units, danger):
                 continue
-            if c.kind is Kind.SINGLE and _rank(c) == TWO and danger > 3 and n_units > 3 \
-                    and top and _rank(classify_top(top)) < 8:
-                continue  # a 2 on a low single wastes it
             score = (extra, _rank(c), c.key)
             if best is None or score < best[0]:
                 best = (score, c)
         return best[1] if best is not None else pass_
+
+
+def _blocking_lead(leadable: Sequence[Combo], danger: int) -> Combo:
+    """A seat holds ``danger`` cards or fewer: lead what it cannot answer (a set bigger than
+    its hand, the lowest), else the biggest unit."""
+    sets = [u for u in leadable if u.size > danger]
+    if sets:
+        return min(sets, key=lambda u: (_rank(u), -u.size))
+    return max(leadable, key=lambda u: (u.size, u.key))
+
+
+def _lowest_unit_lead(leadable: Sequence[Combo]) -> Combo:
+    """The lowest unit, but a low lone single is kept for the end while three or more units can lead."""
+    ordered = sorted(leadable, key=lambda u: (_rank(u), -u.size, u.key))
+    if len(ordered) >= 3 and ordered[0].kind is Kind.SINGLE and _rank(ordered[0]) <= 4:
+        return ordered[1]  # docs/rules/kaphai.md §7 (Ⅵ⑥): keep the useless low card for the end
+    return ordered[0]
+
+
+def _extra_units(c: Combo, hand: int, n_units: int, danger: int) -> int | None:
+    """How many units playing ``c`` adds to the plan (0: ``c`` is one of its units), or None
+    when the break costs too much: more than one unit, or one for other than a single of
+    rank 9 or lower, unless a seat holds 3 cards or fewer."""
+    after = len(plan(hand & ~c.mask))
+    extra = after - (n_units - 1)
+    if extra > 0 and not (danger <= 3 or extra == 1 and c.size == 1 and _rank(c) <= 9):
+        return None
+    return extra
+
+
+def _wastes_a_two(c: Combo, top: int, n_units: int, danger: int) -> bool:
+    """A single 2 on a low single, with no seat close to going out and units to spare."""
+    return (c.kind is Kind.SINGLE and _rank(c) == TWO and danger > 3 and n_units > 3
+            and bool(top) and _rank(classify_top(top)) < 8)
 
 
 def classify_top(top: int) -> Combo:
