@@ -6,6 +6,7 @@ NOTIFY's 8000 bytes through a row)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from typing import Any
 
 from folkdeck.server.lease import Leases
@@ -72,7 +73,10 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
             sender.close()
         return got
 
-    got = asyncio.run(run())
+    # In a thread of its own: in `make test-all` a browser test (Playwright's sync API) may
+    # have left this worker's thread with a running event loop, where asyncio.run refuses.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        got = pool.submit(asyncio.run, run()).result()
     assert [m["k"] for m in got] == ["a", "big", "a"] and got[0]["n"] == 1 and got[2]["n"] == 2
     assert got[1]["text"] == "x" * (3 * MAX_PAYLOAD)
     store.close()
