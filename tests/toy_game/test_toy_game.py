@@ -292,6 +292,13 @@ def test_the_rl_adapters_take_the_toy(module: str, check: str) -> None:
     """Gymnasium's and PettingZoo's own checkers and OpenSpiel's invariants (the ``rl`` extra)."""
     for needed in ("numpy", "gymnasium", "pettingzoo", "pyspiel"):
         pytest.importorskip(needed)
+    # The adapters register the games there are when first imported, perhaps before the toy
+    # was: register it now (both calls skip what is registered already).
+    from folkdeck.rl import register_envs
+    from folkdeck.rl.openspiel import register_games
+
+    register_envs()
+    register_games()
     getattr(importlib.import_module(module), check)("toy")
 
 

@@ -244,7 +244,9 @@ class FolkdeckObserver:
         return f"{head} {text}"
 
 
-def _register_all() -> None:
+def register_games() -> None:
+    """Register every registered game with OpenSpiel (idempotent): done on import; call it
+    again for a game registered later (a game of one's own, the tests' toy game)."""
     for name in folkdeck.games():
         short = game_name(name)
         if short in pyspiel.registered_names():
@@ -252,7 +254,7 @@ def _register_all() -> None:
         pyspiel.register_game(_game_type(name), _make_game_class(name))
 
 
-_register_all()
+register_games()
 
 
 # --- the ISMCTS bot for `folkdeck arena` ----------------------------------------------------
@@ -361,4 +363,4 @@ def _offer_bots() -> None:
 _offer_bots()
 
 
-__all__ = ["FolkdeckObserver", "FolkdeckSpielState", "IsmctsAgent", "game_name", "ismcts_bot"]
+__all__ = ["FolkdeckObserver", "FolkdeckSpielState", "IsmctsAgent", "game_name", "ismcts_bot", "register_games"]
