@@ -17,7 +17,7 @@ import pytest
 import folkdeck
 from folkdeck.engine.errors import SHARED_REASONS, CardGameError, NotYourTurnError
 
-_ADOPTED = {"kaphai", "cangkul", "burro_es", "burro_pt", "cambio"}
+_ADOPTED = {"kaphai", "cangkul", "burro_es", "burro_pt", "cambio", "gouji"}
 """The games that carry the shared parameters; the others are expected to fail (xfail)."""
 _NO_CARDS_IN_ACTIONS = {"cambio"}
 """Games whose actions are words (change, keep, cucco): nothing can be not held."""

@@ -231,7 +231,7 @@ def test_refusals_share_the_params_and_speak_to_the_seat_as_you() -> None:
         with pytest.raises(CardGameError) as info:
             state.verify(state.parse_action(text, seat), seat)
         refusals[info.value.reason] = info.value
-    turn, held = refusals["gouji.not_now"], refusals["gouji.not_held"]
+    turn, held = refusals["gouji.not_your_turn"], refusals["gouji.not_held"]
     assert dict(turn.params) == {"seat": 1, "action": "9", "to_act": [0]}
     assert dict(held.params) == {"seat": 0, "action": "7 7", "cards": "7 7"}
     assert refusals["gouji.cards_not_held"].params["cards"] == "KC"

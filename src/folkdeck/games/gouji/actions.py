@@ -120,6 +120,9 @@ OPEN: Final = Word("open")
 WORDS: Final = {w.word: w for w in (PASS, NO, DECLARE, REVOLUTION, OBJECT, WITHDRAW, INSIST, XIAN, OPEN)}
 GouJiAction = Play | Word | Return | Burn | Order | Draw | Foul
 
+ACTION_TYPES: Final = (Play, Word, Return, Burn, Order, Draw, Foul)
+"""The classes of :data:`GouJiAction`, for an ``isinstance`` check."""
+
 
 _SEAT_WORDS: Final = ("0", "1", "2", "3", "4", "5")
 

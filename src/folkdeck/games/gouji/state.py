@@ -53,13 +53,13 @@ from dataclasses import replace
 from typing import Final, Self
 
 from folkdeck.cards import Card
-from folkdeck.engine.errors import NotYourTurnError, WrongPhaseError
+from folkdeck.engine.errors import NotYourTurnError, WrongPhaseError, not_an_action, not_your_turn
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
-from folkdeck.games.gouji.actions import PASS, Burn, GouJiAction, Return, parse_action
+from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action
 from folkdeck.games.gouji.deal import SEATS, Setup
 from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.flow import PlayFlow
@@ -229,8 +229,9 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         s = self._seat(seat)
         acting = self.to_act
         if s not in acting:
-            raise NotYourTurnError("gouji.not_now", seat=s, action=str(action),
-                                   to_act=self._view_to_act(s))
+            raise not_your_turn("gouji", s, self._view_to_act(s), action)
+        if not isinstance(action, ACTION_TYPES):
+            raise not_an_action("gouji", s, action)
         if phase in WINDOW_WORDS or phase in ("tribute", "drawer") or d.window \
                 or s != acting[0]:
             legal = self.legal_actions(s)
