@@ -17,8 +17,6 @@ import pytest
 import folkdeck
 from folkdeck.engine.errors import SHARED_REASONS, CardGameError, NotYourTurnError
 
-_ADOPTED = {"kaphai", "cangkul", "burro_es", "burro_pt", "cambio", "gouji"}
-"""The games that carry the shared parameters; the others are expected to fail (xfail)."""
 _NO_CARDS_IN_ACTIONS = {"cambio"}
 """Games whose actions are words (change, keep, cucco): nothing can be not held."""
 
@@ -51,10 +49,7 @@ def _refusals(name: str, seeds: range) -> list[CardGameError]:
     return caught
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=() if name in _ADOPTED else pytest.mark.xfail(
-        reason=f"{name} does not carry the shared parameters yet", strict=False))
-    for name in folkdeck.games()])
+@pytest.mark.parametrize("name", folkdeck.games())
 def test_shared_reasons_carry_exactly_the_shared_params(name: str) -> None:
     refusals = _refusals(name, range(4))
     seen = set()
