@@ -18,8 +18,8 @@ scoring, what carries from deal to deal), and gets by composition:
   flow, the view, ``clone``, ``from_view``, the record's ``deal_info``, the card places);
 - :mod:`~folkdeck.engine.kit.view`: the view (:class:`TrickView`: tricks won, the setup);
 - :mod:`~folkdeck.engine.kit.game`: the game object (:class:`TrickGame`: ``new_state``,
-  ``new_match`` on :class:`~folkdeck.engine.match_base.MatchBase`) and the spec's hooks
-  (:func:`trick_hooks`);
+  ``new_match`` on :class:`~folkdeck.engine.match_base.MatchBase`);
+- :mod:`~folkdeck.engine.kit.hooks`: the spec's hooks (:func:`trick_hooks`);
 - :mod:`~folkdeck.engine.kit.worlds`: the determinizer (the other hands and the undealt
   rest dealt again from the unseen pool), loaded at first use.
 
@@ -40,7 +40,8 @@ carry-over of its own) writes its own modules instead, as the games of
 from __future__ import annotations
 
 from folkdeck.engine.kit.example import EXAMPLE_SPEC, ExampleOptions, example_game
-from folkdeck.engine.kit.game import TrickGame, trick_hooks
+from folkdeck.engine.kit.game import TrickGame
+from folkdeck.engine.kit.hooks import trick_hooks
 from folkdeck.engine.kit.rules import TrickDeal, TrickRules, any_card, highest, most_tricks, setup_leader
 from folkdeck.engine.kit.state import Play, TrickState, describe_play, parse_play
 from folkdeck.engine.kit.view import TrickView

@@ -16,7 +16,8 @@ from typing import Final
 
 from folkdeck.cards import FRENCH_52
 from folkdeck.engine.gameinfo import LazyBots
-from folkdeck.engine.kit.game import TrickGame, trick_hooks
+from folkdeck.engine.kit.game import TrickGame
+from folkdeck.engine.kit.hooks import trick_hooks
 from folkdeck.engine.kit.rules import TrickRules, highest
 from folkdeck.engine.protocol import GameSpec
 

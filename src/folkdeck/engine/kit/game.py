@@ -1,6 +1,5 @@
-"""A simple trick game's game object (:class:`TrickGame`: deals, matches) and its spec's
-hooks (:func:`trick_hooks`), from the game's options and
-:class:`~folkdeck.engine.kit.rules.TrickRules`.
+"""A simple trick game's game object (:class:`TrickGame`: deals, matches), from the
+game's options and :class:`~folkdeck.engine.kit.rules.TrickRules`.
 
 >>> from folkdeck.engine.kit import example_game
 >>> game = example_game()
@@ -15,17 +14,15 @@ hooks (:func:`trick_hooks`), from the game's options and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from folkdeck.engine.game_base import GameBase
-from folkdeck.engine.gameinfo import Lazy, LazyBots
 from folkdeck.engine.kit.dealing import deal_hands, read_setup
 from folkdeck.engine.kit.rules import TrickRules, new_deal
-from folkdeck.engine.kit.state import TrickState, describe_play
-from folkdeck.engine.kit.view import TrickView
+from folkdeck.engine.kit.state import TrickState
 from folkdeck.engine.match_base import MatchBase
-from folkdeck.engine.protocol import Determinizer, GameHooks, GameSpec
+from folkdeck.engine.protocol import GameSpec
 
 
 class TrickGame(GameBase[Any]):
@@ -36,7 +33,11 @@ class TrickGame(GameBase[Any]):
 
     def __init__(self, spec: GameSpec, options: Any, rules: TrickRules) -> None:
         super().__init__(spec, options)
-        self.rules = rules
+        self._rules = rules
+
+    @property
+    def rules(self) -> TrickRules:
+        return self._rules
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
                   deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
@@ -63,17 +64,4 @@ class TrickGame(GameBase[Any]):
         return MatchBase(self, self.rules.carry(), deals=count, rng=rng or random.Random())
 
 
-def _determinizer() -> Determinizer:
-    from folkdeck.engine.kit.worlds import DETERMINIZER
-
-    return DETERMINIZER
-
-
-def trick_hooks(make: Callable[[Any], TrickGame], bots: LazyBots) -> GameHooks:
-    """A trick game's :class:`GameHooks`: its ``make`` and ``bots``, and the kit's action
-    fact, view type and determinizer (loaded at first use)."""
-    return GameHooks(make=make, describe_action=describe_play, view_type=TrickView, bots=bots,
-                     determinizer=Lazy(_determinizer))
-
-
-__all__ = ["TrickGame", "trick_hooks"]
+__all__ = ["TrickGame"]

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, TypeAlias, final
+from typing import Final, Protocol, TypeAlias, final
 
 from folkdeck.cards import Card, Pack
 from folkdeck.engine.match_base import CarryOver
-from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.protocol import Event, Game, Result
 
 TrickPlays: TypeAlias = Sequence[tuple[int, Card]]
 """A trick's plays so far, in order: ``(seat, card)``."""
@@ -88,6 +88,15 @@ class TrickRules:
     """A new match's :class:`CarryOver` (default: nothing carries, the returns add up)."""
 
 
+class TrickGameLike(Game, Protocol):
+    """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` played by
+    :class:`TrickRules` (:class:`~folkdeck.engine.kit.game.TrickGame` is one). The state
+    takes this, so that it need not import the game module, which makes it."""
+
+    @property
+    def rules(self) -> TrickRules: ...
+
+
 @final
 @dataclass(slots=True)
 class TrickDeal:
@@ -126,5 +135,5 @@ def new_deal(hands: Sequence[Sequence[Card]], undealt: Sequence[Card], setup: Ma
                      phase="play", history=[])
 
 
-__all__ = ["LEADER", "TrickDeal", "TrickPlays", "TrickRules", "any_card", "highest", "most_tricks", "new_deal",
+__all__ = ["LEADER", "TrickDeal", "TrickGameLike", "TrickPlays", "TrickRules", "any_card", "highest", "most_tricks", "new_deal",
            "setup_leader"]

@@ -22,21 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
-from folkdeck.engine.kit.rules import TrickDeal
+from folkdeck.engine.kit.rules import TrickDeal, TrickGameLike
 from folkdeck.engine.kit.view import TrickView
 from folkdeck.engine.protocol import Event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import TablePlay, ViewCore
-
-if TYPE_CHECKING:
-    from folkdeck.engine.kit.game import TrickGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +81,12 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
 
     __slots__ = ("_game", "_n", "deal")
 
-    def __init__(self, game: TrickGame, deal: TrickDeal) -> None:
+    def __init__(self, game: TrickGameLike, deal: TrickDeal) -> None:
         self._game, self._n, self.deal = game, len(deal.hands), deal
         self._cache = None
 
     @classmethod
-    def from_view(cls, game: TrickGame, view: TrickView, /, *, hands: Sequence[Sequence[Card]],
+    def from_view(cls, game: TrickGameLike, view: TrickView, /, *, hands: Sequence[Sequence[Card]],
                   undealt: Sequence[Card] = ()) -> Self:
         """A deal ``view``'s seat (in play) cannot tell from the real one, whose hidden cards
         are ``hands`` (every seat's; the viewer's its own) and ``undealt``: the public rest
@@ -108,7 +105,7 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
         return cls(game, deal)
 
     @property
-    def game(self) -> TrickGame:
+    def game(self) -> TrickGameLike:
         return self._game
 
     @property
