@@ -84,7 +84,8 @@ def test_a_deck_with_a_card_twice_or_missing_is_refused_naming_the_deck() -> Non
 
 def test_given_hands_are_refused_with_the_kits_reasons_naming_the_field() -> None:
     assert refused({"hands": ["AS KS QS"]}) == ("deal.hands_count", "hands")
-    assert refused({"hands": "AS KS QS"}) == ("deal.hands_count", "hands")
+    assert refused({"hands": "AS KS QS"}) == ("not_list_of_hands", "hands")
+    assert refused({"hands": 3}) == ("not_list_of_hands", "hands")
     assert refused({"hands": ["AS KS QS", "2C 3C"]}) == ("deal.hand_cards", "hands[1]")
     assert refused({"hands": ["AS KS QS", "AS 3C 4C"]}) == ("too_many_copies", "hands")
     assert refused({"hands": ["AS KS QS", "BJ 3C 4C"]}) == ("not_in_pack", "hands[1]")
@@ -96,6 +97,7 @@ def test_a_setup_takes_only_the_rules_keys_each_a_seat_at_the_table() -> None:
     assert refused({"seed": 1, "setup": {"dealer": 1}}) == ("deal.setup_key", "setup.dealer")
     assert refused({"seed": 1, "setup": {"leader": 2}}) == ("deal.setup_seat", "setup.leader")
     assert refused({"seed": 1, "setup": {"leader": True}}) == ("deal.setup_seat", "setup.leader")
+    assert refused({"seed": 1, "setup": ["leader"]}) == ("not_object", "setup")
     assert game().new_state(seed=1, setup={"leader": 1}).current_seat == 1
     assert game().new_state(seed=1).deal_info()["setup"] == {"leader": 0}
 

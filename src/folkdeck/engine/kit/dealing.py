@@ -41,7 +41,7 @@ def deal_hands(pack: Pack, players: int, hand_size: int, *, seed: int | None = N
 
     :raises InvalidDealError: the checks of
         :func:`~folkdeck.engine.game_base.deal_source` (``deal.no_stock`` for a ``stock``),
-        ``deal.hands_count`` (``hands``), ``deal.hand_cards`` (``hands[i]``),
+        ``not_list_of_hands`` and ``deal.hands_count`` (``hands``), ``deal.hand_cards`` (``hands[i]``),
         ``deal.whole_pack`` (``deck``), and the card checks of :func:`read_cards`.
     """
     source = deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock, no_stock="deal.no_stock")
@@ -63,9 +63,10 @@ def deal_hands(pack: Pack, players: int, hand_size: int, *, seed: int | None = N
 def _given_hands(pack: Pack, players: int, hand_size: int,
                  hands: Sequence[Any]) -> tuple[list[list[Card]], list[Card]]:
     """The given hands, checked: one per seat, ``hand_size`` cards each, no card twice."""
-    if isinstance(hands, str) or len(hands) != players:
-        count = 1 if isinstance(hands, str) else len(hands)
-        raise InvalidDealError("deal.hands_count", field="hands", count=count, players=players)
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise InvalidDealError("not_list_of_hands", field="hands")
+    if len(hands) != players:
+        raise InvalidDealError("deal.hands_count", field="hands", count=len(hands), players=players)
     dealt = [read_cards(h, pack, f"hands[{s}]") for s, h in enumerate(hands)]
     for s, hand in enumerate(dealt):
         if len(hand) != hand_size:
@@ -119,9 +120,12 @@ def read_setup(setup: Mapping[str, Any] | None, defaults: Mapping[str, int], *, 
     """A deal's ``setup``: the keys of ``defaults`` (each a seat: who leads, who deals),
     each given or its default.
 
-    :raises InvalidDealError: ``deal.setup_key`` for a key the game does not take,
+    :raises InvalidDealError: ``not_object`` for a setup that is not a mapping,
+        ``deal.setup_key`` for a key the game does not take,
         ``deal.setup_seat`` for a value that is not a seat at the table (``setup.<key>``).
     """
+    if setup is not None and not isinstance(setup, Mapping):
+        raise InvalidDealError("not_object", field="setup")
     given = dict(setup or {})
     for key in given:
         if key not in defaults:
