@@ -2,12 +2,13 @@
 ("Adding a game") says, held to everything a registered game is held to.
 
 The toy (``tests/toy_game/``: "high card", each seat plays a card and the highest wins
-the trick; no public source, it is made up to exercise the engine) has the modules every
-game has, declares a :class:`~folkdeck.engine.spec.GameSpec` with its hooks, and is
-registered (with its catalog entries) only for the length of a test. Then the
+the trick; no public source, it is made up to exercise the engine) is made with the
+engine's small-game kit (:mod:`folkdeck.engine.kit`): it states its options, pack and
+trick rule, declares a :class:`~folkdeck.engine.spec.GameSpec` with the kit's hooks, and
+is registered (with its catalog entries) only for the length of a test. Then the
 conformance suite of :mod:`folkdeck.engine.conformance` plays it exactly as
 ``tests/test_conformance.py`` plays the real games, its records replay (one deal, a
-match, ``folkdeck replay``), the determinization kit samples its hidden cards, its text
+match, ``folkdeck replay``), the kit's determinizer samples its hidden cards, its text
 renders in both languages, and the checks other suites run for every registered game
 (the server's deltas, the hints, the terminal, the RL adapters...) pass for it. Broken variants of it show the suite refusing a game
 that loses cards, leaks a hidden card, tells something only a hidden card could tell, or
@@ -31,7 +32,9 @@ import folkdeck
 from folkdeck.engine import registry
 from folkdeck.engine.conformance import check_deal, fingerprint
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, UnknownGameError
-from folkdeck.engine.facts import NextDeal, Revealed
+from folkdeck.engine.facts import MatchEnded, NextDeal, Revealed
+from folkdeck.engine.kit import TrickGame, TrickState, TrickView
+from folkdeck.engine.kit.worlds import DETERMINIZER
 from folkdeck.engine.match_record import MatchRecorder
 from folkdeck.engine.match_record import dumps as match_dumps
 from folkdeck.engine.match_record import loads as match_loads
@@ -39,27 +42,19 @@ from folkdeck.engine.playout import random_playout
 from folkdeck.engine.record import dumps, loads
 from folkdeck.i18n import catalog
 from folkdeck.sim.runner import play_deal, record_of
-from tests.toy_game import SPEC
-from tests.toy_game.determinize import DETERMINIZER
-from tests.toy_game.game import ToyGame
-from tests.toy_game.messages import MESSAGES
-from tests.toy_game.observation import ToyView
-from tests.toy_game.options import ToyOptions
-from tests.toy_game.rules import PACK, STRENGTH
-from tests.toy_game.state import ToyState
+from tests.toy_game import MESSAGES, PACK, SPEC, STRENGTH, ToyOptions
 
 
-def install(mp: pytest.MonkeyPatch, *, messages: bool = True) -> None:
+def install(mp: pytest.MonkeyPatch) -> None:
     """Register the toy game (and add its catalog entries) until ``mp`` is undone: the
     registry's tables are replaced by copies for the time, so the real ones never hold it."""
     mp.setattr(registry, "_SPECS", dict(registry._SPECS))
     mp.setattr(registry, "_ALIASES", dict(registry._ALIASES))
     registry.register(SPEC)
-    if messages:
-        for lang, entries in MESSAGES.items():
-            loaded = cast(dict[str, Any], catalog(lang))
-            for key, message in entries.items():
-                mp.setitem(loaded, key, message)
+    for lang, entries in MESSAGES.items():
+        loaded = cast(dict[str, Any], catalog(lang))
+        for key, message in entries.items():
+            mp.setitem(loaded, key, message)
 
 
 @pytest.fixture
@@ -83,7 +78,7 @@ def test_the_toy_is_registered_for_one_test_and_gone_after() -> None:
         install(mp)
         assert folkdeck.games() == (*before, "toy")
         game = folkdeck.load("toy-high-card", players=3)
-        assert isinstance(game, ToyGame) and game.num_players == 3
+        assert isinstance(game, TrickGame) and game.num_players == 3
         assert catalog("ja")["term.toy.title"] == "トイ・ハイカード"
     assert folkdeck.games() == before
     with pytest.raises(UnknownGameError):
@@ -118,17 +113,21 @@ def test_bad_toy_options_and_deals_are_refused_with_codes() -> None:
         folkdeck.load("toy", players=5)
     assert players.value.reason == "toy.players"
     game = folkdeck.load("toy")
-    refusals: list[tuple[dict[str, Any], str, str]] = [({"hands": ["9S KH AS"]}, "toy.hands_count", "hands"),
+    # The kit's refusals (deal.*), worded once in the engine's catalogs.
+    refusals: list[tuple[dict[str, Any], str, str]] = [({"hands": ["9S KH AS"]}, "deal.hands_count", "hands"),
                 ({"hands": ["9S KH AS", "9S QD JH"]}, "too_many_copies", "hands"),
                 ({"hands": ["9S KH AS", "2C QD JH"]}, "not_in_pack", "hands[1]"),
-                ({"hands": ["9S KH", "10C QD JH"]}, "toy.hand_cards", "hands[0]"),
-                ({"seed": 1, "setup": {"leader": 2}}, "toy.setup_leader", "setup.leader"),
-                ({"seed": 1, "stock": ["9S"]}, "toy.no_stock", "stock"),
+                ({"hands": ["9S KH", "10C QD JH"]}, "deal.hand_cards", "hands[0]"),
+                ({"deck": [*PACK.cards[1:], PACK.cards[2]]}, "deal.whole_pack", "deck"),
+                ({"seed": 1, "setup": {"leader": 2}}, "deal.setup_seat", "setup.leader"),
+                ({"seed": 1, "setup": {"dealer": 0}}, "deal.setup_key", "setup.dealer"),
+                ({"seed": 1, "stock": ["9S"]}, "deal.no_stock", "stock"),
                 ({"seed": 1, "deck": ["9S"]}, "one_deal_source", "seed/deck")]
     for deal, reason, field in refusals:
         with pytest.raises(InvalidDealError) as refused:
             game.new_state(**deal)
         assert (refused.value.reason, refused.value.params["field"]) == (reason, field), deal
+        assert f"error.{reason}" in catalog("en") and f"error.{reason}" in catalog("ja"), reason
 
 
 # --- what the engine gives the game: records, matches, bots, the kit, the catalogs -------
@@ -156,9 +155,10 @@ def test_a_toy_deal_played_by_its_bots_replays_from_its_record(tmp_path: Path,
 
 
 @pytest.mark.usefixtures("toy")
-def test_a_toy_match_carries_the_lead_and_replays_from_its_match_record() -> None:
-    """MatchBase deals, scores and ends the match; the toy's CarryOver passes the lead to
-    the last deal's winner; the ``folkdeck-match/1`` record replays to the same standings."""
+def test_a_toy_match_adds_up_its_deals_and_replays_from_its_match_record() -> None:
+    """The kit's match is MatchBase with nothing carried over: every deal is led by the
+    setup's default leader, the tricks add up as points, the match ends after its deals
+    with its winners, and the ``folkdeck-match/1`` record replays to the same standings."""
     game = folkdeck.load("toy")
     match = game.new_match(deals=4, rng=random.Random(8))
     recorder = MatchRecorder(game, deals=4)
@@ -170,14 +170,15 @@ def test_a_toy_match_carries_the_lead_and_replays_from_its_match_record() -> Non
         random_playout(state, random.Random(len(leaders)))
         facts = match.finish_deal(state)
         recorder.finish_deal(state, facts)
-        result = state.result()
-        assert result is not None
-        assert NextDeal(leader=result.placings.index(1)) in facts
-    assert leaders[0] == 0 and len(leaders) == 4
+        assert not any(isinstance(f, NextDeal) for f in facts)
+    assert leaders == [0, 0, 0, 0]
     standings = match.standings()
     assert standings.over and sum(standings.scores) == 4 * 3  # every trick scores a point
+    best = max(standings.scores)
+    assert facts[-1] == MatchEnded(reason="deals", winners=tuple(s for s, v in enumerate(standings.scores) if v == best))
     replayed = match_loads(match_dumps(recorder.record(standings))).replay()
     assert replayed.standings == standings
+    assert game.new_match().standings().deals_limit == 3  # the spec's match_end.default_deals
 
 
 @pytest.mark.usefixtures("toy")
@@ -185,7 +186,7 @@ def test_the_kit_deals_the_toy_cards_a_seat_cannot_see_and_nothing_else() -> Non
     """Worlds sampled from a seat's view look the same to it, keep its hand and every card
     played, hold the whole pack, and do deal the other hands afresh."""
     game = folkdeck.load("toy", players=3, hand_size=4)
-    assert isinstance(game, ToyGame)
+    assert isinstance(game, TrickGame)
     real = game.new_state(seed=11)
     for _ in range(4):  # a trick, and the next trick's lead
         real.apply(real.legal_actions()[0])
@@ -263,6 +264,7 @@ PER_GAME_CHECKS = [
     ("tests.engine.test_determinize_kit", "test_every_game_declares_a_typed_determinizer"),
     ("tests.engine.test_determinize_kit", "test_a_sampler_reads_the_view_once_and_deals_like_determinize"),
     ("tests.engine.test_spec", "test_a_spec_is_its_static_description_plus_its_hooks"),
+    ("tests.engine.test_shared_reasons", "test_shared_reasons_carry_exactly_the_shared_params"),
     ("tests.server.test_delta", "test_the_view_rebuilt_from_deltas_is_the_whole_view"),
     ("tests.agents.test_advice", "test_advice_is_a_legal_action_with_its_values_best_first"),
 ]
@@ -274,7 +276,8 @@ PER_GAME_CHECKS = [
 @pytest.mark.parametrize(("module", "check"), PER_GAME_CHECKS, ids=[c for _, c in PER_GAME_CHECKS])
 def test_the_per_game_checks_of_the_other_suites_pass_for_the_toy(module: str, check: str) -> None:
     """The state contract, the deal data's copies, the deal sources, the typed determinizer,
-    the spec's split, the server's view deltas and the browser's hints (the ``pimc`` bot)."""
+    the spec's split, the shared refusals' parameters, the server's view deltas and the
+    browser's hints (the ``pimc`` bot)."""
     getattr(importlib.import_module(module), check)("toy")
 
 
@@ -304,7 +307,7 @@ def test_the_rl_adapters_take_the_toy(module: str, check: str) -> None:
 
 # --- the suite can fail: broken toys -------------------------------------------------------
 
-class VanishingToyState(ToyState):
+class VanishingToyState(TrickState):
     """Forgets the finished tricks when it counts the cards."""
 
     __slots__ = ()
@@ -315,40 +318,43 @@ class VanishingToyState(ToyState):
         return places
 
 
-class LeakyToyState(ToyState):
+class LeakyToyState(TrickState):
     """Shows every seat the next seat's hand, as a status fact."""
 
     __slots__ = ()
 
-    def observe(self, seat: int | None) -> ToyView:
+    def observe(self, seat: int | None) -> TrickView:
         view = super().observe(seat)
         if seat is None or self.is_over():
             return view
         nxt = (seat + 1) % self.num_players
-        return ToyView(**{**{k: getattr(view, k) for k in view.__dataclass_fields__},
-                          "status": (Revealed(seat=nxt, cards=tuple(self.deal.hands[nxt])),)})
+        return TrickView(**{**{k: getattr(view, k) for k in view.__dataclass_fields__},
+                            "status": (Revealed(seat=nxt, cards=tuple(self.deal.hands[nxt])),)})
 
 
-class TellingToyState(ToyState):
-    """Names no hidden card but tells (as ``leader``) which seat holds the highest card
-    in any hand: something only the hidden cards decide."""
+class TellingToyState(TrickState):
+    """Names no hidden card but tells (as the setup's ``leader``) which seat holds the
+    highest card in any hand: something only the hidden cards decide."""
 
     __slots__ = ()
 
-    def observe(self, seat: int | None) -> ToyView:
+    def observe(self, seat: int | None) -> TrickView:
         view = super().observe(seat)
         held = [(STRENGTH[c], s) for s, hand in enumerate(self.deal.hands) for c in hand]
         if not held:
             return view
-        return ToyView(**{**{k: getattr(view, k) for k in view.__dataclass_fields__}, "leader": max(held)[1]})
+        return TrickView(**{**{k: getattr(view, k) for k in view.__dataclass_fields__},
+                            "setup": {"leader": max(held)[1]}})
 
 
-def _broken(state_type: type[ToyState]) -> ToyGame:
-    class Broken(ToyGame):
+def _broken(state_type: type[TrickState]) -> TrickGame:
+    class Broken(TrickGame):
         pass
 
     Broken.state_type = state_type
-    return Broken(SPEC, ToyOptions(players=3))
+    made = SPEC.hooks.make(ToyOptions(players=3))
+    assert isinstance(made, TrickGame)
+    return Broken(SPEC, made.options, made.rules)
 
 
 @pytest.mark.usefixtures("toy")
@@ -357,7 +363,7 @@ def _broken(state_type: type[ToyState]) -> ToyGame:
     (LeakyToyState, "shows hidden cards"),
     (TellingToyState, "looks different to it"),
 ], ids=["cards-vanish", "view-leaks-a-hand", "view-tells-a-hidden-fact"])
-def test_the_suite_refuses_a_broken_toy(state_type: type[ToyState], complaint: str) -> None:
+def test_the_suite_refuses_a_broken_toy(state_type: type[TrickState], complaint: str) -> None:
     game = _broken(state_type)
     with pytest.raises(AssertionError, match=complaint):
         for seed in range(12):
@@ -365,7 +371,10 @@ def test_the_suite_refuses_a_broken_toy(state_type: type[ToyState], complaint: s
 
 
 def test_the_suite_refuses_a_toy_whose_refusals_have_no_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    install(monkeypatch, messages=False)
+    """The toy's refusals are the engine's shared ones: with ``error.not_your_turn`` taken
+    out of the catalog, the suite finds a refusal it cannot word."""
+    install(monkeypatch)
+    monkeypatch.delitem(cast(dict[str, Any], catalog("en")), "error.not_your_turn")
     game = folkdeck.load("toy")
     with pytest.raises(AssertionError, match="has no message key"):
         for seed in range(12):
