@@ -10,7 +10,7 @@ import { seatStanding } from "./seats.js";
 import { drawBoard } from "./board.js";
 import { resultRows } from "./result.js";
 import { drawSeats, patchList, setClass, setText } from "./view.js";
-import { reduce } from "./model.js";
+import { replaySteps } from "./model.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,22 +31,6 @@ let spec = null;       // the game's spec (card notation, title)
 let R = new Renderer();
 
 // --- what the steps say ---------------------------------------------------------------
-
-// Every step of the answer whole, {event, public, hands}: a step that came as a delta is
-// applied to the one before it, the state {obs: public, hands: {seat: hand}} at version =
-// the step's index (server/replay.py). Null when a delta does not fit (a broken answer).
-function wholeSteps(body) {
-  let model = null;
-  const steps = [];
-  for (const [i, step] of body.steps.entries()) {
-    model = step.delta
-      ? reduce(model, step.delta)
-      : reduce(null, { type: "state", v: i, obs: step.public, hands: Object.assign({}, step.hands) });
-    if (!model) return null;
-    steps.push({ event: step.event, public: model.obs, hands: Array.from({ length: body.players }, (_, s) => model.hands[s] ?? null) });
-  }
-  return steps;
-}
 
 // The step's event as the table's history shows it: the public view after the step holds
 // the event with its action as a fact; the record's event adds every fact (all hands are open).
@@ -260,7 +244,7 @@ async function loadDeal(deal, step) {
   let body;
   try { body = await resp.json(); } catch { body = { error: "malformed_record", reason: "server.bad_json", params: {} }; }
   if (!resp.ok) { showError(body); return; }
-  const steps = wholeSteps(body);
+  const steps = replaySteps(body);
   if (!steps) { showError({ error: "server_error", reason: "server.internal", params: {} }); return; }
   body.steps = steps;
   $("error").hidden = true;
