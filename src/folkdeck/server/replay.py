@@ -175,8 +175,8 @@ def _whole(state: JSONObject, event: JSONObject | None) -> JSONObject:
 class _StepViews:
     """Each step's state as :func:`folkdeck.server.delta.diff` compares them. The history is
     converted event by event once: an event the view shows as before keeps its JSON (the
-    same object, which the comparison passes at once), so the work grows with the deal's
-    length, not its square."""
+    same object, which the comparison passes at once), so that neither converting the views
+    nor comparing them grows with the square of the deal's length."""
 
     def __init__(self) -> None:
         self._events: list[tuple[ViewEvent, JSONValue]] = []
