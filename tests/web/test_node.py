@@ -158,6 +158,26 @@ def test_a_state_and_its_deltas_give_the_last_full_state(game: str, players: int
     assert models[2] is None and models[3] is None and models[4] is None
 
 
+RECORDS = ROOT.parents[1] / "examples" / "records"
+
+
+@pytest.mark.parametrize("name", ["gouji-normal-deal", "cambio-horse-chain", "burro_es-bots", "kaphai-greedy-deal"])
+def test_a_replay_answer_rebuilds_every_step_whole(name: str) -> None:
+    """``POST /api/replay``'s steps (the first whole, then deltas) rebuilt by model.js's
+    ``replaySteps`` are the steps of the whole form (``?steps=full``); a step whose delta does
+    not fit the one before gives null (the viewer says so, never shows a wrong table)."""
+    from folkdeck.server.replay import replay_text
+
+    text = (RECORDS / f"{name}.json").read_text()
+    compact = json.loads(replay_text(text, "1", "delta")[1])
+    whole = json.loads(replay_text(text, "1", "full")[1])
+    broken = {**compact, "steps": [*compact["steps"][:2], *compact["steps"][3:]]}  # a step left out
+    mixed = {**compact, "steps": [*compact["steps"][:3], whole["steps"][3], *compact["steps"][4:]]}
+    replays = _node({"lang": "en", "cases": [], "models": [], "replays": [compact, whole, broken, mixed]})["replays"]
+    assert replays[0] == whole["steps"] and replays[1] == whole["steps"] and replays[3] == whole["steps"]
+    assert replays[2] is None
+
+
 # --- the Latin packs' suits ---------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -31,3 +31,21 @@ export function reduce(model, message) {
   }
   return next;
 }
+
+/** Every step of a replay's answer (POST /api/replay) whole, ``{event, public, hands}``:
+ * the first step comes whole, each later one as the delta from the step before, of the
+ * state ``{obs: public, hands: {seat: hand}}`` whose version is the step's index; a step
+ * may come whole again (server/replay.py). Null when a delta does not fit. */
+export function replaySteps(answer) {
+  let model = null;
+  const steps = [];
+  for (const [i, step] of answer.steps.entries()) {
+    model = step.delta
+      ? reduce(model, step.delta)
+      : reduce(null, { type: "state", v: i, obs: step.public, hands: { ...step.hands } });
+    if (!model) return null;
+    const hands = Array.from({ length: answer.players }, (_, seat) => model.hands[seat] ?? null);
+    steps.push({ event: step.event, public: model.obs, hands });
+  }
+  return steps;
+}

@@ -2,12 +2,15 @@
 // through it — forward, back, to a trick, to any event — for a deal record
 // (folkdeck-record/1) or a whole match (folkdeck-match/1, deal by deal, with what the
 // match reported around each deal and the final standings). The server replays the record
-// (POST /api/replay) and answers with the public view and every hand at each step; all text
-// is made here from the message catalogs, none comes from the server.
+// (POST /api/replay) and answers with the public view and every hand at each step: the first
+// step whole, each later one as what changed since the step before, in the table's delta
+// format, which model.js applies here as it does at the table. All text is made here from
+// the message catalogs, none comes from the server.
 import { seatStanding } from "./seats.js";
 import { drawBoard } from "./board.js";
 import { resultRows } from "./result.js";
 import { drawSeats, patchList, setClass, setText } from "./view.js";
+import { replaySteps } from "./model.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -241,6 +244,9 @@ async function loadDeal(deal, step) {
   let body;
   try { body = await resp.json(); } catch { body = { error: "malformed_record", reason: "server.bad_json", params: {} }; }
   if (!resp.ok) { showError(body); return; }
+  const steps = replaySteps(body);
+  if (!steps) { showError({ error: "server_error", reason: "server.internal", params: {} }); return; }
+  body.steps = steps;
   $("error").hidden = true;
   if (!spec || spec.name !== body.game) {
     const answer = await fetch(`/api/games/${encodeURIComponent(body.game)}`);

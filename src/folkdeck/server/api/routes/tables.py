@@ -7,6 +7,7 @@ body of :func:`folkdeck.server.errors.error_body` by the app's handler.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 
 from fastapi import APIRouter, Request
@@ -150,12 +151,16 @@ def get_match_record(table_id: str, tables: TablesDep) -> Response:
 async def replay(request: Request, tables: TablesDep) -> Response:
     """Every step of a record, ``folkdeck-record/1`` or ``folkdeck-match/1``: the public view
     and every hand, for the replay viewer. Paged by deal: a match record's answer is one deal
-    (``?deal=N``, 1 by default; ``match.deals`` says how many there are). The body was checked
-    by the input boundary (size, depth, numbers, text); the replay runs in the worker pool,
-    at most ``replay_seconds``, so it never holds up the server (:mod:`folkdeck.server.replay`)."""
+    (``?deal=N``, 1 by default; ``match.deals`` says how many there are). Each step after the
+    first is what changed since the one before (``?steps=full``: every step whole, for short
+    deals). The body was checked by the input boundary (size, depth, numbers, text); the
+    replay runs in the worker pool, at most ``replay_seconds`` (the worker stops then too), so
+    it never holds up the server (:mod:`folkdeck.server.replay`)."""
     body = (await request.body()).decode("utf-8", "surrogatepass") or "null"
     deal = request.query_params.get("deal", "1")
-    answer = await tables.bots.run(replay_text, body, deal, timeout=tables.settings.replay_seconds)
+    steps_form = request.query_params.get("steps", "delta")
+    seconds = tables.settings.replay_seconds
+    answer = await tables.bots.run(replay_text, body, deal, steps_form, time.monotonic() + seconds, timeout=seconds)
     if answer is None:
         raise ServerError(503, "full", "server.full")  # the workers are busy: later
     status, text = answer
