@@ -13,6 +13,7 @@ fingerprint unchanged. A game without ``deal`` is an expected failure that names
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -110,3 +111,16 @@ def test_deal_copy_copies_every_field(name: str) -> None:
         assert type(copy) is type(deal)
         assert [f.name for f in dataclasses.fields(copy)] == [f.name for f in dataclasses.fields(deal)]
         assert _fingerprint(copy) == _fingerprint(deal)
+
+
+@pytest.mark.parametrize("name", _games())
+def test_a_written_out_init_takes_exactly_the_fields(name: str) -> None:
+    """A deal class may write its ``__init__`` out (the compiled build runs a dataclass's
+    generated one interpreted, mypyc/mypyc#671): its parameters are the dataclass fields,
+    in order, and it stores each as given, so the fields stay declared once."""
+    cls = type(next(_positions(name, range(1))).deal)
+    names = [f.name for f in dataclasses.fields(cls)]
+    assert list(inspect.signature(cls.__init__).parameters)[1:] == names
+    markers = [object() for _ in names]
+    made = cls(**dict(zip(names, markers, strict=True)))
+    assert [getattr(made, n) for n in names] == markers

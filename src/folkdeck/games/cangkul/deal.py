@@ -18,6 +18,7 @@ from folkdeck.cards import Card, Suit
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import Played
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.state_base import DealCore
 from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, CangkulAction
 from folkdeck.games.cangkul.events import Dig
 from folkdeck.games.cangkul.rules import NO_SUIT, Deck, trick_winner
@@ -33,8 +34,8 @@ JOKER_CLASS: Final = 4
 
 
 @final
-@dataclass(slots=True)
-class CangkulDeal:
+@dataclass(slots=True, init=False)
+class CangkulDeal(DealCore):
     """Everything of a deal that play changes, and how it began."""
 
     hands: list[int]
@@ -74,6 +75,57 @@ class CangkulDeal:
     in which a player went out is in progress."""
     win: int
     """The trick's winning play so far, as ``card index << 4 | seat``."""
+
+    def __init__(self, hands: list[int],
+                 known: list[int],
+                 piles: list[list[int]],
+                 start_hands: tuple[int, ...],
+                 start_stock: tuple[int, ...],
+                 setup: dict[str, Any],
+                 unused: int,
+                 dead: int,
+                 rng: random.Random | None,
+                 phase: str,
+                 turn: int,
+                 trick_leader: int,
+                 plays: list[tuple[int, int]],
+                 suit: int,
+                 acted: int,
+                 passers: list[int],
+                 out: list[int],
+                 history: list[Event],
+                 void: list[int],
+                 collected: list[tuple[int, int]],
+                 result: Result | None,
+                 stall: int,
+                 win: int) -> None:
+        # Written out (init=False above), not left to @dataclass: in the compiled build a
+        # dataclass's own __init__ is made by the dataclasses module at import, so it runs
+        # interpreted (mypyc/mypyc#671), and a deal is made for every new state and clone.
+        # tests/engine/test_deal_data.py checks these parameters are the fields, in order.
+        self.hands = hands
+        self.known = known
+        self.piles = piles
+        self.start_hands = start_hands
+        self.start_stock = start_stock
+        self.setup = setup
+        self.unused = unused
+        self.dead = dead
+        self.rng = rng
+        self.phase = phase
+        self.turn = turn
+        self.trick_leader = trick_leader
+        self.plays = plays
+        self.suit = suit
+        self.acted = acted
+        self.passers = passers
+        self.out = out
+        self.history = history
+        self.void = void
+        self.collected = collected
+        self.result = result
+        self.stall = stall
+        self.win = win
 
     def copy(self) -> CangkulDeal:
         """A copy sharing no container with this deal (the knocking generator included)."""

@@ -25,6 +25,7 @@ from typing import Final, final
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.state_base import DealCore
 from folkdeck.games.gouji.deal import SEATS, Setup
 from folkdeck.games.gouji.events import Offence
 from folkdeck.games.gouji.rules import HAND_ORDER, NRANKS, RANK_OF, Play
@@ -42,7 +43,7 @@ def _no_counts() -> list[int]:
 
 @final
 @dataclass(slots=True, kw_only=True, eq=False)
-class GouJiDeal:
+class GouJiDeal(DealCore):
     """Everything that changes in a deal (bit sets are ints: bit ``s`` for seat ``s``)."""
 
     setup: Setup

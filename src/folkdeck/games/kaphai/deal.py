@@ -15,6 +15,7 @@ from typing import final
 
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.state_base import DealCore
 from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
 from folkdeck.games.kaphai.rules import Combo
 from folkdeck.games.kaphai.viewread import ViewReading
@@ -37,8 +38,8 @@ class PutuhWindow:
 
 
 @final
-@dataclass(slots=True)
-class KapHaiDeal:
+@dataclass(slots=True, init=False)
+class KapHaiDeal(DealCore):
     """Everything of a deal that play changes, and how it began."""
 
     start: tuple[int, ...]
@@ -68,6 +69,47 @@ class KapHaiDeal:
     history: list[Event]
     putuh: PutuhWindow | None
     result: Result | None
+
+    def __init__(self, start: tuple[int, ...],
+                 undealt: int,
+                 three_game: bool,
+                 leader: int,
+                 hands: list[int],
+                 shed: int,
+                 played: int,
+                 phase: str,
+                 turn: int,
+                 lead_single: bool,
+                 top: Combo | None,
+                 top_seat: int,
+                 passed: int,
+                 out: list[int],
+                 trick: list[tuple[int, Combo, bool]],
+                 history: list[Event],
+                 putuh: PutuhWindow | None,
+                 result: Result | None) -> None:
+        # Written out (init=False above), not left to @dataclass: in the compiled build a
+        # dataclass's own __init__ is made by the dataclasses module at import, so it runs
+        # interpreted (mypyc/mypyc#671), and a deal is made for every new state and clone.
+        # tests/engine/test_deal_data.py checks these parameters are the fields, in order.
+        self.start = start
+        self.undealt = undealt
+        self.three_game = three_game
+        self.leader = leader
+        self.hands = hands
+        self.shed = shed
+        self.played = played
+        self.phase = phase
+        self.turn = turn
+        self.lead_single = lead_single
+        self.top = top
+        self.top_seat = top_seat
+        self.passed = passed
+        self.out = out
+        self.trick = trick
+        self.history = history
+        self.putuh = putuh
+        self.result = result
 
     def copy(self) -> KapHaiDeal:
         """A copy sharing no container with this deal."""
