@@ -27,6 +27,7 @@ from typing import Final, Protocol, TypeAlias, final
 from folkdeck.cards import Card, Pack
 from folkdeck.engine.match_base import CarryOver
 from folkdeck.engine.protocol import Event, Game, Result
+from folkdeck.engine.state_base import DealCore
 
 TrickPlays: TypeAlias = Sequence[tuple[int, Card]]
 """A trick's plays so far, in order: ``(seat, card)``."""
@@ -99,7 +100,7 @@ class TrickGameLike(Game, Protocol):
 
 @final
 @dataclass(slots=True)
-class TrickDeal:
+class TrickDeal(DealCore):
     """Everything of a trick deal that play changes, and how it began."""
 
     start: tuple[tuple[Card, ...], ...]
