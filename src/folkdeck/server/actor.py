@@ -395,8 +395,7 @@ class TableActor:
         key = self.key()
         if marks.thinking == key or marks.asked == key:
             return "wait"
-        jobs = table.bot_jobs()
-        if not jobs:
+        if not table.bot_seats():
             return "wait"  # the people are to act
         if marks.delayed != key:
             if settings.bot_delay > 0:
@@ -411,7 +410,7 @@ class TableActor:
                     return "shown"
                 return "wait"
             marks.waited = key
-        self._think(key, jobs)
+        self._think(key, table.bot_jobs())
         return "wait"
 
     def _at(self, kind: str, key: TimerKey, seconds: float) -> bool:
