@@ -55,7 +55,7 @@ def test_a_refused_row_fails_its_own_owner_alone(tmp_path: Path) -> None:
     store.create_table("b", {})
     store.append_action("a", 0, 0, "0: 4C")
 
-    async def together() -> list[Any]:
+    async def together() -> tuple[BaseException | None, BaseException | None]:
         commits = GroupCommit(store)
         return await asyncio.gather(commits.append(("a", 0, 0, "0: 9C", "0/a", 2)),
                                     commits.append(("b", 0, 0, "0: 5C", "0/b", 3)), return_exceptions=True)
