@@ -289,6 +289,12 @@ class MatchRecorder:
         self._record.deals.append(DealEntry(record=Record.from_state(state), before=tuple(before)))
         self._current = state
 
+    def follow(self, state: State) -> None:
+        """The deal in play goes on in ``state``: a copy of the state given to
+        :meth:`start_deal`, moved on (the server applies an action to a copy and keeps the
+        copy once the action is stored)."""
+        self._current = state
+
     def finish_deal(self, state: State, after: Sequence[Fact]) -> None:
         """The deal is over (``after``: ``match.finish_deal(state)``)."""
         entry = self._record.deals[-1]

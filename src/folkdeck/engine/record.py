@@ -246,7 +246,24 @@ def _deal_field(record: Record) -> str:
     return "deck" if record.deck is not None else "seed" if record.seed is not None else "hands"
 
 
+_RULES: dict[int, tuple[Game, JSONObject]] = {}
+RULES_KEPT = 256
+"""Games whose record rules are kept (by identity: a server table's game makes a record at
+every deal's start and end; the entry holds the game, so its id stays its own)."""
+
+
 def _non_default_rules(game: Game) -> JSONObject:
+    """The options that differ from the defaults (the pinned ones always) and ``players``:
+    worked out once per game object (its options never change), a copy given each time."""
+    hit = _RULES.get(id(game))
+    if hit is None or hit[0] is not game:
+        if len(_RULES) >= RULES_KEPT:
+            _RULES.clear()
+        hit = _RULES[id(game)] = (game, _work_out_rules(game))
+    return {key: list(value) if isinstance(value, list) else value for key, value in hit[1].items()}
+
+
+def _work_out_rules(game: Game) -> JSONObject:
     current = options_to_dict(game.options)
     default = options_to_dict(game.spec.options_type())
     pinned = record_defaults(game.spec.options_type)

@@ -5,8 +5,10 @@ end, by the table's own task (:meth:`TableActor.run`):
 
 - :class:`PersonAction`: a person's action (or its resend), answered with an ``ack`` or a
   refusal; a resend whose ``ref`` was stored with an action (in the same transaction,
-  :meth:`~folkdeck.server.store.Store.append_action`) is answered as already done, after
-  any restart;
+  :meth:`~folkdeck.server.store.Store.append_actions`) is answered as already done, after
+  any restart. The action is applied to a copy of the state, which becomes the table's
+  once the action is committed (:mod:`folkdeck.server.commits`): the owner waits for
+  that, and handles nothing else of its table meanwhile;
 - :class:`BotAnswer`: a bot's decision, thought out in the workers by a task that only posts
   this message (an answer for a position that has moved on is dropped);
 - :class:`Wake`: a timer that fired (:mod:`folkdeck.server.clock`): the bot's delay, the
@@ -35,6 +37,7 @@ from folkdeck.engine.protocol import Action, Event, Seat, State
 from folkdeck.json_types import JSONObject
 from folkdeck.server.bots import BotJob
 from folkdeck.server.clock import Clock, TimerHandle
+from folkdeck.server.commits import GroupCommit
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import error_message
 from folkdeck.server.store import Store
@@ -62,6 +65,7 @@ class Host(Protocol):
 
     settings: Settings
     store: Store
+    commits: GroupCommit
     clock: Clock
 
     def broadcast(self, table: Table) -> None: ...
@@ -200,7 +204,7 @@ class TableActor:
                 return
             changed = False
             try:
-                changed = self._handle(message)
+                changed = await self._handle(message)
             except Exception:  # a bug: the table lives on, and the log has the trace
                 log.exception("table %s: %s not handled", self.table.id, type(message).__name__)
             self._plan_and_tell(changed)
@@ -215,12 +219,12 @@ class TableActor:
             self.host.broadcast(self.table)
 
     # --- messages ------------------------------------------------------------------------------
-    def _handle(self, message: Message) -> bool:
+    async def _handle(self, message: Message) -> bool:
         """Handle one message; True if the table changed (everyone is sent their view)."""
         if isinstance(message, PersonAction):
-            return self._person_action(message)
+            return await self._person_action(message)
         if isinstance(message, BotAnswer):
-            return self._bot_answer(message)
+            return await self._bot_answer(message)
         if isinstance(message, Wake):
             return self._wake(message)
         if isinstance(message, Resume):
@@ -237,7 +241,7 @@ class TableActor:
             return False
         return False  # pragma: no cover - Stop is handled by run()
 
-    def _person_action(self, msg: PersonAction) -> bool:
+    async def _person_action(self, msg: PersonAction) -> bool:
         table = self.table
         try:
             if msg.resend and msg.ref is not None and msg.scope is not None:
@@ -249,9 +253,9 @@ class TableActor:
             state = table.state
             refuse_unless_to_act(state, msg.seat)
             action = state.parse_action(msg.text, msg.seat)
-            before = state.clone()
-            event = state.apply(action, msg.seat)
-            self._commit(event, before, msg.scope, msg.ref)
+            after = state.clone()
+            event = after.apply(action, msg.seat)
+            await self._commit(after, event, msg.scope, msg.ref)
         except CardGameError as exc:
             self._answer(msg, error_message(exc, msg.ref))
             _fail(msg.reply, exc)
@@ -267,7 +271,7 @@ class TableActor:
         if msg.conn is not None:
             self.host.send(self.table, msg.seat, msg.conn, message)
 
-    def _bot_answer(self, msg: BotAnswer) -> bool:
+    async def _bot_answer(self, msg: BotAnswer) -> bool:
         key = self.key()
         if msg.key == self.marks.thinking:
             self.marks.thinking = None
@@ -279,11 +283,10 @@ class TableActor:
             return False
         if msg.seat is None:
             return False  # every bot declined its offer: the people are to act
-        state = self.table.state
-        before = state.clone()
+        after = self.table.state.clone()
         try:
-            event = state.apply(msg.action, msg.seat)
-            self._commit(event, before, None, None)
+            event = after.apply(msg.action, msg.seat)
+            await self._commit(after, event, None, None)
         except CardGameError:
             log.exception("table %s: a bot's move was not played; trying again", self.table.id)
             self._at("retry", key, RETRY_SECONDS)
@@ -316,17 +319,20 @@ class TableActor:
         return False
 
     # --- transitions -------------------------------------------------------------------------
-    def _commit(self, event: Event, before: State, scope: str | None, ref: int | None) -> None:
-        """Store the action just applied (with the client's ``ref``); if it cannot be stored
-        the table goes back to ``before``, so memory never runs ahead of the store."""
+    async def _commit(self, after: State, event: Event, scope: str | None, ref: int | None) -> None:
+        """Store the action just applied to ``after`` (a copy of the table's state), with the
+        client's ``ref``, in the next group commit (:mod:`folkdeck.server.commits`); only then
+        is ``after`` the table's state. Meanwhile the table is as it was for everyone who
+        looks (a view sent, a check), so memory never runs ahead of the store."""
         table = self.table
-        index = len(table.state.history) - 1
+        index = len(after.history) - 1
         try:
-            self.host.store.append_action(table.id, table.deal, index, event.line, scope, ref)
+            await self.host.commits.append((table.id, table.deal, index, event.line, scope, ref))
         except Exception:
-            log.exception("table %s: action %r not stored; taken back", table.id, event.line)
-            table.state = before
+            log.exception("table %s: action %r not stored; not played", table.id, event.line)
             raise
+        table.state = after
+        table.recorder.follow(after)
         table.last_active = self.host.clock.now()
         table.finish_deal_if_over()
 
@@ -389,8 +395,7 @@ class TableActor:
         key = self.key()
         if marks.thinking == key or marks.asked == key:
             return "wait"
-        jobs = table.bot_jobs()
-        if not jobs:
+        if not table.bot_seats():
             return "wait"  # the people are to act
         if marks.delayed != key:
             if settings.bot_delay > 0:
@@ -405,7 +410,7 @@ class TableActor:
                     return "shown"
                 return "wait"
             marks.waited = key
-        self._think(key, jobs)
+        self._think(key, table.bot_jobs())
         return "wait"
 
     def _at(self, kind: str, key: TimerKey, seconds: float) -> bool:

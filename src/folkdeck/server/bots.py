@@ -9,7 +9,12 @@ the same job always gives the same answer (bots are reproducible from the positi
 :class:`BotPool` keeps two bounded :class:`~concurrent.futures.ProcessPoolExecutor`
 lanes: ``Settings.bot_workers`` processes for the bots that search, and one for the
 quick bots (greedy, heuristic...), so that a quick bot never waits behind a search of
-another table. Workers are started by a fork server that has imported folkdeck once,
+another table. A quick bot whose moves all proved cheap (:class:`Pace`: each under
+:data:`QUICK_CPU_SECONDS` of the worker's CPU, :data:`PROVEN_MOVES` in a row) thinks in the
+event loop instead: sending a move to a worker (the view pickled there, the answer back,
+the executor's threads woken) costs the server far more CPU than such a bot's whole
+thought; a move in the loop that takes more than :data:`SLOW_CPU_SECONDS` sends the bot
+back to the workers, to prove itself again over twice as many moves. Workers are started by a fork server that has imported folkdeck once,
 run at a lower priority than the server, die with it on any signal
 (:mod:`folkdeck.server.watchdog`), and are replaced after
 :data:`TASKS_PER_WORKER` moves so that no leak grows. A bot's CPU per move is
@@ -37,6 +42,7 @@ import logging
 import multiprocessing
 import os
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -61,6 +67,14 @@ SEARCH_NICE = 15
 always wins the CPU over a search (a move takes a little longer when the machine is busy)."""
 QUICK_NICE = 2
 """The quick bots' workers: a little below the server, well above the searches."""
+QUICK_CPU_SECONDS = 0.001
+"""A quick bot whose moves each took less CPU than this in the workers may think in the
+event loop (:class:`Pace`)."""
+PROVEN_MOVES = 32
+"""Moves in a row under :data:`QUICK_CPU_SECONDS` before a quick bot thinks in the loop."""
+SLOW_CPU_SECONDS = 0.005
+"""A move in the event loop that took more CPU than this sends its bot back to the workers."""
+MOST_PROVEN_MOVES = 1 << 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +124,46 @@ def think(job: BotJob) -> int | None:
     raise ValueError(f"bot {job.bot!r} chose {text!r}, which is not legal")
 
 
+def timed_think(job: BotJob) -> tuple[int | None, float]:
+    """:func:`think`, with the CPU seconds it took (the thread's: a busy machine does not count)."""
+    start = time.thread_time()
+    choice = think(job)
+    return choice, time.thread_time() - start
+
+
+class Pace:
+    """Whether one quick bot of one game thinks in the event loop: after ``needed`` moves
+    in a row under :data:`QUICK_CPU_SECONDS` each (measured in the workers), until a move
+    in the loop takes more than :data:`SLOW_CPU_SECONDS` (then twice as many are needed).
+
+    >>> pace = Pace()
+    >>> for _ in range(PROVEN_MOVES):
+    ...     pace.worker_move(0.0002)
+    >>> pace.in_loop
+    True
+    >>> pace.loop_move(0.02); pace.in_loop, pace.needed == 2 * PROVEN_MOVES
+    (False, True)
+    """
+
+    __slots__ = ("quick", "needed")
+
+    def __init__(self) -> None:
+        self.quick = 0
+        self.needed = PROVEN_MOVES
+
+    @property
+    def in_loop(self) -> bool:
+        return self.quick >= self.needed
+
+    def worker_move(self, cpu_seconds: float) -> None:
+        self.quick = self.quick + 1 if cpu_seconds < QUICK_CPU_SECONDS else 0
+
+    def loop_move(self, cpu_seconds: float) -> None:
+        if cpu_seconds > SLOW_CPU_SECONDS:
+            self.quick = 0
+            self.needed = min(2 * self.needed, MOST_PROVEN_MOVES)
+
+
 def advise_job(job: BotJob) -> dict[str, object]:
     """A hint for the seat of ``job`` (:func:`folkdeck.agents.advice.advise`) as JSON data."""
     from folkdeck.agents.advice import HINT_SECONDS, advise
@@ -154,6 +208,8 @@ class BotPool:
         self.workers = workers
         self.timeout = timeout
         self._lanes: dict[bool, concurrent.futures.Executor] = {}
+        self._paces: dict[tuple[str, str], Pace] = {}
+        """The quick bots' :class:`Pace` by (game, bot)."""
 
     def _pool(self, searches: bool) -> concurrent.futures.Executor:
         lane = self._lanes.get(searches)
@@ -178,15 +234,37 @@ class BotPool:
         return bool(self._lanes)
 
     async def think(self, job: BotJob) -> int | None:
-        """The bot's choice; its first legal action (or no interrupt) if it takes too long."""
+        """The bot's choice; its first legal action (or no interrupt) if it takes too long.
+
+        A quick bot that proved cheap thinks here, in the event loop (:class:`Pace`)."""
+        pace = None
+        if not job.searches:
+            pace = self._paces.get((job.game, job.bot))
+            if pace is None:
+                pace = self._paces[job.game, job.bot] = Pace()
+            if pace.in_loop:
+                start = time.thread_time()
+                try:
+                    return think(job)
+                finally:
+                    pace.loop_move(time.thread_time() - start)
+        return await self._think_in_worker(job, pace)
+
+    async def _think_in_worker(self, job: BotJob, pace: Pace | None) -> int | None:
+        """The bot's choice from the workers (its CPU time told to the quick bot's ``pace``)."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            future = loop.run_in_executor(self._pool(job.searches), think, job)
+            future = loop.run_in_executor(self._pool(job.searches), timed_think, job)
             try:
-                return await asyncio.wait_for(future, self.timeout)
+                choice, cpu_seconds = await asyncio.wait_for(future, self.timeout)
+                if pace is not None:
+                    pace.worker_move(cpu_seconds)
+                return choice
             except TimeoutError:
                 log.warning("bot %s (%s) gave no move in %.1f s: it plays its first legal action",
                             job.bot, job.game, self.timeout)
+                if pace is not None:
+                    pace.worker_move(self.timeout)  # no proof of a quick bot
                 return None if job.interrupt else 0
             except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh once
                 log.error("a bot worker died; starting the bot workers again")
@@ -230,4 +308,4 @@ class BotPool:
             lane.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["BotJob", "BotPool", "ReviewJob", "advise_job", "review_job", "think"]
+__all__ = ["BotJob", "BotPool", "Pace", "ReviewJob", "advise_job", "review_job", "think", "timed_think"]

@@ -2,8 +2,9 @@
 
 FastAPI's ``ConnectionManager`` idea, grown up: it binds websockets to seats, hands every
 change of a table to the table's one owner (:class:`~folkdeck.server.actor.TableActor`,
-which applies actions, commits each one before acknowledging it and drives the bots,
-timers and deals), and sends **each connection its own ``observe(seat)``** after every
+which applies actions, commits each one before acknowledging it, with the other tables'
+actions of the moment (:mod:`folkdeck.server.commits`), and drives the bots, timers and
+deals), and sends **each connection its own ``observe(seat)``** after every
 event (spectators ``observe(None)``). Bots think in worker processes
 (:mod:`folkdeck.server.bots`).
 
@@ -29,6 +30,7 @@ from folkdeck.server.actor import Call, PersonAction, Resume, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.clock import Clock, LoopClock
 from folkdeck.server.cluster import Cluster
+from folkdeck.server.commits import GroupCommit
 from folkdeck.server.config import Settings
 from folkdeck.server.create import deal_count, load_game, new_seats, table_config
 from folkdeck.server.errors import ServerError
@@ -52,6 +54,8 @@ class TableManager:
     def __init__(self, settings: Settings, store: Store, clock: Clock | None = None) -> None:
         self.settings = settings
         self.store = store
+        self.commits = GroupCommit(store)
+        """The actions of the tables' owners, committed together (:mod:`folkdeck.server.commits`)."""
         self.clock: Clock = clock or LoopClock()
         self.tables: dict[str, Table] = {}
         self.actors: dict[str, TableActor] = {}
@@ -122,6 +126,7 @@ class TableManager:
         for actor in self.actors.values():
             actor.abandon()
         self.actors.clear()
+        self.commits.abandon()
         if self.cluster is not None:
             self.cluster.close()
 

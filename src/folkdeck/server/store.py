@@ -39,7 +39,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO, TypeVar, cast
 
 from folkdeck.json_types import JSONObject
@@ -57,6 +57,8 @@ from folkdeck.server.database import (
 )
 
 T = TypeVar("T")
+ActionRow = tuple[str, int, int, str, str | None, int | None]
+"""One action to store: (table id, deal, index in the deal, record line, ref scope, ref)."""
 
 class Store:
     """Tables and their actions in a SQL database (a DB-API connection in autocommit mode).
@@ -204,20 +206,58 @@ class Store:
 
         :raises StoreError: if a different line is stored at this position, or the database fails.
         """
+        self._transaction(lambda conn: self._insert_action(conn, (table_id, deal, idx, line, ref_scope, ref)),
+                          write=True)
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> list[StoreError | None]:
+        """Store several actions (of any tables) in one transaction: a group commit, one
+        commit's cost shared by every action of a turn of the server's event loop. Each
+        row's outcome, in order: None once it is committed (with its ``ref``), or its
+        :class:`StoreError`. A batch refused as a whole is tried again row by row, so a row
+        refused (a different line stored at its position, a table another process adopted)
+        fails alone.
+
+        >>> store = open_store(":memory:")
+        >>> store.create_table("t", {})
+        >>> store.append_action("t", 0, 0, "0: 4C")
+        >>> [str(e) if e else None for e in store.append_actions([("t", 0, 1, "1: 5C", "1/ab", 3),
+        ...                                                         ("t", 0, 0, "0: 9C", None, None)])]
+        [None, "table 't', deal 0, action 0 is already stored as '0: 4C', not '0: 9C'"]
+        >>> store.find_ref("t", "1/ab", 3)
+        '1: 5C'
+        """
 
         def work(conn: DBConnection) -> None:
-            self._fenced(conn, table_id)
-            cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
-                                         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal, idx) DO NOTHING"),
-                               (table_id, deal, idx, line, ref_scope, ref))
-            if cur.rowcount == 0:
-                stored = conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND deal = ?"
-                                                " AND idx = ?"), (table_id, deal, idx)).fetchone()
-                if stored is None or stored[0] != line:
-                    raise StoreError(f"table {table_id!r}, deal {deal}, action {idx} is already stored"
-                                     f" as {stored[0] if stored else None!r}, not {line!r}")
+            for row in rows:
+                self._insert_action(conn, row)
 
-        self._transaction(work, write=True)
+        if len(rows) > 1:
+            try:
+                self._transaction(work, write=True)
+                return [None] * len(rows)
+            except StoreError:
+                pass  # which row: each alone
+        outcomes: list[StoreError | None] = []
+        for row in rows:
+            try:
+                self.append_action(*row)
+                outcomes.append(None)
+            except StoreError as exc:
+                outcomes.append(exc)
+        return outcomes
+
+    def _insert_action(self, conn: DBConnection, row: ActionRow) -> None:
+        table_id, deal, idx, line, ref_scope, ref = row
+        self._fenced(conn, table_id)
+        cur = conn.execute(self._sql("INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
+                                     " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, deal, idx) DO NOTHING"),
+                           (table_id, deal, idx, line, ref_scope, ref))
+        if cur.rowcount == 0:
+            stored = conn.execute(self._sql("SELECT line FROM fd_actions WHERE table_id = ? AND deal = ?"
+                                            " AND idx = ?"), (table_id, deal, idx)).fetchone()
+            if stored is None or stored[0] != line:
+                raise StoreError(f"table {table_id!r}, deal {deal}, action {idx} is already stored"
+                                 f" as {stored[0] if stored else None!r}, not {line!r}")
 
     def find_ref(self, table_id: str, ref_scope: str, ref: int) -> str | None:
         """The record line of the latest action stored with this ``ref`` in this scope
@@ -390,4 +430,4 @@ def _own_sqlite(path: str) -> IO[str] | None:
     return lock
 
 
-__all__ = ["CONNECT_TIMEOUT", "POSTGRES_SCHEMES", "Store", "StoreError", "open_store", "redact"]
+__all__ = ["CONNECT_TIMEOUT", "POSTGRES_SCHEMES", "ActionRow", "Store", "StoreError", "open_store", "redact"]

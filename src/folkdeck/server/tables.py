@@ -167,6 +167,10 @@ class Table:
     """The search bot's reviews of finished deals by ``(deal, seat)`` (computed once)."""
     _match_facts: tuple[tuple[int, int, int, bool], JSONObject] | None = None
     """:meth:`match_facts` as last made, with the position it was made for."""
+    _deals_played: tuple[int, int] | None = None
+    """The match's completed deals, with the count of :attr:`results` it was read at."""
+    _layout: JSONObject | None = None
+    """The public facts that never change at a table (its game, teams...), made once."""
     encoders: dict[Seat | None, ViewEncoder] = field(default_factory=dict)
     """Each viewer's views as JSON, the history encoded once (:mod:`folkdeck.server.views`)."""
     remote: dict[int, frozenset[Seat]] = field(default_factory=dict)
@@ -262,8 +266,11 @@ class Table:
     def match_deal(self) -> int:
         """The number of the deal in the match, as players count: completed deals plus the
         one in progress (a deal dealt again keeps its number)."""
-        played = self.match.standings().deals_played
-        return played if self.state.is_over() and len(self.results) > self.deal else played + 1
+        done = len(self.results)
+        if self._deals_played is None or self._deals_played[0] != done:  # changes only as a deal ends
+            self._deals_played = (done, self.match.standings().deals_played)
+        played = self._deals_played[1]
+        return played if self.state.is_over() and done > self.deal else played + 1
 
     def finish_deal_if_over(self) -> bool:
         """Account the deal once it is over; True if it is over."""
@@ -309,22 +316,27 @@ class Table:
         name: str = self.seats[seat].get("bot") or self.config.get("auto_bot") or self.game.spec.default_bot
         return name
 
-    def bot_jobs(self) -> list[tuple[Seat, BotJob]]:
-        """The bot decisions due now: out-of-turn offers first (in ``to_act`` order, as
-        :func:`folkdeck.sim.runner.offer_interrupts` makes them), then the seat on turn."""
+    def bot_seats(self) -> list[tuple[Seat, bool]]:
+        """The bots with a decision due now, ``(seat, interrupt)``: out-of-turn offers first
+        (in ``to_act`` order, as :func:`folkdeck.sim.runner.offer_interrupts` makes them),
+        then the seat on turn (without building their views: the table's owner asks this
+        whenever it plans, and builds the jobs only when the bots are to think)."""
         state = self.state
         if state.is_over() or not state.to_act:
             return []
-        jobs = []
+        due = []
         for seat in state.to_act[1:]:
-            if self.is_bot(seat) and hasattr(self.agent(seat), "interrupt"):
-                legal = state.legal_actions(seat)
-                if legal:
-                    jobs.append((seat, self._job(seat, legal, interrupt=True)))
+            if self.is_bot(seat) and hasattr(self.agent(seat), "interrupt") and state.legal_actions(seat):
+                due.append((seat, True))
         seat = state.to_act[0]
         if self.is_bot(seat):
-            jobs.append((seat, self._job(seat, state.legal_actions(seat), interrupt=False)))
-        return jobs
+            due.append((seat, False))
+        return due
+
+    def bot_jobs(self) -> list[tuple[Seat, BotJob]]:
+        """The bot decisions due now (:meth:`bot_seats`), each as a job for the workers."""
+        return [(seat, self._job(seat, self.state.legal_actions(seat), interrupt=interrupt))
+                for seat, interrupt in self.bot_seats()]
 
     def _job(self, seat: Seat, legal: Sequence[Action], *, interrupt: bool) -> BotJob:
         # The bot's randomness is fixed by the position: a restarted table plays on the same.
@@ -364,11 +376,15 @@ class Table:
     # --- views --------------------------------------------------------------------------
     def public(self) -> JSONObject:
         """Public facts about the table (no cards but what the results say)."""
-        spec = self.game.spec
+        layout = self._layout
+        if layout is None:
+            spec = self.game.spec
+            layout = self._layout = {
+                "id": self.id, "game": spec.name, "title": spec.title,
+                "card_notation": spec.card_notation, "pack": spec.card_notation,
+                "teams": [list(t) for t in spec.teams(self.num_players)], "windows": list(spec.windows)}
         return {
-            "id": self.id, "game": spec.name, "title": spec.title,
-            "card_notation": spec.card_notation, "pack": spec.card_notation,
-            "teams": [list(t) for t in spec.teams(self.num_players)], "windows": list(spec.windows),
+            **layout,
             "practice": bool(self.config.get("practice")),
             "players": self.num_players, "deal": self.deal + 1, "match_deal": self.match_deal(),
             "deals": self.deals_limit,
@@ -395,7 +411,7 @@ class Table:
         locked = self.records_locked()
         facts: JSONObject = {
             "results": list(self.results), "standings": self.match.standings().to_dict(),
-            "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished)) if self.record_available(d)],
+            "records": [f"{base}/records/{d + 1}" for d in range(len(self.finished))] if locked is None else [],
             "match_record": f"{base}/record" if self.finished and locked is None else None,
             "records_locked": locked if self.finished else None,
         }
