@@ -246,8 +246,8 @@ def _deal_field(record: Record) -> str:
     return "deck" if record.deck is not None else "seed" if record.seed is not None else "hands"
 
 
-_RULES: dict[int, tuple[Game, JSONObject]] = {}
-RULES_KEPT = 256
+_RULES: Final[dict[int, tuple[Game, JSONObject]]] = {}
+RULES_KEPT: Final = 256
 """Games whose record rules are kept (by identity: a server table's game makes a record at
 every deal's start and end; the entry holds the game, so its id stays its own)."""
 
