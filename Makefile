@@ -9,9 +9,6 @@ JOBS ?= 2
 # pytest-xdist: an idle worker takes queued tests from a busy one, so that a long test
 # near the end of a run does not leave a core idle meanwhile.
 XDIST = -n $(JOBS) --dist worksteal
-# test-all mostly waits (browsers, server processes, PostgreSQL, the people's out-of-turn
-# windows, Ray's start): more workers than cores keep the cores busy.
-ALL_JOBS ?= 4
 # Playing needs only the package (and Rich); the fast tests the dev extra; test-all the rest.
 PLAY_STAMP := $(VENV)/.installed-play
 DEV_STAMP := $(VENV)/.installed-dev
@@ -58,7 +55,7 @@ test: lint
 # on the compiled build instead: see .ci/run).
 ALL_ARGS ?=
 test-all: $(ALL_STAMP)
-	$(PY) -m pytest -n $(ALL_JOBS) --dist worksteal -q -m "slow or e2e or postgres or ray or rl" $(ALL_ARGS)
+	$(PY) -m pytest $(XDIST) -q -m "slow or e2e or postgres or ray or rl" $(ALL_ARGS)
 
 test-slow: $(ALL_STAMP)
 	$(PY) -m pytest $(XDIST) -q -m slow
