@@ -6,12 +6,15 @@ VENV ?= .venv
 PYTHON ?= python3
 PY := $(VENV)/bin/python
 JOBS ?= 2
+# pytest-xdist: an idle worker takes queued tests from a busy one, so that a long test
+# near the end of a run does not leave a core idle meanwhile.
+XDIST = -n $(JOBS) --dist worksteal
 # Playing needs only the package (and Rich); the fast tests the dev extra; test-all the rest.
 PLAY_STAMP := $(VENV)/.installed-play
 DEV_STAMP := $(VENV)/.installed-dev
 ALL_STAMP := $(VENV)/.installed-all
 
-.PHONY: play serve test test-all test-slow lint bench dist clean fast test-fast-build
+.PHONY: play serve install-all test test-all test-slow lint bench dist clean fast test-fast-build
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +32,9 @@ $(ALL_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e '.[dev,postgres,e2e,arena,rl]'
 	touch $(ALL_STAMP) $(DEV_STAMP) $(PLAY_STAMP)
 
+# Every extra (what test-all needs) in one pip run; CI starts with it.
+install-all: $(ALL_STAMP)
+
 play: $(PLAY_STAMP)
 	$(VENV)/bin/folkdeck play $(or $(GAME),kaphai) $(ARGS)
 
@@ -41,7 +47,7 @@ lint: $(DEV_STAMP)
 
 # The fast suite: every game's rules, conformance, records, bots, CLI and API (a few minutes).
 test: lint
-	$(PY) -m pytest -n $(JOBS) -q
+	$(PY) -m pytest $(XDIST) -q
 
 # Everything the fast suite leaves out: thousands of random deals and fuzzing (slow), the
 # browser (e2e, needs Debian's chromium), PostgreSQL (needs initdb), Ray and the RL adapters.
@@ -49,10 +55,10 @@ test: lint
 # on the compiled build instead: see .ci/run).
 ALL_ARGS ?=
 test-all: $(ALL_STAMP)
-	$(PY) -m pytest -n $(JOBS) -q -m "slow or e2e or postgres or ray or rl" $(ALL_ARGS)
+	$(PY) -m pytest $(XDIST) -q -m "slow or e2e or postgres or ray or rl" $(ALL_ARGS)
 
 test-slow: $(ALL_STAMP)
-	$(PY) -m pytest -n $(JOBS) -q -m slow
+	$(PY) -m pytest $(XDIST) -q -m slow
 
 bench: $(PLAY_STAMP)
 	$(VENV)/bin/folkdeck bench
@@ -79,7 +85,7 @@ fast: $(FAST_STAMP)
 # (FAST_ARGS: more pytest arguments, e.g. -m "not e2e" to add the slow runs).
 FAST_ARGS ?=
 test-fast-build: $(FAST_STAMP)
-	$(FAST_PY) -m pytest -n $(JOBS) -q tests/test_conformance.py tests/games tests/test_compiled.py $(FAST_ARGS)
+	$(FAST_PY) -m pytest $(XDIST) -q tests/test_conformance.py tests/games tests/test_compiled.py $(FAST_ARGS)
 
 # A wheel and an sdist in dist/, checked as a package index would check them.
 dist: $(VENV)/bin/python
