@@ -39,7 +39,7 @@ class CambioDeal(DealCore):
     in_deal: tuple[bool, ...]
     """The seats dealt a card (the others are eliminated from the session)."""
     order: tuple[int, ...]
-    """The deal's turn order, the dealer's right first (:meth:`CambioGame.seating`)."""
+    """The deal's turn order, the dealer's right first (:func:`~folkdeck.games.cambio.rules.seating`)."""
     index: tuple[int, ...]
     """Each seat's place in ``order`` (-1: not in the deal)."""
     active: list[bool]

@@ -2,8 +2,8 @@
 (docs/rules/cambio.md §4-§6), as :class:`CambioFlow`, the base of
 :class:`~folkdeck.games.cambio.state.CambioState`.
 
-Each method performs an action that :meth:`CambioState._check
-<folkdeck.games.cambio.state.CambioState._check>` found legal; none checks it again.
+Each method performs an action that :meth:`CambioState.apply
+<folkdeck.games.cambio.state.CambioState.apply>` found legal; none checks it again.
 """
 
 from __future__ import annotations
