@@ -294,8 +294,8 @@ class CambioState(CambioFlow):
             deal.declared[s] = action
             if action is CHANGE:
                 self._request(s, facts)
-            if deal.phase == "exchange":
-                self._advance(facts)
+            if deal.phase == "exchange" and not deal.advance():
+                self._finish("showdown", facts)  # every active seat has had its turn
         event = _new_event(_EVENT, (s, action, tuple(facts)))
         deal.history.append(event)
         return event
