@@ -9,6 +9,7 @@ event (seat, action, facts), the result and, now and then, every seat's final vi
 
 from __future__ import annotations
 
+import dis
 import hashlib
 import importlib.util
 import json
@@ -16,6 +17,7 @@ import os
 import random
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,24 @@ def test_the_core_is_compiled_and_the_rest_is_not() -> None:
             wrong.append(f"{rel} should be interpreted ({INTERPRETED.get(rel, 'INTERPRETED')})")
     assert not wrong
     assert build() == "mypyc"
+
+
+def _play_first_actions(state: object) -> None:
+    """A loop of interpreted calls of a state's methods, as a user's own code makes them."""
+    while not state.is_over():  # type: ignore[attr-defined]
+        state.apply(state.legal_actions()[0])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_interpreted_code_calls_a_compiled_states_methods_through_a_specialized_look_up(name: str) -> None:
+    """On Python 3.11 each ``state.method(...)`` in interpreted code is looked up by a
+    specialized instruction, not through the class hierarchy at every call
+    (``folkdeck.engine.state_base._FILL_DICT_SLOT``); Python 3.12 has no ``LOAD_METHOD``."""
+    if sys.version_info >= (3, 12):
+        pytest.skip("Python 3.12 specializes a method look-up on an empty __dict__ slot itself")
+    play = types.FunctionType(_play_first_actions.__code__.replace(), globals())  # fresh caches
+    game = folkdeck.load(name)
+    for seed in range(12):  # 3.11 specializes a function's instructions after it ran a few times
+        play(game.new_state(seed=seed))
+    looked_up = [i.opname for i in dis.get_instructions(play, adaptive=True) if i.opname.startswith("LOAD_METHOD")]
+    assert looked_up and all(op in ("LOAD_METHOD_NO_DICT", "LOAD_METHOD_WITH_DICT") for op in looked_up), looked_up

@@ -172,7 +172,7 @@ def _cards(state: State) -> Counter[str]:
 
 def _check_step(state: State, seen: list[tuple[int, Action]], rng: random.Random, step: int) -> None:
     """One step of :func:`check_deal`: the legal actions of the seat on turn are listed once
-    each and legal, illegal ones are refused, a clone is independent; then a random action
+    each and legal, illegal ones are refused, verifying and a clone change nothing; then a random action
     (now and then another seat's, out of turn) is applied."""
     acting = state.to_act
     assert acting, f"step {step}: not over but nobody may act"
@@ -189,6 +189,8 @@ def _check_step(state: State, seen: list[tuple[int, Action]], rng: random.Random
         _check_refusals(state, legal, seen, rng, step)
     if rng.random() < 0.1:
         before = fingerprint(state)
+        state.verify(legal[0], acting[0])  # a game may verify by applying to a copy
+        assert fingerprint(state) == before, f"step {step}: verifying a legal action changed the state"
         twin = state.clone()
         twin_legal = twin.legal_actions()
         twin.apply(twin_legal[rng.randrange(len(twin_legal))])

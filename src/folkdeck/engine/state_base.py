@@ -28,8 +28,10 @@ hand, the counts, the table, the status and its own fields) and makes its view.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Self, TypeVar
+import sys
+from typing import Any, Final, Generic, Self, TypeVar
 
+from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.spec import DescribeAction
@@ -63,6 +65,19 @@ DealT = TypeVar("DealT", bound=DealCore)
 """The game's deal data class (``KapHaiDeal``)."""
 
 
+_FILL_DICT_SLOT: Final = sys.version_info < (3, 12) and compiled()
+"""Give a compiled state an empty ``__dict__`` when it is made (Python 3.11).
+
+CPython 3.11 never specializes a method look-up (``LOAD_METHOD``) on an instance whose
+type keeps a ``__dict__`` at a fixed offset while that dict is not made yet, so every call
+of a state's method from interpreted code (a user's loop, the RL environments, the server,
+``benchmarks/compare_trees.py``) walked the whole class hierarchy: about 3 % of a compiled
+Cangkul playout. mypyc gives that slot to every class with ``Generic`` among its bases, as
+:class:`StateBase` has; an empty dict lets the look-up specialize (``LOAD_METHOD_WITH_DICT``).
+The pure-Python classes have no such slot, and Python 3.12 specializes the empty slot
+itself. ``tests/test_compiled.py`` checks the specialization."""
+
+
 class BlankMade:
     """Instances that ``cls.__new__(cls)`` makes blank, without ``__init__`` (a clone, a
     world built from a view), in the compiled build too, whose classes would otherwise run
@@ -73,7 +88,10 @@ class BlankMade:
     __slots__ = ()
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        return object.__new__(cls)
+        made = object.__new__(cls)
+        if _FILL_DICT_SLOT:
+            made.__dict__ = {}  # type: ignore[misc]  # see _FILL_DICT_SLOT
+        return made
 
 
 class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):

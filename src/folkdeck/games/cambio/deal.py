@@ -16,6 +16,7 @@ from typing import Any, Final, final
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import DealCore
 from folkdeck.games.cambio.actions import CambioAction
+from folkdeck.games.cambio.rules import STOCK
 
 UP: Final = -1
 DOWN: Final = 0
@@ -39,7 +40,7 @@ class CambioDeal(DealCore):
     in_deal: tuple[bool, ...]
     """The seats dealt a card (the others are eliminated from the session)."""
     order: tuple[int, ...]
-    """The deal's turn order, the dealer's right first (:meth:`CambioGame.seating`)."""
+    """The deal's turn order, the dealer's right first (:func:`~folkdeck.games.cambio.rules.seating`)."""
     index: tuple[int, ...]
     """Each seat's place in ``order`` (-1: not in the deal)."""
     active: list[bool]
@@ -127,6 +128,28 @@ class CambioDeal(DealCore):
         self.losers = losers
         self.showdown = showdown
         self.result = result
+
+    def next_target(self, seat: int) -> int:
+        """The next active seat to the right of ``seat`` in this deal, else the stock
+        (``STOCK``): whom a request of ``seat`` goes to (docs/rules/cambio.md §5)."""
+        order = self.order
+        active = self.active
+        for i in range(self.index[seat] + 1, len(order)):
+            if active[order[i]]:
+                return order[i]
+        return STOCK
+
+    def advance(self) -> bool:
+        """Pass the turn to the next active seat in the order; ``False`` when every active
+        seat has had its turn (the showdown, docs/rules/cambio.md §4.2, §4.4)."""
+        order = self.order
+        active = self.active
+        for i in range(self.pos + 1, len(order)):
+            if active[order[i]]:
+                self.pos = i
+                self.turn = order[i]
+                return True
+        return False
 
     def copy(self) -> CambioDeal:
         """A copy sharing no container with this deal (the reshuffle generator included)."""

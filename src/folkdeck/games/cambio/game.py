@@ -43,25 +43,10 @@ class CambioGame(GameBase[CambioOptions]):
     def __init__(self, spec: GameSpec, options: CambioOptions) -> None:
         super().__init__(spec, options)
         self._pack = PACK_TABLES[options.pack]
-        self._orders: dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         n = options.players
         self._default: dict[str, Any] = {
             "dealer": 0, "deal": 1, "game": 1, "chips": (options.start_chips - options.entry_fee,) * n,
             "pot": options.entry_fee * n, "reshuffle_seed": 0}
-
-    def seating(self, dealer: int, in_deal: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The turn order of a deal (the dealer's right first, the dealer last) and each
-        seat's place in it (-1: not in the deal); cached."""
-        key = (dealer, in_deal)
-        found = self._orders.get(key)
-        if found is None:
-            n = len(in_deal)
-            order = tuple(s % n for s in range(dealer + 1, dealer + n + 1) if in_deal[s % n])
-            index = [-1] * n
-            for i, s in enumerate(order):
-                index[s] = i
-            found = self._orders[key] = (order, tuple(index))
-        return found
 
     @property
     def pack(self) -> PackTable:
@@ -90,10 +75,8 @@ class CambioGame(GameBase[CambioOptions]):
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``stock``, ``setup.dealer``).
         """
-        if hands is None and deck is None and stock is None and rng is None and not setup \
-                and (seed is None or type(seed) is int):
-            # the fast path of simulations: a source deal_source accepts, checked inline
-            return self._seeded(seed if seed is not None else 0)
+        if type(seed) is int and hands is None and deck is None and stock is None and rng is None and not setup:
+            return self._seeded(seed)  # the fast path of simulations: a source deal_source accepts
         deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
         n = self.num_players
         out = _read_seats((setup or {}).get("eliminated", []), n)

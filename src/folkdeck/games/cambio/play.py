@@ -2,8 +2,8 @@
 (docs/rules/cambio.md §4-§6), as :class:`CambioFlow`, the base of
 :class:`~folkdeck.games.cambio.state.CambioState`.
 
-Each method performs an action that :meth:`CambioState._check
-<folkdeck.games.cambio.state.CambioState._check>` found legal; none checks it again.
+Each method performs an action that :meth:`CambioState.apply
+<folkdeck.games.cambio.state.CambioState.apply>` found legal; none checks it again.
 """
 
 from __future__ import annotations
@@ -76,20 +76,10 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
     _game: CambioGameLike
     _rules: CambioOptions
 
-    def _next_target(self, seat: int) -> int:
-        """The next active seat to the right of ``seat`` in this deal, else the stock."""
-        deal = self.deal
-        order = deal.order
-        active = deal.active
-        for i in range(deal.index[seat] + 1, len(order)):
-            if active[order[i]]:
-                return order[i]
-        return STOCK
-
     def _request(self, q: int, facts: list[Fact]) -> None:
         """Resolve seat ``q``'s exchange request, docs/rules/cambio.md §5."""
         deal = self.deal
-        target = self._next_target(q)
+        target = deal.next_target(q)
         answers = _ANSWERS[self._rules.owl_refuses_when_asked]
         while target != STOCK:
             k = deal.kind[target]
@@ -99,7 +89,7 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
                 return
             deal.shown[target] = True
             if ans is Answer.SKIP:
-                nxt = self._next_target(target)
+                nxt = deal.next_target(target)
                 facts.append(_passed_on(target, k, q, None if nxt == STOCK else nxt))
                 target = nxt
                 continue
@@ -246,17 +236,6 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
             self._finish("disqualification", facts)
         elif sum(deal.active) <= 1:
             self._finish("one_player_left", facts)
-
-    def _advance(self, facts: list[Fact]) -> None:
-        deal = self.deal
-        order = deal.order
-        active = deal.active
-        for i in range(deal.pos + 1, len(order)):
-            if active[order[i]]:
-                deal.pos = i
-                deal.turn = order[i]
-                return
-        self._finish("showdown", facts)
 
     def _finish(self, how: str, facts: list[Fact]) -> None:
         """End the deal: the showdown among the remaining players (docs/rules/cambio.md §4.4)."""

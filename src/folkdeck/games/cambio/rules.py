@@ -113,9 +113,8 @@ FULL_PACK: Final[tuple[int, ...]] = PACK_40.full
 
 class CambioGameLike(Game, Protocol):
     """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` with Cambio's
-    options, its :class:`PackTable` and its seating (:class:`~folkdeck.games.cambio.game.
-    CambioGame` is one). The state takes this, so that it need not import the game module,
-    which makes it."""
+    options and its :class:`PackTable` (:class:`~folkdeck.games.cambio.game.CambioGame` is
+    one). The state takes this, so that it need not import the game module, which makes it."""
 
     @property
     def options(self) -> CambioOptions: ...
@@ -123,9 +122,33 @@ class CambioGameLike(Game, Protocol):
     @property
     def pack(self) -> PackTable: ...
 
-    def seating(self, dealer: int, in_deal: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The turn order of a deal and each seat's place in it (-1: not in the deal)."""
-        ...
+
+_SEATINGS: Final[dict[tuple[int, tuple[bool, ...]], tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+""":func:`seating`'s answers: a table has few pairs of a dealer and the seats in a deal."""
+
+
+def seating(dealer: int, in_deal: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The turn order of a deal (the dealer's right first, the dealer last; docs/rules/cambio.md
+    §3) and each seat's place in it (-1: not in the deal).
+
+    A function of its arguments, remembered, and a plain function so that the compiled build
+    calls it natively for every new deal (the state reads the game through a protocol).
+
+    >>> seating(0, (True, True, True, True))
+    ((1, 2, 3, 0), (3, 0, 1, 2))
+    >>> seating(1, (True, True, False, True))
+    ((3, 0, 1), (1, 2, -1, 0))
+    """
+    key = (dealer, in_deal)
+    found = _SEATINGS.get(key)
+    if found is None:
+        n = len(in_deal)
+        order = tuple(s % n for s in range(dealer + 1, dealer + n + 1) if in_deal[s % n])
+        index = [-1] * n
+        for i, s in enumerate(order):
+            index[s] = i
+        found = _SEATINGS[key] = (order, tuple(index))
+    return found
 
 
 class Answer(IntEnum):
@@ -337,5 +360,5 @@ def payment(deal: int, schedule: Sequence[int]) -> int | None:
 __all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE",
            "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "PACK_40", "PACK_NIFTY44", "PACK_TABLES",
            "STOCK", "XI", "XII", "ZERO", "Answer", "CambioGameLike", "PackTable", "answer",
-           "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating_groups", "seating_strength", "showdown_losers",
+           "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating", "seating_groups", "seating_strength", "showdown_losers",
            "value"]

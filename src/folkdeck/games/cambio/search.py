@@ -51,7 +51,7 @@ from folkdeck.games.cambio.determinize import DETERMINIZER, events_of, is_search
 from folkdeck.games.cambio.events import Shows, TookStock, TookStockFaceDown
 from folkdeck.games.cambio.game import CambioGame
 from folkdeck.games.cambio.observation import CambioView
-from folkdeck.games.cambio.rules import KIND, OWL, PACK_TABLES
+from folkdeck.games.cambio.rules import KIND, OWL, PACK_TABLES, seating
 from folkdeck.games.cambio.state import CambioState
 
 _UNKNOWN: Final = -2
@@ -172,7 +172,7 @@ def speeches(game: CambioGame, obs: CambioView, events: Sequence[Event]) -> list
     were active, the speaker's place among them, and whether it held its own dealt card
     (no exchange had reached it)."""
     in_deal = tuple(s in obs.in_deal for s in range(obs.num_players))
-    active = list(game.seating(obs.dealer, in_deal)[0])
+    active = list(seating(obs.dealer, in_deal)[0])
     reached: set[int] = set()
     out: list[tuple[int, int, bool]] = []
     for event in events:

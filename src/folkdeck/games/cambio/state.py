@@ -66,6 +66,7 @@ from folkdeck.games.cambio.rules import (
     STOCK,
     CambioGameLike,
     payment,
+    seating,
     unfold,
 )
 
@@ -107,7 +108,7 @@ class CambioState(CambioFlow):
         self._cache = None  # made by the first observe(): playouts never need it
         everyone = min(hands) >= 0  # the usual deal: every seat holds a card
         in_deal = _EVERYONE[n] if everyone and n < len(_EVERYONE) else tuple([k >= 0 for k in hands])
-        order, index = game.seating(setup["dealer"], in_deal)
+        order, index = seating(setup["dealer"], in_deal)
         # In the fields' order (positional: a Cambio deal is short, and keywords cost a tenth of making it).
         self.deal = CambioDeal(
             setup, hands, list(range(n)) if everyone else [s if k >= 0 else STOCK for s, k in enumerate(hands)],
@@ -143,7 +144,7 @@ class CambioState(CambioFlow):
         deal.in_deal = tuple(s in view.in_deal for s in range(view.num_players))
         deal.start = dealt_kinds(view, seat, kinds, deal.in_deal)
         deal.origin = [STOCK if o is None else o for o in view.origins]
-        deal.order, deal.index = game.seating(view.dealer, deal.in_deal)
+        deal.order, deal.index = seating(view.dealer, deal.in_deal)
         deal.active = [s in view.active for s in range(view.num_players)]
         deal.turn = view.current_seat if view.current_seat is not None else deal.order[0]
         deal.pos = deal.index[deal.turn]
@@ -241,21 +242,20 @@ class CambioState(CambioFlow):
     def verify(self, action: CambioAction, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
 
+        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
+        which checks the common case inline: a call per action would cost a playout
+        about 3 % (``benchmarks/compare_trees.py --instructions``).
+
         :raises WrongPhaseError: the deal is over.
         :raises NotYourTurnError: the seat may not act now.
         :raises IllegalActionError: e.g. ``cucco`` without an OWL.
         """
-        self._check(action, seat)
+        self.clone().apply(action, seat)
 
-    def _check(self, action: CambioAction, seat: int | None) -> int:
-        """:meth:`verify`, returning the acting seat: the one statement of who may do what,
-        which :meth:`apply` goes through for every action."""
+    def _check_uncommon(self, action: CambioAction, s: int) -> None:
+        """:meth:`apply`'s check past its cheap common case (``change`` or ``keep`` by the
+        seat on turn, which is always active): any action of seat ``s``."""
         deal = self.deal
-        if deal.phase != "exchange":
-            raise WrongPhaseError("cambio.deal_over", phase=deal.phase, action=str(action))
-        s = deal.turn if seat is None else self._seat(seat)
-        if (action is CHANGE or action is KEEP) and s == deal.turn:
-            return s  # the common case, made cheap: the seat on turn is always active
         if not isinstance(action, CambioAction):
             raise not_an_action("cambio", s, action)
         if not deal.in_deal[s]:
@@ -265,7 +265,7 @@ class CambioState(CambioFlow):
         if action is CUCCO:
             if deal.kind[s] != OWL:
                 raise IllegalActionError("cambio.no_owl", seat=s, action="cucco")
-            return s
+            return
         if deal.kind[s] == OWL:
             raise NotYourTurnError("cambio.not_your_turn_owl", seat=s, to_act=[deal.turn], action=str(action))
         raise not_your_turn("cambio", s, (deal.turn,), action)
@@ -276,9 +276,17 @@ class CambioState(CambioFlow):
 
     # --- transitions ---------------------------------------------------------------
     def apply(self, action: CambioAction, seat: int | None = None) -> Event:
-        """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
-        s = self._check(action, seat)
+        """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
+
+        The one statement of who may do what (:meth:`verify` tries it on a copy): the
+        common case here, the rest in :meth:`_check_uncommon`.
+        """
         deal = self.deal
+        if deal.phase != "exchange":
+            raise WrongPhaseError("cambio.deal_over", phase=deal.phase, action=str(action))
+        s = deal.turn if seat is None else self._seat(seat)
+        if not ((action is CHANGE or action is KEEP) and s == deal.turn):
+            self._check_uncommon(action, s)
         facts: list[Fact] = []
         if action is CUCCO:
             self._finish("cucco", facts)
@@ -286,8 +294,8 @@ class CambioState(CambioFlow):
             deal.declared[s] = action
             if action is CHANGE:
                 self._request(s, facts)
-            if deal.phase == "exchange":
-                self._advance(facts)
+            if deal.phase == "exchange" and not deal.advance():
+                self._finish("showdown", facts)  # every active seat has had its turn
         event = _new_event(_EVENT, (s, action, tuple(facts)))
         deal.history.append(event)
         return event

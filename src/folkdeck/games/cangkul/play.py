@@ -2,8 +2,8 @@
 (docs/rules/cangkul.md §2-§4), as :class:`CangkulFlow`, the base of
 :class:`~folkdeck.games.cangkul.state.CangkulState`.
 
-Each method performs an action that :meth:`CangkulState._check
-<folkdeck.games.cangkul.state.CangkulState._check>` found legal; none checks it again.
+Each method performs an action that :meth:`CangkulState.apply
+<folkdeck.games.cangkul.state.CangkulState.apply>` found legal; none checks it again.
 """
 
 from __future__ import annotations
