@@ -108,7 +108,7 @@ _PASS_ONLY: Final = (PASS,)
 """The digging choices, made once (:meth:`CangkulState.legal_actions` is on the hot path)."""
 _PASSES: Final = -1
 _DRAWS: Final = -2
-"""What :meth:`CangkulState._check_uncommon` returns for a legal pass, or a draw from the one
+"""What the check in :meth:`CangkulState.apply` finds for a legal pass, or a draw from the one
 pile; a draw from pile ``p`` of two is ``_DRAWS - 1 - p``, a card its index."""
 # ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
 # named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
@@ -329,7 +329,7 @@ class CangkulState(CangkulFlow):
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): the
-        cheap common cases here, the rest in :meth:`_apply_uncommon`.
+        cheap common cases here, the rest in :meth:`_check_uncommon`.
         """
         deal = self.deal
         if deal.phase == "over":
@@ -340,31 +340,18 @@ class CangkulState(CangkulFlow):
         hand, suit = deal.hands[s], deal.suit
         # This deck's own card objects are found by identity (a Card hashes in Python).
         i = self._by_id.get(id(action))
-        # The common cases, checked and performed here (a call less per action): a held
-        # card on a lead or of the led suit, and a draw from a pile with cards by a seat
-        # void in the led suit without the joker (what choices() allows).
+        # The common cases are checked here (a call less per action): a held card on a
+        # lead or of the led suit, and a draw from a pile with cards by a seat void in the
+        # led suit without the joker (what choices() allows); the rest in _check_uncommon.
         facts: list[Fact] = []
-        if i is not None:
-            if hand >> i & 1 and (suit == NO_SUIT or i // STRIDE == suit):
-                self._play(s, i, facts)
-                event: Event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
-                deal.history.append(event)
-                return event
-        elif action.__class__ is Draw:
-            piles = deal.piles
-            pile = action.pile
-            if (suit != NO_SUIT and not hand & _PLAY_ON[suit] and (pile is None) == (len(piles) == 1)
-                    and piles[pile or 0]):
-                drew = self._draw(s, pile, facts)
-                event = _new_event(_EVENT, (s, action, drew if drew is not None else tuple(facts)))
-                deal.history.append(event)
-                return event
-        return self._apply_uncommon(action, s, i, hand, suit, facts)
-
-    def _apply_uncommon(self, action: CangkulAction, s: int, i: int | None, hand: int, suit: int,
-                        facts: list[Fact]) -> Event:
-        """:meth:`apply` past its common cases: :meth:`_check_uncommon`, then the action."""
-        done = self._check_uncommon(action, s, i, hand, suit)
+        pile: int | None
+        if i is not None and hand >> i & 1 and (suit == NO_SUIT or i // STRIDE == suit):
+            done = i
+        elif (action.__class__ is Draw and suit != NO_SUIT and not hand & _PLAY_ON[suit]
+              and ((pile := action.pile) is None) == (len(deal.piles) == 1) and deal.piles[pile or 0]):
+            done = _DRAWS if pile is None else _DRAWS - 1 - pile
+        else:
+            done = self._check_uncommon(action, s, i, hand, suit)
         if done >= 0:
             self._play(s, done, facts)
             event: Event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
@@ -375,7 +362,7 @@ class CangkulState(CangkulFlow):
             self._pass(s, facts)
             self._advance(s, facts)
             event = _new_event(_EVENT, (s, action, tuple(facts)))
-        self.deal.history.append(event)
+        deal.history.append(event)
         return event
 
     # --- views, copies, records ----------------------------------------------------
