@@ -14,6 +14,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -144,3 +145,18 @@ def test_interpreted_code_calls_a_compiled_states_methods_through_a_specialized_
         play(game.new_state(seed=seed))
     looked_up = [i.opname for i in dis.get_instructions(play, adaptive=True) if i.opname.startswith("LOAD_METHOD")]
     assert looked_up and all(op in ("LOAD_METHOD_NO_DICT", "LOAD_METHOD_WITH_DICT") for op in looked_up), looked_up
+
+
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_every_seats_view_pickles_in_the_compiled_build(name: str) -> None:
+    """The server sends a bot's view to its worker processes by pickle: a view (and every
+    card in it) comes back equal in the compiled build too (a frozen compiled class refuses
+    the default unpickling that sets its fields one by one)."""
+    state = folkdeck.load(name).new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(5):  # a position in play, with a history
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    for seat in range(state.num_players):
+        view = state.observe(seat)
+        assert pickle.loads(pickle.dumps(view)) == view

@@ -155,6 +155,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | CuccoRank, Suit | None]]:
+        # Pickled as its constructor call: in the compiled build a frozen class's default
+        # unpickling assigns its fields one by one and is refused (the server's bot workers
+        # receive views full of cards).
+        return (Card, (self.rank, self.suit))
+
     @property
     def is_joker(self) -> bool:
         return isinstance(self.rank, Rank) and self.rank.is_joker
