@@ -58,13 +58,13 @@ LIFTED = {  # every simulated client is 127.0.0.1: lift the per-client limits fo
 }
 POLL_SECONDS = 0.05
 PROFILED = """
-import cProfile, os, signal, sys, time
+import cProfile, signal, time
 from folkdeck.cli.main import main
 profile = cProfile.Profile(time.thread_time)  # CPU time: the machine may be busy
 def done(*_):
     profile.disable()
     profile.dump_stats({out!r})
-    os._exit(0)
+    signal.raise_signal(signal.SIGTERM)  # the server's own shutdown: its bot workers stop with it
 signal.signal(signal.SIGUSR1, done)
 profile.enable()
 main()
@@ -279,8 +279,9 @@ class Meter:
 
     def stop(self) -> dict[str, Any]:
         wall = time.monotonic() - self.wall
+        server = self.servers.cpu_seconds() - self.server
         return {"seconds": round(wall, 1), "client_cpu": round((time.process_time() - self.client) / wall, 2),
-                "server_cpu": round((self.servers.cpu_seconds() - self.server) / wall, 2),
+                "server_cpu": round(server / wall, 2), "server_cpu_seconds": round(server, 3),
                 "load_avg_1m": round(os.getloadavg()[0], 2)}
 
 
@@ -298,7 +299,8 @@ async def ramp(args: argparse.Namespace, client: Any, load: Load, meter: Meter) 
                "p50_ms": _ms(rtts, 0.5), "p99_ms": _ms(rtts, 0.99), "max_ms": _ms(rtts, 1.0),
                "refused": load.samples.refused, "client_failures": len(load.failures)}
         row["actions_per_s"] = round(len(rtts) / row["seconds"], 1)
-        row["server_cpu_ms_per_action"] = round(1000 * row["server_cpu"] / max(row["actions_per_s"], 1e-9), 2)
+        # from the CPU seconds themselves: the rounded share of a core would make the figure coarse
+        row["server_cpu_ms_per_action"] = round(1000 * row["server_cpu_seconds"] / max(len(rtts), 1), 2)
         rows.append(row)
         _say(f"{row['tables']:5d} tables  {row['actions_per_s']:7.1f} actions/s  p50 {row['p50_ms']:7.1f} ms"
              f"  p99 {row['p99_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms  | load avg {row['load_avg_1m']:5.2f}"
