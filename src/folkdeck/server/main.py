@@ -79,7 +79,7 @@ def tune_collector() -> None:
     modules' own objects (the frameworks', the games') were traversed at every full
     collection. ``server_load.py --parts`` measured the collector at 7-8 % of the server's
     CPU at 100 tables; with a threshold of :data:`COLLECT_AFTER` and the modules' objects
-    frozen (:func:`gc.freeze`: never collected, never traversed), 1.7 %, and the worst
+    frozen (:func:`gc.freeze`: never collected, never traversed), 1.5-2.3 %, and the worst
     action round trip less than half as long (a full collection no longer stalls the loop).
     """
     gc.collect()
