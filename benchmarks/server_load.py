@@ -58,13 +58,13 @@ LIFTED = {  # every simulated client is 127.0.0.1: lift the per-client limits fo
 }
 POLL_SECONDS = 0.05
 PROFILED = """
-import cProfile, os, signal, sys, time
+import cProfile, signal, time
 from folkdeck.cli.main import main
 profile = cProfile.Profile(time.thread_time)  # CPU time: the machine may be busy
 def done(*_):
     profile.disable()
     profile.dump_stats({out!r})
-    os._exit(0)
+    signal.raise_signal(signal.SIGTERM)  # the server's own shutdown: its bot workers stop with it
 signal.signal(signal.SIGUSR1, done)
 profile.enable()
 main()
@@ -92,6 +92,25 @@ class Servers:
     urls: list[str]
     procs: list[subprocess.Popen[str]] = field(default_factory=list)
     profiled: bool = False
+    parts: list[Path] = field(default_factory=list)
+    """With ``--parts``: each server's file of part timings (``server_parts.py``)."""
+
+    def count_parts(self) -> None:
+        """Have each ``--parts`` server write its counts since the last call, and start afresh."""
+        for proc in self.procs if self.parts else []:
+            proc.send_signal(signal.SIGUSR2)
+
+    def last_parts(self) -> list[dict[str, Any]]:
+        """Each ``--parts`` server's last block of counts (the span between the last two calls)."""
+        blocks = []
+        for path in self.parts:
+            for _ in range(50):  # the server writes it between two of its event loop's turns
+                lines = path.read_text().splitlines() if path.exists() else []
+                if len(lines) % 2 == 0 and lines:
+                    break
+                time.sleep(0.1)
+            blocks.append(json.loads(lines[-1]) if lines else {})
+        return blocks
 
     def cpu_seconds(self) -> float:
         """CPU seconds the server processes used so far (not their bot workers)."""
@@ -116,13 +135,16 @@ class Servers:
 
 
 def start_servers(count: int, database: str | None, folder: str, wait_seconds: float,
-                  profile: str | None = None) -> Servers:
+                  profile: str | None = None, parts: bool = False) -> Servers:
     env = {**os.environ, **LIFTED, "FOLKDECK_CALL_SECONDS": str(wait_seconds),
            "FOLKDECK_WINDOW_SECONDS": str(wait_seconds)}
-    servers = Servers(urls=[], profiled=bool(profile))
+    servers = Servers(urls=[], profiled=bool(profile) or parts)
     for i in range(count):
         db = database or str(Path(folder) / f"load{i}.sqlite3")
         command = ["-c", PROFILED.format(out=str(Path(profile) / f"server{i}.prof"))] if profile else ["-m", "folkdeck"]
+        if parts:
+            servers.parts.append(Path(folder) / f"parts{i}.jsonl")
+            command = [str(Path(__file__).with_name("server_parts.py")), str(servers.parts[-1])]
         proc = subprocess.Popen([sys.executable, *command, "serve", "--host", "127.0.0.1", "--port", "0",
                                  "--db", db, "--bot-delay", "0", "--deal-pause", "0"],
                                 stdout=subprocess.PIPE, text=True, env=env)
@@ -191,7 +213,7 @@ class Player:
                 self.samples.refused += 1
                 sent.pop(msg.get("ref"), None)
             if kind in ("state", "delta", "error") and (kind != "error" or view):
-                view = view if kind == "error" else msg if kind == "state" else delta.apply(view, msg)
+                view = view if kind == "error" else msg if kind == "state" else dict(delta.apply(view, msg))
                 if view["on_turn"] and view["obs"]["legal_actions"] and not sent and (acting is None or acting.done()):
                     ref += 1
                     acting = asyncio.ensure_future(self._act(ws, ref, view["obs"]["legal_actions"], sent))
@@ -275,12 +297,15 @@ class Meter:
     server: float = 0.0
 
     def start(self) -> None:
+        self.servers.count_parts()
         self.wall, self.client, self.server = time.monotonic(), time.process_time(), self.servers.cpu_seconds()
 
     def stop(self) -> dict[str, Any]:
         wall = time.monotonic() - self.wall
+        server = self.servers.cpu_seconds() - self.server
+        self.servers.count_parts()
         return {"seconds": round(wall, 1), "client_cpu": round((time.process_time() - self.client) / wall, 2),
-                "server_cpu": round((self.servers.cpu_seconds() - self.server) / wall, 2),
+                "server_cpu": round(server / wall, 2), "server_cpu_seconds": round(server, 3),
                 "load_avg_1m": round(os.getloadavg()[0], 2)}
 
 
@@ -298,14 +323,28 @@ async def ramp(args: argparse.Namespace, client: Any, load: Load, meter: Meter) 
                "p50_ms": _ms(rtts, 0.5), "p99_ms": _ms(rtts, 0.99), "max_ms": _ms(rtts, 1.0),
                "refused": load.samples.refused, "client_failures": len(load.failures)}
         row["actions_per_s"] = round(len(rtts) / row["seconds"], 1)
-        row["server_cpu_ms_per_action"] = round(1000 * row["server_cpu"] / max(row["actions_per_s"], 1e-9), 2)
+        # from the CPU seconds themselves: the rounded share of a core would make the figure coarse
+        row["server_cpu_ms_per_action"] = round(1000 * row["server_cpu_seconds"] / max(len(rtts), 1), 2)
         rows.append(row)
         _say(f"{row['tables']:5d} tables  {row['actions_per_s']:7.1f} actions/s  p50 {row['p50_ms']:7.1f} ms"
              f"  p99 {row['p99_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms  | load avg {row['load_avg_1m']:5.2f}"
              f"  server CPU {row['server_cpu']:4.2f} ({row['server_cpu_ms_per_action']:5.2f} ms/action)"
              f"  client CPU {row['client_cpu']:4.2f}"
              f"  refused {row['refused']}  failures {row['client_failures']}")
+        if meter.servers.parts:
+            row["parts"] = meter.servers.last_parts()
+            _say_parts(row["parts"], len(rtts))
     return rows
+
+
+def _say_parts(blocks: list[dict[str, Any]], actions: int) -> None:
+    """Each server's part timings (``--parts``): CPU µs per action and share of its CPU."""
+    for i, block in enumerate(blocks):
+        total = block.get("process_cpu", 0.0)
+        _say(f"    server {i}: {1e6 * total / max(actions, 1):7.0f} µs CPU per action in all")
+        for label, (seconds, count) in sorted(block.get("parts", {}).items(), key=lambda kv: -kv[1][0]):
+            _say(f"      {label:45s} {1e6 * seconds / max(actions, 1):7.0f} µs/action"
+                 f"  {100 * seconds / max(total, 1e-9):5.1f} %  {count / max(actions, 1):5.2f} calls/action")
 
 
 def gouji_match(deals: int, seed: int) -> str:
@@ -454,6 +493,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--size-seconds", type=float, default=20.0)
     p.add_argument("--size-think", type=float, default=0.3)
     p.add_argument("--profile", metavar="DIR", help="run the started servers under cProfile (DIR/server<i>.prof)")
+    p.add_argument("--parts", action="store_true",
+                   help="count the CPU time of the started servers' main parts (server_parts.py) per ramp level")
     p.add_argument("--json", help="also write the figures to this JSON file")
     return p.parse_args(argv)
 
@@ -470,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     with ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         servers = Servers(urls=[u.rstrip("/") for u in args.url]) if args.url else \
-            start_servers(args.servers, args.database, folder, args.wait_seconds, args.profile)
+            start_servers(args.servers, args.database, folder, args.wait_seconds, args.profile, args.parts)
         stack.callback(servers.stop)
         _say(f"servers: {' '.join(servers.urls)}  ({os.cpu_count()} CPUs, load avg {os.getloadavg()[0]:.2f})")
         out = runner(_main(args, servers))

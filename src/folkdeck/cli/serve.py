@@ -29,7 +29,7 @@ def serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from folkdeck.server.config import Settings
-        from folkdeck.server.main import create_app
+        from folkdeck.server.main import create_app, tune_collector
         from folkdeck.server.store import redact
     except ImportError as exc:  # the same coded error as every missing extra
         raise InvalidConfigError("needs_extra", option="serve", feature="web app",
@@ -38,6 +38,7 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(settings)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
+    tune_collector()  # this process is a server from here on (the tables are loaded as it starts)
 
     import socket
 

@@ -7,6 +7,7 @@ problem, never the input echoed back), unknown routes, and any bug (500, logged)
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -60,6 +61,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _add_routes(app)
     _add_error_handlers(app)
     return app
+
+
+COLLECT_AFTER = 20_000
+"""Allocations (less deallocations) between two young-generation collections (CPython's
+default is 700)."""
+
+
+def tune_collector() -> None:
+    """Set the cyclic garbage collector for a server process (``folkdeck serve`` calls it
+    once, after the imports, before the tables are loaded).
+
+    A server's objects either die within an action (views, deltas, messages: freed by their
+    reference counts) or live as long as their table. With the default threshold a young
+    collection came about every ten actions, and the objects of the actions in flight that
+    it found alive were carried into the older generations and traversed again there; the
+    modules' own objects (the frameworks', the games') were traversed at every full
+    collection. ``server_load.py --parts`` measured the collector at 7-8 % of the server's
+    CPU at 100 tables; with a threshold of :data:`COLLECT_AFTER` and the modules' objects
+    frozen (:func:`gc.freeze`: never collected, never traversed), 1.5-2.3 %, and the worst
+    action round trip less than half as long (a full collection no longer stalls the loop).
+    """
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(COLLECT_AFTER, middle, old)
 
 
 def _table_manager(settings: Settings) -> TableManager:

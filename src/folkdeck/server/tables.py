@@ -69,7 +69,11 @@ def encode(message: Mapping[str, object]) -> str:
     >>> encode({"type": "ack", "ref": 1, "line": "0: 4C"})
     '{"type":"ack","ref":1,"line":"0: 4C"}'
     """
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(message)
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""Made once: ``json.dumps`` with these arguments builds an encoder for every message."""
 
 
 class Connection:
@@ -281,15 +285,16 @@ class Table:
             facts = self.match.finish_deal(self.state)
             self.recorder.finish_deal(self.state, facts)
             result = self.state.result()
+            after = self.match.standings()
             self.results.append({
                 "deal": self.deal + 1, "match_deal": played + 1,
-                "counted": self.match.standings().deals_played > played,  # False: dealt again
+                "counted": after.deals_played > played,  # False: dealt again
                 "facts": [f.to_dict() for f in facts],
                 "returns": list(result.returns) if result else [],
                 "placings": list(result.placings) if result else [],
                 "reason": result.reason if result else ""})
             self.finished.append(self.state)
-            self.standings_after.append(self.match.standings())
+            self.standings_after.append(after)
         return True
 
     def start_next_deal(self) -> bool:
