@@ -2,8 +2,8 @@
 (docs/rules/kaphai.md §3, §4), as :class:`KapHaiFlow`, the base of
 :class:`~folkdeck.games.kaphai.state.KapHaiState`.
 
-Each method performs an action that :meth:`KapHaiState._check
-<folkdeck.games.kaphai.state.KapHaiState._check>` found legal; none checks it again.
+Each method performs an action that :meth:`KapHaiState.apply
+<folkdeck.games.kaphai.state.KapHaiState.apply>` found legal; none checks it again.
 """
 
 from __future__ import annotations

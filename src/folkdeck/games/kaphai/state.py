@@ -270,39 +270,30 @@ class KapHaiState(KapHaiFlow):
     def verify(self, action: KapHaiAction, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
 
+        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
+        which checks play inline: a call per action would cost a playout about 1 % and a
+        search about as much (``benchmarks/compare_trees.py --instructions``).
+
         :raises WrongPhaseError: the deal is over, or the action belongs to another phase.
         :raises NotYourTurnError: the seat may not act now (naming only the seats whose
             turn is public: never a putuh holder).
         :raises IllegalActionError: the rules refuse it (the reason says why).
         """
-        self._check(action, seat)
+        self.clone().apply(action, seat)
 
-    def _check(self, action: KapHaiAction, seat: int | None) -> int:
-        """:meth:`verify`, returning the acting seat: the one statement of who may do what,
-        which :meth:`apply` goes through for every action."""
-        deal = self.deal
-        phase = deal.phase
-        if phase is _PLAY:
-            s = deal.turn  # in play, to_act is the seat on turn alone
-            if seat is not None and seat != s:
-                self._refuse_turn(action, self._seat(seat))
-        elif phase is _OVER:
-            raise WrongPhaseError("kaphai.deal_over", phase="over", action=str(action))
-        else:
-            return self._check_putuh(action, seat)
-        if type(action) is Combo:
-            self._check_play(s, action)
-        elif isinstance(action, Pass):
-            if deal.top is None:
+    def _check_not_combo(self, s: int, action: KapHaiAction) -> None:
+        """:meth:`apply`'s check, in play, of seat ``s`` (on turn) and anything but a
+        :class:`Combo` itself: a pass, a putuh, a subclass of Combo, or not an action."""
+        if isinstance(action, Pass):
+            if self.deal.top is None:
                 raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
         elif isinstance(action, Putuh):
             raise WrongPhaseError("kaphai.putuh_too_late" if self._rules.putuh_optional else
-                                  "kaphai.putuh_automatic", seat=s, action="putuh", phase=str(phase))
+                                  "kaphai.putuh_automatic", seat=s, action="putuh", phase="play")
         elif isinstance(action, Combo):
             self._check_play(s, action)
         else:
             raise not_an_action("kaphai", s, action)
-        return s
 
     def _refuse_turn(self, action: KapHaiAction, s: int) -> NoReturn:
         """Seat ``s`` may not act now: name only the seats whose turn is public."""
@@ -349,9 +340,26 @@ class KapHaiState(KapHaiFlow):
 
     # --- transitions ---------------------------------------------------------------
     def apply(self, action: KapHaiAction, seat: int | None = None) -> Event:
-        """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
-        s = self._check(action, seat)
+        """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
+
+        The one statement of who may do what (:meth:`verify` tries it on a copy): play
+        here, through :meth:`_check_play` and :meth:`_check_not_combo`; the putuh window
+        in :meth:`_check_putuh`.
+        """
         deal = self.deal
+        phase = deal.phase
+        if phase is _PLAY:
+            s = deal.turn  # in play, to_act is the seat on turn alone
+            if seat is not None and seat != s:
+                self._refuse_turn(action, self._seat(seat))
+            if type(action) is Combo:
+                self._check_play(s, action)
+            else:
+                self._check_not_combo(s, action)
+        elif phase is _OVER:
+            raise WrongPhaseError("kaphai.deal_over", phase="over", action=str(action))
+        else:
+            s = self._check_putuh(action, seat)
         facts: list[Fact] = []
         if deal.phase is _PUTUH:
             self._answer_putuh(s, isinstance(action, Putuh), facts)
