@@ -281,19 +281,17 @@ class KapHaiState(KapHaiFlow):
         """
         self.clone().apply(action, seat)
 
-    def _check_not_combo(self, s: int, action: KapHaiAction) -> None:
-        """:meth:`apply`'s check, in play, of seat ``s`` (on turn) and anything but a
-        :class:`Combo` itself: a pass, a putuh, a subclass of Combo, or not an action."""
-        if isinstance(action, Pass):
-            if self.deal.top is None:
-                raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
-        elif isinstance(action, Putuh):
+    def _check_other(self, s: int, action: KapHaiAction) -> Combo:
+        """:meth:`apply`'s check, in play, of seat ``s`` (on turn) and an action that is
+        neither a :class:`Combo` itself nor a pass: a subclass of Combo is checked as a
+        play and returned; a putuh is too late; anything else is not an action."""
+        if isinstance(action, Putuh):
             raise WrongPhaseError("kaphai.putuh_too_late" if self._rules.putuh_optional else
                                   "kaphai.putuh_automatic", seat=s, action="putuh", phase="play")
-        elif isinstance(action, Combo):
+        if isinstance(action, Combo):
             self._check_play(s, action)
-        else:
-            raise not_an_action("kaphai", s, action)
+            return action
+        raise not_an_action("kaphai", s, action)
 
     def _refuse_turn(self, action: KapHaiAction, s: int) -> NoReturn:
         """Seat ``s`` may not act now: name only the seats whose turn is public."""
@@ -343,31 +341,31 @@ class KapHaiState(KapHaiFlow):
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): play
-        here, through :meth:`_check_play` and :meth:`_check_not_combo`; the putuh window
-        in :meth:`_check_putuh`.
+        here (a combo through :meth:`_check_play`, the rare cases in :meth:`_check_other`),
+        the putuh window in :meth:`_check_putuh`.
         """
         deal = self.deal
         phase = deal.phase
+        facts: list[Fact] = []
         if phase is _PLAY:
             s = deal.turn  # in play, to_act is the seat on turn alone
             if seat is not None and seat != s:
                 self._refuse_turn(action, self._seat(seat))
             if type(action) is Combo:
                 self._check_play(s, action)
+                self._play(s, action, facts)
+            elif action.__class__ is Pass:
+                if deal.top is None:
+                    raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
+                deal.passed |= 1 << s
+                self._advance(s, facts)
             else:
-                self._check_not_combo(s, action)
+                self._play(s, self._check_other(s, action), facts)
         elif phase is _OVER:
             raise WrongPhaseError("kaphai.deal_over", phase="over", action=str(action))
         else:
             s = self._check_putuh(action, seat)
-        facts: list[Fact] = []
-        if deal.phase is _PUTUH:
             self._answer_putuh(s, isinstance(action, Putuh), facts)
-        elif isinstance(action, Combo):
-            self._play(s, action, facts)
-        else:
-            deal.passed |= 1 << s
-            self._advance(s, facts)
         event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
         deal.history.append(event)
         return event
