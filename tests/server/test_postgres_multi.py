@@ -75,8 +75,9 @@ def test_one_open_seat_asked_for_on_both_processes_at_once_is_given_once(two: tu
     seats = [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "first"}, {"kind": "bot", "bot": "first"}]
     for round_ in range(3):
         t = create_table(a if round_ % 2 else b, seats=seats)
-        for process in (a, b):  # listed as open on both processes
-            assert t["id"] in [o["id"] for o in process.http.get("/api/tables").json()]
+        for process in (a, b):  # listed as open on both processes (the other learns of it by NOTIFY)
+            wait_for(lambda: t["id"] in [o["id"] for o in process.http.get("/api/tables").json()],  # noqa: B023
+                     seconds=10, what=f"table {t['id']} listed on {process.name}")
         answers: list[int] = []
         barrier = threading.Barrier(4)
         threads = [threading.Thread(target=_join, args=(p, t["id"], f"{p.name}{i}", barrier, answers))
