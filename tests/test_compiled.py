@@ -16,8 +16,10 @@ import json
 import os
 import pickle
 import random
+import signal
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 
@@ -26,6 +28,7 @@ import pytest
 import folkdeck
 from folkdeck.engine.build import INTERPRETED, build, compiled, is_compiled_module
 from folkdeck.engine.registry import get_spec
+from folkdeck.server.watchdog import alive
 from folkdeck.sim.runner import random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,3 +165,69 @@ def test_every_seats_view_pickles_in_the_compiled_build(name: str) -> None:
     for seat in range(state.num_players):
         view = state.observe(seat)
         assert pickle.loads(pickle.dumps(view)) == view
+
+
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_every_action_view_and_result_pickles_in_the_compiled_build(name: str) -> None:
+    """A bot worker's answer (an action) comes back to the server by pickle, and a
+    tournament's workers send back results: over whole seeded deals of every preset, every
+    legal action, every seat's view now and then and the result come back equal."""
+    spec = get_spec(name)
+    for preset in (None, *spec.presets):
+        game = folkdeck.load(name, preset)
+        for seed in range(6):
+            state, rng, step = game.new_state(seed=seed), random.Random(seed), 0
+            while not state.is_over():
+                legal = state.legal_actions()
+                for action in legal:
+                    again = pickle.loads(pickle.dumps(action))
+                    assert again == action and str(again) == str(action), (name, preset, seed, action)
+                if step % 7 == 0:
+                    for seat in range(state.num_players):
+                        view = state.observe(seat)
+                        assert pickle.loads(pickle.dumps(view)) == view
+                state.apply(legal[rng.randrange(len(legal))])
+                step += 1
+            assert pickle.loads(pickle.dumps(state.result())) == state.result()
+
+
+def test_the_compiled_servers_bots_play_every_game_and_die_with_it(tmp_path: Path) -> None:
+    """``folkdeck serve`` from the compiled build: its bots think in worker processes, which
+    get views and send back actions by pickle, so a table of bots of every game plays its
+    deal to the end; on SIGKILL the server's workers and fork server die with it."""
+    from tests.server.test_crash import Server
+    from tests.server.test_shutdown import _descendants
+
+    server = Server(tmp_path / "compiled.sqlite3")
+    processes: set[int] = set()
+    try:
+        tables = {}
+        for name in folkdeck.games():
+            players = get_spec(name).default_players
+            made = server.http.post("/api/tables", json={
+                "game": name, "seed": 5, "practice": True, "deals": 1, "seats": [{"kind": "bot"}] * players})
+            assert made.status_code in (200, 201), made.text
+            tables[name] = made.json()["id"]
+        deadline = time.monotonic() + 120
+        unfinished = set(tables)
+        while unfinished:
+            assert time.monotonic() < deadline, f"the bots did not finish: {sorted(unfinished)}"
+            processes |= _descendants(server.proc.pid)
+            unfinished = {n for n in unfinished
+                          if not server.http.get(f"/api/tables/{tables[n]}").json()["match_over"]}
+            time.sleep(0.2)
+        assert processes, "no bot worker was started"
+        os.kill(server.proc.pid, signal.SIGKILL)
+        server.proc.wait(timeout=15)
+        deadline = time.monotonic() + 5
+        while any(alive(pid) for pid in processes):
+            assert time.monotonic() < deadline, f"left running: {sorted(p for p in processes if alive(p))}"
+            time.sleep(0.1)
+    finally:
+        server.proc.kill()
+        server.proc.wait()
+        for pid in processes:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    log = server.proc.stdout.read() if server.proc.stdout else ""
+    assert "worker died" not in log and "Traceback" not in log, log[-3000:]

@@ -99,6 +99,11 @@ class Result:
         return {"placings": list(self.placings), "returns": list(self.returns),
                 "reason": self.reason, **self.details}
 
+    def __reduce__(self) -> tuple[type[Result], tuple[tuple[int | None, ...], tuple[float, ...], str, Mapping[str, Any]]]:
+        # As its constructor call: compiled, a frozen class refuses the default unpickling
+        # (see Card.__reduce__), and a tournament's worker processes send results back.
+        return (Result, (self.placings, self.returns, self.reason, self.details))
+
 
 Observation: TypeAlias = "View"
 """What one seat (or a spectator) may know of a state: a :class:`~folkdeck.engine.view.View`."""

@@ -42,6 +42,11 @@ class Draw:
     def __hash__(self) -> int:
         return hash(("draw", self.pile))
 
+    def __reduce__(self) -> tuple[type[Draw], tuple[int | None]]:
+        # As its constructor call: compiled, a frozen or native class refuses the default
+        # unpickling (see Card.__reduce__), and bot workers send actions back by pickle.
+        return (Draw, (self.pile,))
+
 
 class Pass:
     """Decline to play the joker when void with the stock empty."""

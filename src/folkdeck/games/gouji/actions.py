@@ -45,6 +45,11 @@ class Word:
     def __str__(self) -> str:
         return self.word
 
+    def __reduce__(self) -> tuple[type[Word], tuple[str]]:
+        # As its constructor call: compiled, a frozen or native class refuses the default
+        # unpickling (see Card.__reduce__), and bot workers send actions back by pickle.
+        return (Word, (self.word,))
+
     def __repr__(self) -> str:
         return self.word.upper()
 
@@ -61,6 +66,9 @@ class Return:
     def __str__(self) -> str:
         return "return " + " ".join(RANK_WORDS[r] for r in self.ranks)
 
+    def __reduce__(self) -> tuple[type[Return], tuple[tuple[int, ...], tuple[Card, ...] | None]]:
+        return (Return, (self.ranks, self.cards))  # as Word.__reduce__
+
 
 @dataclass(frozen=True, slots=True)
 class Burn:
@@ -70,6 +78,9 @@ class Burn:
 
     def __str__(self) -> str:
         return f"burn {self.play}"
+
+    def __reduce__(self) -> tuple[type[Burn], tuple[Play]]:
+        return (Burn, (self.play,))  # as Word.__reduce__
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +93,9 @@ class Order:
     def __str__(self) -> str:
         return "order " + " ".join(map(str, self.seats))
 
+    def __reduce__(self) -> tuple[type[Order], tuple[tuple[int, ...]]]:
+        return (Order, (self.seats,))  # as Word.__reduce__
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -91,6 +105,9 @@ class Draw:
 
     def __str__(self) -> str:
         return f"draw {self.seat}"
+
+    def __reduce__(self) -> tuple[type[Draw], tuple[int]]:
+        return (Draw, (self.seat,))  # as Word.__reduce__
 
 
 FOUL_CLAIMS: Final = ("burn", "revolution", "xian")
@@ -106,6 +123,9 @@ class Foul:
 
     def __str__(self) -> str:
         return f"foul {self.claim}"
+
+    def __reduce__(self) -> tuple[type[Foul], tuple[str]]:
+        return (Foul, (self.claim,))  # as Word.__reduce__
 
 
 PASS: Final = Word("pass")

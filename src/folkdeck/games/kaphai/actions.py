@@ -27,6 +27,9 @@ class Pass:
     def __repr__(self) -> str:
         return "PASS"
 
+    def __reduce__(self) -> str:
+        return "PASS"  # unpickled as the one PASS, which the rules compare by identity
+
 
 class Putuh:
     """Declare putuh (プトゥッフ), the instant win on the deal."""
@@ -38,6 +41,9 @@ class Putuh:
 
     def __repr__(self) -> str:
         return "PUTUH"
+
+    def __reduce__(self) -> str:
+        return "PUTUH"  # the one PUTUH, as PASS
 
 
 PASS: Final = Pass()

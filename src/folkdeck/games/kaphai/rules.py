@@ -99,7 +99,7 @@ class Combo:
     triple of 2s, the weakest triple (docs/rules/kaphai.md §3.4, §8.3).
     """
 
-    __slots__ = ("mask", "kind", "size", "key", "flush")
+    __slots__ = ("mask", "kind", "size", "key", "flush", "_text")
 
     def __init__(self, m: int, kind: Kind, size: int, key: int, flush: bool) -> None:
         self.mask = m
@@ -107,6 +107,7 @@ class Combo:
         self.size = size
         self.key = key
         self.flush = flush
+        self._text = ""  # the notation, made on first use (see __str__)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -157,8 +158,18 @@ class Combo:
     def __hash__(self) -> int:
         return hash(self.mask)
 
+    def __reduce__(self) -> tuple[type[Combo], tuple[int, Kind, int, int, bool]]:
+        # As its constructor call: compiled, a native class refuses the default
+        # unpickling (see Card.__reduce__), and bot workers send actions back by pickle.
+        return (Combo, (self.mask, self.kind, self.size, self.key, self.flush))
+
     def __str__(self) -> str:
-        return notation(self.mask)
+        # Remembered: a combo is shared per mask (shapes.py), and a search names each
+        # action several times per step to find its node.
+        text = self._text
+        if not text:
+            text = self._text = notation(self.mask)
+        return text
 
     def __repr__(self) -> str:
         return f"Combo({self.name} {self})"
