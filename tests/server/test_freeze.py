@@ -26,6 +26,6 @@ def test_a_person_ending_the_deal_during_the_bot_delay_gets_the_next_deal(tmp_pa
             with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as ws:
                 last = play_out(ws, random.Random(seed), first=until_state(ws))
             assert last["table"]["match_over"], seed
-            ended_by_person += sum(deal.history[-1].line.startswith("0:") for deal in table.finished)
+            ended_by_person += sum(deal.actions[-1].startswith("0:") for deal in table.finished)
             assert table.match_over() and len(table.results) >= 3
         assert ended_by_person  # the case of the freeze was met

@@ -124,7 +124,8 @@ def _probe_records(client: TestClient, table: Any, tid: str) -> int:
         assert resp.status_code == 200, resp.text
         record = resp.json()
         done = table.finished[deal - 1]
-        assert done.is_over() and len(record["actions"]) == len(done.history)
+        assert record["actions"] == done.actions and record["hands"] == done.hands
+        assert done.replay().is_over()
         if not table.match_over() and not table.state.is_over():
             assert record["hands"] != _dealt(table.state), f"{game}: a record shows the deal in play"
             early += 1

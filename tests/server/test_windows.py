@@ -98,7 +98,7 @@ def test_a_bot_gives_each_person_who_may_hold_an_owl_the_same_moment(tmp_path: P
                 assert not table.state.history
                 ws.send_text(json.dumps({"type": "action", "action": "cucco", "ref": 1}))
                 until_state(ws, lambda m: m["obs"]["result"] is not None or m["table"]["deal"] > 1)
-                assert table.finished[0].history[0].line == f"{person}: cucco"
+                assert table.finished[0].actions[0] == f"{person}: cucco"
             else:
                 moved = until_state(ws, lambda m: m["table"]["actions"] > 0)
                 assert time.monotonic() - started >= 0.75 and moved["table"]["calls"] is None

@@ -295,11 +295,13 @@ class MatchRecorder:
         copy once the action is stored)."""
         self._current = state
 
-    def finish_deal(self, state: State, after: Sequence[Fact]) -> None:
-        """The deal is over (``after``: ``match.finish_deal(state)``)."""
+    def finish_deal(self, state: State, after: Sequence[Fact]) -> Record:
+        """The deal is over (``after``: ``match.finish_deal(state)``): its record, as the
+        match record keeps it."""
         entry = self._record.deals[-1]
         entry.record = Record.from_state(state)
         entry.after = tuple(after)
+        return entry.record
 
     def record(self, standings: Standings | None = None) -> MatchRecord:
         """The record so far (the current deal's actions included)."""

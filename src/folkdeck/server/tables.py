@@ -147,7 +147,10 @@ class Table:
     state: State
     recorder: MatchRecorder
     deal: int = 0
-    finished: list[State] = field(default_factory=list)
+    finished: list[Record] = field(default_factory=list)
+    """The record of each finished deal (the match record's own: a finished deal's state,
+    its events and their facts, is not kept; a server of 500 tables kept 8,000 of them,
+    and the garbage collector traversed them all)."""
     results: list[JSONObject] = field(default_factory=list)
     standings_after: list[Standings] = field(default_factory=list)
     """The standings right after each finished deal (a partial match record ends there)."""
@@ -283,7 +286,7 @@ class Table:
         if len(self.results) <= self.deal:
             played = self.match.standings().deals_played
             facts = self.match.finish_deal(self.state)
-            self.recorder.finish_deal(self.state, facts)
+            record = self.recorder.finish_deal(self.state, facts)
             result = self.state.result()
             after = self.match.standings()
             self.results.append({
@@ -293,7 +296,7 @@ class Table:
                 "returns": list(result.returns) if result else [],
                 "placings": list(result.placings) if result else [],
                 "reason": result.reason if result else ""})
-            self.finished.append(self.state)
+            self.finished.append(record)
             self.standings_after.append(after)
         return True
 
@@ -364,9 +367,9 @@ class Table:
         return 0 <= deal < len(self.finished) and self.records_locked() is None
 
     def record(self, deal: int) -> Record:
-        state = self.finished[deal]
-        return Record.from_state(state, table=self.id, deal=deal + 1,
-                                 players=[s["name"] for s in self.seats])
+        """Finished deal ``deal``'s record (0-based), naming the table, the deal and the players."""
+        return dataclasses.replace(self.finished[deal], extra={
+            "table": self.id, "deal": deal + 1, "players": [s["name"] for s in self.seats]})
 
     def match_record(self) -> MatchRecord:
         """The whole match so far as ``folkdeck-match/1``: the finished deals only (a deal
