@@ -28,7 +28,6 @@ import pytest
 import folkdeck
 from folkdeck.engine.build import INTERPRETED, build, compiled, is_compiled_module
 from folkdeck.engine.registry import get_spec
-from folkdeck.server.watchdog import alive
 from folkdeck.sim.runner import random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -196,7 +195,7 @@ def test_the_compiled_servers_bots_play_every_game_and_die_with_it(tmp_path: Pat
     get views and send back actions by pickle, so a table of bots of every game plays its
     deal to the end; on SIGKILL the server's workers and fork server die with it."""
     from tests.server.test_crash import Server
-    from tests.server.test_shutdown import _descendants
+    from tests.server.test_shutdown import _descendants, kill_all, signal_and_expect_gone
 
     server = Server(tmp_path / "compiled.sqlite3")
     processes: set[int] = set()
@@ -217,17 +216,8 @@ def test_the_compiled_servers_bots_play_every_game_and_die_with_it(tmp_path: Pat
                           if not server.http.get(f"/api/tables/{tables[n]}").json()["match_over"]}
             time.sleep(0.2)
         assert processes, "no bot worker was started"
-        os.kill(server.proc.pid, signal.SIGKILL)
-        server.proc.wait(timeout=15)
-        deadline = time.monotonic() + 5
-        while any(alive(pid) for pid in processes):
-            assert time.monotonic() < deadline, f"left running: {sorted(p for p in processes if alive(p))}"
-            time.sleep(0.1)
+        signal_and_expect_gone(server, signal.SIGKILL, processes)
     finally:
-        server.proc.kill()
-        server.proc.wait()
-        for pid in processes:
-            if alive(pid):
-                os.kill(pid, signal.SIGKILL)
+        kill_all(server, processes)
     log = server.proc.stdout.read() if server.proc.stdout else ""
     assert "worker died" not in log and "Traceback" not in log, log[-3000:]

@@ -48,23 +48,33 @@ def _server_with_bot_workers(tmp_path: Path) -> tuple[Server, set[int]]:
     return server, processes
 
 
+def signal_and_expect_gone(server: Server, sig: signal.Signals, processes: set[int]) -> None:
+    """Send ``sig`` to the server; it and ``processes`` (its workers) must be gone within seconds."""
+    os.kill(server.proc.pid, sig)
+    server.proc.wait(timeout=15)
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in processes):
+        assert time.monotonic() < deadline, f"left running: {sorted(p for p in processes if alive(p))}"
+        time.sleep(0.1)
+
+
+def kill_all(server: Server, processes: set[int]) -> None:
+    """Whatever happened, leave nothing running."""
+    server.proc.kill()
+    server.proc.wait()
+    for pid in processes:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_the_bot_workers_die_with_the_server(tmp_path: Path, sig: signal.Signals) -> None:
     server, processes = _server_with_bot_workers(tmp_path)
     try:
-        os.kill(server.proc.pid, sig)
-        server.proc.wait(timeout=15)
-        deadline = time.monotonic() + 5
-        while any(alive(pid) for pid in processes):
-            assert time.monotonic() < deadline, f"left running: {sorted(p for p in processes if alive(p))}"
-            time.sleep(0.1)
+        signal_and_expect_gone(server, sig, processes)
     finally:
-        server.proc.kill()
-        server.proc.wait()
-        for pid in processes:  # a failed test leaves nothing either
-            if alive(pid):
-                os.kill(pid, signal.SIGKILL)
+        kill_all(server, processes)
 
 
 def test_a_second_server_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Path) -> None:
