@@ -196,7 +196,8 @@ def _start_worker(nice: int, server: int) -> None:
         os.nice(nice)
     except OSError:  # pragma: no cover - not allowed here: same priority then
         pass
-    watchdog.watch(server)  # die with the server, whatever kills it
+    watchdog.die_with_parent()  # the fork server, which ends with the server
+    watchdog.watch(server)  # and the server itself, whatever kills it
 
 
 class BotPool:
@@ -221,7 +222,6 @@ class BotPool:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["folkdeck", "folkdeck.agents", "folkdeck.server.bots",
                                                 "folkdeck.server.watchdog"])
-                watchdog.start_fork_server()
                 lane = concurrent.futures.ProcessPoolExecutor(
                     count, mp_context=context, initializer=_start_worker,
                     initargs=(SEARCH_NICE if searches else QUICK_NICE, os.getpid()),

@@ -1,23 +1,32 @@
 """The bot workers die with their server, on any signal, SIGKILL included.
 
-Bots think in processes forked by a fork server (:mod:`folkdeck.server.bots`); those are
-not the server's children but the fork server's, and a killed server cannot stop them.
-So each of them watches the server itself: :func:`watch` (a daemon thread) ends the
-process as soon as the server's process is gone. The server names itself in the
-environment (:data:`SERVER_PID`) before its fork server starts; this module is preloaded
-by the fork server, which then watches too, and each worker starts its own watch (a
-forked child keeps no thread of its parent).
+Bots think in processes forked by a fork server (:mod:`folkdeck.server.bots`): the fork
+server is the server's child, the workers are the fork server's. Two links, neither of
+which needs the server to do anything as it dies:
+
+* The fork server ends by itself when its server is gone: it waits on a pipe whose only
+  writer is the server, and the kernel closes that end however the server dies
+  (:mod:`multiprocessing.forkserver`). It runs no thread of ours: a process that forks
+  must not, since a child gets the memory of every thread at the moment of the fork (an
+  import or a lock half taken) but none of the threads to finish it. A watch thread once
+  ran there, and a worker forked while it was importing a codec was left without one.
+* Each worker asks the kernel to kill it when its parent, the fork server, ends
+  (:func:`die_with_parent`, Linux's ``PR_SET_PDEATHSIG``), and also watches the server
+  itself (:func:`watch`, a daemon thread): where the kernel has no such request, or the
+  worker was forked after the fork server had already lost its server.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import sys
 import threading
 import time
 
-SERVER_PID = "FOLKDECK_SERVER_PID"
-"""The environment variable that names the server's process to its fork server."""
 POLL_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
 def alive(pid: int) -> bool:
@@ -33,47 +42,44 @@ def alive(pid: int) -> bool:
     except PermissionError:  # pragma: no cover - someone else's process: it exists
         return True
     try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
-            return stat.read().rsplit(")", 1)[-1].split()[0] != "Z"
-    except OSError:  # no /proc here: kill(0) said it exists
+        with open(f"/proc/{pid}/stat", "rb") as stat:  # bytes: nothing to decode, nothing to import
+            return stat.read().rsplit(b")", 1)[-1].split()[0] != b"Z"
+    except (OSError, IndexError):  # no /proc here (or a stat of another shape): kill(0) said it exists
         return True
 
 
 def _watch(pid: int) -> None:
-    while alive(pid):
+    while True:
+        try:
+            if not alive(pid):
+                break
+        except Exception:  # pragma: no cover - never let the watch end while the server may live
+            with contextlib.suppress(Exception):
+                sys.stderr.write("folkdeck watchdog: could not read the server's state; watching on\n")
         time.sleep(POLL_SECONDS)
     os._exit(0)  # the server is gone: nothing here is worth finishing
 
 
-def watch(pid: int | None = None) -> None:
-    """End this process once process ``pid`` (default: the one :data:`SERVER_PID` names) is
-    gone; nothing if no server is named, or this process is the server."""
-    if pid is None:
-        named = os.environ.get(SERVER_PID, "")
-        pid = int(named) if named.isdigit() else None
-    if pid is None or pid == os.getpid():
+def watch(pid: int) -> None:
+    """End this process once process ``pid`` is gone (nothing if ``pid`` is this process)."""
+    if pid == os.getpid():
         return
+    alive(pid)  # the first look in this thread: whatever it needs is loaded before the watch runs
     threading.Thread(target=_watch, args=(pid,), name="folkdeck-watchdog", daemon=True).start()
 
 
-def start_fork_server() -> None:
-    """Start this process's fork server naming this process as the server to watch (the
-    variable is set only while the fork server starts: nothing else inherits it)."""
-    from multiprocessing import forkserver
+def die_with_parent() -> None:
+    """Have the kernel kill this process when its parent ends (Linux; elsewhere nothing), and
+    end now if the parent is already gone (its orphans are given to another process)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
 
-    before = os.environ.get(SERVER_PID)
-    os.environ[SERVER_PID] = str(os.getpid())
-    try:
-        forkserver.ensure_running()
-    finally:
-        if before is None:
-            del os.environ[SERVER_PID]
-        else:  # pragma: no cover - a server started from another server's process
-            os.environ[SERVER_PID] = before
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if not alive(parent) or os.getppid() != parent:
+        os._exit(0)
 
 
-__all__ = ["SERVER_PID", "alive", "start_fork_server", "watch"]
-
-# Imported by the fork server (a preload, see folkdeck.server.bots), whose environment names
-# the server: it watches it. Anywhere else the variable is unset, or names this process.
-watch()
+__all__ = ["alive", "die_with_parent", "watch"]
