@@ -95,3 +95,34 @@ def test_a_second_server_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Pat
     again = Server(db)  # once the first is gone (killed: the kernel drops its lock), a server may start
     again.proc.kill()
     again.proc.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_process_that_asked_to_die_with_its_parent_dies_with_it(tmp_path: Path) -> None:
+    """The kernel's link of a bot worker to its fork server (``die_with_parent``), alone:
+    no watch thread, the parent killed with SIGKILL."""
+    ready = tmp_path / "ready"
+    child = ("import pathlib, sys, time; from folkdeck.server.watchdog import die_with_parent; "
+             "die_with_parent(); pathlib.Path(sys.argv[1]).write_text('x'); time.sleep(60)")
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "import subprocess, sys, time; "
+         f"c = subprocess.Popen([sys.executable, '-c', {child!r}, {str(ready)!r}]); "
+         "print(c.pid, flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    grandchild = int(parent.stdout.readline())
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists():
+            assert time.monotonic() < deadline, "the child never got ready"
+            time.sleep(0.05)
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 5
+        while alive(grandchild):
+            assert time.monotonic() < deadline, "the child outlived its parent"
+            time.sleep(0.05)
+    finally:
+        parent.kill()
+        parent.wait()
+        if alive(grandchild):
+            os.kill(grandchild, signal.SIGKILL)
