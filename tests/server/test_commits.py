@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,34 @@ def test_the_actions_of_one_moment_are_committed_in_one_batch(tmp_path: Path) ->
     assert {t: lines for t, _, lines in store.load_tables()} == {
         "a": {0: ["0: 4C", "1: 5C"]}, "b": {0: ["0: 4C"]}, "c": {0: ["0: 4C"]}}
     assert store.find_ref("b", "0/b", 1) == "0: 4C"
+
+
+def test_the_event_loop_goes_on_while_a_batch_is_committed(tmp_path: Path) -> None:
+    """The commit runs in its own thread: while the database works on one batch the loop
+    goes on, and the rows handed in meanwhile make the next batch."""
+    store, batches = _store(tmp_path / "c.sqlite3")
+    for table in "abc":
+        store.create_table(table, {})
+    counted, database_busy = store.append_actions, threading.Event()
+
+    def slow(rows: Any) -> list[StoreError | None]:
+        database_busy.wait(10)
+        return counted(rows)
+
+    store.append_actions = slow  # type: ignore[method-assign]
+
+    async def while_busy() -> None:
+        commits = GroupCommit(store, threaded=True)  # as on PostgreSQL
+        first = commits.append(("a", 0, 0, "0: 4C", None, None))
+        await asyncio.sleep(0.05)  # the loop runs while the first batch waits on the database
+        later = [commits.append((table, 0, 0, "0: 5C", None, None)) for table in "bc"]
+        await asyncio.sleep(0.05)
+        assert not first.done() and not any(f.done() for f in later)
+        database_busy.set()
+        await asyncio.gather(first, *later)
+
+    asyncio.run(while_busy())
+    assert [len(batch) for batch in batches] == [1, 2]
 
 
 def test_a_refused_row_fails_its_own_owner_alone(tmp_path: Path) -> None:
