@@ -19,7 +19,7 @@ from what the rules derive is refused, naming the field.
 ...     state = match.next_deal()
 ...     recorder.start_deal(state, match.report())
 ...     _ = random_playout(state, random.Random(1))
-...     recorder.finish_deal(state, match.finish_deal(state))
+...     _ = recorder.finish_deal(state, match.finish_deal(state))
 >>> record = recorder.record(match.standings())
 >>> replayed = loads(dumps(record)).replay()
 >>> replayed.standings == match.standings()
