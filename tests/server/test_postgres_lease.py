@@ -33,6 +33,11 @@ def test_a_table_has_one_owner_and_a_dead_or_releasing_owner_lets_another_adopt(
         raise AssertionError("a write for another process's table was accepted")
     except StoreError as exc:
         assert "owned by another process" in str(exc)
+    # A group commit with a row of another process's table: that row alone is refused.
+    outcomes = store.append_actions([("t1", 0, 1, "1: 5C", "s", 1), ("t2", 0, 0, "0: 4C", None, None),
+                                      ("t1", 0, 2, "2: 6C", None, None)])
+    assert outcomes[0] is None and outcomes[2] is None and "owned by another process" in str(outcomes[1])
+    assert store.find_ref("t1", "s", 1) == "1: 5C"
     two.release(["t2"])  # a draining process lets go: an orphan at once
     assert one.orphans() == ["t2"] and one.adopt("t2")
     one.close()  # the session ends (as when the process dies): its lock, and so its tables, go
@@ -40,7 +45,12 @@ def test_a_table_has_one_owner_and_a_dead_or_releasing_owner_lets_another_adopt(
     assert set(two.orphans()) == {"t1", "t2"}
     assert two.adopt("t1") and two.owner_of("t1") == two.me
     store.fence = two.me
-    store.append_action("t1", 0, 1, "1: 5C")
+    store.append_action("t1", 0, 3, "3: 7C")
+    assert store.append_actions([("t1", 0, 3, "3: 7C", None, None), ("t1", 0, 4, "4: 8C", None, None)]) == [None, None]
+    # Owned and new: one statement stores the whole batch, refs and NULLs as given.
+    assert store.append_actions([("t1", 0, 5, "5: 9C", "s", 2), ("t1", 0, 6, "6: 10C", None, None)]) == [None, None]
+    assert store.find_ref("t1", "s", 2) == "5: 9C"
+    assert [line for _, idx, line in store.load_since("t1", 0, 0)[2] if idx >= 3] == ["3: 7C", "4: 8C", "5: 9C", "6: 10C"]
     two.close()
     store.close()
 
@@ -54,7 +64,7 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
 
         async def handle(message: dict[str, Any]) -> None:
             got.append(message)
-            if len(got) == 3:
+            if len(got) == 3 + 2 + 200:
                 done.set()
 
         async def ignore(message: dict[str, Any]) -> None:
@@ -67,6 +77,10 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
             sender.publish({"k": "a", "n": 1})
             sender.publish({"k": "big", "text": "x" * (3 * MAX_PAYLOAD)})  # over NOTIFY's limit
             sender.publish({"k": "a", "n": 2})
+            sender.publish({"k": "a", "n": 2})  # equal ones in one transaction: both still arrive
+            sender.publish({"k": "a", "n": 2})
+            for n in range(200):  # queued faster than sent: batches, still in order
+                sender.publish({"k": "m", "n": n})
             await asyncio.wait_for(done.wait(), 30)
         finally:
             listener.close()
@@ -77,6 +91,43 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
     # have left this worker's thread with a running event loop, where asyncio.run refuses.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         got = pool.submit(asyncio.run, run()).result()
-    assert [m["k"] for m in got] == ["a", "big", "a"] and got[0]["n"] == 1 and got[2]["n"] == 2
+    assert [m["k"] for m in got[:5]] == ["a", "big", "a", "a", "a"] and got[0]["n"] == 1
+    assert [m["n"] for m in got[2:5]] == [2, 2, 2]
+    assert [m["n"] for m in got[5:]] == list(range(200))
     assert got[1]["text"] == "x" * (3 * MAX_PAYLOAD)
+    store.close()
+
+
+def test_a_closed_relay_has_sent_what_was_published_before(pg_url: str) -> None:
+    """Publishing only queues (a thread sends): closing sends the queue first, so a
+    process that releases its tables and stops still tells the others."""
+    store = open_store(pg_url)
+
+    async def run() -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = []
+        done = asyncio.Event()
+
+        async def handle(message: dict[str, Any]) -> None:
+            got.append(message)
+            if len(got) == 50:
+                done.set()
+
+        async def ignore(message: dict[str, Any]) -> None:
+            pass
+
+        listener, sender = Relay(store.new_connection, handle), Relay(store.new_connection, ignore)
+        listener.start()
+        sender.start()
+        try:
+            for n in range(50):
+                sender.publish({"k": "rel", "n": n})
+            sender.close()
+            await asyncio.wait_for(done.wait(), 30)
+        finally:
+            listener.close()
+        return got
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        got = pool.submit(asyncio.run, run()).result()
+    assert [m["n"] for m in got] == list(range(50))
     store.close()

@@ -93,6 +93,25 @@ def test_writes_are_idempotent_and_conflicts_are_refused_without_harm(store: Sto
     assert store.load_tables() == [("t", {"game": "kaphai"}, {0: ["0: 4C", "1: pass"]})]
 
 
+def test_a_group_commit_larger_than_one_insert_stores_every_row_once(store: Store) -> None:
+    """A batch over INSERT_ROWS is several INSERTs in one transaction; a retried batch (a
+    lost commit) is stored once; a conflicting row fails alone."""
+    from folkdeck.server.store import INSERT_ROWS
+
+    tables = [f"t{i}" for i in range(7)]
+    for table_id in tables:
+        store.create_table(table_id, {"game": "kaphai"})
+    rows = [(table_id, 0, idx, f"{idx}: pass", "s", idx) for idx in range(INSERT_ROWS // 2) for table_id in tables]
+    assert len(rows) > 3 * INSERT_ROWS
+    assert store.append_actions(rows) == [None] * len(rows)
+    assert store.append_actions(rows[:10]) == [None] * 10  # the same again: already done
+    outcomes = store.append_actions([("t0", 0, 0, "0: 4C", None, None), ("t1", 0, INSERT_ROWS, "x", None, None)])
+    assert "already stored as '0: pass'" in str(outcomes[0]) and outcomes[1] is None
+    stored = {table_id: lines[0] for table_id, _, lines in store.load_tables()}
+    assert stored["t2"] == [f"{idx}: pass" for idx in range(INSERT_ROWS // 2)]
+    assert stored["t1"][-1] == "x" and store.find_ref("t6", "s", 3) == "3: pass"
+
+
 def test_an_action_is_committed_when_append_returns(pg_url: str) -> None:
     """Another connection sees the row at once: the store committed before returning (commit before ack)."""
     import psycopg
