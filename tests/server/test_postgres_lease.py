@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+from collections.abc import Callable
 from typing import Any
 
 from folkdeck.server.lease import Leases
@@ -55,7 +56,8 @@ def test_a_table_has_one_owner_and_a_dead_or_releasing_owner_lets_another_adopt(
     store.close()
 
 
-def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: str) -> None:
+def _relayed(pg_url: str, expected: int, send: Callable[[Relay], None]) -> list[dict[str, Any]]:
+    """What a listening relay receives once ``send`` used another relay of the same database."""
     store = open_store(pg_url)
 
     async def run() -> list[dict[str, Any]]:
@@ -64,7 +66,7 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
 
         async def handle(message: dict[str, Any]) -> None:
             got.append(message)
-            if len(got) == 3 + 2 + 200:
+            if len(got) == expected:
                 done.set()
 
         async def ignore(message: dict[str, Any]) -> None:
@@ -74,13 +76,7 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
         listener.start()
         sender.start()
         try:
-            sender.publish({"k": "a", "n": 1})
-            sender.publish({"k": "big", "text": "x" * (3 * MAX_PAYLOAD)})  # over NOTIFY's limit
-            sender.publish({"k": "a", "n": 2})
-            sender.publish({"k": "a", "n": 2})  # equal ones in one transaction: both still arrive
-            sender.publish({"k": "a", "n": 2})
-            for n in range(200):  # queued faster than sent: batches, still in order
-                sender.publish({"k": "m", "n": n})
+            send(sender)
             await asyncio.wait_for(done.wait(), 30)
         finally:
             listener.close()
@@ -89,45 +85,36 @@ def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: 
 
     # In a thread of its own: in `make test-all` a browser test (Playwright's sync API) may
     # have left this worker's thread with a running event loop, where asyncio.run refuses.
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        got = pool.submit(asyncio.run, run()).result()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, run()).result()
+    finally:
+        store.close()
+
+
+def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: str) -> None:
+    def send(sender: Relay) -> None:
+        sender.publish({"k": "a", "n": 1})
+        sender.publish({"k": "big", "text": "x" * (3 * MAX_PAYLOAD)})  # over NOTIFY's limit
+        sender.publish({"k": "a", "n": 2})
+        sender.publish({"k": "a", "n": 2})  # equal ones in one transaction: both still arrive
+        sender.publish({"k": "a", "n": 2})
+        for n in range(200):  # queued faster than sent: batches, still in order
+            sender.publish({"k": "m", "n": n})
+
+    got = _relayed(pg_url, 3 + 2 + 200, send)
     assert [m["k"] for m in got[:5]] == ["a", "big", "a", "a", "a"] and got[0]["n"] == 1
     assert [m["n"] for m in got[2:5]] == [2, 2, 2]
     assert [m["n"] for m in got[5:]] == list(range(200))
     assert got[1]["text"] == "x" * (3 * MAX_PAYLOAD)
-    store.close()
 
 
 def test_a_closed_relay_has_sent_what_was_published_before(pg_url: str) -> None:
     """Publishing only queues (a thread sends): closing sends the queue first, so a
     process that releases its tables and stops still tells the others."""
-    store = open_store(pg_url)
+    def send(sender: Relay) -> None:
+        for n in range(50):
+            sender.publish({"k": "rel", "n": n})
+        sender.close()
 
-    async def run() -> list[dict[str, Any]]:
-        got: list[dict[str, Any]] = []
-        done = asyncio.Event()
-
-        async def handle(message: dict[str, Any]) -> None:
-            got.append(message)
-            if len(got) == 50:
-                done.set()
-
-        async def ignore(message: dict[str, Any]) -> None:
-            pass
-
-        listener, sender = Relay(store.new_connection, handle), Relay(store.new_connection, ignore)
-        listener.start()
-        sender.start()
-        try:
-            for n in range(50):
-                sender.publish({"k": "rel", "n": n})
-            sender.close()
-            await asyncio.wait_for(done.wait(), 30)
-        finally:
-            listener.close()
-        return got
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        got = pool.submit(asyncio.run, run()).result()
-    assert [m["n"] for m in got] == list(range(50))
-    store.close()
+    assert [m["n"] for m in _relayed(pg_url, 50, send)] == list(range(50))
