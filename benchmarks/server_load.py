@@ -345,6 +345,10 @@ def _say_parts(blocks: list[dict[str, Any]], actions: int) -> None:
         for label, (seconds, count) in sorted(block.get("parts", {}).items(), key=lambda kv: -kv[1][0]):
             _say(f"      {label:45s} {1e6 * seconds / max(actions, 1):7.0f} µs/action"
                  f"  {100 * seconds / max(total, 1e-9):5.1f} %  {count / max(actions, 1):5.2f} calls/action")
+        pauses = block.get("longest_collection_ms", {})
+        if pauses:
+            _say("      longest collection by generation: "
+                 + ", ".join(f"{g}: {ms:.1f} ms" for g, ms in pauses.items()))
 
 
 def gouji_match(deals: int, seed: int) -> str:

@@ -84,13 +84,23 @@ _GC_LABEL = "garbage collector (all generations)"
 _gc_started = [0.0]
 
 
+longest: dict[int, float] = {}
+"""The longest collection of each generation since the last block (a pause of the loop)."""
+
+
 def _collections(phase: str, info: dict[str, int]) -> None:
     """The collector's own time (a collection runs inside whatever part allocated)."""
     if phase == "start":
         _gc_started[0] = time.thread_time()
         return
-    cpu[_GC_LABEL] = cpu.get(_GC_LABEL, 0.0) + time.thread_time() - _gc_started[0]
+    took = time.thread_time() - _gc_started[0]
+    cpu[_GC_LABEL] = cpu.get(_GC_LABEL, 0.0) + took
     calls[_GC_LABEL] = calls.get(_GC_LABEL, 0) + 1
+    generation = info["generation"]
+    label = f"  collections of generation {generation}"
+    cpu[label] = cpu.get(label, 0.0) + took
+    calls[label] = calls.get(label, 0) + 1
+    longest[generation] = max(longest.get(generation, 0.0), took)
 
 
 def main(out: str, argv: list[str]) -> int:
@@ -100,11 +110,13 @@ def main(out: str, argv: list[str]) -> int:
     def write(*_: object) -> None:
         now = time.process_time()
         block = {"process_cpu": round(now - since[0], 4),
-                 "parts": {k: [round(cpu[k], 4), calls[k]] for k in cpu}}
+                 "parts": {k: [round(cpu[k], 4), calls[k]] for k in cpu},
+                 "longest_collection_ms": {str(g): round(1e3 * t, 1) for g, t in sorted(longest.items())}}
         with open(out, "a") as f:
             f.write(json.dumps(block) + "\n")
         cpu.clear()
         calls.clear()
+        longest.clear()
         since[0] = now
 
     def stop(*_: object) -> None:
