@@ -101,6 +101,9 @@ def _collections(phase: str, info: dict[str, int]) -> None:
     cpu[label] = cpu.get(label, 0.0) + took
     calls[label] = calls.get(label, 0) + 1
     longest[generation] = max(longest.get(generation, 0.0), took)
+    freed = f"  cycles freed by generation {generation} (calls: objects)"
+    cpu[freed] = 0.0
+    calls[freed] = calls.get(freed, 0) + info["collected"]
 
 
 def main(out: str, argv: list[str]) -> int:
