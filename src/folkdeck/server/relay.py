@@ -167,9 +167,10 @@ class Relay:
         self._listening = threading.Event()
         self._outbox: queue.SimpleQueue[str | object] = queue.SimpleQueue()
         self._sender: threading.Thread | None = None
-        self._own: set[int] = set()
-        """The backend PIDs of this relay's sending connections: the listener drops their
-        notifications unread (a process has no message for itself)."""
+        self._own: frozenset[int] = frozenset()
+        """The backend PID of this relay's sending connection: the listener drops its
+        notifications unread (a process has no message for itself). Only the current one:
+        PostgreSQL may give a closed connection's PID to another process's backend."""
 
     def start(self) -> None:
         """Open the connections and start listening (inside the event loop); returns once
@@ -234,15 +235,17 @@ class Relay:
         (one try again after a lost connection; a message that cannot be sent is logged:
         the receivers catch up from the store)."""
         run: list[str] = []
+        seen: set[str] = set()
         for payload in payloads:
             large = len(payload.encode("utf-8", "surrogatepass")) > MAX_PAYLOAD
-            if large or payload in run:
+            if large or payload in seen:
                 self._send_run(run)
-                run = []
+                run, seen = [], set()
             if large:
                 self._send_run([payload])
             else:
                 run.append(payload)
+                seen.add(payload)
         self._send_run(run)
 
     def _send_run(self, run: list[str]) -> None:
@@ -265,7 +268,7 @@ class Relay:
 
     def _opened(self) -> PgConnection:
         conn = self._connect()
-        self._own.add(conn.info.backend_pid)
+        self._own = frozenset((conn.info.backend_pid,))
         return conn
 
     def _notify(self, conn: PgConnection, run: list[str]) -> None:
