@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -118,3 +119,27 @@ def test_a_closed_relay_has_sent_what_was_published_before(pg_url: str) -> None:
         sender.close()
 
     assert [m["n"] for m in _relayed(pg_url, 50, send)] == list(range(50))
+
+
+def test_a_relay_whose_connection_was_cut_sends_again_on_a_new_one(pg_url: str) -> None:
+    """The sender thread's connection killed by the database between two batches: the
+    next batch fails once, is sent again on a new connection, and nothing is lost."""
+    killer = open_store(pg_url).new_connection()
+    cut: list[tuple[Relay, int]] = []
+
+    def send(sender: Relay) -> None:
+        sender.publish({"k": "m", "n": 0})
+        wait_for(lambda: sender._outbox.empty(), 10, "the first batch sent")
+        time.sleep(0.2)
+        assert sender._send is not None
+        pid = sender._send.info.backend_pid
+        killer.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        cut.append((sender, pid))
+        for n in range(1, 20):
+            sender.publish({"k": "m", "n": n})
+
+    got = _relayed(pg_url, 20, send)
+    killer.close()
+    assert [m["n"] for m in got] == list(range(20))
+    sender, pid = cut[0]
+    assert pid not in sender._own  # sent on a new connection
