@@ -59,6 +59,15 @@ from folkdeck.server.database import (
 T = TypeVar("T")
 INSERT_ROWS = 150
 """Actions stored by one INSERT at most (900 parameters: under SQLite's oldest limit, 999)."""
+
+
+def _fence_sql(tables: int) -> str:
+    """The owner's fence for ``tables`` tables (parameters: the owner's key, then the table
+    ids): the rows of those this process owns, read with a share lock, so that an adoption
+    waits for the writing transaction."""
+    return f"SELECT table_id FROM fd_owners WHERE owner = ? AND table_id IN ({', '.join('?' * tables)}) FOR SHARE"
+
+
 ActionRow = tuple[str, int, int, str, str | None, int | None]
 """One action to store: (table id, deal, index in the deal, record line, ref scope, ref)."""
 
@@ -174,8 +183,7 @@ class Store:
         it): the row is read with a share lock, so an adoption waits for this transaction."""
         if self.fence is None:
             return
-        row = conn.execute(self._sql("SELECT 1 FROM fd_owners WHERE table_id = ? AND owner = ? FOR SHARE"),
-                           (table_id, self.fence)).fetchone()
+        row = conn.execute(self._sql(_fence_sql(1)), (self.fence, table_id)).fetchone()
         if row is None:
             raise StoreError(f"table {table_id!r} is owned by another process now")
 
@@ -269,10 +277,9 @@ class Store:
         interpreter's lock when it comes back: the fence, the insert, ``BEGIN`` and
         ``COMMIT`` apart were four of each per group commit."""
         tables = sorted({row[0] for row in rows})
-        marks = ", ".join("?" * len(tables))
         values = ", ".join(["(?::text, ?::int, ?::int, ?::text, ?::text, ?::int)"] * len(rows))
         cur = conn.execute(self._sql(
-            f"WITH fence AS (SELECT table_id FROM fd_owners WHERE owner = ? AND table_id IN ({marks}) FOR SHARE)"
+            f"WITH fence AS ({_fence_sql(len(tables))})"
             f" INSERT INTO fd_actions (table_id, deal, idx, line, ref_scope, ref)"
             f" SELECT * FROM (VALUES {values}) AS v WHERE (SELECT count(*) FROM fence) = ?"
             f" ON CONFLICT (table_id, deal, idx) DO NOTHING"),
