@@ -144,3 +144,19 @@ def test_record_keeps_extra_fields() -> None:
     rec = loads(json.dumps({"game": "kaphai", "seed": 3, "players": ["Sok", "Dara"]}))
     assert rec.to_dict()["players"] == ["Sok", "Dara"]
     assert rec.replay().num_players == 4
+
+
+def test_a_records_rules_are_worked_out_once_per_rule_set_not_per_game_object() -> None:
+    # A server makes a record at every deal's start and end for each of hundreds of tables,
+    # each with its own game object: keyed by the object, the cache emptied itself every
+    # 256 tables and worked the rules out again at almost every deal.
+    from folkdeck.engine import record
+
+    record._RULES.clear()
+    games = [folkdeck.load("cambio", players=3) for _ in range(record.RULES_KEPT + 10)]
+    rules = {json.dumps(Record.from_game(g).rules, sort_keys=True) for g in games}
+    assert len(rules) == 1 and json.loads(rules.pop())["players"] == 3
+    assert len(record._RULES) == 1
+    changed = folkdeck.load("cambio", players=3, entry_fee=2)
+    assert Record.from_game(changed).rules["entry_fee"] == 2  # another rule set: its own entry
+    assert len(record._RULES) == 2

@@ -246,21 +246,27 @@ def _deal_field(record: Record) -> str:
     return "deck" if record.deck is not None else "seed" if record.seed is not None else "hands"
 
 
-_RULES: Final[dict[int, tuple[Game, JSONObject]]] = {}
+_RULES: Final[dict[tuple[str, int, object], JSONObject]] = {}
 RULES_KEPT: Final = 256
-"""Games whose record rules are kept (by identity: a server table's game makes a record at
-every deal's start and end; the entry holds the game, so its id stays its own)."""
+"""Rule sets whose record rules are kept, by the game's name, players and options (a server
+table's game makes a record at every deal's start and end; keyed by value, the tables of
+one rule set share an entry however many tables there are)."""
 
 
 def _non_default_rules(game: Game) -> JSONObject:
     """The options that differ from the defaults (the pinned ones always) and ``players``:
-    worked out once per game object (its options never change), a copy given each time."""
-    hit = _RULES.get(id(game))
-    if hit is None or hit[0] is not game:
-        if len(_RULES) >= RULES_KEPT:
-            _RULES.clear()
-        hit = _RULES[id(game)] = (game, _work_out_rules(game))
-    return {key: list(value) if isinstance(value, list) else value for key, value in hit[1].items()}
+    worked out once per rule set (options are frozen), a copy given each time."""
+    key = (game.spec.name, game.num_players, game.options)
+    try:
+        rules = _RULES.get(key)
+    except TypeError:  # options with an unhashable value: worked out each time
+        rules = _work_out_rules(game)
+    else:
+        if rules is None:
+            if len(_RULES) >= RULES_KEPT:
+                _RULES.clear()
+            rules = _RULES[key] = _work_out_rules(game)
+    return {k: list(value) if isinstance(value, list) else value for k, value in rules.items()}
 
 
 def _work_out_rules(game: Game) -> JSONObject:
