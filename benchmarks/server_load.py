@@ -349,6 +349,8 @@ def _say_parts(blocks: list[dict[str, Any]], actions: int) -> None:
         if pauses:
             _say("      longest collection by generation: "
                  + ", ".join(f"{g}: {ms:.1f} ms" for g, ms in pauses.items()))
+        for label, (p50, p99, most) in block.get("waits_ms", {}).items():
+            _say(f"      {label}: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {most:.1f} ms")
 
 
 def gouji_match(deals: int, seed: int) -> str:

@@ -7,6 +7,13 @@ wrapped, each counting the thread CPU time it took and its calls: the shares com
 the process spends them. The parts nest (``broadcast`` holds ``Table.view``,
 ``Table.public`` and ``Connection.push``), so they do not add up to the whole.
 
+Beside the CPU it times two waits (wall clock, p50 / p99 / max): how long the server took
+to answer each client message, from the moment its handler read the message (the table's
+inbox, the move, the group commit), and how late a timer of the event loop ran (a callback
+waiting behind the loop's other work and the collector's pauses). What the load client
+measures beyond the first is the network, the server's reading before the handler and the
+client's own loop.
+
 On SIGUSR2 the server appends the counts since the last SIGUSR2 to ``OUT`` as one JSON line
 (with the process's CPU seconds over the same span) and starts counting afresh; SIGUSR1 does
 the same, then stops the server.
@@ -51,6 +58,11 @@ PARTS: tuple[tuple[str, str, str], ...] = (
 
 cpu: dict[str, float] = {}
 calls: dict[str, int] = {}
+waits: dict[str, list[float]] = {}
+"""Wall-clock waits by label (seconds), since the last block."""
+HANDLED = "a client message answered, from its handler's start"
+LOOP_LATE = "a 5 ms timer of the event loop, run late by"
+PROBE_SECONDS = 0.005
 
 
 def _timed(label: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -78,6 +90,49 @@ def install() -> None:
             owner = getattr(owner, part)
         setattr(owner, name, _timed(label, getattr(owner, name)))  # each is looked up where called
     gc.callbacks.append(_collections)
+    _time_the_waits()
+
+
+def _time_the_waits() -> None:
+    """Time each client message's handler, and run the loop's late-timer probe."""
+    import asyncio
+
+    from folkdeck.server.actor import TableActor
+    from folkdeck.server.api import ws
+
+    handle = ws._handle
+
+    @functools.wraps(handle)
+    async def handled(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return await handle(*args, **kwargs)
+        finally:
+            waits.setdefault(HANDLED, []).append(time.perf_counter() - start)
+
+    ws._handle = handled  # looked up where called
+    start_actor = TableActor.start
+    probe: list[asyncio.Task[None]] = []
+
+    async def late_timers() -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(PROBE_SECONDS)
+            waits.setdefault(LOOP_LATE, []).append(time.perf_counter() - start - PROBE_SECONDS)
+
+    @functools.wraps(start_actor)
+    def started(self: TableActor) -> None:
+        if not probe:  # the first table's start: the server's loop runs
+            probe.append(asyncio.get_running_loop().create_task(late_timers()))
+        start_actor(self)
+
+    TableActor.start = started  # type: ignore[method-assign]
+
+
+def _quantiles(samples: list[float]) -> list[float]:
+    """p50, p99 and max in milliseconds."""
+    ordered = sorted(samples)
+    return [round(1e3 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1) for q in (0.5, 0.99, 1.0)]
 
 
 _GC_LABEL = "garbage collector (all generations)"
@@ -114,12 +169,14 @@ def main(out: str, argv: list[str]) -> int:
         now = time.process_time()
         block = {"process_cpu": round(now - since[0], 4),
                  "parts": {k: [round(cpu[k], 4), calls[k]] for k in cpu},
-                 "longest_collection_ms": {str(g): round(1e3 * t, 1) for g, t in sorted(longest.items())}}
+                 "longest_collection_ms": {str(g): round(1e3 * t, 1) for g, t in sorted(longest.items())},
+                 "waits_ms": {label: _quantiles(samples) for label, samples in waits.items() if samples}}
         with open(out, "a") as f:
             f.write(json.dumps(block) + "\n")
         cpu.clear()
         calls.clear()
         longest.clear()
+        waits.clear()
         since[0] = now
 
     def stop(*_: object) -> None:
