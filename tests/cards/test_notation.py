@@ -71,3 +71,20 @@ def test_pretty_and_card_validation() -> None:
 @given(st.lists(st.sampled_from(GOUJI_216.kinds + CUCCO_40.kinds), max_size=30))
 def test_format_then_parse_round_trips(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == tuple(cards)
+
+
+def test_every_card_prints_as_a_plain_str_of_its_rank_and_suit_values() -> None:
+    # Card.__str__ joins the StrEnum members themselves (their value property was most of the
+    # time of printing a card): what comes out must still be a plain str (the server's JSON
+    # encoder looks values up by their exact type) spelling the rank's value and the suit's.
+    from folkdeck.cards.packs import PACKS
+
+    for pack in PACKS.values():
+        for card in pack.cards:
+            text = str(card)
+            assert type(text) is str
+            if isinstance(card.rank, CuccoRank):
+                assert text == card.rank.notation
+            else:
+                assert text == card.rank.value + (card.suit.value if card.suit is not None else "")
+            assert parse_card(text) == card

@@ -148,9 +148,12 @@ class Card:
         return parse_card(token)
 
     def __str__(self) -> str:
-        if isinstance(self.rank, CuccoRank):
-            return self.rank.notation
-        return self.rank.value + (self.suit.value if self.suit is not None else "")
+        rank = self.rank
+        if isinstance(rank, CuccoRank):
+            return rank.notation
+        # A StrEnum member is a str equal to its value: joined as strs (a plain str comes out),
+        # without the enum's ``value`` property, which was most of the time of printing a card.
+        return rank + (self.suit if self.suit is not None else "")
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
