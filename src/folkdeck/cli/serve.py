@@ -28,8 +28,9 @@ def serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from folkdeck.server.collector import tune_collector
         from folkdeck.server.config import Settings
-        from folkdeck.server.main import create_app, tune_collector
+        from folkdeck.server.main import create_app
         from folkdeck.server.store import redact
     except ImportError as exc:  # the same coded error as every missing extra
         raise InvalidConfigError("needs_extra", option="serve", feature="web app",
@@ -38,7 +39,7 @@ def serve(args: argparse.Namespace) -> int:
     app = create_app(settings)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     server = uvicorn.Server(config)
-    tune_collector()  # this process is a server from here on (the tables are loaded as it starts)
+    tune_collector()  # this process is a server from here on (its tables are loaded, and frozen with the modules)
 
     import socket
 

@@ -7,7 +7,6 @@ problem, never the input echoed back), unknown routes, and any bug (500, logged)
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -61,40 +60,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _add_routes(app)
     _add_error_handlers(app)
     return app
-
-
-COLLECT_AFTER = 20_000
-"""Allocations (less deallocations) between two young-generation collections (CPython's
-default is 700)."""
-MIDDLE_EVERY = 3
-"""Young collections between two middle-generation ones (CPython's default is 10)."""
-
-
-def tune_collector() -> None:
-    """Set the cyclic garbage collector for a server process (``folkdeck serve`` calls it
-    once, after the imports, before the tables are loaded).
-
-    A server's objects either die within an action (views, deltas, messages: freed by their
-    reference counts) or live as long as their table. With the default threshold a young
-    collection came about every ten actions, and the objects of the actions in flight that
-    it found alive were carried into the older generations and traversed again there; the
-    modules' own objects (the frameworks', the games') were traversed at every full
-    collection. ``server_load.py --parts`` measured the collector at 7-8 % of the server's
-    CPU at 100 tables; with a threshold of :data:`COLLECT_AFTER` and the modules' objects
-    frozen (:func:`gc.freeze`: never collected, never traversed), 1.5-2.3 %, and the worst
-    action round trip less than half as long (a full collection no longer stalls the loop).
-
-    A middle collection traverses what outlived the young collections since the last one
-    (the finished deals' records of long matches, the deals in play): after ten young ones
-    it stopped the loop for about 170 ms at 500 tables, the round trip's p99. After
-    :data:`MIDDLE_EVERY` it traverses about a third as much, three times as often: the same
-    work in shorter pauses (p99 87-104 ms against 90-390 ms, four runs of each in turn,
-    docs/web.md).
-    """
-    gc.collect()
-    gc.freeze()
-    old = gc.get_threshold()[2]
-    gc.set_threshold(COLLECT_AFTER, MIDDLE_EVERY, old)
 
 
 def _table_manager(settings: Settings) -> TableManager:
