@@ -22,7 +22,6 @@ cannot carry is whole again.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import time
@@ -31,14 +30,13 @@ from typing import cast
 
 from folkdeck.engine import match_record
 from folkdeck.engine.errors import CardGameError, MalformedRecordError
-from folkdeck.engine.facts import to_json
 from folkdeck.engine.protocol import State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record
-from folkdeck.engine.view import ViewEvent
 from folkdeck.json_types import JSONObject, JSONScalar, JSONValue
 from folkdeck.server import delta
 from folkdeck.server.errors import ServerError
+from folkdeck.server.views import ViewEncoder
 
 log = logging.getLogger("folkdeck.server")
 
@@ -173,33 +171,21 @@ def _whole(state: JSONObject, event: JSONObject | None) -> JSONObject:
 
 
 class _StepViews:
-    """Each step's state as :func:`folkdeck.server.delta.diff` compares them. The history is
-    converted event by event once: an event the view shows as before keeps its JSON (the
-    same object, which the comparison passes at once), so that neither converting the views
-    nor comparing them grows with the square of the deal's length."""
+    """Each step's state as :func:`folkdeck.server.delta.diff` compares them. The public
+    view is converted by a :class:`~folkdeck.server.views.ViewEncoder`, the history event
+    by event once: an event the view shows as before keeps its JSON (the same object, which
+    the comparison passes at once), so that neither converting the views nor comparing
+    them grows with the square of the deal's length."""
 
     def __init__(self) -> None:
-        self._events: list[tuple[ViewEvent, JSONValue]] = []
+        self._public = ViewEncoder()
 
     def state(self, state: State) -> JSONObject:
         hands: JSONObject = {}
         for seat in range(state.num_players):
             hand = state.observe(seat).hand
             hands[str(seat)] = [str(c) for c in hand] if hand is not None else None
-        public = state.observe(None)
-        obs = dataclasses.replace(public, history=()).to_dict()
-        obs["history"] = [self._event(k, event) for k, event in enumerate(public.history)]
-        return {"type": "state", "hands": hands, "obs": obs}
-
-    def _event(self, index: int, event: ViewEvent) -> JSONValue:
-        if index < len(self._events):
-            kept, encoded = self._events[index]
-            if kept is event or kept == event:
-                return encoded
-            self._events[index:] = []  # the view shows this event otherwise now: anew from here
-        encoded = to_json(event)
-        self._events.append((event, encoded))
-        return encoded
+        return {"type": "state", "hands": hands, "obs": self._public.obs(state.observe(None))}
 
 
 __all__ = ["MAX_FULL_STEPS", "MAX_REPLAY_STEPS", "STEP_FORMS", "replay", "replay_text"]

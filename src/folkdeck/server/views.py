@@ -48,41 +48,52 @@ def _fields(view_type: type) -> tuple[str, ...]:
 
 
 class ViewEncoder:
-    """The JSON form of one viewer's views, each field's kept from call to call."""
+    """The JSON form of one viewer's views, each field's kept from call to call.
 
-    __slots__ = ("_fields", "_events")
+    What it keeps lives until the viewer's next view, so it is kept in few objects (two
+    dicts and two lists, changed in place; none of their entries a pair of its own): each
+    object that outlives a move is traversed once more by the garbage collector
+    (:mod:`folkdeck.server.collector`).
+    """
+
+    __slots__ = ("_values", "_json", "_events", "_encoded")
 
     def __init__(self) -> None:
-        self._fields: dict[str, tuple[object, JSONValue]] = {}
-        self._events: list[tuple[ViewEvent, JSONValue]] = []
+        self._values: dict[str, object] = {}
+        self._json: dict[str, JSONValue] = {}
+        self._events: list[ViewEvent] = []
+        self._encoded: list[JSONValue] = []
 
     def obs(self, view: View) -> JSONObject:
         """The same as ``view.to_dict()``."""
         if type(view).to_dict is not View.to_dict:  # a view with its own JSON form: as it says
             return view.to_dict()
-        last = self._fields
+        values, json = self._values, self._json
         out: JSONObject = {}
         for name in _fields(type(view)):
             value = getattr(view, name)
-            before = last.get(name)
-            if before is not None and _same(before[0], value):
-                out[name] = before[1]
+            kind = type(value)
+            if kind is str or kind is int or value is None or kind is bool or kind is float:
+                out[name] = cast(JSONScalar, value)  # its own JSON (the exact types encode() passes)
+                continue
+            if name in values and _same(values[name], value):
+                out[name] = json[name]
                 continue
             encoded = self._history(value) if name == HISTORY else encode(value)
-            last[name] = (value, encoded)
-            out[name] = encoded
+            values[name] = value
+            json[name] = out[name] = encoded
         return out
 
     def _history(self, events: tuple[ViewEvent, ...]) -> list[JSONValue]:
-        known = self._events
-        kept: list[tuple[ViewEvent, JSONValue]] = []
-        for i, event in enumerate(events):
-            hit = known[i] if i < len(known) else None
-            if hit is None or not _same(hit[0], event):
-                hit = (event, encode(event))
-            kept.append(hit)
-        self._events = kept
-        return [encoded for _, encoded in kept]
+        known, encoded = self._events, self._encoded
+        same = 0
+        while same < len(known) and same < len(events) and _same(known[same], events[same]):
+            same += 1
+        del known[same:], encoded[same:]  # a new deal, or an event seen otherwise now
+        for event in events[same:]:
+            known.append(event)
+            encoded.append(encode(event))
+        return encoded[:]  # the message's own list: the kept one grows with the deal
 
 
 def encode(value: object) -> JSONValue:
