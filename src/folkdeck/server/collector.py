@@ -5,7 +5,7 @@ reference counts as soon as they are sent) or live until their table's next move
 longer (its state, its connections' last views and their JSON, its match's records).
 CPython's generations assume that what survives one collection may still die young, so it
 traverses the survivors again in the middle generation and once more in the oldest. Here
-they do not die young, and those traversals stopped the event loop for 130-180 ms (a
+they do not die young, and those traversals stopped the event loop for 108-163 ms (a
 middle collection at 500 tables) and longer (a full one), every few seconds: the worst
 round trips of ``benchmarks/server_load.py`` (``docs/web.md``, "The collector").
 
@@ -17,13 +17,13 @@ So the collector is set this way for a server process (:class:`Collector`):
   hook): it is never traversed again. A frozen object still dies by its reference count,
   as nearly everything here does, so no middle or full collection runs by the thresholds.
 * A cycle among frozen objects waits for a **full collection**, which traverses everything
-  the process holds (350-600 ms at 500 tables). One runs on the event loop once the
+  the process holds (350-440 ms at 500 tables). One runs on the event loop once the
   process's heap (its allocated blocks) has grown by :data:`FULL_AFTER_GROWTH` since the
   last, and not before :data:`FULL_EVERY_SECONDS` have passed since it. The load
   benchmark's servers found no cyclic garbage at all in their steady state, so what a
-  server makes otherwise may wait minutes. A full collection whenever the heap had doubled,
-  or had grown fourfold, came within most 20-second runs at 500 tables (the heap grows
-  that much as the tables fill) and set their p99 (320-580 ms).
+  server makes otherwise may wait minutes. A full collection whenever the heap had grown by
+  half, doubled or grown fourfold came within most 20-second runs at 500 tables (the heap
+  grows that much as the tables fill) and set their p99 (319-591 ms).
 
 >>> collector = Collector(collect_after=500)
 >>> collector.install()
@@ -48,8 +48,11 @@ import time
 log = logging.getLogger("folkdeck.server")
 
 COLLECT_AFTER = 20_000
-"""Allocations (less deallocations) of tracked objects between two young collections
-(CPython's default is 700: with it a young collection came about every ten actions)."""
+"""Allocations (less deallocations) of tracked objects between two young collections.
+CPython's default is 700: a young collection came about every ten actions, and the
+collector took 7-8 % of the server's CPU at 100 tables (1.5-2.3 % at 20,000). With the
+survivors frozen, 10,000 gave shorter pauses at 500 tables (the longest 44-52 ms against
+63-67) but 30 % more of them in all, and no better p99 (three runs each)."""
 FULL_AFTER_GROWTH = 0.25
 """How much the heap grows, as a share of its size after the last full collection,
 before the next one runs (the frozen objects' cycles are found only then)."""
