@@ -11,10 +11,17 @@ from tests.e2e.conftest import open_page
 
 
 def _created_body(page: Any) -> dict[str, Any]:
-    with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as req:
+    """Create a table; the request's body, once the lobby has drawn this table's links.
+
+    Waiting for ``#created`` to be shown is not enough after the first table: it is shown
+    already, and the lobby would then draw (and scroll to) this table's links while the next
+    steps run, moving the button under the next click.
+    """
+    with page.expect_response(lambda r: r.url.endswith("/api/tables") and r.request.method == "POST") as answer:
         page.click("#create-btn")
-    page.wait_for_selector("#created:not([hidden])")
-    body: dict[str, Any] = json.loads(req.value.post_data or "{}")
+    link = answer.value.json()["spectator_link"]
+    page.wait_for_function("link => document.querySelector('#spectator a')?.getAttribute('href') === link", arg=link)
+    body: dict[str, Any] = json.loads(answer.value.request.post_data or "{}")
     return body
 
 
