@@ -81,11 +81,11 @@ $(FAST_STAMP): pyproject.toml hatch_build.py $(shell find src/folkdeck -name '*.
 fast: $(FAST_STAMP)
 	$(FAST_VENV)/bin/folkdeck bench --seconds 0.2
 
-# The conformance and game suites on the compiled build, and its equivalence with src/
-# (FAST_ARGS: more pytest arguments, e.g. -m "not e2e" to add the slow runs).
+# The conformance, property and game suites on the compiled build, and its equivalence with
+# src/ (FAST_ARGS: more pytest arguments, e.g. -m "not e2e" to add the slow runs).
 FAST_ARGS ?=
 test-fast-build: $(FAST_STAMP)
-	$(FAST_PY) -m pytest $(XDIST) -q tests/test_conformance.py tests/games tests/test_compiled.py $(FAST_ARGS)
+	$(FAST_PY) -m pytest $(XDIST) -q tests/test_conformance.py tests/test_properties.py tests/games tests/test_compiled.py $(FAST_ARGS)
 
 # A wheel and an sdist in dist/, checked as a package index would check them.
 dist: $(VENV)/bin/python

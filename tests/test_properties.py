@@ -2,8 +2,8 @@
 
 Invariants (the foundation issue): cards are conserved, every listed action applies,
 actions from elsewhere that are not listed are refused without a change, games end,
-and nobody's view names a card hidden from them. The slow variant (``-m slow``, run by
-CI as its own step) explores thousands of games.
+and nobody's view names a card hidden from them. The slow variant (``-m slow``; CI runs it
+on the compiled build, ``make test-fast-build``) explores thousands of games.
 """
 
 from __future__ import annotations
