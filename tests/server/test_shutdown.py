@@ -3,15 +3,19 @@ die with it on any signal, SIGKILL included; SIGTERM drains and stops."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
+from folkdeck.server.cluster import Cluster
 from folkdeck.server.watchdog import alive
 from tests.server.test_crash import Server
 
@@ -126,3 +130,41 @@ def test_a_process_that_asked_to_die_with_its_parent_dies_with_it(tmp_path: Path
         parent.wait()
         if alive(grandchild):
             os.kill(grandchild, signal.SIGKILL)
+
+
+
+class _Scanner(Cluster):
+    """A cluster without a database: only its lease scanner's life is tested. What
+    :meth:`Cluster.close` closes (the relay, the lease session) is a stand-in; each look is
+    counted."""
+
+    def __init__(self) -> None:  # noqa: D107 - no database, no relay
+        self.manager = cast(Any, SimpleNamespace(settings=SimpleNamespace(lease_scan_seconds=30.0, max_tables=10)))
+        self.relay = self.leases = cast(Any, SimpleNamespace(close=lambda: None))
+        self.closed, self.draining, self.wake, self.owned = False, False, asyncio.Event(), set()
+        self.looks = 0
+
+    def look(self) -> list[str]:
+        self.looks += 1
+        return []
+
+
+def test_a_cluster_closed_as_a_wake_comes_looks_no_more() -> None:
+    """Two processes stopping together: one's release wakes the other's lease scanner in the
+    turn the other closes. Python 3.11's ``asyncio.wait_for`` then returns instead of being
+    cancelled; the scanner must still stop, not look at the closed lease session (which
+    logged "the lease session was lost" and opened a new one while the process stopped)."""
+
+    async def scenario() -> _Scanner:
+        cluster = _Scanner()
+        cluster._scanner = asyncio.get_running_loop().create_task(cluster._scan_loop())
+        await asyncio.sleep(0)  # the scanner waits for a wake
+        cluster.wake.set()  # another process released its tables...
+        cluster.close()  # ...in the turn this one closes
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return cluster
+
+    cluster = asyncio.run(scenario())
+    assert cluster._scanner is not None and cluster._scanner.done()
+    assert cluster.looks == 0

@@ -96,6 +96,7 @@ class Cluster:
         self.waiting: dict[str, asyncio.Future[RelayMessage]] = {}
         self.serving: set[asyncio.Task[None]] = set()
         self.draining = False
+        self.closed = False
         self.wake = asyncio.Event()
         self._ids = itertools.count(1)
         self._scanner: asyncio.Task[None] | None = None
@@ -132,6 +133,7 @@ class Cluster:
 
     def close(self) -> None:
         """Stop listening and end the lease session (without releasing: a crash, or after it)."""
+        self.closed = True
         if self._scanner is not None:
             self._scanner.cancel()
         self.relay.close()
@@ -223,11 +225,16 @@ class Cluster:
 
     async def _scan_loop(self) -> None:
         interval = self.manager.settings.lease_scan_seconds
-        while True:
+        while not self.closed:
             try:
                 await asyncio.wait_for(self.wake.wait(), interval * random.uniform(0.8, 1.2))
             except TimeoutError:
                 pass
+            # 3.11's wait_for returns instead of being cancelled when a wake (another process's
+            # release, as both stop) came in close()'s turn: without the flag, the closed lease
+            # session was looked at and opened again
+            if self.closed:
+                return
             self.wake.clear()
             try:
                 for table_id in self.look():  # one at a time: requests are served in between
