@@ -286,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if not args.database.startswith(("postgresql://", "postgres://")):
         p.error("--database must be a PostgreSQL URL: failover needs the processes' shared leases")
+    if args.processes < 2:
+        p.error("--processes must be at least 2: a killed process's tables need a survivor")
     figures = asyncio.run(run(args))
     print(json.dumps(figures, indent=2))
     if args.json:
