@@ -166,8 +166,9 @@ def hand_cards(deal: GouJiDeal, s: int) -> tuple[Card, ...]:
     """The hand as people read it (docs/rules/gouji.md §1.3): by rank, then ♠ ♣ ♦ ♥.
     The piles themselves keep the order the cards came in (which copy a rank-only
     set takes must not change, or old records would show other cards)."""
-    order = HAND_ORDER.__getitem__
-    return tuple(c for pile in deal.piles[s] for c in sorted(pile, key=order))
+    # One sort of the whole hand: HAND_ORDER ranks first as the piles do, and the sort is
+    # stable, so the copies of a card stay in their pile's order (15 sorts took twice as long).
+    return tuple(sorted([c for pile in deal.piles[s] for c in pile], key=HAND_ORDER.__getitem__))
 
 
 def rank_counts(cards: Sequence[Card]) -> list[int]:
