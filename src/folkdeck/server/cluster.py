@@ -34,6 +34,7 @@ Every message goes through :mod:`folkdeck.server.relay` (LISTEN/NOTIFY).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import itertools
 import logging
@@ -103,7 +104,7 @@ class Cluster:
         self._orphans: set[str] = set()
         self._handlers: dict[str, Callable[[RelayMessage], None]] = {
             "chg": self._on_change, "out": self._on_out, "req": self._on_request, "rep": self._on_reply,
-            "pres": self._on_presence, "who": self._on_who, "new": self._on_new, "rel": self._on_released}
+            "pres": self._on_presence, "who": self._on_who, "new": self._on_new, "rel": lambda _: self.wake.set()}
 
     @property
     def me(self) -> int:
@@ -226,14 +227,9 @@ class Cluster:
     async def _scan_loop(self) -> None:
         interval = self.manager.settings.lease_scan_seconds
         while not self.closed:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), interval * random.uniform(0.8, 1.2))
-            except TimeoutError:
-                pass
-            # 3.11's wait_for returns instead of being cancelled when a wake (another process's
-            # release, as both stop) came in close()'s turn: without the flag, the closed lease
-            # session was looked at and opened again
-            if self.closed:
+            if self.closed:  # 3.11's wait_for returns, not cancelled, if a wake came in close()'s turn
                 return
             self.wake.clear()
             try:
@@ -383,9 +379,6 @@ class Cluster:
     def _on_new(self, msg: RelayMessage) -> None:
         if msg["t"] not in self.manager.tables:
             self.load(msg["t"])
-
-    def _on_released(self, msg: RelayMessage) -> None:
-        self.wake.set()
 
     # --- presence ---------------------------------------------------------------------------------
     @staticmethod
