@@ -29,7 +29,7 @@ $(DEV_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(DEV_STAMP) $(PLAY_STAMP)
 
 $(ALL_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[dev,postgres,e2e,arena,rl]'
+	$(PY) -m pip install --quiet -e '.[dev,postgres,e2e,arena,rl,train]'
 	touch $(ALL_STAMP) $(DEV_STAMP) $(PLAY_STAMP)
 
 # Every extra (what test-all needs) in one pip run; CI starts with it.

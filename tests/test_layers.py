@@ -1,4 +1,4 @@
-"""Imports point down only: errors, i18n ← cards ← engine ← games ← agents ← sim ← server, cli.
+"""Imports point down only: errors, i18n ← cards ← engine ← games ← agents ← sim ← server, cli, train.
 
 ``folkdeck.errors`` (the one error hierarchy, raised by the card notation too; the engine
 re-exports it as ``folkdeck.engine.errors``) and ``folkdeck.i18n`` (the catalogs and the
@@ -8,7 +8,8 @@ A game's bots (``games/<g>/agents.py``, ``search.py``, ``rollout.py``, ``policy.
 ``determinize.py``) sit at the agents layer although they live in the game's folder (the
 same small module set in every game); a game's ``__init__`` reaches them (and the shared
 bots of ``agents`` and ``rl``) only inside its lazy bot table, so ``import folkdeck`` loads
-no bot and no search code.
+no bot and no search code. The learned bots' NumPy and the trainer's JAX are loaded only
+when such a bot is made or a training runs.
 
 No circles either: the package's import graph (every import, at module level, inside a
 function or for type checking only: each is a dependency a reader must follow) has no cycle
@@ -27,7 +28,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "folkdeck"
 LAYERS = {"errors": 0, "json_types": 0, "i18n": 0, "cards": 1, "engine": 2, "games": 3, "agents": 4, "rl": 5, "sim": 5,
-          "server": 6, "cli": 6, "web": 6}
+          "server": 6, "cli": 6, "web": 6, "train": 6}
 BOT_MODULES = {"agents", "search", "rollout", "policy", "determinize"}
 
 
@@ -90,8 +91,8 @@ def test_imports_point_down_only() -> None:
     assert _violations() == []
 
 
-@pytest.mark.parametrize("forbidden", ["folkdeck.agents.search", "folkdeck.sim", "folkdeck.server",
-                                       "folkdeck.cli"])
+@pytest.mark.parametrize("forbidden", ["folkdeck.agents.search", "folkdeck.agents.learned", "folkdeck.sim",
+                                       "folkdeck.server", "folkdeck.cli", "folkdeck.train"])
 def test_import_folkdeck_loads_no_bot_search_or_edge_code(forbidden: str) -> None:
     code = ("import sys, folkdeck; folkdeck.load('kaphai').new_state(seed=1); "
             "print(sorted(m for m in sys.modules if m.startswith('folkdeck.')))")
@@ -99,6 +100,14 @@ def test_import_folkdeck_loads_no_bot_search_or_edge_code(forbidden: str) -> Non
     modules = eval(loaded)  # noqa: S307 - our own printed list
     assert not [m for m in modules if m == forbidden or m.startswith(forbidden + ".")]
     assert not [m for m in modules if m.rsplit(".", 1)[-1] in BOT_MODULES and ".games." in m]
+
+
+def test_import_folkdeck_loads_no_numpy_and_a_learned_bot_no_training_library() -> None:
+    code = ("import sys, folkdeck; print('numpy' in sys.modules); from folkdeck.agents import make_agent; "
+            "spec = folkdeck.load('kaphai').spec; make_agent(spec, 'learned' if 'learned' in spec.bots else None); "
+            "print(sorted(m for m in ('jax', 'optax', 'torch') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["False", "[]"]
 
 
 # --- no import circles ------------------------------------------------------------------------

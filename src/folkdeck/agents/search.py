@@ -131,6 +131,9 @@ class SearchAgent:
         the mean difference (``None``: the best mean wins).
     """
 
+    searches = True
+    """It thinks for long (the server runs it in its search workers)."""
+
     def __init__(self, spec: GameSpec, *, algorithm: str = "ismcts", rollouts: int = 600,
                  exploration: float = 0.7, rollout: str | Playout = "random",
                  fallback: BotFactory | None = None, time_limit: float | None = None,
@@ -164,6 +167,18 @@ class SearchAgent:
     def bind(self, game: Game) -> None:
         """Tell the bot the rules of the deal it plays (they are public)."""
         self._game = game
+
+    def narrow(self, candidates: Candidates, name: str) -> None:
+        """Search only the actions ``candidates`` keeps, of those the game's own root
+        candidates keep (a learned network's best few, :mod:`folkdeck.agents.learned`)."""
+        own = self._candidates
+
+        def both(observation: Any, legal: Sequence[Any]) -> Sequence[Action]:
+            kept = (list(own(observation, legal)) or list(legal)) if own is not None else list(legal)
+            return candidates(observation, kept)
+
+        self._candidates = both
+        self.name = name
 
     def _game_for(self, observation: Observation) -> Game:
         if self._game is None:

@@ -154,6 +154,10 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
     add_arena_parser(sub, summary=h("arena"))
 
+    from folkdeck.cli.train import add_train_parser
+
+    add_train_parser(sub, summary=h("train"))
+
     from folkdeck.cli.serve import add_parser as add_serve_parsers
 
     add_serve_parsers(sub, serve_summary=h("serve"), loadtest_summary=h("loadtest"))
@@ -270,6 +274,10 @@ def _run(args: argparse.Namespace, lang: str) -> int:
         from folkdeck.cli.arena import arena
 
         return arena(args)
+    if args.command == "train":
+        from folkdeck.cli.train import train
+
+        return train(args)
     if args.command == "completion":
         from folkdeck.cli.completion import completion_script
 

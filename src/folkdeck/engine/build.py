@@ -58,6 +58,9 @@ INTERPRETED: Final = {
     "folkdeck/cli/*": "the terminal: not a hot path",
     "folkdeck/server/*": "the web server: not a hot path",
     "folkdeck/rl/*": "the RL adapters: numpy, gymnasium and pettingzoo classes",
+    "folkdeck/agents/encoding.py": "NumPy arrays: the observation vectors of the RL adapters and learned bots",
+    "folkdeck/agents/learned.py": "NumPy inference: its time is in NumPy's matrix products",
+    "folkdeck/train/*": "the trainer: JAX and NumPy (the deals it plays run in the compiled rules)",
 }
 """The modules (``fnmatch`` patterns of paths under ``src/``) that the compiled build leaves
 to the interpreter, and why; compiled code calls them as it calls any Python module."""

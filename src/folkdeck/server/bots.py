@@ -90,7 +90,7 @@ class BotJob:
     interrupt: bool = False
     """An out-of-turn offer: the bot may decline (the answer is then ``None``)."""
     searches: bool = False
-    """A bot that searches (it binds the game): it thinks in the search workers, so that
+    """A bot that searches (its ``searches`` attribute): it thinks in the search workers, so that
     the quick bots of other tables never wait behind it."""
 
 

@@ -351,7 +351,7 @@ class Table:
         seed = f"{self.config['seed']}/{self.deal}/{len(self.state.history)}/{seat}/{int(interrupt)}"
         return BotJob(game=self.game.spec.name, options=self.config["options"], bot=self.bot_name(seat),
                       view=self.state.observe(seat), legal=tuple(legal), seed=seed, interrupt=interrupt,
-                      searches=hasattr(self.agent(seat), "bind"))
+                      searches=getattr(self.agent(seat), "searches", False))
 
     # --- records ------------------------------------------------------------------------------
     def records_locked(self) -> str | None:

@@ -304,10 +304,11 @@ def run_arena(config: ArenaConfig, *, jobs: int = 1, backend: str = "process",
     if not spec.min_players <= len(config.bots) <= spec.max_players:
         raise InvalidConfigError("bots_per_seat", option="bots", count=len(config.bots), title=spec.title,
                                  low=spec.min_players, high=spec.max_players)
-    for name in set(config.bots):
-        if name not in spec.bots:
+    for name in dict.fromkeys(config.bots):
+        if name not in spec.bots and not name.startswith("learned="):
             raise InvalidConfigError("unknown_bot", option="bots", bot=name, game=spec.name,
                                      bots=", ".join(spec.bots))
+        make_agent(spec, name)  # a model file (``learned=PATH``) is read, and refused, now
     if config.deals < 1:
         raise InvalidConfigError("deals_at_least_one", option="deals")
     config.make_game()  # check the rules before any work is sent out

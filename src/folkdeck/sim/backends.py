@@ -8,6 +8,7 @@ finishes (progress bars).
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -31,10 +32,13 @@ def default_jobs() -> int:
 
 def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, backend: str = "process",
               address: str | None = None,
-              on_done: Callable[[int], None] | None = None) -> list[R]:
+              on_done: Callable[[int], None] | None = None, start_method: str | None = None) -> list[R]:
     """``[fn(t) for t in tasks]``, computed by ``backend`` with ``jobs`` workers.
 
-    ``backend="process"`` with ``jobs=1`` runs in this process (no pickling). ``"ray"``
+    ``backend="process"`` with ``jobs=1`` runs in this process (no pickling); its workers
+    start by ``start_method`` (``multiprocessing``'s: ``None`` is the platform's default;
+    ``"forkserver"`` for a caller that has started threads a fork would not copy, such as
+    JAX's). ``"ray"``
     connects to ``address`` (a running cluster) or starts a local Ray with ``jobs`` CPUs.
 
     :raises InvalidConfigError: for an unknown backend, or Ray not installed.
@@ -47,7 +51,7 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, backen
                 if on_done is not None:
                     on_done(i)
             return out
-        return _pool(fn, tasks, jobs, on_done)
+        return _pool(fn, tasks, jobs, on_done, start_method)
     if backend == "ray":
         return _ray(fn, tasks, jobs, address, on_done)
     raise InvalidConfigError("unknown_backend", option="backend", backend=str(backend)[:40],
@@ -55,9 +59,10 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, jobs: int = 1, backen
 
 
 def _pool(fn: Callable[[T], R], tasks: Sequence[T], jobs: int,
-          on_done: Callable[[int], None] | None) -> list[R]:
+          on_done: Callable[[int], None] | None, start_method: str | None) -> list[R]:
     results: dict[int, R] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    context = multiprocessing.get_context(start_method) if start_method else None
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         index: dict[Future[R], int] = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
         pending = set(index)
         while pending:

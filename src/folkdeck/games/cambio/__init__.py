@@ -42,11 +42,12 @@ def _make(options: CambioOptions) -> CambioGame:
 
 def _bots() -> dict[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.agents.learned import learned_bots
     from folkdeck.games.cambio.agents import CountingAgent
     from folkdeck.games.cambio.search import cambio_search_bots
 
     return {"counting": CountingAgent, "random": RandomAgent, "first": FirstLegalAgent,
-            **cambio_search_bots()}
+            **cambio_search_bots(), **learned_bots("cambio", "counting", search=False)}
 
 
 def _determinizer() -> Determinizer:

@@ -47,12 +47,14 @@ if TYPE_CHECKING:
 def _bots(name: str) -> LazyBots:
     def load() -> Mapping[str, BotFactory]:
         from folkdeck.agents import FirstLegalAgent, RandomAgent
+        from folkdeck.agents.learned import learned_bots
         from folkdeck.agents.search import search_bots
         from folkdeck.games.cangkul.agents import GreedyAgent, HeuristicAgent
         from folkdeck.games.cangkul.rollout import playout
 
         return {"heuristic": HeuristicAgent, "greedy": GreedyAgent, "random": RandomAgent,
-                "first": FirstLegalAgent, **search_bots(name, "heuristic", rollout=playout)}
+                "first": FirstLegalAgent, **search_bots(name, "heuristic", rollout=playout),
+                **learned_bots(name, "heuristic")}
 
     return LazyBots(load)
 

@@ -42,6 +42,7 @@ def _make(options: GouJiOptions) -> GouJiGame:
 
 def _bots() -> dict[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.agents.learned import learned_bots
     from folkdeck.agents.search import search_bots
     from folkdeck.games.gouji.agents import GreedyAgent, HeuristicAgent
     from folkdeck.games.gouji.rollout import CONFIDENCE, LEVELS, candidates, evaluate, playout
@@ -50,7 +51,8 @@ def _bots() -> dict[str, BotFactory]:
             "heuristic": HeuristicAgent,
             **search_bots("gouji", "heuristic", levels=LEVELS, rollout=playout,
                           evaluate=evaluate, candidates=candidates, tree_depth=1,
-                          confidence=CONFIDENCE, search_algorithm="pimc")}
+                          confidence=CONFIDENCE, search_algorithm="pimc"),
+            **learned_bots("gouji", "heuristic")}
 
 
 def _determinizer() -> Determinizer:

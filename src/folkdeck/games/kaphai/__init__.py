@@ -40,13 +40,15 @@ def _make(options: KapHaiOptions) -> KapHaiGame:
 
 def _bots() -> dict[str, BotFactory]:
     from folkdeck.agents import FirstLegalAgent, RandomAgent
+    from folkdeck.agents.learned import learned_bots
     from folkdeck.agents.search import search_bots
     from folkdeck.games.kaphai.agents import GreedyAgent, HeuristicAgent
     from folkdeck.games.kaphai.rollout import playout
 
     # Rollouts by people's habits, not uniformly random moves (docs/bots.md has the A/B runs).
     return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
-            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout)}
+            "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout),
+            **learned_bots("kaphai", "heuristic")}
 
 
 def _determinizer() -> Determinizer:

@@ -1,0 +1,351 @@
+"""Learned bots: a small network scores each legal action from the seat's view.
+
+As in DouZero (Zha et al. 2021), one network ``Q(view, action)`` estimates the acting
+seat's return after an action; the bot plays the legal action it scores highest. The
+view is :class:`~folkdeck.agents.encoding.Encoding`'s observation vector (the same one the
+RL adapters use: the seat's hand, the counts, the table, who played what, the recent
+history); an action is the count vector of its words in the encoding's token vocabulary,
+a card's count divided by its copies in the pack (so that "hand less action" is linear
+in the inputs), a constant, and whether the game's heuristic bot (the learned bot's
+``fallback``) would play it here: the network learns where to depart from the heuristic.
+
+The network is a multilayer perceptron whose first layer is split, so that a decision
+costs one matrix-vector product for the view and one small matrix product for all the
+legal actions together; the rest runs on the actions as one batch::
+
+    h1 = relu(W_view · view + W_action · action + b1)   h2 = relu(W2 · h1 + b2)   Q = w3 · h2 + b3
+
+Inference needs only NumPy. The weights of each game ship in the package
+(``folkdeck/agents/models/<game>.npz``, made by ``folkdeck train``, :mod:`folkdeck.train`)
+and are read once per process, when the first bot of that game is made. A model is
+trained for one rule set's table size and pack (its ``encoding`` signature); at another
+table the bot says so by playing its ``fallback`` (the game's heuristic bot), as it does
+for the out-of-turn offers (``interrupt``), which the network does not score.
+
+``temperature`` 0 (the shipped bots) plays the best score, the first listed on a tie, and
+draws nothing from the RNG; above 0 it draws from ``softmax(Q / temperature)`` with the
+RNG it is handed, so a bot is reproducible from its seed either way.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from folkdeck.agents.encoding import Encoding
+from folkdeck.engine.protocol import Action, Game
+from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
+from folkdeck.engine.view import View
+
+FORMAT: Final = "folkdeck-qnet/1"
+"""The ``format`` of a model file's metadata (``meta.json`` inside the ``.npz``)."""
+MODEL_DIR: Final = Path(__file__).parent / "models"
+"""Where the shipped models are: ``<game>.npz``."""
+FloatArray = npt.NDArray[np.float32]
+
+
+def encoding_signature(encoding: Encoding) -> dict[str, Any]:
+    """What a model's inputs depend on: the table size, the observation layout and the
+    token vocabulary (a model fits a game whose encoding has the same signature)."""
+    return {"game": encoding.game, "players": encoding.num_players, "size": encoding.size,
+            "tokens": list(encoding.tokens),
+            "sections": [[s.name, s.start, s.size] for s in encoding.sections]}
+
+
+class ActionFeatures:
+    """Each action's input vector (cached by its notation: a game has few distinct ones):
+    its words' counts, a constant 1, and a flag for the heuristic bot's choice."""
+
+    def __init__(self, encoding: Encoding) -> None:
+        self.encoding = encoding
+        self.size = encoding.num_tokens + 2
+        scale = np.ones(encoding.num_tokens, dtype=np.float32)
+        for kind, copies in zip(encoding.kinds, encoding.copies, strict=True):
+            scale[encoding.token_index[str(kind)]] = 1.0 / copies
+        self._scale = scale
+        self._rows: dict[str, FloatArray] = {}
+
+    def row(self, action: object) -> FloatArray:
+        """One action's vector (``None`` is the encoding's ``<wait>``, declining a right)."""
+        key = "<wait>" if action is None else str(action)
+        row = self._rows.get(key)
+        if row is None:
+            row = np.zeros(self.size, dtype=np.float32)
+            for token in self.encoding.spell(key):
+                row[token] += self._scale[token]
+            row[-2] = 1.0
+            if len(self._rows) < 200_000:
+                self._rows[key] = row
+        return row
+
+    def matrix(self, actions: Sequence[object], preferred: object = None) -> FloatArray:
+        """The vectors of ``actions``, one row each; the one whose notation is
+        ``preferred``'s (the heuristic bot's choice) flagged."""
+        out = np.stack([self.row(a) for a in actions])
+        if preferred is not None:
+            key = str(preferred)
+            for i, a in enumerate(actions):
+                if str(a) == key:
+                    out[i, -1] = 1.0
+        return out
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class QNetwork:
+    """``Q(view, action)``: the layers' weights and the model's metadata.
+
+    ``layers[0]`` is ``(W_view, W_action, b)``; every later layer ``(W, b)``. ``scale``
+    turns the network's output back into the game's return units.
+    """
+
+    layers: tuple[tuple[FloatArray, ...], ...]
+    meta: dict[str, Any]
+
+    @property
+    def scale(self) -> float:
+        return float(self.meta.get("scale", 1.0))
+
+    def scores(self, view: FloatArray, actions: FloatArray) -> FloatArray:
+        """Every action's estimated return (``actions``: one row per action)."""
+        w_view, w_action, bias = self.layers[0]
+        h = actions @ w_action
+        h += view @ w_view + bias
+        np.maximum(h, 0.0, out=h)
+        for w, b in self.layers[1:-1]:
+            h = h @ w + b
+            np.maximum(h, 0.0, out=h)
+        w, b = self.layers[-1]
+        return np.asarray((h @ w + b)[:, 0] * self.scale, dtype=np.float32)
+
+    def fits(self, encoding: Encoding) -> bool:
+        """Whether this model was trained for inputs of ``encoding``'s layout."""
+        return bool(self.meta.get("encoding") == encoding_signature(encoding))
+
+    def save(self, path: str | Path) -> Path:
+        """Write the model as a compressed ``.npz`` (its metadata as ``meta.json``)."""
+        arrays: dict[str, Any] = {f"l{i}_{j}": np.asarray(a, dtype=np.float32)
+                                  for i, layer in enumerate(self.layers) for j, a in enumerate(layer)}
+        arrays["meta.json"] = np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8)
+        target = Path(path)
+        with target.open("wb") as f:
+            np.savez_compressed(f, **arrays)
+        return target
+
+    @classmethod
+    def load(cls, path: str | Path) -> QNetwork:
+        """Read a model written by :meth:`save`.
+
+        :raises ValueError: a file that is not a folkdeck model.
+        """
+        with np.load(Path(path), allow_pickle=False) as data:
+            if "meta.json" not in data.files:
+                raise ValueError(f"{path}: not a folkdeck model (no meta.json)")
+            meta = json.loads(bytes(data["meta.json"]).decode())
+            if meta.get("format") != FORMAT:
+                raise ValueError(f"{path}: model format {meta.get('format')!r}, expected {FORMAT!r}")
+            layers: list[tuple[FloatArray, ...]] = []
+            for i in range(int(meta["layers"])):
+                parts = sorted((k for k in data.files if k.startswith(f"l{i}_")), key=lambda k: int(k.split("_")[1]))
+                layers.append(tuple(np.ascontiguousarray(data[k], dtype=np.float32) for k in parts))
+        return cls(tuple(layers), meta)
+
+
+@functools.cache
+def shipped_model(game: str) -> QNetwork | None:
+    """The model shipped for ``game``, read once per process (``None``: none ships)."""
+    path = MODEL_DIR / f"{game}.npz"
+    return QNetwork.load(path) if path.exists() else None
+
+
+@functools.cache
+def model_file(path: str) -> QNetwork:
+    """The model in the file at ``path``, read once per process (:meth:`QNetwork.load`)."""
+    return QNetwork.load(path)
+
+
+class LearnedAgent:
+    """Plays the legal action its network scores highest (see the module docstring).
+
+    :param spec: the game.
+    :param network: the model, or a function that gives it (read when first needed).
+    :param fallback: a factory of the bot for what the network does not play: a table
+        the model was not trained for, and the out-of-turn offers.
+    :param temperature: 0 plays the best score; above 0 samples ``softmax(Q/temperature)``.
+    """
+
+    searches = False
+    """It answers in milliseconds (the server runs it with the quick bots)."""
+
+    def __init__(self, spec: GameSpec, network: QNetwork | Callable[[], QNetwork | None],
+                 fallback: BotFactory | None = None, *, temperature: float = 0.0,
+                 name: str = "learned") -> None:
+        if temperature < 0:
+            raise ValueError(f"temperature must be 0 or more, not {temperature}")
+        self.name = name
+        self.spec = spec
+        self.temperature = temperature
+        self._network = network
+        self.fallback: GameAgent = (fallback or spec.bots[spec.default_bot])()
+        self._game: Game | None = None
+        self._ready: tuple[QNetwork, Encoding, ActionFeatures] | None = None
+        self._checked_players: int | None = None
+
+    @staticmethod
+    def fallback_of(spec: GameSpec) -> GameAgent:
+        """A new bot of the kind the game's shipped ``learned`` bot falls back to."""
+        learned = spec.bots["learned"]()
+        assert isinstance(learned, LearnedAgent)
+        return learned.fallback
+
+    def bind(self, game: Game) -> None:
+        """Tell the bot the rules of its deals (the encoding depends on them)."""
+        self._game = game
+        self._checked_players = None
+        bind = getattr(self.fallback, "bind", None)
+        if bind is not None:
+            bind(game)
+
+    def _model_for(self, view: View) -> tuple[QNetwork, Encoding, ActionFeatures] | None:
+        if self._checked_players == view.num_players:
+            return self._ready
+        from folkdeck.engine.registry import load
+
+        network = self._network() if callable(self._network) else self._network
+        game = self._game if self._game is not None else load(self.spec.name, players=view.num_players)
+        encoding = _encoding(game)
+        self._ready = (network, encoding, _features(encoding)) if network and network.fits(encoding) else None
+        self._checked_players = view.num_players
+        return self._ready
+
+    def scores(self, view: View, actions: Sequence[object]) -> FloatArray | None:
+        """The network's estimate of the seat's return after each action (``None``: no
+        model fits this table)."""
+        ready = self._model_for(view)
+        if ready is None:
+            return None
+        network, encoding, features = ready
+        return network.scores(encoding.observe(view), features.matrix(actions, self.preferred(view, actions)))
+
+    def preferred(self, view: View, legal: Sequence[Any]) -> Action:
+        """The fallback (heuristic) bot's choice, an input of the network: drawn with an
+        RNG of its own, so that asking does not move the bot's."""
+        return self.fallback.act(view, legal, random.Random(0))
+
+    def act(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        scores = self.scores(observation, legal_actions)
+        if scores is None:
+            return self.fallback.act(observation, legal_actions, rng)
+        return legal_actions[choose(scores, self.temperature, rng)]
+
+    def interrupt(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        handler = getattr(self.fallback, "interrupt", None)
+        if handler is None:
+            return None
+        action: Action | None = handler(observation, legal, rng)
+        return action
+
+
+def choose(scores: FloatArray, temperature: float, rng: random.Random) -> int:
+    """The index to play: the best score (the first on a tie) at temperature 0, else a
+    draw from ``softmax(scores / temperature)`` with ``rng``.
+
+    >>> choose(np.array([0.1, 0.7, 0.7], dtype=np.float32), 0.0, random.Random(0))
+    1
+    """
+    if temperature == 0.0:
+        return int(np.argmax(scores))
+    z = (scores - scores.max()) / temperature
+    weights = np.exp(z.astype(np.float64))
+    return rng.choices(range(len(scores)), weights=weights.tolist())[0]
+
+
+_ENCODINGS: dict[tuple[str, str], Encoding] = {}
+
+
+def _encoding(game: Game) -> Encoding:
+    """The game's encoding, made once per rule set (it deals a deal to count the pack)."""
+    key = (game.spec.name, repr(game.options))
+    encoding = _ENCODINGS.get(key)
+    if encoding is None:
+        encoding = _ENCODINGS[key] = Encoding.of(game)
+    return encoding
+
+
+@functools.cache
+def _features(encoding: Encoding) -> ActionFeatures:
+    return ActionFeatures(encoding)
+
+
+SEARCH_WIDTH: Final = 3
+"""``learned+search`` searches the network's best this many actions."""
+
+
+def learned_bots(game_name: str, fallback: str, *, search: bool = True) -> dict[str, BotFactory]:
+    """The learned bots of a game, when a model ships for it (else none): ``learned``, the
+    network's choice at temperature 0, ``fallback`` (a bot name of the game) where it does
+    not play; with ``search``, ``learned+search``: the game's ``search`` bot searching only
+    the network's best :data:`SEARCH_WIDTH` actions (its candidates)."""
+    if not (MODEL_DIR / f"{game_name}.npz").exists():
+        return {}
+
+    def learned() -> LearnedAgent:
+        from folkdeck.engine.registry import get_spec
+
+        spec = get_spec(game_name)
+        return LearnedAgent(spec, functools.partial(shipped_model, game_name), spec.bots[fallback])
+
+    def learned_search() -> GameAgent:
+        from folkdeck.agents.search import SearchAgent
+        from folkdeck.engine.registry import get_spec
+
+        searcher = get_spec(game_name).bots["search"]()
+        assert isinstance(searcher, SearchAgent)
+        searcher.narrow(_BestOf(learned(), SEARCH_WIDTH), "learned+search")
+        return searcher
+
+    return {"learned": learned, "learned+search": learned_search} if search else {"learned": learned}
+
+
+class _BestOf:
+    """The network's best ``width`` actions (in their listed order), as search candidates."""
+
+    def __init__(self, agent: LearnedAgent, width: int) -> None:
+        self.agent, self.width = agent, width
+
+    def __call__(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        scores = self.agent.scores(view, legal)
+        if scores is None or len(legal) <= self.width:
+            return legal
+        best = sorted(np.argsort(-scores, kind="stable")[:self.width].tolist())
+        return [legal[i] for i in best]
+
+
+def fallback_factory(spec: GameSpec) -> BotFactory:
+    """The bot a learned bot of ``spec``'s game leaves what its network does not play:
+    the shipped ``learned`` bot's own fallback, or the game's default bot."""
+    if "learned" not in spec.bots:
+        return spec.bots[spec.default_bot]
+    return functools.partial(LearnedAgent.fallback_of, spec)
+
+
+def agent_from_file(spec: GameSpec, path: str, *, fallback: str | None = None,
+                    temperature: float = 0.0) -> LearnedAgent:
+    """A learned bot playing the model in ``path`` (a training checkpoint, say): the bot
+    name ``learned=PATH`` of :func:`folkdeck.agents.make_agent`."""
+    backup = spec.bots[fallback] if fallback is not None else fallback_factory(spec)
+    return LearnedAgent(spec, functools.partial(model_file, path), backup,
+                        temperature=temperature, name=f"learned={path}")
+
+
+__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "LearnedAgent", "QNetwork", "agent_from_file",
+           "choose", "encoding_signature", "fallback_factory", "learned_bots", "model_file", "shipped_model"]

@@ -1,0 +1,282 @@
+"""``folkdeck train GAME``: the recipe of a learned bot, run in resumable stages.
+
+1. **teach**: deals played by the game's search bot in every seat (:mod:`.selfplay`),
+   each decision recording every legal action with the search's value, and the action
+   played with the seat's return;
+2. **fit**: supervised regression of the network on those values (:mod:`.network`);
+3. **improve** (rounds): the learner plays epsilon-greedily against a pool (itself, the
+   game's heuristic bot, its previous checkpoint); its actions' returns are added to the
+   data, and the network trains on all of it (deep Monte Carlo, as in DouZero);
+4. after the fit and each round, an **evaluation**: duplicate deals of one learner
+   against the heuristic bot in the other seats (the arena, fixed seed), logged against
+   the CPU minutes spent so far.
+
+Everything lands in the output folder: ``recipe.json``, the data shards
+(``teach/0000.npz``...), the trainer's checkpoints (``fit.ckpt.npz``,
+``round-1.ckpt.npz``...), the models (``fit.npz``, ``round-1.npz``... and ``model.npz``,
+the last), and ``log.jsonl``. Run again with the same folder, a stopped run resumes
+where its last saved piece ended; the same recipe and seed give the same data and, on
+one machine, the same model.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from folkdeck.agents.encoding import Encoding
+from folkdeck.agents.learned import MODEL_DIR, ActionFeatures, encoding_signature
+from folkdeck.engine.registry import get_spec, load
+from folkdeck.sim.arena import ArenaConfig, GamePlayed, play_deals, summarize
+from folkdeck.sim.backends import run_tasks
+from folkdeck.train.selfplay import Chunk, Samples, play_chunk
+
+START_METHOD: Final = "forkserver"
+"""How the workers start: not by a fork of this process once JAX's threads run in it."""
+Progress = Callable[[str, int, int], None]
+"""``(stage, done, total)``: a stage's progress, for a progress bar."""
+
+
+@dataclass(frozen=True, slots=True)
+class Recipe:
+    """Everything that makes a model (``recipe.json``); the defaults are the shipped
+    models' recipe for a game unless ``docs/bots.md``'s model card says otherwise."""
+
+    game: str
+    rules: tuple[tuple[str, object], ...] = ()
+    seed: int = 0
+    hidden: tuple[int, ...] = (128, 64)
+    teacher: str = "pimc:fast"
+    teach_deals: int = 200
+    explore: float = 0.1
+    return_weight: float = 0.5
+    fit_steps: int = 3000
+    batch: int = 512
+    learning_rate: float = 1e-3
+    rounds: int = 3
+    round_deals: int = 200
+    round_steps: int = 1500
+    pool: tuple[str, ...] = ("heuristic", "self", "previous")
+    eval_deals: int = 40
+    chunk_deals: int = 4
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Recipe:
+        data = json.loads(text)
+        data["rules"] = tuple(tuple(r) for r in data["rules"])
+        for key in ("hidden", "pool"):
+            data[key] = tuple(data[key])
+        return cls(**data)
+
+
+def cpu_minutes() -> float:
+    """CPU time of this process and its finished workers, in minutes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime) / 60.0
+
+
+class Run:
+    """One training run in an output folder (see the module docstring)."""
+
+    def __init__(self, recipe: Recipe, out: str | Path, *, jobs: int = 1, backend: str = "process",
+                 address: str | None = None, progress: Progress | None = None,
+                 log: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.recipe, self.out = recipe, Path(out)
+        self.jobs, self.backend, self.address = jobs, backend, address
+        self.progress = progress or (lambda stage, done, total: None)
+        self.echo = log or (lambda row: None)
+        self.out.mkdir(parents=True, exist_ok=True)
+        saved = self.out / "recipe.json"
+        if saved.exists() and Recipe.from_json(saved.read_text()) != recipe:
+            raise ValueError(f"{saved} holds another recipe: use a new folder, or the same options")
+        saved.write_text(recipe.to_json())
+        game = load(recipe.game, None, **dict(recipe.rules))
+        self.game = game
+        self.encoding = Encoding.of(game)
+        self.spent = self._spent_before()
+        self._started = cpu_minutes()
+
+    # --- bookkeeping -------------------------------------------------------------
+    def _spent_before(self) -> float:
+        """CPU minutes of earlier sittings of this run (from the log)."""
+        rows = self.rows()
+        return max((r["cpu_minutes"] for r in rows), default=0.0)
+
+    def cpu(self) -> float:
+        return self.spent + cpu_minutes() - self._started
+
+    def rows(self) -> list[dict[str, Any]]:
+        path = self.out / "log.jsonl"
+        return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+    def write_row(self, row: dict[str, Any]) -> None:
+        row = {"cpu_minutes": round(self.cpu(), 3), "wall": time.strftime("%Y-%m-%dT%H:%M:%S"), **row}
+        with (self.out / "log.jsonl").open("a") as f:
+            f.write(json.dumps(row, sort_keys=True) + "\n")
+        self.echo(row)
+
+    def meta(self, scale: float, stage: str) -> dict[str, Any]:
+        return {"game": self.recipe.game, "encoding": encoding_signature(self.encoding), "scale": scale,
+                "hidden": list(self.recipe.hidden), "stage": stage, "recipe": json.loads(self.recipe.to_json())}
+
+    # --- data ------------------------------------------------------------------------
+    def play(self, stage: str, chunks: list[Chunk]) -> Samples:
+        """Play ``chunks`` in pieces of a few per worker, each piece saved as it ends (a
+        stopped run skips the pieces it has)."""
+        folder = self.out / stage
+        folder.mkdir(exist_ok=True)
+        piece = max(1, self.jobs) * 2
+        parts = []
+        for start in range(0, len(chunks), piece):
+            path = folder / f"{start:04d}.npz"
+            if not path.exists():
+                results = run_tasks(play_chunk, chunks[start:start + piece], jobs=self.jobs,
+                                    backend=self.backend, address=self.address, start_method=START_METHOD)
+                tmp = folder / f"{start:04d}.tmp.npz"
+                Samples.concat(results).save(str(tmp))
+                tmp.replace(path)
+            parts.append(Samples.load(str(path)))
+            self.progress(stage, min(len(chunks), start + piece), len(chunks))
+        return Samples.concat(parts)
+
+    def chunks(self, deals: int, first: int, seats: Callable[[int], tuple[str, ...]],
+               **fields: Any) -> list[Chunk]:
+        r = self.recipe
+        size = r.chunk_deals
+        return [Chunk(r.game, r.rules, tuple(range(first + i, first + min(i + size, deals))), r.seed,
+                      seats(i // size), teacher=r.teacher, explore=r.explore, return_weight=r.return_weight,
+                      **fields)
+                for i in range(0, deals, size)]
+
+    # --- evaluation ------------------------------------------------------------------
+    def evaluate(self, model: Path) -> dict[str, Any]:
+        """One learner against the heuristic bot, duplicate deals in every rotation."""
+        r = self.recipe
+        spec = get_spec(r.game)
+        learner = f"learned={model}"
+        others = "heuristic" if "heuristic" in spec.bots else spec.default_bot
+        bots = (learner, *[others] * (self.game.num_players - 1))
+        config = ArenaConfig(r.game, bots, r.eval_deals, seed=r.seed + 10_000, rules=r.rules, keep_records=False)
+        pieces = [(r.game, bots, r.rules, config.seed, tuple(range(i, min(i + r.chunk_deals, r.eval_deals))))
+                  for i in range(0, r.eval_deals, r.chunk_deals)]
+        games = run_tasks(_arena_deals, pieces, jobs=self.jobs, backend=self.backend, address=self.address,
+                          start_method=START_METHOD)
+        summary = summarize(config, [g for part in games for g in part])
+        figures = {}
+        for bot in summary.bots:
+            key = "learned" if bot.name == learner else bot.name
+            figures[key] = {"mean_return": bot.mean_return.to_dict(), "win_share": bot.win_share.to_dict()}
+        return figures
+
+
+def _arena_deals(piece: tuple[str, tuple[str, ...], tuple[tuple[str, object], ...], int, tuple[int, ...]]
+                 ) -> list[GamePlayed]:
+    """Some deals of an evaluation, from plain data (a worker builds the arena's config)."""
+    game, bots, rules, seed, deals = piece
+    return play_deals(ArenaConfig(game, bots, len(deals), seed=seed, rules=rules, keep_records=False), deals)
+
+
+# --- the stages ------------------------------------------------------------------------
+def _trainer(run: Run, stage: str) -> Any:
+    """A trainer whose parameters are the checkpoint of ``stage`` if saved, else new."""
+    from folkdeck.train.network import Trainer, init_params
+
+    r = run.recipe
+    trainer = Trainer(init_params(run.encoding.size, ActionFeatures(run.encoding).size, r.hidden, r.seed),
+                      learning_rate=r.learning_rate)
+    path = run.out / f"{stage}.ckpt.npz"
+    if path.exists():
+        with np.load(path) as saved:
+            trainer.load_state(dict(saved))
+    return trainer
+
+
+def _checkpoint(run: Run, stage: str, trainer: Any, scale: float) -> Path:
+    """Save the trainer's state and its model; the model's path."""
+    tmp = run.out / f"{stage}.ckpt.tmp.npz"
+    np.savez(tmp, **trainer.state_arrays())
+    tmp.replace(run.out / f"{stage}.ckpt.npz")
+    model = run.out / f"{stage}.npz"
+    trainer.export(run.meta(scale, stage)).save(model)
+    return model
+
+
+def _fit(run: Run, stage: str, start: str | None, data: Samples, scale: float, steps: int) -> Path:
+    """Train from ``start``'s checkpoint (or new) on ``data``, then save and evaluate."""
+    model = run.out / f"{stage}.npz"
+    if any(row["stage"] == stage for row in run.rows()):
+        return model
+    trainer = _trainer(run, start) if start else _trainer(run, stage)
+    if not model.exists():  # a run stopped after the training but before its evaluation skips it
+        rng = np.random.default_rng(run.recipe.seed)
+        trainer.fit(data, scale, steps, run.recipe.batch, rng)
+        model = _checkpoint(run, stage, trainer, scale)
+    trainer = _trainer(run, stage)
+    run.write_row({"stage": stage, "loss": round(trainer.evaluate(data, scale), 5), "decisions": data.num_decisions,
+                   "pairs": data.num_pairs, "eval": run.evaluate(model)})
+    return model
+
+
+def train(run: Run) -> Path:
+    """Run (or resume) every stage; the final model's path (``model.npz``)."""
+    r = run.recipe
+    n = run.game.num_players
+    data = run.play("teach", run.chunks(r.teach_deals, 0, lambda i: ("teacher",) * n))
+    if not any(row["stage"] == "teach" for row in run.rows()):
+        run.write_row({"stage": "teach", "decisions": data.num_decisions, "pairs": data.num_pairs})
+    scale = max(1e-3, float(np.std(data.returns)) if data.num_decisions else 1.0)
+    model = _fit(run, "fit", None, data, scale, r.fit_steps)
+    previous, first = model, r.teach_deals
+    for k in range(1, r.rounds + 1):
+        weights = QNetworkFile(model)
+        pool = list(r.pool)
+
+        def seats(i: int, pool: list[str] = pool, previous: Path = previous) -> tuple[str, ...]:
+            kind = pool[i % len(pool)]
+            if kind == "self":
+                return ("student",) * n
+            other = f"learned={previous}" if kind == "previous" else kind
+            return tuple("student" if s == i % n else other for s in range(n))
+
+        more = run.play(f"round-{k}", run.chunks(r.round_deals, first, seats, weights=weights.layers,
+                                                 meta=weights.meta))
+        data = Samples.concat([data, more])
+        previous, model = model, _fit(run, f"round-{k}", "fit" if k == 1 else f"round-{k - 1}", data, scale,
+                                      r.round_steps)
+        first += r.round_deals
+    final = run.out / "model.npz"
+    shutil.copyfile(model, final)
+    return final
+
+
+class QNetworkFile:
+    """A saved model's layers and metadata, as a chunk carries them to its worker."""
+
+    def __init__(self, path: Path) -> None:
+        from folkdeck.agents.learned import QNetwork
+
+        network = QNetwork.load(path)
+        self.layers, self.meta = network.layers, network.meta
+
+
+def ship(model: Path, game: str) -> Path:
+    """Copy a model to the package's models (``folkdeck/agents/models/<game>.npz``)."""
+    MODEL_DIR.mkdir(exist_ok=True)
+    target = MODEL_DIR / f"{game}.npz"
+    shutil.copyfile(model, target)
+    return target
+
+
+__all__ = ["Progress", "Recipe", "Run", "cpu_minutes", "ship", "train"]

@@ -1,0 +1,142 @@
+"""The network in JAX for training: the same function as the NumPy inference of
+:class:`~folkdeck.agents.learned.QNetwork`, its weighted squared-error loss and Adam
+(Optax). Imported only by the trainer: ``import folkdeck`` and the bots never load JAX.
+
+Parameters are a tuple of layers: ``(W_view, W_action, b)`` then ``(W, b)`` per layer
+(He-initialised from a seed). The targets are the samples' advantages
+(:meth:`~folkdeck.train.selfplay.Samples.advantages`) divided by ``scale`` (the spread of
+the returns in the first data), so every game trains on numbers near 1; the exported model
+multiplies it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jax  # type: ignore[import-not-found, unused-ignore]  # the train extra
+import jax.numpy as jnp  # type: ignore[import-not-found, unused-ignore]
+import numpy as np
+import optax  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+from folkdeck.agents.learned import FORMAT, QNetwork
+from folkdeck.train.selfplay import Samples
+
+Params = tuple[tuple[Any, ...], ...]
+
+
+def init_params(view_size: int, action_size: int, hidden: Sequence[int], seed: int) -> Params:
+    """He-initialised weights, zero biases."""
+    key = jax.random.PRNGKey(seed)
+    k_view, k_action, *keys = jax.random.split(key, len(hidden) + 2)
+    first = hidden[0]
+    scale = np.sqrt(2.0 / (view_size + action_size))
+    layers: list[tuple[Any, ...]] = [(jax.random.normal(k_view, (view_size, first)) * scale,
+                                      jax.random.normal(k_action, (action_size, first)) * scale,
+                                      jnp.zeros(first))]
+    sizes = [*hidden, 1]
+    for k, (n_in, n_out) in zip(keys, zip(sizes[:-1], sizes[1:], strict=True), strict=True):
+        layers.append((jax.random.normal(k, (n_in, n_out)) * np.sqrt(2.0 / n_in), jnp.zeros(n_out)))
+    return tuple(layers)
+
+
+def forward(params: Params, views: Any, actions: Any) -> Any:
+    """Q per row of (view, action), in ``scale`` units (as ``QNetwork.scores`` computes it)."""
+    w_view, w_action, b = params[0]
+    h = jax.nn.relu(views @ w_view + actions @ w_action + b)
+    for w, b in params[1:-1]:
+        h = jax.nn.relu(h @ w + b)
+    w, b = params[-1]
+    return (h @ w + b)[:, 0]
+
+
+def loss(params: Params, views: Any, actions: Any, target: Any, weight: Any) -> Any:
+    """The weighted mean squared error."""
+    error = forward(params, views, actions) - target
+    return jnp.sum(weight * error * error) / jnp.maximum(jnp.sum(weight), 1e-6)
+
+
+@dataclass
+class Trainer:
+    """Parameters, the optimiser and its state; :meth:`fit` runs minibatch Adam."""
+
+    params: Params
+    learning_rate: float = 1e-3
+    opt_state: Any = None
+
+    def __post_init__(self) -> None:
+        self._optimizer = optax.adam(self.learning_rate)
+        if self.opt_state is None:
+            self.opt_state = self._optimizer.init(self.params)
+        optimizer = self._optimizer
+
+        def step(params: Params, opt_state: Any, views: Any, actions: Any, target: Any,
+                 weight: Any) -> tuple[Params, Any, Any]:
+            value, grads = jax.value_and_grad(loss)(params, views, actions, target, weight)
+            updates, opt_state = optimizer.update(grads, opt_state, params)
+            return optax.apply_updates(params, updates), opt_state, value
+
+        self._step = jax.jit(step)
+        self._loss = jax.jit(loss)
+
+    def fit(self, data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator) -> float:
+        """``steps`` minibatches of ``batch`` pairs; the mean loss over them."""
+        total = 0.0
+        for views, actions, target, weight in batches(data, scale, steps, batch, rng):
+            self.params, self.opt_state, value = self._step(self.params, self.opt_state, views, actions,
+                                                            target, weight)
+            total += float(value)
+        return total / max(1, steps)
+
+    def evaluate(self, data: Samples, scale: float) -> float:
+        """The loss on all of ``data`` (a fixed batch: the tests' check that training helps)."""
+        views, actions, target, weight = arrays(data, scale, np.arange(data.num_pairs))
+        return float(self._loss(self.params, views, actions, target, weight))
+
+    def export(self, meta: dict[str, Any]) -> QNetwork:
+        """The NumPy model of the current parameters."""
+        layers = tuple(tuple(np.asarray(a, dtype=np.float32) for a in layer) for layer in self.params)
+        layers = tuple((*layer[:-1], layer[-1].reshape(1, -1)) if i == 0 else
+                       (layer[0], layer[1].reshape(1, -1)) for i, layer in enumerate(layers))
+        return QNetwork(layers, {**meta, "format": FORMAT, "layers": len(layers)})
+
+    def state_arrays(self) -> dict[str, np.ndarray]:
+        """Parameters and optimiser state as named arrays (a resumable checkpoint)."""
+        leaves = jax.tree_util.tree_leaves((self.params, self.opt_state))
+        return {f"leaf{i}": np.asarray(x) for i, x in enumerate(leaves)}
+
+    def load_state(self, arrays: dict[str, np.ndarray]) -> None:
+        """Restore :meth:`state_arrays` (same shapes, as the same recipe makes them)."""
+        current = (self.params, self.opt_state)
+        structure = jax.tree_util.tree_structure(current)
+        leaves = [jnp.asarray(arrays[f"leaf{i}"]) for i in range(len(jax.tree_util.tree_leaves(current)))]
+        self.params, self.opt_state = jax.tree_util.tree_unflatten(structure, leaves)
+
+
+def arrays(data: Samples, scale: float, rows: Any) -> tuple[Any, Any, Any, Any]:
+    """The float32 inputs, scaled advantages and weights of the pairs ``rows``."""
+    views = data.views[data.decision[rows]].astype(np.float32)
+    actions = data.actions[rows].astype(np.float32)
+    target, weight = data.advantages()
+    return views, actions, target[rows] / scale, weight[rows]
+
+
+def batches(data: Samples, scale: float, steps: int, batch: int,
+            rng: np.random.Generator) -> Iterator[tuple[Any, Any, Any, Any]]:
+    """``steps`` minibatches of pairs drawn without replacement (reshuffled each epoch)."""
+    views, actions = data.views, data.actions
+    target, weight = data.advantages()
+    kept = np.flatnonzero(weight > 0)
+    order = rng.permutation(kept)
+    at = 0
+    for _ in range(steps):
+        if at + batch > len(order):
+            order, at = rng.permutation(kept), 0
+        rows = order[at:at + batch]
+        yield (views[data.decision[rows]].astype(np.float32), actions[rows].astype(np.float32),
+               target[rows] / scale, weight[rows])
+        at += batch
+
+
+__all__ = ["Params", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]

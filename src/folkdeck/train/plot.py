@@ -1,0 +1,40 @@
+"""A training run's strength over CPU time, as a PNG (matplotlib, from the ``arena`` extra)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+
+def plot_log(log: str | Path, path: str | Path, *, title: str | None = None) -> Path:
+    """Plot ``log.jsonl``'s evaluations: the learner's and the heuristic's mean return
+    (95% intervals) against the CPU minutes spent when each was taken."""
+    import matplotlib  # type: ignore[import-not-found, unused-ignore]  # the arena extra
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+
+    rows = [row for line in Path(log).read_text().splitlines() if line.strip()
+            for row in [json.loads(line)] if "eval" in row]
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=120)
+    names = list(dict.fromkeys(n for r in rows for n in r.get("eval", {})))
+    for name in names:
+        points = [(r["cpu_minutes"], r["eval"][name]["mean_return"]) for r in rows if name in r.get("eval", {})]
+        xs = [x for x, _ in points]
+        means = [m["mean"] for _, m in points]
+        ax.errorbar(xs, means, yerr=[[m["mean"] - m["low"] for _, m in points],
+                                     [m["high"] - m["mean"] for _, m in points]],
+                    marker="o", capsize=3, label=name)
+    for r in rows:
+        ax.annotate(r["stage"], (r["cpu_minutes"], r["eval"][names[0]]["mean_return"]["mean"]),
+                    textcoords="offset points", xytext=(0, 8), fontsize=7, ha="center")
+    ax.set_xlabel("CPU minutes of training (self-play, search teacher, fitting, evaluation)")
+    ax.set_ylabel("mean return a deal (95% interval)")
+    ax.set_title(title or "strength over training time")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    target = Path(path)
+    fig.savefig(target)
+    plt.close(fig)
+    return target

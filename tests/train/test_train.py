@@ -1,0 +1,85 @@
+"""The trainer (``folkdeck train``, :mod:`folkdeck.train`; the ``train`` extra).
+
+The fast run checks what needs no JAX (the self-play samples); ``-m slow`` (make test-all,
+which installs the extra) trains for seconds: the loss on a fixed batch must fall, the
+exported NumPy model must compute what the JAX network computes, and a stopped run must
+resume to the same model.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import folkdeck
+from folkdeck.agents.encoding import Encoding
+from folkdeck.agents.learned import ActionFeatures, QNetwork
+from folkdeck.train.selfplay import Chunk, Samples, play_chunk
+
+
+def test_a_teacher_chunk_records_every_valued_action_and_the_returns() -> None:
+    chunk = Chunk("cangkul", (), (0,), 7, ("teacher",) * 4, teacher="pimc:fast", explore=0.0)
+    data = play_chunk(chunk)
+    encoding = Encoding.of(folkdeck.load("cangkul"))
+    assert data.views.shape == (data.num_decisions, encoding.size)
+    assert data.actions.shape == (data.num_pairs, ActionFeatures(encoding).size)
+    assert data.num_decisions > 0 and data.decision.max() < data.num_decisions
+    # every decision's played action carries the seat's return, with the recipe's weight
+    returns = data.weight == chunk.return_weight
+    assert returns.sum() == data.num_decisions
+    assert np.array_equal(data.target[returns], data.returns)
+    assert data.played[returns].all()
+    assert play_chunk(chunk).target.tolist() == data.target.tolist()  # the seed fixes the samples
+
+
+def test_samples_round_trip_through_a_file(tmp_path: Path) -> None:
+    data = play_chunk(Chunk("kaphai", (), (1,), 3, ("teacher", "heuristic", "heuristic", "heuristic"),
+                            teacher="pimc:fast"))
+    data.save(str(tmp_path / "s.npz"))
+    again = Samples.load(str(tmp_path / "s.npz"))
+    assert np.array_equal(again.views, data.views) and np.array_equal(again.target, data.target)
+    both = Samples.concat([data, again])
+    assert both.num_pairs == 2 * data.num_pairs
+    assert both.decision[data.num_pairs:].min() == data.num_decisions
+
+
+@pytest.mark.slow
+def test_a_short_training_lowers_the_loss_and_exports_the_same_function(tmp_path: Path) -> None:
+    pytest.importorskip("jax", reason="the train extra (make test-all installs it)")
+    from folkdeck.train.network import Trainer, arrays, forward, init_params
+
+    data = play_chunk(Chunk("kaphai", (), (0, 1), 5, ("teacher",) * 4, teacher="pimc:fast"))
+    encoding = Encoding.of(folkdeck.load("kaphai"))
+    trainer = Trainer(init_params(encoding.size, encoding.num_tokens + 2, (32, 16), seed=0))
+    scale = float(np.std(data.returns)) or 1.0
+    before = trainer.evaluate(data, scale)
+    trainer.fit(data, scale, steps=150, batch=128, rng=np.random.default_rng(0))
+    assert trainer.evaluate(data, scale) < 0.8 * before
+    network = QNetwork.load(trainer.export({"scale": scale}).save(tmp_path / "m.npz"))
+    views, actions, _, _ = arrays(data, scale, np.arange(20))
+    expected = np.asarray(forward(trainer.params, views, actions)) * scale
+    got = np.concatenate([network.scores(v, a[None, :]) for v, a in zip(views, actions, strict=True)])
+    assert np.allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.slow
+def test_the_train_command_runs_resumes_and_ships_nothing_unasked(tmp_path: Path) -> None:
+    pytest.importorskip("jax", reason="the train extra (make test-all installs it)")
+    from folkdeck.cli.main import main
+
+    out = tmp_path / "run"
+    args = ["train", "cangkul", "--out", str(out), "--teach-deals", "2", "--rounds", "1", "--round-deals", "2",
+            "--fit-steps", "20", "--round-steps", "10", "--eval-deals", "2", "--jobs", "1", "--quiet",
+            "--teacher", "pimc:fast"]
+    assert main(args) == 0
+    rows = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert [r["stage"] for r in rows] == ["teach", "fit", "round-1"]
+    assert {"learned", "heuristic"} <= set(rows[1]["eval"])
+    model = (out / "model.npz").read_bytes()
+    assert main(args) == 0  # everything saved: nothing is played or trained again
+    assert (out / "model.npz").read_bytes() == model
+    assert len((out / "log.jsonl").read_text().splitlines()) == 3
+    assert main([*args, "--seed", "1"]) == 2  # another recipe in the same folder is refused
