@@ -69,8 +69,8 @@ def _chosen_first_seats(req: TableCreate) -> dict[str, int]:
 
 def first_seat(req: TableCreate, game: Game) -> dict[str, int]:
     """The match's first seat as the store keeps it: the one the request chose; else, on a
-    live table of a game whose rules leave it free (Cangkul's first dealer, Gou Ji's first
-    kai pai), one drawn at random, as a table of people would pick anyone. A practice
+    live table of a game whose rules leave it free (a first dealer, a first kai pai), one
+    drawn at random, as a table of people would pick anyone. A practice
     table keeps the game's own default, so that its seed deals as the library does."""
     chosen = _chosen_first_seats(req)
     option = first_seat_option(game)
