@@ -190,6 +190,7 @@ def _add_play_command(sub: _Commands, h: _Help, common: argparse.ArgumentParser)
     play.add_argument("--seat", type=int, default=0, help=h("seat"))
     play.add_argument("--deals", type=int, help=h("deals"))
     play.add_argument("--dealer", type=int, metavar="SEAT", help=h("dealer"))
+    play.add_argument("--kai-pai", type=int, metavar="SEAT", help=h("kai_pai"))
     play.add_argument("--bot", help=_bot_help(h))
     play.add_argument("--watch", action="store_true", help=h("watch"))
     play.add_argument("--delay", type=float, metavar="SECONDS",

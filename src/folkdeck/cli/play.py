@@ -273,7 +273,8 @@ def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
 def _run_match(table: _Table, game: Game, args: argparse.Namespace, record_path: Path | None,
                agents: list[GameAgent]) -> int:
     r = table.r
-    match = start_match(game, deals=args.deals, rng=table.rng, first_dealer=args.dealer)
+    match = start_match(game, deals=args.deals, rng=table.rng,
+                        chosen={"first_dealer": args.dealer, "first_kai_pai": args.kai_pai})
     recorder = MatchRecorder(game, deals=args.deals) if record_path is not None else None
     try:
         try:

@@ -21,10 +21,13 @@ OptionsT = TypeVar("OptionsT")
 class GameBase(Generic[OptionsT]):
     """Holds a game's :class:`GameSpec` and options; subclasses deal the states."""
 
-    first_dealer_free: ClassVar[bool] = False
-    """Whether the players choose a match's first dealer (``new_match(first_dealer=k)``, and
-    a match record's first deal may name any dealer): a game whose rules leave it free sets
-    it (Cangkul: 「最初のディーラーは任意に決めます」); elsewhere the rules fix the start."""
+    first_seat: ClassVar[str | None] = None
+    """The match's free first seat, where the rules let the players choose who starts: the
+    name of the role (a term key) whose first holder they choose, ``"dealer"`` (Cangkul:
+    「最初のディーラーは任意に決めます」) or ``"kai_pai"`` (Gou Ji: the first deal's 開牌 is
+    「誰でもいいので1人」). The option ``first_<role>`` chooses it (``new_match(first_dealer=k)``,
+    ``new_match(first_kai_pai=k)``), a match record's first deal may state any seat for it,
+    and later deals follow from it. ``None``: the rules fix how a match starts."""
 
     def __init__(self, spec: GameSpec, options: OptionsT) -> None:
         self._spec = spec
@@ -46,6 +49,38 @@ class GameBase(Generic[OptionsT]):
             raise NotImplementedError(f"{type(self).__name__} must define num_players")
         return int(players)
 
+    @property
+    def first_seat_option(self) -> str | None:
+        """The option that chooses the match's free first seat (``first_dealer``,
+        ``first_kai_pai``), or ``None`` where the rules fix how a match starts."""
+        return None if self.first_seat is None else f"first_{self.first_seat}"
+
+    @property
+    def first_dealer_free(self) -> bool:
+        """Whether the players choose a match's first dealer (``/api/games`` says so)."""
+        return self.first_seat == "dealer"
+
+    def chosen_first_seat(self, option: str, seat: int | None) -> int | None:
+        """``seat`` checked as the match's first seat that ``option`` chooses
+        (``first_dealer``, ``first_kai_pai``; ``None``: the game's own start).
+
+        >>> from folkdeck import load
+        >>> load("gouji").chosen_first_seat("first_kai_pai", 4), load("kaphai").chosen_first_seat("first_dealer", None)
+        (4, None)
+
+        :raises InvalidConfigError: ``<option>_not_free`` (``first_dealer_not_free``) where
+            ``option`` is not this game's free first seat, ``<option>_seat`` for a seat not
+            at the table.
+        """
+        if seat is None:
+            return None
+        if option != self.first_seat_option:
+            raise InvalidConfigError(f"{option}_not_free", option=option, field=option, game=self._spec.name)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise InvalidConfigError(f"{option}_seat", option=option, field=option, value=str(seat),
+                                     last=self.num_players - 1)
+        return seat
+
     def first_dealer(self, seat: int | None) -> int | None:
         """``seat`` checked as a match's first dealer (``None``: the game's own start).
 
@@ -54,17 +89,10 @@ class GameBase(Generic[OptionsT]):
         (2, None)
 
         :raises InvalidConfigError: ``first_dealer_not_free`` in a game whose rules fix the
-            start, ``first_dealer_seat`` for a seat not at the table (option ``first_dealer``).
+            start (or whose free first seat is not a dealer), ``first_dealer_seat`` for a seat
+            not at the table (option ``first_dealer``).
         """
-        if seat is None:
-            return None
-        if not self.first_dealer_free:
-            raise InvalidConfigError("first_dealer_not_free", option="first_dealer", field="first_dealer",
-                                     game=self._spec.name)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise InvalidConfigError("first_dealer_seat", option="first_dealer", field="first_dealer", value=str(seat),
-                                     last=self.num_players - 1)
-        return seat
+        return self.chosen_first_seat("first_dealer", seat)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._options}>"

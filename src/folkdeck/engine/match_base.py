@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
-from folkdeck.engine.errors import InvalidDealError, WrongPhaseError
+from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, WrongPhaseError
 from folkdeck.engine.facts import Fact, MatchEnded, ScoreChanged
 from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.protocol import Game, Match, Result, Standings, State
@@ -235,9 +235,15 @@ class MatchBase(Generic[StateT]):
                          carry=carry.carried())
 
 
-class _ChoosesFirstDealer(Protocol):
+class _ChoosesFirstSeat(Protocol):
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
-                  first_dealer: int | None = None) -> Match: ...
+                  **first_seat: int) -> Match: ...
+
+
+def first_seat_option(game: Game) -> str | None:
+    """The option that chooses ``game``'s free first seat (``first_dealer``,
+    ``first_kai_pai``: :attr:`~folkdeck.engine.game_base.GameBase.first_seat`), or ``None``."""
+    return game.first_seat_option if isinstance(game, GameBase) else None
 
 
 def first_dealer_free(game: Game) -> bool:
@@ -247,16 +253,23 @@ def first_dealer_free(game: Game) -> bool:
 
 
 def start_match(game: Game, *, deals: int | None, rng: random.Random | None,
-                first_dealer: int | None = None) -> Match:
-    """``game.new_match``, with a chosen ``first_dealer`` if given: every game's
-    ``new_match`` takes it, and refuses it where the rules fix how a match starts (the
-    :class:`~folkdeck.engine.protocol.Game` protocol does not declare the keyword yet).
+                chosen: Mapping[str, int | None] | None = None) -> Match:
+    """``game.new_match``, with the first seat the players chose, if any: ``chosen`` maps
+    options to seats (``{"first_dealer": 2}``, ``{"first_kai_pai": 3}``; a ``None`` seat is
+    not chosen). Each is checked against the game's free first seat before the match is made
+    (the :class:`~folkdeck.engine.protocol.Game` protocol does not declare the keywords).
 
-    :raises InvalidConfigError: ``first_dealer_not_free``, ``first_dealer_seat``.
+    :raises InvalidConfigError: ``<option>_not_free`` where the game's rules fix that start,
+        ``<option>_seat`` for a seat not at the table.
     """
-    if first_dealer is None:
+    given = {option: seat for option, seat in (chosen or {}).items() if seat is not None}
+    for option, seat in given.items():
+        if not isinstance(game, GameBase):
+            raise InvalidConfigError(f"{option}_not_free", option=option, field=option, game=game.spec.name)
+        game.chosen_first_seat(option, seat)
+    if not given:
         return game.new_match(deals=deals, rng=rng)
-    return cast(_ChoosesFirstDealer, game).new_match(deals=deals, rng=rng, first_dealer=first_dealer)
+    return cast(_ChoosesFirstSeat, game).new_match(deals=deals, rng=rng, **given)
 
 
 def stated_setup(deal: Mapping[str, object]) -> Mapping[str, object]:
@@ -304,4 +317,4 @@ def as_json(value: object) -> str:
 
 
 __all__ = ["DEAL_SOURCES", "CarryOver", "DealSetup", "DealingGame", "MatchBase", "as_json",
-           "check_setup", "first_dealer_free", "start_match", "stated_setup"]
+           "check_setup", "first_dealer_free", "first_seat_option", "start_match", "stated_setup"]

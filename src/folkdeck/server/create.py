@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import folkdeck
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.match_base import start_match
+from folkdeck.engine.match_base import first_seat_option, start_match
 from folkdeck.engine.options import options_to_dict
 from folkdeck.engine.protocol import Game, GameSpec
 from folkdeck.json_types import JSONObject
-from folkdeck.server.schemas import SeatIn, TableCreate
+from folkdeck.server.schemas import FIRST_SEATS, SeatIn, TableCreate
 from folkdeck.server.tables import token_hash
 from folkdeck.server.text import check_name
 
@@ -45,19 +45,38 @@ def load_game(req: TableCreate) -> Game:
 
 
 def deal_count(req: TableCreate, game: Game) -> int | None:
-    """The deals in the match (the game's default unless given); a first dealer the game
-    fixes is refused here, before the table is made.
+    """The deals in the match (the game's default unless given); a first seat the game
+    fixes (a first dealer, a first kai pai) is refused here, before the table is made.
 
     :raises InvalidConfigError: deals for a game whose match is not counted in deals, or
-        a first dealer the game does not let the players choose.
+        a first seat the game does not let the players choose (``first_dealer_not_free``...).
     """
     end = game.spec.match_end
     if req.deals is not None and end.deals == "none":
         raise InvalidConfigError("server.deals_not_counted", field="deals", game=game.spec.name)
     deals = req.deals if req.deals is not None else end.default_deals
-    if req.first_dealer is not None:
-        start_match(game, deals=deals, rng=None, first_dealer=req.first_dealer)
+    chosen = _chosen_first_seats(req)
+    if chosen:
+        start_match(game, deals=deals, rng=None, chosen=chosen)
     return deals
+
+
+def _chosen_first_seats(req: TableCreate) -> dict[str, int]:
+    """The first seats the request chose (``{"first_kai_pai": 3}``)."""
+    fields = {name: getattr(req, name) for name in FIRST_SEATS}
+    return {name: seat for name, seat in fields.items() if isinstance(seat, int)}
+
+
+def first_seat(req: TableCreate, game: Game) -> dict[str, int]:
+    """The match's first seat as the store keeps it: the one the request chose; else, on a
+    live table of a game whose rules leave it free (a first dealer, a first kai pai), one
+    drawn at random, as a table of people would pick anyone. A practice
+    table keeps the game's own default, so that its seed deals as the library does."""
+    chosen = _chosen_first_seats(req)
+    option = first_seat_option(game)
+    if chosen or option is None or req.practice:
+        return chosen
+    return {option: secrets.randbelow(game.num_players)}
 
 
 def new_seats(req: TableCreate, spec: GameSpec, players: int) -> NewSeats:
@@ -109,9 +128,8 @@ def table_config(req: TableCreate, game: Game, deals: int | None, seats: NewSeat
         "game": spec.name, "options": {**options_to_dict(game.options), "players": game.num_players},
         "deals": deals, "seed": seed, "practice": req.practice, "seats": list(seats.configs),
         "watch": token_hash(watch), "turn_seconds": req.turn_seconds, "auto_bot": spec.default_bot}
-    if req.first_dealer is not None:
-        config["first_dealer"] = req.first_dealer
+    config.update(first_seat(req, game))
     return config
 
 
-__all__ = ["NewSeats", "deal_count", "load_game", "new_seats", "table_config"]
+__all__ = ["NewSeats", "deal_count", "first_seat", "load_game", "new_seats", "table_config"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,13 +32,22 @@ class TableCreate(BaseModel):
     match only its own rule ends takes none."""
     first_dealer: Annotated[int, Field(ge=0, le=39)] | None = None
     """The seat dealing first, in a game whose first dealer the players choose
-    (``first_dealer_free`` in ``/api/games``; default: the game's own start)."""
+    (``first_seat`` in ``/api/games`` is ``first_dealer``, and ``first_dealer_free`` true)."""
+    first_kai_pai: Annotated[int, Field(ge=0, le=39)] | None = None
+    """The first deal's kai pai, in a game that has one (``first_seat`` in ``/api/games``
+    is ``first_kai_pai``). Neither given: a live table draws the game's free first seat at
+    random, a practice table keeps the game's own default."""
     seats: list[SeatIn] = Field(default_factory=list, max_length=40)
     turn_seconds: Annotated[int, Field(ge=0, le=3600)] = 0
     practice: bool = False
     """A practice / study table: it may choose its ``seed``, and every seat is told so."""
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     """Only with ``practice``: live tables are shuffled from the server's own randomness."""
+
+
+FIRST_SEATS: Final = ("first_dealer", "first_kai_pai")
+"""The fields of :class:`TableCreate` that choose a match's free first seat, each named by
+the option a game declares (:attr:`~folkdeck.engine.game_base.GameBase.first_seat_option`)."""
 
 
 class SeatLink(BaseModel):

@@ -37,6 +37,7 @@ from folkdeck.engine.spec import GameAgent
 from folkdeck.json_types import JSONObject
 from folkdeck.server.bots import BotJob
 from folkdeck.server.delta import diff
+from folkdeck.server.schemas import FIRST_SEATS
 from folkdeck.server.views import ViewEncoder
 
 SendHook = Callable[["Table", Seat | None, JSONObject], None]
@@ -202,7 +203,7 @@ class Table:
         game = folkdeck.load(config["game"], **options)
         deals = config.get("deals")
         match = start_match(game, deals=deals, rng=random.Random(config["seed"]),
-                            first_dealer=config.get("first_dealer"))
+                            chosen={name: config[name] for name in FIRST_SEATS if name in config})
         recorder = MatchRecorder(game, deals=deals, table=table_id,
                                  players=[s["name"] for s in config["seats"]])
         state = match.next_deal()

@@ -83,7 +83,9 @@ function showDeals(g) {
   $("deals-hint").hidden = end.deals === "count";
 }
 
-// The first dealer, in a game whose rules let the players choose it (first_dealer_free).
+// The match's free first seat, in a game whose rules let the players choose it: first_seat
+// names the request's field (first_dealer, first_kai_pai) and the label's key. Left at its
+// default, a lobby (live) table draws it at random.
 function showFirstDealer(g) {
   if (!$("first-dealer-field")) {
     const row = document.createElement("div"); row.className = "field"; row.id = "first-dealer-field";
@@ -91,10 +93,11 @@ function showFirstDealer(g) {
     const input = document.createElement("select"); input.id = "first-dealer";
     row.append(label, input); $("deals-field").after(row);
   }
-  $("first-dealer-field").hidden = !g.first_dealer_free;
-  $("first-dealer-label").textContent = t("first_dealer");
+  $("first-dealer-field").hidden = !g.first_seat;
+  if (!g.first_seat) return;
+  $("first-dealer-label").textContent = t(g.first_seat);
   const n = Number($("players").value) || g.default_players;
-  $("first-dealer").replaceChildren(new Option(t("first_dealer_default"), ""),
+  $("first-dealer").replaceChildren(new Option(t("first_seat_random"), ""),
     ...Array.from({ length: n }, (_, i) => new Option(t("seat_n", { n: i }), String(i))));
 }
 
@@ -156,7 +159,7 @@ async function create(ev) {
   });
   const body = { game: g.name, players: Number($("players").value), turn_seconds: Number($("timer").value), seats, options };
   if (!$("deals-field").hidden && $("deals").value !== "") body.deals = Number($("deals").value);
-  if (!$("first-dealer-field").hidden && $("first-dealer").value !== "") body.first_dealer = Number($("first-dealer").value);
+  if (!$("first-dealer-field").hidden && $("first-dealer").value !== "") body[g.first_seat] = Number($("first-dealer").value);
   if ($("preset").value) body.preset = $("preset").value;
   const resp = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await resp.json();

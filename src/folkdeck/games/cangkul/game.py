@@ -35,7 +35,7 @@ class CangkulGame(GameBase[AnyOptions]):
         self.rules: Ruleset = ruleset(options)
         self.deck: Deck = deck_for(self.rules.pack, self.rules.ace_high)
 
-    first_dealer_free = True
+    first_seat = "dealer"
 
     def new_state(self, *, seed: object = None, rng: random.Random | None = None,
                   deck: Sequence[object] | None = None, hands: Sequence[object] | None = None,

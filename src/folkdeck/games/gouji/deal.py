@@ -12,17 +12,22 @@ the tribute (进贡) pairs decided by the previous deal's places.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
-from folkdeck.cards import Card, Rank, Suit
-from folkdeck.engine.errors import InvalidDealError
+from folkdeck.cards import GOUJI_216, Card, Rank, Suit, parse_card, parse_cards
+from folkdeck.cards.shuffling import shuffle
+from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
 
 SEATS: Final = 6
 HAND: Final = 36
+PACK: Final = Counter(GOUJI_216.cards)
+"""The 216 cards and how many copies of each the four packs hold."""
 _SETUP_KEYS: Final = ("places", "special", "kai_pai", "first_drawer", "revolution_redeal", "leader",
                "name_drawer", "dian_gong")
 
@@ -161,6 +166,32 @@ def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
         value = KAI_PAI_VALUE[RANK_WORDS.index(card.rank.value)]
         return kai, (kai + value - 1) % SEATS, turned + 1
     raise InvalidDealError("gouji.only_jokers", field="deck")
+
+
+def pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
+    """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
+    if deck is not None:
+        order = read_cards(deck, "deck")
+        if Counter(order) != PACK:
+            raise InvalidDealError("gouji.full_pack", field="deck")
+        return order
+    order = list(GOUJI_216.cards)
+    shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
+    return order
+
+
+def read_cards(items: object, where: str) -> list[Card]:
+    """A record's cards (a list, or one string) at ``where`` (``deck``, ``hands[2]``), each in
+    the pack."""
+    try:
+        cards = list(parse_cards(items)) if isinstance(items, str) else [
+            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
+    except InvalidNotationError as exc:
+        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
+    for c in cards:
+        if c not in PACK:
+            raise InvalidDealError("gouji.not_in_pack", field=where, card=str(c))
+    return cards
 
 
 def draw(deck: Sequence[Card], drawer: int) -> list[list[Card]]:

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Final, cast
 
-from folkdeck.cards import GOUJI_216, Card, parse_card, parse_cards
-from folkdeck.cards.shuffling import shuffle
-from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.cards import Card
+from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.game_base import GameBase, deal_source
 from folkdeck.games.gouji.deal import (
+    PACK,
     SEATS,
     Setup,
     draw,
     first_drawer,
     opposite,
+    pack_order,
+    read_cards,
     read_setup,
     reinsert_turned,
     three_claims,
@@ -25,8 +26,6 @@ from folkdeck.games.gouji.deal import (
 from folkdeck.games.gouji.match import GouJiMatch
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.state import GouJiState
-
-_PACK: Final = Counter(GOUJI_216.cards)
 
 
 class GouJiGame(GameBase[GouJiOptions]):
@@ -66,7 +65,7 @@ class GouJiGame(GameBase[GouJiOptions]):
             if drawer is None:
                 drawer = s.kai_pai if s.special or s.da_la is None else s.da_la
         else:
-            kai, drawer, dealt = _draw_pack(s, _pack_order(deck, seed, rng))
+            kai, drawer, dealt = _draw_pack(s, pack_order(deck, seed, rng))
         if not s.special:
             assert s.da_la is not None
             kai = opposite(s.da_la)  # nominal kai pai of a normal deal (docs/rules/gouji.md §2.3)
@@ -75,26 +74,34 @@ class GouJiGame(GameBase[GouJiOptions]):
         return GouJiState(self, dealt, setup_out, leader=leader, claims=claims, naming=naming,
                           asks_start=s.special and s.leader is None)
 
+    first_seat = "kai_pai"
+
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
-                  first_dealer: int | None = None) -> GouJiMatch:
+                  first_dealer: int | None = None, first_kai_pai: int | None = None) -> GouJiMatch:
         """A match of ``deals`` deals (default: option ``deals``) or to ``target_score``. Kai
-        pai starts it: no ``first_dealer`` (:meth:`~GameBase.first_dealer`)."""
+        pai starts it: ``first_kai_pai`` is the first deal's kai pai, anyone (docs/rules/gouji.md
+        §2.2; default: seat 0); no ``first_dealer`` (:meth:`~GameBase.first_dealer`).
+
+        :raises InvalidConfigError: ``first_kai_pai_seat`` for a seat not at the table,
+            ``first_dealer_not_free`` for any first dealer.
+        """
         self.first_dealer(first_dealer)
-        return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random())
+        kai = self.chosen_first_seat("first_kai_pai", first_kai_pai)
+        return GouJiMatch(self, deals=deals or self._options.deals, rng=rng or random.Random(), first_kai_pai=kai)
 
     def _read_hands(self, hands: Sequence[object]) -> list[list[Card]]:
         if len(hands) != SEATS:
             raise InvalidDealError("gouji.six_hands", field="hands", count=len(hands))
-        out = [_read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
+        out = [read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
         total: Counter[Card] = Counter()
         for s, h in enumerate(out):
             if len(h) > 36:
                 raise InvalidDealError("gouji.hand_too_long", field=f"hands[{s}]", count=len(h))
             total.update(h)
             for card, n in total.items():
-                if n > _PACK[card]:
+                if n > PACK[card]:
                     raise InvalidDealError("gouji.dealt_too_often", field=f"hands[{s}]", card=str(card),
-                                           count=n, copies=_PACK[card])
+                                           count=n, copies=PACK[card])
         if sum(1 for h in out if h) < 2:
             raise InvalidDealError("gouji.two_hands_hold_cards", field="hands")
         return out
@@ -111,18 +118,6 @@ def _names_drawer(s: Setup, *, hands_given: bool) -> bool:
         if s.first_drawer not in (None, s.da_la):
             raise InvalidDealError("gouji.name_drawer_from_da_la", field="setup.first_drawer")
     return naming
-
-
-def _pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
-    """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
-    if deck is not None:
-        order = _read_cards(deck, "deck")
-        if Counter(order) != _PACK:
-            raise InvalidDealError("gouji.full_pack", field="deck")
-        return order
-    order = list(GOUJI_216.cards)
-    shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
-    return order
 
 
 def _draw_pack(s: Setup, order: list[Card]) -> tuple[int, int, list[list[Card]]]:
@@ -149,15 +144,3 @@ def _first_leader(s: Setup, drawer: int, dealt: Sequence[Sequence[Card]]) -> tup
         return drawer, three_claims(dealt, drawer)
     assert s.da_la is not None
     return s.da_la, []
-
-
-def _read_cards(items: object, where: str) -> list[Card]:
-    try:
-        cards = list(parse_cards(items)) if isinstance(items, str) else [
-            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
-    except InvalidNotationError as exc:
-        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
-    for c in cards:
-        if c not in _PACK:
-            raise InvalidDealError("gouji.not_in_pack", field=where, card=str(c))
-    return cards

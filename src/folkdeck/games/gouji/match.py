@@ -4,8 +4,10 @@ After a deal, the next one takes its places (tribute, and 点贡 with
 ``modern_dian_gong``; the Da La names the first drawer — itself by default — and
 leads), unless it was a sweep (top three one team: a special deal, the opposites
 exchange) or a revolution (a special deal; tribute from the last completed places,
-``tribute_after_revolution``). Special deals move kai pai to the next seat (docs/rules/gouji.md §2.2);
-a normal deal's kai pai is nominally the Da La's opposite (§2.3). A record's special deal
+``tribute_after_revolution``). The first deal's kai pai is anyone (the Japanese Gou Ji page:
+「誰でもいいので1人が」): ``new_match(first_kai_pai=k)``, or a match record's first deal states it;
+left unchosen it is seat 0. Later special deals move kai pai to the next seat (docs/rules/gouji.md
+§2.2); a normal deal's kai pai is nominally the Da La's opposite (§2.3). A record's special deal
 must show the kai pai and first drawer its cards give (:meth:`GouJiCarry.record_dealt`).
 The match ends after ``deals`` completed deals or when a team reaches
 ``target_score`` (docs/rules/gouji.md §8, §11.10). A revolution's deal is no completed
@@ -34,7 +36,7 @@ from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase, as_json
 from folkdeck.engine.protocol import Result, State
-from folkdeck.games.gouji.deal import HAND, SEATS, first_drawer, is_sweep, opposite
+from folkdeck.games.gouji.deal import HAND, SEATS, first_drawer, is_sweep, opposite, pack_order
 from folkdeck.games.gouji.events import DianGongOwed, NextGouJiDeal, TeamScore
 from folkdeck.games.gouji.state import GouJiState
 
@@ -51,10 +53,15 @@ class GouJiCarry(CarryOver):
 
     not_over_reason = "gouji.deal_not_over"
 
-    def __init__(self, target_score: int) -> None:
+    def __init__(self, target_score: int, kai_pai: int | None = None) -> None:
         self.target_score = target_score
         self.places: list[int] | None = None
-        self.kai = 0
+        self.kai = 0 if kai_pai is None else kai_pai
+        """The next special deal's kai pai: the seat that turns first."""
+        self.choosing = kai_pai is None
+        """Whether the first deal's kai pai is still to be chosen: a record's first deal states it."""
+        self.turns_from = self.kai
+        """The seat a record's deal turned from (its first deal may have chosen it)."""
         self.special = True
         self.revolution = False
         self.dian_gong: list[int] = []
@@ -87,14 +94,25 @@ class GouJiCarry(CarryOver):
                      sources: Mapping[str, Any]) -> dict[str, Any]:
         """A special deal from a record's ``seed`` or ``deck`` turns its own kai pai card
         from the match's kai pai: the record's ``kai_pai`` and ``first_drawer`` are checked
-        against the result, not dealt with."""
+        against the result, not dealt with. A first deal whose kai pai is still to be chosen
+        turns from the seat its ``kai_pai`` states, less the jokers on top of its pack that
+        passed kai pai on (:func:`turns_from`); with ``hands``, from that seat."""
+        kai: object = self.kai
+        if self.choosing and "kai_pai" in stated:
+            kai = stated["kai_pai"]  # not a seat: the deal refuses it, naming setup.kai_pai
+            if type(kai) is int and 0 <= kai < SEATS:
+                kai = self.turns_from = turns_from(kai, sources)
+        else:
+            self.turns_from = self.kai
         if self.special and "hands" not in sources:
             stated = {k: v for k, v in stated.items() if k not in ("kai_pai", "first_drawer")}
+            return {**plan.given, **stated, "kai_pai": kai}
         return {**plan.given, **stated}
 
     def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
         """A special deal's ``kai_pai`` and ``first_drawer`` must be what the turned cards
-        give from the match's kai pai: dealt from a seed or deck, the deal turned them.
+        give from the match's kai pai (on a first deal still to choose it, the one the record
+        states: :meth:`record_setup`): dealt from a seed or deck, the deal turned them.
         With ``hands`` the turned cards are not in the record: its ``kai_pai`` must be the
         match's, unless full hands (listed in draw order) show jokers turned in the middle
         of the pack they were drawn from (docs/rules/gouji.md §2.2, §11.13); its
@@ -109,12 +127,13 @@ class GouJiCarry(CarryOver):
                                        expected=as_json(resolved[key]), found=as_json(stated[key]))
         kai, drawer = resolved["kai_pai"], resolved["first_drawer"]
         hands = info["hands"]
-        if kai == self.kai:
+        start = self.turns_from
+        if kai == start:
             return  # no joker passed kai pai on; with hands, the first drawer is as stated
         # a kai pai moved on by jokers: the full hands' pack must show them turned
-        if not all(len(h) == HAND for h in hands) or (kai, drawer) not in turned_from(self.kai, hands, drawer):
+        if not all(len(h) == HAND for h in hands) or (kai, drawer) not in turned_from(start, hands, drawer):
             raise InvalidDealError("setup_mismatch", field="setup.kai_pai", key="kai_pai",
-                                   expected=as_json(self.kai), found=as_json(kai))
+                                   expected=as_json(start), found=as_json(kai))
 
     def counts(self, result: Result) -> bool:
         """A revolution's deal is no completed deal: its cards are dealt again."""
@@ -128,6 +147,7 @@ class GouJiCarry(CarryOver):
     def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
         """Who owes 点贡 and how the next deal starts; a revolution only moves kai pai on."""
         kai = state.deal_info()["setup"]["kai_pai"]
+        self.choosing = False
         if result.reason == "revolution":
             self.revolution = True
             self.special = True
@@ -155,6 +175,29 @@ class GouJiCarry(CarryOver):
         return "target_score" if 0 < self.target_score <= max(totals) else None
 
 
+def turns_from(kai: int, sources: Mapping[str, Any]) -> int:
+    """The seat a record's first deal began turning from, given the ``kai_pai`` it states
+    (the seat that turned the card counted out) and how it was dealt: with a ``seed`` or a
+    ``deck``, that seat less the jokers on top of the pack, each of which passed kai pai on
+    (docs/rules/gouji.md §2.2); with ``hands`` (no turned cards) the stated seat. A bad
+    source is left for the deal to refuse.
+
+    >>> from folkdeck.cards import GOUJI_216
+    >>> rest = sorted((str(c) for c in GOUJI_216.cards), key=lambda c: c in ("BJ", "RJ"))[:-2]
+    >>> turns_from(2, {"deck": ["BJ", "RJ", *rest]}), turns_from(2, {"hands": []})
+    (0, 2)
+    """
+    seed, deck = sources.get("seed"), sources.get("deck")
+    if "hands" in sources or (deck is None and type(seed) is not int):
+        return kai
+    try:
+        order = pack_order(deck, seed, None)
+    except InvalidDealError:
+        return kai  # the deal refuses the deck, naming it
+    jokers = next((i for i, card in enumerate(order) if not card.is_joker), 0)
+    return (kai - jokers) % SEATS
+
+
 def turned_from(kai: int, hands: Sequence[Sequence[str]], drawer: int) -> list[tuple[int, int]]:
     """The (kai pai, first drawer) pairs that kai pai seat ``kai`` can have turned, given
     the full ``hands`` listed in draw order from ``drawer``: the pack they were drawn from
@@ -176,8 +219,9 @@ def turned_from(kai: int, hands: Sequence[Sequence[str]], drawer: int) -> list[t
 class GouJiMatch(MatchBase[GouJiState]):
     """Several Gou Ji deals; ``points`` are team totals replicated per seat."""
 
-    def __init__(self, game: DealingGame[GouJiState], *, deals: int, rng: random.Random) -> None:
-        self._gouji = GouJiCarry(game.options.target_score)
+    def __init__(self, game: DealingGame[GouJiState], *, deals: int, rng: random.Random,
+                 first_kai_pai: int | None = None) -> None:
+        self._gouji = GouJiCarry(game.options.target_score, first_kai_pai)
         super().__init__(game, self._gouji, deals=deals, rng=rng)
 
     @property

@@ -17,8 +17,9 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 import folkdeck
-from folkdeck.engine.match_base import first_dealer_free
+from folkdeck.engine.match_base import first_dealer_free, first_seat_option
 from folkdeck.engine.options import describe_options
+from folkdeck.engine.protocol import Game
 from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import View, json_schema
 from folkdeck.i18n import LANGUAGES, catalog, notations
@@ -47,8 +48,15 @@ def describe_game(spec: GameSpec) -> dict[str, object]:
                     if n != "players"],
         "presets": {k: dict(v) for k, v in spec.presets.items()},
         "bots": list(spec.bots), "default_bot": spec.default_bot,
-        "first_dealer_free": first_dealer_free(spec.make(spec.options_type())),
+        **_first_seat(spec.make(spec.options_type())),
     }
+
+
+def _first_seat(game: Game) -> dict[str, object]:
+    """Which start the players choose: ``first_seat``, the field of ``POST /api/tables``
+    that chooses it (``first_dealer``, ``first_kai_pai``; ``null``: the rules fix the start),
+    and ``first_dealer_free``, kept for the clients that read it."""
+    return {"first_seat": first_seat_option(game), "first_dealer_free": first_dealer_free(game)}
 
 
 def _spec(name: str) -> GameSpec:
