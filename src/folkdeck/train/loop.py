@@ -160,14 +160,17 @@ class Run:
                       **fields)
                 for i in range(0, deals, size)]
 
+    def heuristic(self) -> str:
+        """The game's heuristic bot (Cambio's is its default, ``counting``)."""
+        spec = get_spec(self.recipe.game)
+        return "heuristic" if "heuristic" in spec.bots else spec.default_bot
+
     # --- evaluation ------------------------------------------------------------------
     def evaluate(self, model: Path) -> dict[str, Any]:
         """One learner against the heuristic bot, duplicate deals in every rotation."""
         r = self.recipe
-        spec = get_spec(r.game)
         learner = f"learned={model}"
-        others = "heuristic" if "heuristic" in spec.bots else spec.default_bot
-        bots = (learner, *[others] * (self.game.num_players - 1))
+        bots = (learner, *[self.heuristic()] * (self.game.num_players - 1))
         config = ArenaConfig(r.game, bots, r.eval_deals, seed=r.seed + 10_000, rules=r.rules, keep_records=False)
         pieces = [(r.game, bots, r.rules, config.seed, tuple(range(i, min(i + r.chunk_deals, r.eval_deals))))
                   for i in range(0, r.eval_deals, r.chunk_deals)]
@@ -247,7 +250,7 @@ def train(run: Run) -> Path:
             kind = pool[i % len(pool)]
             if kind == "self":
                 return ("student",) * n
-            other = f"learned={previous}" if kind == "previous" else kind
+            other = {"previous": f"learned={previous}", "heuristic": run.heuristic()}.get(kind, kind)
             return tuple("student" if s == i % n else other for s in range(n))
 
         more = run.play(f"round-{k}", run.chunks(r.round_deals, first, seats, weights=weights.layers,
