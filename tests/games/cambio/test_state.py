@@ -136,6 +136,12 @@ def test_setup_errors_name_the_field() -> None:
     assert err.value.details["field"] == "hands[2]"
     with pytest.raises(InvalidDealError) as err:
         game.new_state(hands=[["OWL"], ["OWL"], ["4"]], stock=["OWL"])
+    assert err.value.details["field"] == "hands[1]"  # the stock counted first: the hand that goes over
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["OWL"], ["4"], ["5"]], stock=["OWL", "OWL"])
+    assert err.value.details["field"] == "hands[0]"
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["4"], ["5"], ["6"]], stock=["OWL", "OWL", "OWL"])
     assert err.value.details["field"] == "stock"
     with pytest.raises(InvalidDealError) as err:
         game.new_state(seed=1, setup={"dealer": 3})
