@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -11,6 +12,7 @@ from folkdeck import load
 from folkdeck.cards import parse_card
 from folkdeck.engine.errors import MalformedRecordError
 from folkdeck.engine.record import Record, ReplayError, dumps, loads
+from folkdeck.games.cambio import CambioState
 from folkdeck.games.cambio.events import Showdown, StockCard
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "records"
@@ -48,7 +50,7 @@ TRANSCRIPT = {
 
 def test_transcript_man_and_dealer() -> None:
     # seat 2's right neighbour is the dealer, seat 0, who then changes with the stock
-    state = loads(json.dumps(TRANSCRIPT)).replay()
+    state = cast(CambioState, loads(json.dumps(TRANSCRIPT)).replay())
     result = state.result()
     assert result is not None
     assert result.details["losers"] == [2]   # seat 2 now holds 4 < MAN, 8
