@@ -26,7 +26,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 
 def _timed(run_once: Callable[[], tuple[int, int]], seconds: float) -> tuple[float, float, int]:
@@ -59,7 +59,7 @@ def pettingzoo_run(game: str, seed: int) -> Callable[[], tuple[int, int]]:
             legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-        return steps, len(env.unwrapped.deal.state.history)
+        return steps, len(cast(Any, env.unwrapped).deal.state.history)  # the adapter's own env
 
     return once
 
@@ -82,7 +82,7 @@ def gymnasium_run(game: str, seed: int) -> Callable[[], tuple[int, int]]:
             _, _, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
             done = terminated or truncated
             steps += 1
-        return steps, len(env.unwrapped.deal.state.history)
+        return steps, len(cast(Any, env.unwrapped).deal.state.history)  # the adapter's own env
 
     return once
 

@@ -15,7 +15,7 @@ from folkdeck.engine.registry import get_spec
 
 
 def _cases() -> list[tuple[str, str | None, int]]:
-    cases = []
+    cases: list[tuple[str, str | None, int]] = []
     for name in folkdeck.games():
         spec = get_spec(name)
         for players in sorted({spec.min_players, spec.default_players, spec.max_players}):

@@ -107,13 +107,13 @@ def _texts(name: str, preset: str | None) -> Iterator[tuple[str, str, str]]:
             r = Renderer(lang, game=spec.name, viewer=viewer, notation=spec.card_notation)
             for f in facts.values():
                 yield lang, f"fact {f.type}", r.fact(f)
-            for exc in errors.values():
-                text = exc.render(lang)
-                for value in exc.params.values():  # what the player typed (or may type) is
+            for error in errors.values():
+                text = error.render(lang)
+                for value in error.params.values():  # what the player typed (or may type) is
                     for item in value if isinstance(value, list) else [value]:  # repeated, not ours
                         if isinstance(item, str) and item:
                             text = text.replace(item, " ")
-                yield lang, f"error {exc.reason}", text
+                yield lang, f"error {error.reason}", text
         r = Renderer(lang, game=spec.name)
         for term in (*spec.windows, spec.match_end.reason):
             yield lang, f"term {term}", r.term(term)

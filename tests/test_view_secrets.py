@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import folkdeck
 from folkdeck.engine.conformance import check_view_to_act
+from folkdeck.games.cambio import CambioGame
 from folkdeck.games.cambio.determinize import determinize
 from folkdeck.games.cambio.events import MayCallCucco
 from folkdeck.games.cambio.rules import OWL
@@ -72,7 +73,7 @@ def test_cambio_views_stay_alike_after_keeps() -> None:
 def test_cambio_determinizer_places_owls_like_any_unseen_card() -> None:
     """Seat 3's worlds: the same from both positions, and the OWL in either hand (or the
     stock), since nothing seat 3 sees tells where it is."""
-    game = folkdeck.load("cambio", players=4)
+    game = cast(CambioGame, folkdeck.load("cambio", players=4))
     a, b = _cambio_pair()
     where: Counter[str] = Counter()
     for i in range(200):

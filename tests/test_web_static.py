@@ -220,4 +220,4 @@ def test_the_japanese_cambio_quick_start_names_the_calls_as_the_buttons_do() -> 
     quick = _quick_start(ROOT / "docs" / "rules" / "ja" / "cambio.md")
     ja = catalog("ja")
     for call in ("change", "keep", "cucco"):
-        assert f"`{call}`" not in quick and ja[f"term.cambio.{call}"] in quick, call
+        assert f"`{call}`" not in quick and str(ja[f"term.cambio.{call}"]) in quick, call

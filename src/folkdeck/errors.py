@@ -15,7 +15,7 @@ player's language, as python-chess's errors name the input and the reason.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from folkdeck.json_types import JSONObject, JSONValue
 
@@ -23,6 +23,20 @@ if TYPE_CHECKING:
     from typing import Unpack
 
     from folkdeck.i18n import RendererOptions
+
+
+QUOTE_CHARS: Final = 80
+"""How much of a name from the input (a key, a field's path, a card token, an action line)
+a refusal quotes, in characters: a record's 1,000-character key is not repeated whole."""
+QUOTE_VALUE_CHARS: Final = 200
+"""How much of a value (``expected``, ``found``: JSON text, already shortened by most callers)."""
+QUOTED: Final[Mapping[str, int]] = {
+    **dict.fromkeys(("field", "key", "option", "token", "game", "line", "action", "value", "bot",
+                     "preset", "where", "type"), QUOTE_CHARS),
+    "expected": QUOTE_VALUE_CHARS, "found": QUOTE_VALUE_CHARS,
+}
+"""The parameters that quote the input, and how much of it each quotes: a longer string is
+cut, ``…`` marking the cut (a value already cut to the length, with its ``…``, is kept)."""
 
 
 class CardGameError(Exception):
@@ -37,7 +51,8 @@ class CardGameError(Exception):
     def __init__(self, reason: str, /, **params: object) -> None:
         self.reason = reason
         # typed loosely: callers pass them on as keyword arguments (``**{**exc.params, "field": ...}``)
-        self.params: Mapping[str, Any] = {k: _plain(v) for k, v in params.items()}
+        self.params: Mapping[str, Any] = {k: _clipped(_plain(v), QUOTED[k]) if k in QUOTED else _plain(v)
+                                          for k, v in params.items()}
         super().__init__(reason)
 
     @property
@@ -77,6 +92,19 @@ def _plain(value: object) -> JSONValue:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return str(value)
+
+
+def _clipped(value: JSONValue, limit: int) -> JSONValue:
+    """A quoted parameter cut to ``limit`` characters (each string of a list too).
+
+    >>> _clipped("k" * 1000, 8), _clipped(["ab", "abcdefghijk"], 8), _clipped("abcdefgh…", 8)
+    ('kkkkkkkk…', ['ab', 'abcdefgh…'], 'abcdefgh…')
+    """
+    if isinstance(value, str) and len(value) > limit + 1:
+        return value[:limit] + "…"
+    if isinstance(value, list):
+        return [_clipped(v, limit) for v in value]
+    return value
 
 
 class InvalidNotationError(CardGameError, ValueError):
@@ -131,7 +159,7 @@ class MalformedRecordError(CardGameError, ValueError):
 
     def __init__(self, reason: str, /, *, field: str, **params: object) -> None:
         super().__init__(reason, field=field, **params)
-        self.field = field
+        self.field: str = self.params["field"]  # as quoted: a long path is cut
 
     def render(self, lang: str = "en", **renderer: Unpack[RendererOptions]) -> str:
         """``<field>: <message>``, the field first as every record tool prints it."""

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from folkdeck import load
 from folkdeck.games.kaphai.determinize import determinize, is_searchable
+from folkdeck.games.kaphai.game import KapHaiGame
+from folkdeck.games.kaphai.state import KapHaiState
 from folkdeck.sim.runner import random_playout
 
 
-def _positions(game: object, seeds: range, steps: int) -> list[object]:
+def _positions(game: KapHaiGame, seeds: range, steps: int) -> list[KapHaiState]:
     out = []
     for seed in seeds:
-        state = game.new_state(seed=seed)  # type: ignore[attr-defined]
+        state = game.new_state(seed=seed)
         rng = random.Random(seed)
         for _ in range(steps):
             if state.is_over():
@@ -27,12 +30,13 @@ def _positions(game: object, seeds: range, steps: int) -> list[object]:
 
 @pytest.mark.parametrize(("preset", "players"), [(None, 4), ("local", 4), (None, 3), (None, 2)])
 def test_kaphai_determinization_agrees_with_the_observation(preset: str | None, players: int) -> None:
-    game = load("kaphai", preset, players=players)
+    game = cast(KapHaiGame, load("kaphai", preset, players=players))
     rng = random.Random(7)
     for real in _positions(game, range(6), 40):
         if real.is_over():
             continue
         seat = real.current_seat
+        assert seat is not None
         seen = real.observe(seat)
         assert is_searchable(seen)
         world = determinize(game, seen, rng)
@@ -46,7 +50,7 @@ def test_kaphai_determinization_agrees_with_the_observation(preset: str | None, 
 
 
 def test_kaphai_determinization_never_depends_on_the_hidden_cards() -> None:
-    game = load("kaphai")
+    game = cast(KapHaiGame, load("kaphai"))
     hands = game.new_state(seed=1).deal_info()["hands"]
     a = game.new_state(hands=hands, setup={"three_game": False})
     b = game.new_state(hands=[hands[0], hands[2], hands[1], hands[3]], setup={"three_game": False})
@@ -61,7 +65,7 @@ def test_kaphai_determinization_never_depends_on_the_hidden_cards() -> None:
 
 
 def test_determinize_refuses_a_spectator_view() -> None:
-    game = load("kaphai")
+    game = cast(KapHaiGame, load("kaphai"))
     state = game.new_state(seed=1)
     from folkdeck.engine.errors import WrongPhaseError
 
@@ -72,7 +76,7 @@ def test_determinize_refuses_a_spectator_view() -> None:
 def test_kaphai_world_keeps_the_deal_leader_after_a_declined_putuh() -> None:
     # Found by the view-secrets work: a putuh window's "pass" comes before the first lead,
     # and the world took that passer for the deal's leader.
-    game = load("kaphai", putuh_optional=True)
+    game = cast(KapHaiGame, load("kaphai", putuh_optional=True))
     checked = 0
     for seed in range(400):
         real = game.new_state(seed=seed)
@@ -88,8 +92,7 @@ def test_kaphai_world_keeps_the_deal_leader_after_a_declined_putuh() -> None:
         real.apply(legal[rng.randrange(len(legal))])
         if real.is_over():
             continue
-        seat = real.current_seat
-        world = determinize(game, real.observe(seat), rng)
+        world = determinize(game, real.observe(real.current_seat), rng)
         assert world.deal_info()["setup"] == real.deal_info()["setup"]
         checked += 1
     assert checked > 0

@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.agents.search import SearchAgent, determinizer_for
+from folkdeck.games.cangkul import CangkulGame
 from folkdeck.games.cangkul.determinize import voids
 from folkdeck.games.cangkul.rules import mask, suit_of
 from folkdeck.sim.runner import random_playout
@@ -167,7 +168,7 @@ def test_gouji_worlds_never_depend_on_the_hidden_cards() -> None:
 def test_cangkul_voids_hold_in_the_real_hands() -> None:
     """Every void the sampler respects is true of the real hidden cards."""
     for name in ("cangkul", "burro_es", "burro_pt"):
-        game = load(name)
+        game = cast(CangkulGame, load(name))
         for real, seat in _positions(game, range(3), 200, every=3):
             v = voids(real.observe(seat), game.deck, False)
             for s in range(real.num_players):

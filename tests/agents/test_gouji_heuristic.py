@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import cast
 
 from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
+from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.agents import HeuristicAgent
 from folkdeck.games.gouji.policy import DEFAULT, Tactics, View, choose, unbeatable, units
 from folkdeck.games.gouji.rules import NRANKS, lead_plays, parse_counts, parse_play
@@ -116,7 +118,7 @@ def test_the_agent_plays_from_its_observation() -> None:
     # A real deal: seat 2 leads 9 9, seat 3 (an opponent) beats it with 10 10; seat 4
     # answers with its whole J J rather than split its Q Q Q; then seat 2 passes with
     # K K in hand, since its teammate's J J stands.
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     state = game.new_state(hands=["5S 6S 7S", "3S 3H", "9S 9H KS KH 4S", "10S 10H 8S",
                                   "JS JH QS QH QD 3D", "4H 4D 5D"], setup={"leader": 2})
     agent = HeuristicAgent()

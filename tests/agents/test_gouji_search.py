@@ -4,18 +4,21 @@ reproducibility from a seed (``games/gouji/rollout.py``)."""
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.agents.search import SearchAgent
+from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.determinize import determinize, is_searchable
 from folkdeck.games.gouji.rollout import CONFIDENCE, LEVELS, PLIES, candidates, evaluate, need, playout
 from folkdeck.games.gouji.rules import parse_counts
+from folkdeck.games.gouji.state import GouJiState
 
 
-def _position(seed: int, steps: int) -> object:
+def _position(seed: int, steps: int) -> GouJiState:
     """A real deal after ``steps`` heuristic decisions, at a searchable turn."""
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     spec = get_spec("gouji")
     state = game.new_state(seed=seed)
     bot = make_agent(spec, "heuristic", game=game)
@@ -38,14 +41,15 @@ def test_playout_plays_legal_heuristic_moves_and_stops() -> None:
     assert len(world.history) - before == PLIES or world.is_over()
     playout(world, random.Random(0), plies=100_000)
     assert world.is_over()
-    assert evaluate(world) == tuple(world.result().returns)
+    result = world.result()
+    assert result is not None and evaluate(world) == tuple(result.returns)
 
 
 def test_evaluate_ranks_the_seats_by_the_plays_they_need() -> None:
     # Fewer sets go out earlier; 2s and jokers win leads back.
     assert need(parse_counts("3 3 4 5")) > need(parse_counts("3 3 4"))
     assert need(parse_counts("3 4 2 2")) < need(parse_counts("3 4"))
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     state = game.new_state(hands=["3S", "4S 5S 6S 7S", "8S 9S", "10S JS QS KS AS", "3H 4H",
                                   "5H 6H 7H"], setup={"leader": 0})
     returns = evaluate(state)
@@ -83,7 +87,7 @@ def test_search_is_reproducible_from_its_seed() -> None:
 
 
 def test_determinized_worlds_play_out_and_evaluate() -> None:
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     state = _position(4, 40)
     seat = state.to_act[0]
     rng = random.Random(5)

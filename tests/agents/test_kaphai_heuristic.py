@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.games.kaphai.agents import HeuristicAgent, plan
+from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.rules import mask
 from folkdeck.sim.arena import ArenaConfig, run_arena
 
 
 def _choice(hands: list[str], moves: list[str], **setup: object) -> str:
-    game = load("kaphai")
+    game = cast(KapHaiGame, load("kaphai"))
     state = game.new_state(hands=hands, setup={"three_game": False, **setup})
     for text in moves:
         state.apply(state.parse_action(text))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -150,7 +150,8 @@ def test_search_algorithm_opt_in_names_ismcts() -> None:
                           "pimc:strong"}
     bots = search_bots("kaphai", "heuristic", search_algorithm="pimc")
     assert {"ismcts", "ismcts:fast", "ismcts:strong"} <= set(bots)
-    assert bots["search"]().algorithm == "pimc" and bots["ismcts"]().algorithm == "ismcts"
-    assert plain["search"]().algorithm == "ismcts"
+    assert cast(SearchAgent, bots["search"]()).algorithm == "pimc"
+    assert cast(SearchAgent, bots["ismcts"]()).algorithm == "ismcts"
+    assert cast(SearchAgent, plain["search"]()).algorithm == "ismcts"
     with pytest.raises(ValueError, match="search algorithm"):
         search_bots("kaphai", search_algorithm="mcts")

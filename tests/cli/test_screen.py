@@ -42,7 +42,7 @@ def test_a_long_text_is_held_a_screenful_at_a_time() -> None:
     answers = iter(["", "", ""])
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=60, height=12, color_system=None)
-    console.input = lambda prompt="", **_: (console.print(prompt), next(answers))[1]  # type: ignore[method-assign]
+    console.input = lambda prompt="", **_: (console.print(prompt), next(answers))[1]  # type: ignore[method-assign,func-returns-value]
     screen.hold(console, Text("\n".join(f"line {n}" for n in range(20))), title="history",
                 more="more", back="back")
     shown = out.getvalue()

@@ -15,6 +15,7 @@ import pytest
 import folkdeck
 from folkdeck.agents import make_agent
 from folkdeck.engine.record import Record
+from folkdeck.json_types import JSONValue
 
 CASES = [("kaphai", 2), ("kaphai", 3), ("kaphai", 4), ("cangkul", 5), ("gouji", 6), ("burro_es", 7),
          ("burro_pt", 8), ("cambio", 39)]
@@ -32,7 +33,7 @@ def _record(game: str, players: int, steps: int) -> dict[str, Any]:
             break
         seat = state.to_act[0]
         state.apply(agents[seat].act(state.observe(seat), state.legal_actions(seat), rng), seat)
-    names = [f"Player {chr(65 + i % 26)}{i // 26 or ''}" for i in range(players)]
+    names: list[JSONValue] = [f"Player {chr(65 + i % 26)}{i // 26 or ''}" for i in range(players)]
     return Record.from_state(state, players=names).to_dict()
 
 

@@ -90,8 +90,8 @@ def test_an_unconstrained_deal_is_one_shuffle_dealt_in_slices() -> None:
 
 def test_a_deal_is_reproducible_and_conserves_the_pool() -> None:
     pool = [c for c in range(10) for _ in range(3)]
-    counts = {0: 4, 1: 7, "stock": 9}
-    barred = {0: 1 << 2 | 1 << 3, 1: 1 << 0}
+    counts: dict[int | str, int] = {0: 4, 1: 7, "stock": 9}
+    barred: dict[int | str, int] = {0: 1 << 2 | 1 << 3, 1: 1 << 0}
     a = deal(pool, counts, random.Random(1), barred=barred, kind=lambda c: c % 4)
     b = deal(pool, counts, random.Random(1), barred=barred, kind=lambda c: c % 4)
     assert a == b
@@ -148,7 +148,8 @@ def test_events_of_reads_the_actions_back_from_the_act_facts() -> None:
 def test_every_game_declares_a_typed_determinizer(name: str) -> None:
     spec = folkdeck.get_spec(name)
     determinizer = spec.determinizer
-    assert isinstance(determinizer, Determinization) and isinstance(determinizer, Determinizer)
+    assert isinstance(determinizer, Determinization)
+    assert isinstance(determinizer, Determinizer)  # type: ignore[misc]  # runtime_checkable by a call
     assert spec.hooks.determinizer is not None and spec.hooks.determinizer.loaded
     assert not determinizer.is_searchable(View(game=name, seat=None, num_players=4, phase="play",
                                                hand=None, counts=(), to_act=(), current_seat=None))

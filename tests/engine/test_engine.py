@@ -67,9 +67,10 @@ def test_optional_and_text_options_coerce_and_refuse_by_their_type() -> None:
     assert options_from_mapping(MoreOpts, {"limit": "7", "label": "x"}) == MoreOpts(limit=7, label="x")
     assert options_from_mapping(MoreOpts, {"limit": None}).limit is None
     assert options_from_mapping(MoreOpts, {"scale": 2}).scale == 2.0
-    for values, reason in [({"label": 3}, "option_text"), ({"limit": 10**10}, "option_int_range"),
+    cases: list[tuple[dict[str, object], str]] = [({"label": 3}, "option_text"), ({"limit": 10**10}, "option_int_range"),
                            ({"limit": "1" * 41}, "option_int"), ({"scale": 1e301}, "option_number"),
-                           ({"scale": "nan"}, "option_number"), ({"scale": None}, "option_number")]:
+                           ({"scale": "nan"}, "option_number"), ({"scale": None}, "option_number")]
+    for values, reason in cases:
         with pytest.raises(InvalidConfigError) as info:
             options_from_mapping(MoreOpts, values)
         assert info.value.reason == reason and info.value.params["option"] == next(iter(values)), values

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import folkdeck
-from folkdeck.engine.errors import SHARED_REASONS, CardGameError, NotYourTurnError
+from folkdeck.engine.errors import SHARED_REASONS, CardGameError, NotYourTurnError, not_held
 
 _NO_CARDS_IN_ACTIONS = {"cambio"}
 """Games whose actions are words (change, keep, cucco): nothing can be not held."""
@@ -73,7 +73,7 @@ def test_shared_reasons_carry_exactly_the_shared_params(name: str) -> None:
 
 def test_a_seat_refused_reads_you() -> None:
     """The refused seat's own view renders the "you" form (never "you does not hold")."""
-    err = folkdeck.engine.errors.not_held("kaphai", 1, "4C 4D", "4D")
+    err = not_held("kaphai", 1, "4C 4D", "4D")
     assert err.render("en", viewer=1) == "you do not hold 4D"
     assert err.render("en", viewer=0) == "seat 1 does not hold 4D"
     assert err.render("ja", viewer=1) == "あなたは4Dを持っていません"

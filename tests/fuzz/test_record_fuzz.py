@@ -31,7 +31,7 @@ import folkdeck
 from folkdeck.cli.main import main
 from folkdeck.engine import match_record
 from folkdeck.engine.conformance import random_playout
-from folkdeck.engine.facts import Fact
+from folkdeck.engine.facts import Fact, fact_from_dict
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "records").glob("*.json"))
 MATCH_GAMES = ("kaphai", "gouji", "cambio", "cangkul", "burro_es", "burro_pt")
@@ -236,7 +236,7 @@ def test_replay_work_grows_linearly_and_the_check_stops_at_the_first_difference(
     """Counted, not timed: reading a record's facts costs one read per fact, and comparing
     them costs the same however long the record's list is (it stops where they differ)."""
     reads = {"facts": 0, "compared": 0}
-    read_fact = match_record.fact_from_dict
+    read_fact = fact_from_dict  # the function match_record reads facts with
     to_dict = Fact.to_dict
 
     def counting_read(data: Any) -> Fact:

@@ -34,7 +34,7 @@ def test_ids_are_registered() -> None:
 def test_episode_against_the_default_bots(game: str) -> None:
     """A masked random learner against the game's heuristic-or-default bots: the episode
     ends with the learner's return as the reward."""
-    spec = folkdeck.rl.pettingzoo_env.get_spec(game)
+    spec = folkdeck.get_spec(game)
     opponents = "heuristic" if "heuristic" in spec.bots else spec.default_bot
     env = gymnasium.make(gym_id(game), opponents=opponents, seat=1)
     obs, info = env.reset(seed=4)

@@ -13,17 +13,20 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the server extra is not installed (pip install -e '.[server]')")
 
+from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from folkdeck.server import delta  # noqa: E402
 from folkdeck.server.config import Settings  # noqa: E402
 from folkdeck.server.main import create_app  # noqa: E402
+from folkdeck.server.manager import TableManager  # noqa: E402
+from folkdeck.server.tables import Table  # noqa: E402
 
 TEST_LIMITS: dict[str, Any] = {"create_burst": 100_000, "actions_burst": 100_000, "requests_burst": 100_000,
                                "max_client_connections": 10_000}
@@ -48,6 +51,19 @@ def settings(tmp_path: Path) -> Settings:
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings)) as c:
         yield c
+
+
+def tables_of(client: TestClient) -> TableManager:
+    """The app's tables (``app.state.tables``): a test client types its app as any ASGI app."""
+    manager: TableManager = cast(FastAPI, client.app).state.tables
+    return manager
+
+
+def table_of(client: TestClient, table_id: str) -> Table:
+    """The app's table ``table_id``, which must be there."""
+    table = tables_of(client).get(table_id)
+    assert table is not None, table_id
+    return table
 
 
 def create(client: TestClient, game: str = "kaphai", **body: Any) -> dict[str, Any]:
@@ -75,7 +91,7 @@ def view_of(ws: Any, msg: dict[str, Any]) -> dict[str, Any] | None:
     if msg["type"] == "delta":
         last = VIEWS[id(ws)]
         assert msg["base"] == last["v"] and msg["v"] == last["v"] + 1, (msg["base"], last["v"])
-        VIEWS[id(ws)] = view = delta.apply(last, msg)
+        VIEWS[id(ws)] = view = delta.apply(last, cast(delta.Delta, msg))
         return view
     return None
 

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -136,7 +136,7 @@ class Player:
             if msg["type"] == "state":
                 self.view = msg
             elif msg["type"] == "delta":
-                self.view = self._delta.apply(self.view, msg)
+                self.view = self._delta.apply(self.view, cast(Any, msg))
             elif msg["type"] == "ack":
                 self.acks.append(msg)
                 if self.pending is not None and msg["ref"] == self.pending["ref"]:

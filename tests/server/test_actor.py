@@ -12,7 +12,7 @@ import shutil
 import sqlite3
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -102,7 +102,11 @@ class TableMachine(RuleBasedStateMachine):
                 self.failures.append(f"ref {ref} answered {line!r}, first {self.acked[self._scope(seat), ref]!r}")
 
         task = self.loop.create_task(act())
-        task.add_done_callback(lambda t: t.cancelled() or t.exception() and self.failures.append(repr(t.exception())))
+        def failed(t: asyncio.Task[None]) -> None:
+            if not t.cancelled() and t.exception():
+                self.failures.append(repr(t.exception()))
+
+        task.add_done_callback(failed)
         self.tasks.append(task)
         self._run()
 
@@ -112,7 +116,8 @@ class TableMachine(RuleBasedStateMachine):
         game, players, kinds = choice
         self.people = [s for s, kind in enumerate(kinds) if kind == "human"]
         request = TableCreate(game=game, players=players, deals=2, practice=True, seed=seed, turn_seconds=turn,
-                              seats=[SeatIn(kind=kind, bot="random" if kind == "bot" else None) for kind in kinds])
+                              seats=[SeatIn(kind=cast(Any, kind), bot="random" if kind == "bot" else None)
+                                     for kind in kinds])
 
         async def create() -> None:
             table, _, _ = self.manager.create(request)

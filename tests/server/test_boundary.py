@@ -15,6 +15,7 @@ import folkdeck
 from folkdeck.engine.view import View
 from folkdeck.server.config import Settings
 from folkdeck.server.main import create_app
+from tests.cli.test_record_limits import BEYOND, WITHIN, with_note
 
 SERVER = Path(folkdeck.__file__).parent / "server"
 
@@ -102,6 +103,19 @@ def test_replay_refuses_bad_records_with_4xx(client: TestClient) -> None:
     _coded(client.post("/api/replay", content=b"{" * 200), 400, "json_too_deep")
     _coded(client.post("/api/replay", content=json.dumps({"format": "folkdeck-match/1", "game": "x",
                                                           "deals": "no"})), 422, "not_list")
+
+
+@pytest.mark.parametrize("note", WITHIN.values(), ids=WITHIN.keys())
+def test_replay_takes_a_record_within_the_readers_limits(client: TestClient, note: str) -> None:
+    """Issue 37: the server held a record to the request bodies' depth (32), so a record that
+    ``folkdeck replay`` reads (an extra field nested 64 deep) was refused here."""
+    r = client.post("/api/replay", content=with_note(note))
+    assert r.status_code == 200, r.text[:300]
+
+
+@pytest.mark.parametrize(("reason", "note"), BEYOND.items(), ids=BEYOND.keys())
+def test_replay_refuses_a_record_beyond_the_readers_limits(client: TestClient, reason: str, note: str) -> None:
+    _coded(client.post("/api/replay", content=with_note(note)), 400, reason)
 
 
 def test_unknown_routes_and_methods_are_coded(client: TestClient) -> None:

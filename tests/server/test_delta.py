@@ -88,8 +88,8 @@ def _rebuild(name: str, seeds: tuple[int, ...], events: int) -> None:
 
 
 def test_a_missed_delta_does_not_apply() -> None:
-    view = {"type": "state", "v": 3, "obs": {"history": [1, 2]}}
-    stale = {"type": "delta", "v": 5, "base": 4, "set": {}, "obs": {"history": [4], "history_len": 4,
+    view: dict[str, Any] = {"type": "state", "v": 3, "obs": {"history": [1, 2]}}
+    stale: Any = {"type": "delta", "v": 5, "base": 4, "set": {}, "obs": {"history": [4], "history_len": 4,
                                                                       "set": {}, "drop": []}}
     with pytest.raises(ValueError):
         delta.apply(view, stale)

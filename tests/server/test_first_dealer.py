@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from folkdeck import load
-from tests.server.conftest import create
+from tests.server.conftest import create, table_of
 
 
 def test_games_say_whether_the_first_dealer_is_chosen(client: TestClient) -> None:
@@ -23,7 +23,7 @@ def test_games_say_whether_the_first_dealer_is_chosen(client: TestClient) -> Non
 
 def test_a_cangkul_table_deals_first_from_the_chosen_seat(client: TestClient) -> None:
     t = create(client, "cangkul", first_dealer=2, seats=[{"kind": "human"}] * 4)
-    table = client.app.state.tables.get(t["id"])
+    table = table_of(client, t["id"])
     assert table.state.deal_info()["setup"]["dealer"] == 2
     assert table.match.standings().carry == {"dealer": 2, "leader": 3}
 

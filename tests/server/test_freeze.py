@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from folkdeck.server.main import create_app
-from tests.server.conftest import create, make_settings, play_out, until_state
+from tests.server.conftest import create, make_settings, play_out, table_of, until_state
 
 
 def test_a_person_ending_the_deal_during_the_bot_delay_gets_the_next_deal(tmp_path: Path) -> None:
@@ -22,7 +22,7 @@ def test_a_person_ending_the_deal_during_the_bot_delay_gets_the_next_deal(tmp_pa
         for seed in (2,):  # one of its deals ends with the person's move
             t = create(client, "kaphai", seed=seed, players=2, deals=3,
                        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}])
-            table = client.app.state.tables.get(t["id"])
+            table = table_of(client, t["id"])
             with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][0]['token']}") as ws:
                 last = play_out(ws, random.Random(seed), first=until_state(ws))
             assert last["table"]["match_over"], seed

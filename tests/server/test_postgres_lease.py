@@ -9,10 +9,10 @@ import asyncio
 import concurrent.futures
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from folkdeck.server.lease import Leases
-from folkdeck.server.relay import MAX_PAYLOAD, Relay
+from folkdeck.server.relay import MAX_PAYLOAD, Relay, RelayMessage
 from folkdeck.server.store import StoreError, open_store
 from tests.server.multi import wait_for
 
@@ -65,12 +65,12 @@ def _relayed(pg_url: str, expected: int, send: Callable[[Relay], None]) -> list[
         got: list[dict[str, Any]] = []
         done = asyncio.Event()
 
-        async def handle(message: dict[str, Any]) -> None:
-            got.append(message)
+        async def handle(message: RelayMessage) -> None:
+            got.append(dict(message))
             if len(got) == expected:
                 done.set()
 
-        async def ignore(message: dict[str, Any]) -> None:
+        async def ignore(message: RelayMessage) -> None:
             pass
 
         listener, sender = Relay(store.new_connection, handle), Relay(store.new_connection, ignore)
@@ -96,7 +96,7 @@ def _relayed(pg_url: str, expected: int, send: Callable[[Relay], None]) -> list[
 def test_relayed_messages_arrive_in_order_and_a_large_one_through_a_row(pg_url: str) -> None:
     def send(sender: Relay) -> None:
         sender.publish({"k": "a", "n": 1})
-        sender.publish({"k": "big", "text": "x" * (3 * MAX_PAYLOAD)})  # over NOTIFY's limit
+        sender.publish(cast(RelayMessage, {"k": "big", "text": "x" * (3 * MAX_PAYLOAD)}))  # over NOTIFY's limit
         sender.publish({"k": "a", "n": 2})
         sender.publish({"k": "a", "n": 2})  # equal ones in one transaction: both still arrive
         sender.publish({"k": "a", "n": 2})

@@ -15,7 +15,15 @@ from fastapi.testclient import TestClient
 
 import folkdeck
 from folkdeck.server.main import create_app
-from tests.server.conftest import PostgresCluster, create, make_settings, play_out, until_state
+from tests.server.conftest import (
+    PostgresCluster,
+    create,
+    make_settings,
+    play_out,
+    table_of,
+    tables_of,
+    until_state,
+)
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"},
          {"kind": "bot", "bot": "greedy"}]
@@ -65,26 +73,26 @@ def test_a_match_survives_an_app_restart_on_postgresql(pg_url: str, tmp_path: Pa
 
     client = _app(pg_url)
     with client:
-        assert client.app.state.tables.store.backend == "PostgreSQL"
+        assert tables_of(client).store.backend == "PostgreSQL"
         person, bots = _start(client)
         token = person["seats"][0]["token"]
         with client.websocket_connect(f"/ws/{person['id']}?k={token}") as ws:
             before = _play(ws, 6)
-        old = client.app.state.tables.get(person["id"])
+        old = table_of(client, person["id"])
         history_before = [str(e) for e in old.state.history]
         assert len(history_before) >= 6 * 4 - 3  # the bots answered every move
-    client.app.state.tables.store.close()
+    tables_of(client).store.close()
 
     client = _app(pg_url)  # a new process would do the same: rebuild from the database
     with client:
-        restored = client.app.state.tables.get(person["id"])
+        restored = table_of(client, person["id"])
         assert [str(e) for e in restored.state.history] == history_before
         with client.websocket_connect(f"/ws/{person['id']}?k={token}") as ws:
             after = until_state(ws)
         assert after["obs"] == before["obs"] and after["table"]["deal"] == before["table"]["deal"] == 1
         assert after["on_turn"]
         played = _finish(client, token, person["id"], bots["id"])
-    client.app.state.tables.store.close()
+    tables_of(client).store.close()
     assert played == reference
     assert len(played[0]) == 2 and len(played[1]) == 2
 
@@ -99,19 +107,19 @@ def test_many_bot_tables_are_stored_and_restored_on_postgresql(pg_url: str) -> N
             assert time.monotonic() < deadline, "the bots did not finish"
             time.sleep(0.05)
         results = {t: client.get(f"/api/tables/{t}").json()["results"] for t in ids}
-    client.app.state.tables.store.close()
+    tables_of(client).store.close()
     with _app(pg_url) as client:
         assert {t: client.get(f"/api/tables/{t}").json()["results"] for t in ids} == results
-        stored = client.app.state.tables.store.load_tables()
+        stored = tables_of(client).store.load_tables()
         assert [t for t, _, _ in stored] == ids  # in the order they were created
-    client.app.state.tables.store.close()
+    tables_of(client).store.close()
 
 
 def test_an_action_that_cannot_be_stored_is_not_acknowledged(pg_url: str, postgres: PostgresCluster) -> None:
     name = pg_url.rsplit("/", 1)[1]
     with _app(pg_url) as client:
         t = create(client, "kaphai", seed=3, seats=[{"kind": "human"}] * 4)
-        seat = client.app.state.tables.get(t["id"]).state.current_seat
+        seat = table_of(client, t["id"]).state.current_seat
         with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
             legal = until_state(ws)["obs"]["legal_actions"]
             with postgres.admin() as admin:  # the database goes away
@@ -125,12 +133,12 @@ def test_an_action_that_cannot_be_stored_is_not_acknowledged(pg_url: str, postgr
                     admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
         assert reply == {"type": "error", "error": "storage_error", "reason": "server.store_failed", "params": {},
                          "ref": 1, "message": "the server could not store this; try again in a moment"}
-        assert client.app.state.tables.store.load_tables()[0][2] == {}  # nothing stored, and the store recovers
-        table = client.app.state.tables.get(t["id"])
+        assert tables_of(client).store.load_tables()[0][2] == {}  # nothing stored, and the store recovers
+        table = table_of(client, t["id"])
         assert len(table.state.history) == 0  # the table did not run ahead of the store
         with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][seat]['token']}") as ws:
             until_state(ws)
             ws.send_text(json.dumps({"type": "action", "action": legal[0], "ref": 2}))
             until_state(ws)  # the same action, tried again once the database is back, is taken
-        assert len(client.app.state.tables.store.load_tables()[0][2][0]) == 1
-    client.app.state.tables.store.close()
+        assert len(tables_of(client).store.load_tables()[0][2][0]) == 1
+    tables_of(client).store.close()

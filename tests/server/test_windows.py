@@ -11,14 +11,15 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 
+from folkdeck.games.cambio import CambioState
 from folkdeck.server.main import create_app
 from tests.e2e.test_out_of_turn import CASES, _start
-from tests.server.conftest import create, make_settings, until_state
+from tests.server.conftest import create, make_settings, table_of, tables_of, until_state
 
 
 def _at_the_window(client: Any) -> tuple[dict[str, Any], Any, int]:
@@ -27,12 +28,12 @@ def _at_the_window(client: Any) -> tuple[dict[str, Any], Any, int]:
     for seat, action in w.lines:
         resp = client.post(f"/api/tables/{t['id']}/actions", json={"token": t["seats"][seat]["token"], "action": action})
         assert resp.status_code == 200, resp.text
-    return t, client.app.state.tables.get(t["id"]), w.entitled
+    return t, table_of(client, t["id"]), w.entitled
 
 
 def _make_bot(client: Any, table: Any, seat: int) -> None:
     table.seats[seat].update(kind="bot", bot="first", token=None)
-    client.portal.call(client.app.state.tables.kick, table)  # in the app's event loop
+    client.portal.call(tables_of(client).kick, table)  # in the app's event loop
 
 
 def test_the_bot_on_turn_waits_for_a_person_with_a_public_right(tmp_path: Path) -> None:
@@ -65,7 +66,7 @@ def _cambio_person(owl: bool) -> tuple[int, int]:
     """A seed and a seat: in the seed's first deal the seat holds an OWL (or not) and speaks
     after at least one other seat, so a request could reach it (docs/rules/cambio.md §4.3)."""
     for seed in range(200):
-        state = _start("cambio", 4, {}, seed)
+        state = cast(CambioState, _start("cambio", 4, {}, seed))
         order = list(state.possible_callers())
         for seat in order:
             if (str(state.card(seat)) == "OWL") is owl:
@@ -81,14 +82,15 @@ def test_a_bot_gives_each_person_who_may_hold_an_owl_the_same_moment(tmp_path: P
     seed, person = _cambio_person(owl)
     with TestClient(create_app(make_settings(tmp_path / "c.sqlite3", call_seconds=0.8))) as client:
         t = create(client, "cambio", seed=seed, seats=[{"kind": "human"}] * 4)
-        table = client.app.state.tables.get(t["id"])
+        table = table_of(client, t["id"])
         with client.websocket_connect(f"/ws/{t['id']}?k={t['seats'][person]['token']}") as ws:
             until_state(ws)
             started = time.monotonic()
             for seat in range(4):
                 if seat != person:
                     table.seats[seat].update(kind="bot", bot="first", token=None)
-            client.portal.call(client.app.state.tables.kick, table)
+            assert client.portal is not None
+            client.portal.call(tables_of(client).kick, table)
             waiting = until_state(ws, lambda m: m["table"]["calls"] is not None or m["table"]["actions"] > 0)
             assert waiting["table"]["calls"] is not None, "the bot spoke at once"
             assert 0 < waiting["table"]["calls"] <= 0.8 and waiting["obs"]["history"] == []
@@ -113,7 +115,7 @@ def test_no_moment_without_a_connected_person_or_a_possible_caller(tmp_path: Pat
         started = time.monotonic()
         seats = [{"kind": "human"} if s == person else {"kind": "bot", "bot": "first"} for s in range(4)]
         t = create(client, "cambio", seed=seed, seats=seats)
-        table = client.app.state.tables.get(t["id"])
+        table = table_of(client, t["id"])
         while table.state.to_act[:1] != (person,) and not table.state.is_over():
             assert time.monotonic() - started < 10, "the bots waited for a person not connected"
             time.sleep(0.02)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import folkdeck
 from tests.server.conftest import create, play_out, until_state
+from tests.server.test_crash import Server
 
 
 def test_a_person_plays_a_match_against_bots(client: Any) -> None:
@@ -133,3 +137,47 @@ def test_state_messages_offer_a_deal_record_once_it_may_be_public(client: Any, g
         else:
             assert msg["table"]["records"] == []
             assert msg["table"]["records_locked"] == folkdeck.get_spec(game).record_embargo
+
+
+def _send_raw_text_frame(url: str, path: str, payload: bytes) -> bytes:
+    """Open ``path`` as a WebSocket by hand and send ``payload`` as one text frame, unchecked
+    (a client library would refuse to send bytes that are not UTF-8 as text); the bytes the
+    server sent back, up to its close frame (it then waits for the client's)."""
+    import base64
+    import contextlib
+    import os
+    import socket
+
+    host, port = url.split("//")[1].rstrip("/").rsplit(":", 1)
+    with socket.create_connection((host.replace("localhost", "127.0.0.1"), int(port)), timeout=10) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:  # the handshake's answer first: the frame comes after it
+            answer += sock.recv(65536)
+        mask = os.urandom(4)
+        sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        sock.settimeout(3)
+        with contextlib.suppress(TimeoutError):  # the server then waits for the close handshake
+            while chunk := sock.recv(65536):
+                answer += chunk
+    return answer
+
+
+def test_a_text_frame_that_is_not_utf8_is_closed_with_1007_and_logged_in_one_line(tmp_path: Path) -> None:
+    """Issue 37: uvicorn closed such a frame correctly but logged the traceback of its failed
+    decode, as if the server had failed (``server/api/ws.py`` ``UndecodedFrames``)."""
+    server = Server(tmp_path / "s.sqlite3")
+    try:
+        t = server.http.post("/api/tables", json={"game": "kaphai", "seed": 1, "practice": True,
+                                                   "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3}).json()
+        answer = _send_raw_text_frame(server.url, f"/ws/{t['id']}?k={t['seats'][0]['token']}", b"\xff\xfe")
+        assert answer.startswith(b"HTTP/1.1 101 ")
+        assert b"\x88\x02" + (1007).to_bytes(2, "big") in answer  # the close frame: 1007, invalid data
+    finally:
+        os.kill(server.proc.pid, signal.SIGTERM)
+        server.proc.wait(timeout=30)
+    assert server.proc.stdout is not None
+    said = server.proc.stdout.read().strip().splitlines()  # the server's stderr too
+    assert len(said) == 1 and "Invalid UTF-8" in said[0] and "closed with 1007" in said[0], said

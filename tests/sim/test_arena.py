@@ -6,6 +6,7 @@ import csv
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -54,7 +55,7 @@ def test_results_do_not_depend_on_jobs_or_chunking() -> None:
     assert run_arena(CONFIG, jobs=2, chunk=1).to_dict(timing=False) == serial
     pieces = [run_arena(ArenaConfig(CONFIG.game, CONFIG.bots, deals=3, seed=3, first_deal=k))
               .to_dict(timing=False)["games"] for k in (0, 3)]
-    assert [g for p in pieces for g in p] == serial["games"]
+    assert [g for p in pieces for g in cast(list[Any], p)] == serial["games"]
 
 
 def test_pieces_merge_into_the_whole_arena() -> None:
@@ -105,7 +106,7 @@ def test_ratings_order_a_clear_gap() -> None:
     summary = run_arena(ArenaConfig("kaphai", ("heuristic", "random", "random", "random"), deals=15, seed=1,
                                     keep_records=False))
     heuristic, rand = summary.bots
-    assert heuristic.rating > rand.rating
+    assert heuristic.rating is not None and rand.rating is not None and heuristic.rating > rand.rating
     assert summary.rating_system.startswith("openskill")
 
 

@@ -59,7 +59,7 @@ def _params(message: Any, variant: int) -> dict[str, Any]:
     found: dict[str, str | None] = {}
     controls: dict[str, Any] = {}
     _kinds(message, found, controls)
-    by_kind = {"seat": [0, 2], "seats": [[0, 2], [1, 3, 2]], "card": ["QH", "10S"], "cards": [["10S", "QH"], ["RJ"]],
+    by_kind: dict[str, list[Any]] = {"seat": [0, 2], "seats": [[0, 2], [1, 3, 2]], "card": ["QH", "10S"], "cards": [["10S", "QH"], ["RJ"]],
                "term": ["pass", "no_such_term"], "place": [1, 23], "num": [2.5, 3.0]}
     params: dict[str, Any] = {name: by_kind[kind][variant] if kind in by_kind else ["x", 7][variant]
                               for name, kind in found.items()}
@@ -129,7 +129,7 @@ def _states(game: str, players: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
-def _delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def _delta(old: dict[str, Any], new: dict[str, Any]) -> delta.Delta:
     """The delta from ``old`` to ``new`` as the server sends it (model.js's protocol)."""
     sent = delta.diff({k: v for k, v in old.items() if k != "v"}, {k: v for k, v in new.items() if k != "v"}, new["v"])
     assert sent is not None and sent["base"] == old["v"]
@@ -191,7 +191,7 @@ def test_a_latin_pack_names_each_card_by_its_suit_with_suit_words(lang: str) -> 
     template = messages["ui.play_cards"]
 
     def play(*shown: str) -> str:
-        return str(template).replace("{cards:cards}", messages["ui.list_separator"].join(shown))
+        return str(template).replace("{cards:cards}", str(messages["ui.list_separator"]).join(shown))
 
     def suit(game: str, key: str) -> str:
         return str(messages[f"term.{game}.{key}"])

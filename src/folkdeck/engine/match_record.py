@@ -45,6 +45,7 @@ from folkdeck.engine.jsonin import json_kind, shortened
 from folkdeck.engine.protocol import Game, Match, Standings, State
 from folkdeck.engine.record import FORMAT as DEAL_FORMAT
 from folkdeck.engine.record import Record, ReplayError, apply_line
+from folkdeck.errors import QUOTE_VALUE_CHARS
 from folkdeck.json_types import JSONObject, JSONValue
 
 FORMAT: Final = "folkdeck-match/1"
@@ -68,10 +69,10 @@ class RecordMismatchError(CardGameError, ValueError):
             if key in params:
                 params[key] = _quoted(params[key], as_json=reason == "record_mismatch")
         super().__init__(reason, field=field, **params)
-        self.field = field
+        self.field: str = self.params["field"]  # as quoted: a long path is cut
 
 
-_QUOTE: Final = 200
+_QUOTE: Final = QUOTE_VALUE_CHARS
 """How much of a value a mismatch message quotes (characters)."""
 
 

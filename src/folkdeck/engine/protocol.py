@@ -224,7 +224,12 @@ class Game(Protocol):
         deal needs from outside it (who leads, a first deal...)."""
         ...
 
-    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None) -> Match: ...
+    def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
+                  first_dealer: int | None = None) -> Match:
+        """A match of ``deals`` deals (``None``: the game's own end); ``first_dealer``: the
+        seat that deals first, where the players choose it (a game whose rules fix the
+        start refuses one: ``first_dealer_not_free``)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -302,10 +302,15 @@ class BotPool:
             log.warning("%s took more than %.1f s", getattr(fn, "__name__", "a job"), timeout)
             return None
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: bool = False) -> None:
+        """Stop the workers; the moves queued for them are cancelled. ``wait=False``: at once
+        (a broken pool, replaced at the next move). ``wait=True`` (the server's drain): until
+        the workers have ended and each pool has freed its queues, whose semaphores are
+        otherwise never unlinked when the process then ends on its signal (the resource
+        tracker reports them as leaked, hiding a real leak)."""
         lanes, self._lanes = self._lanes, {}
         for lane in lanes.values():
-            lane.shutdown(wait=False, cancel_futures=True)
+            lane.shutdown(wait=wait, cancel_futures=True)
 
 
 __all__ = ["BotJob", "BotPool", "Pace", "ReviewJob", "advise_job", "review_job", "think", "timed_think"]

@@ -7,7 +7,9 @@ before FastAPI sees the request:
   arrives (it is never read past the limit), with 413;
 - a body that :func:`folkdeck.engine.jsonin.decode` refuses (too deep, a huge integer,
   ``NaN``/``Infinity``, a lone surrogate, not UTF-8, not JSON), with 400 naming the reason;
-  a leading UTF-8 BOM is skipped. What passes is handed on re-encoded, so the routes'
+  a leading UTF-8 BOM is skipped. A record (``POST /api/replay``) is held to the limits of
+  the record reader (docs/records.md, "Limits"), as ``folkdeck replay`` holds it, but for
+  its size (``max_record_bytes``). What passes is handed on re-encoded, so the routes'
   own JSON parsing sees only plain JSON;
 - a client over its request rate, with 429 and ``Retry-After``.
 
@@ -33,7 +35,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.jsonin import JSONInputError, decode
+from folkdeck.engine.jsonin import MAX_DEPTH, JSONInputError, decode
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError, error_body
 
@@ -90,6 +92,11 @@ def client_key(scope: Scope, headers: Mapping[str, str], trust_forwarded: bool) 
     return str(client[0]) if client else "unknown"
 
 
+def _is_record(path: str) -> bool:
+    """Whether the route takes a record (``POST /api/replay``)."""
+    return path.rstrip("/") == "/api/replay"
+
+
 def _headers(scope: Scope) -> dict[str, str]:
     return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
 
@@ -103,7 +110,12 @@ class InputBoundary:
         self.requests = RateLimiter(settings.requests_per_second, settings.requests_burst)
 
     def limit_for(self, path: str) -> int:
-        return self.settings.max_record_bytes if path.rstrip("/") == "/api/replay" else self.settings.max_body_bytes
+        return self.settings.max_record_bytes if _is_record(path) else self.settings.max_body_bytes
+
+    def depth_for(self, path: str) -> int:
+        """A record is nested as deep as the record reader takes (docs/records.md, "Limits":
+        the same for ``folkdeck replay``); any other body as ``max_json_depth`` says."""
+        return MAX_DEPTH if _is_record(path) else self.settings.max_json_depth
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -147,7 +159,7 @@ class InputBoundary:
             if not message.get("more_body", False):
                 break
         if body.strip():
-            value = decode(bytes(body), max_depth=self.settings.max_json_depth, max_bytes=limit)
+            value = decode(bytes(body), max_depth=self.depth_for(path), max_bytes=limit)
             clean = json.dumps(value, ensure_ascii=False).encode("utf-8")
         else:
             clean = b""

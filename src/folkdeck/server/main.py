@@ -54,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await manager.stop()
 
     app = FastAPI(title="folkdeck", lifespan=lifespan)
+    logging.getLogger("uvicorn.error").addFilter(ws.UNDECODED_FRAMES)  # once, however many apps
     app.state.tables = manager
     app.state.settings = settings
     app.add_middleware(InputBoundary, settings=settings)

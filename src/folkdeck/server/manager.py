@@ -117,7 +117,7 @@ class TableManager:
             for conns in table.conns.values():
                 for conn in conns:
                     conn.close()
-        self.bots.shutdown()
+        await asyncio.to_thread(self.bots.shutdown, True)  # a search in hand may take a while
 
     def abandon(self) -> None:
         """Stop at once, handling nothing more (what a crash leaves: tests of restarts)."""

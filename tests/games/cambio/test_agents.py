@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from folkdeck import load
 from folkdeck.agents import RandomAgent
-from folkdeck.games.cambio import CHANGE, CUCCO, KEEP
+from folkdeck.engine.gameinfo import GameAgent
+from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, CambioGame, CambioState
 from folkdeck.games.cambio.agents import CountingAgent, p_lowest
 from folkdeck.sim.runner import play_deal
 
 
-def _state(hands: list[str], stock: list[str], dealer: int) -> object:
-    return load("cambio", players=len(hands)).new_state(hands=[[h] for h in hands], stock=stock,
+def _state(hands: list[str], stock: list[str], dealer: int) -> CambioState:
+    return cast(CambioGame, load("cambio", players=len(hands))).new_state(hands=[[h] for h in hands], stock=stock,
                                                         setup={"dealer": dealer})
 
 
@@ -50,7 +52,7 @@ def test_counting_beats_random() -> None:
     losses = Counter[int]()
     deals = 600
     for seed in range(deals):
-        agents = [CountingAgent(), RandomAgent(), RandomAgent(), RandomAgent()]
+        agents: list[GameAgent] = [CountingAgent(), RandomAgent(), RandomAgent(), RandomAgent()]
         state = play_deal(game.new_state(seed=seed, setup={"dealer": seed % 4}), agents,
                           random.Random(seed))
         result = state.result()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 import pytest
 
@@ -11,7 +12,8 @@ from folkdeck import load
 from folkdeck.agents import RandomAgent
 from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
-from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, SPEC
+from folkdeck.engine.gameinfo import GameAgent
+from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, SPEC, CambioGame
 from folkdeck.games.cambio.agents import OWL_REACH, CountingAgent, rollout
 from folkdeck.games.cambio.determinize import events_of
 from folkdeck.games.cambio.rules import FOOL, NAMES, OWL, PACK_40, kind
@@ -40,7 +42,7 @@ def _bot(worlds: int, belief: bool = True) -> CambioSearchAgent:
 
 
 def test_search_bots_are_the_cambio_search() -> None:
-    game = load("cambio", players=4)
+    game = cast(CambioGame, load("cambio", players=4))
     for name in ("search", "search:fast", "search:strong", "pimc", "pimc:fast", "pimc:strong"):
         bot = make_agent(SPEC, name, game=game)
         assert isinstance(bot, CambioSearchAgent) and isinstance(bot, SearchAgent)
@@ -51,7 +53,7 @@ def test_search_bots_are_the_cambio_search() -> None:
 def test_cards_when_spoken_undo_the_exchanges() -> None:
     # Seat 1 changes its 2 with seat 2's 9; seat 2 (now holding the 2) changes it with
     # seat 3's 7; seat 3 keeps the 2; the dealer (seat 0) takes the stock's top card.
-    game = load("cambio", players=4)
+    game = cast(CambioGame, load("cambio", players=4))
     state = game.new_state(deck=_deck(["2", "9", "7", "5", "8"]), setup={"dealer": 0})
     for action in (CHANGE, CHANGE, KEEP, CHANGE):
         state.apply(action)
@@ -77,7 +79,7 @@ def test_the_model_changes_low_cards_and_keeps_high_ones() -> None:
 
 
 def test_a_keep_makes_worlds_with_a_high_card_likelier() -> None:
-    game = load("cambio", players=4)
+    game = cast(CambioGame, load("cambio", players=4))
     model = OpponentModel()
     worlds = {}
     for card in ("1", "10"):
@@ -91,7 +93,7 @@ def test_a_keep_makes_worlds_with_a_high_card_likelier() -> None:
 def test_the_dealer_changes_after_three_keeps() -> None:
     # The others all kept, so they likely hold high cards: a 3 is then likely the
     # lowest, though against uniformly dealt cards it is not (the counting bot keeps).
-    game = load("cambio", players=4)
+    game = cast(CambioGame, load("cambio", players=4))
     state = game.new_state(deck=_deck(["9", "8", "10", "3"]), setup={"dealer": 0})
     for _ in range(3):
         state.apply(KEEP)
@@ -104,7 +106,7 @@ def test_the_dealer_changes_after_three_keeps() -> None:
 def test_owl_called_as_soon_as_a_request_could_reach_it() -> None:
     # Seat 3 holds the OWL; seat 1 speaks first. An OWL holder that is never asked cannot
     # lose, so it calls while a seat to its left is on turn, and not once none is.
-    game = load("cambio", players=4)
+    game = cast(CambioGame, load("cambio", players=4))
     state = game.new_state(deck=_deck(["5", "6", "OWL", "2"]), setup={"dealer": 0})
     bot = _bot(10)
     assert bot.interrupt(state.observe(3), state.legal_actions(3), random.Random(0)) is CUCCO
@@ -142,13 +144,13 @@ def test_search_deals_are_reproducible_and_legal(players: int, preset: str) -> N
 
 
 def test_search_beats_random_players() -> None:
-    game = load("cambio", players=4)
+    game = cast(CambioGame, load("cambio", players=4))
     losses = Counter[int]()
     deals = 120
     for seed in range(deals):
         bot = CambioSearchAgent(SPEC, worlds=30, fallback=CountingAgent)
         bot.bind(game)
-        agents = [bot, RandomAgent(), RandomAgent(), RandomAgent()]
+        agents: list[GameAgent] = [bot, RandomAgent(), RandomAgent(), RandomAgent()]
         state = play_deal(game.new_state(seed=seed, setup={"dealer": seed % 4}), agents,
                           random.Random(seed))
         result = state.result()

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]
+import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from folkdeck import load
 from folkdeck.engine.facts import Eliminated, Fact, NextDeal, PotWon
-from folkdeck.games.cambio import KEEP, CambioMatch
+from folkdeck.games.cambio import KEEP, CambioGame, CambioMatch
 from folkdeck.games.cambio.agents import CountingAgent
 from folkdeck.games.cambio.events import DealReplayed, FirstDealer
 from folkdeck.sim.runner import play_deal
@@ -103,7 +103,7 @@ def test_stock_persists_between_deals() -> None:
 
 def test_session_conserves_chips_until_bankrupt() -> None:
     # docs/rules/cambio.md §3.4 "誰かが破産したら終了"
-    game = load("cambio", players=4, start_chips=6)
+    game = cast(CambioGame, load("cambio", players=4, start_chips=6))
     match = game.new_match(rng=random.Random(11))
     agents = [CountingAgent() for _ in range(4)]
     rng = random.Random(2)

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -23,6 +23,7 @@ from folkdeck.cards import CUCCO_40, NIFTY_44, PACKS, Card, CuccoRank, format_ca
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.facts import Exchanged
 from folkdeck.engine.record import Record, dumps, loads
+from folkdeck.games.cambio import CambioGame
 from folkdeck.games.cambio.agents import CountingAgent, p_lowest
 from folkdeck.games.cambio.options import PRESETS
 from folkdeck.games.cambio.rules import (
@@ -171,7 +172,7 @@ def test_forty_card_game_refuses_nifty_cards() -> None:
 def test_seeded_deals_use_all_44_cards() -> None:
     seen: Counter[str] = Counter()
     for players in (2, 4, 43):
-        game = load("cambio", preset="nifty44", players=players)
+        game = cast(CambioGame, load("cambio", preset="nifty44", players=players))
         for seed in range(20):
             state = game.new_state(seed=seed)
             cards = [c for place in state.all_cards().values() for c in place]
@@ -183,13 +184,13 @@ def test_seeded_deals_use_all_44_cards() -> None:
 
 
 def test_deck_and_hands_deals_leave_the_rest_in_the_discards() -> None:
-    state = load("cambio", pack="nifty44", players=3).new_state(deck="XI XII 3 OWL")
+    state = cast(CambioGame, load("cambio", pack="nifty44", players=3)).new_state(deck="XI XII 3 OWL")
     assert [str(state.card(s)) for s in (1, 2, 0)] == ["XI", "XII", "3"]
     assert len(state.all_cards()["discards"]) == 40
 
 
 def test_match_keeps_the_44_cards() -> None:
-    match = load("cambio", pack="nifty44", players=5, start_chips=4).new_match(
+    match = cast(CambioGame, load("cambio", pack="nifty44", players=5, start_chips=4)).new_match(
         rng=random.Random(3))
     deals = 0
     while not match.is_over() and deals < 60:
@@ -204,7 +205,7 @@ def test_match_keeps_the_44_cards() -> None:
 
 # --- the counting bot -------------------------------------------------------------------
 def test_observation_counts_the_nifty_pack() -> None:
-    state = load("cambio", pack="nifty44", players=4).new_state(seed=1)
+    state = cast(CambioGame, load("cambio", pack="nifty44", players=4)).new_state(seed=1)
     obs = state.observe(0)
     assert obs.pack == "nifty44" and obs.to_dict()["pack"] == "nifty44"
     assert len(obs.unseen()) == 43   # 44 less its own card
@@ -230,7 +231,7 @@ def test_counting_bot_keeps_xii_with_four_players_facing_the_stock() -> None:
 
 
 def test_counting_bot_plays_nifty_deals() -> None:
-    game = load("cambio", pack="nifty44", players=5)
+    game = cast(CambioGame, load("cambio", pack="nifty44", players=5))
     bot = CountingAgent(samples=20)
     rng = random.Random(5)
     for seed in range(15):

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from folkdeck import load
 from folkdeck.cards import parse_card
 from folkdeck.engine.errors import MalformedRecordError
 from folkdeck.engine.record import Record, ReplayError, dumps, loads
+from folkdeck.games.cambio import CambioState
 from folkdeck.games.cambio.events import Showdown, StockCard
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "records"
@@ -47,7 +50,7 @@ TRANSCRIPT = {
 
 def test_transcript_man_and_dealer() -> None:
     # seat 2's right neighbour is the dealer, seat 0, who then changes with the stock
-    state = loads(json.dumps(TRANSCRIPT)).replay()
+    state = cast(CambioState, loads(json.dumps(TRANSCRIPT)).replay())
     result = state.result()
     assert result is not None
     assert result.details["losers"] == [2]   # seat 2 now holds 4 < MAN, 8
@@ -74,3 +77,18 @@ def test_from_state_round_trip() -> None:
     again = loads(dumps(Record.from_state(state))).replay()
     assert again.result() == state.result()
     assert again.deal_info() == state.deal_info()
+
+
+def test_a_copy_too_many_in_a_hand_names_that_hand() -> None:
+    """Issue 37: a card given once more in a hand of a record that gives the whole pack (the
+    pack's other copies in the stock) was refused naming ``stock``; it names the hand."""
+    record = Record.from_state(load("cambio", players=3).new_state(seed=5)).to_dict()
+    hands = record["hands"]
+    assert isinstance(hands, list) and isinstance(hands[0], list)
+    last = len(hands) - 1
+    hands[last] = list(hands[0])  # the last seat is given the first seat's card too
+    with pytest.raises(MalformedRecordError) as err:
+        loads(json.dumps(record)).start()
+    assert err.value.reason == "too_many_copies"
+    assert err.value.field == f"hands[{last}]"
+    assert str(err.value).startswith(f"hands[{last}]: ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -20,13 +20,14 @@ from folkdeck.engine.errors import (
     NotYourTurnError,
     WrongPhaseError,
 )
+from folkdeck.engine.protocol import State
 from folkdeck.engine.record import Record, dumps, loads
-from folkdeck.games.cambio import CHANGE, CUCCO, KEEP
+from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, CambioGame, CambioState
 from folkdeck.games.cambio.events import PassedOn, RequestLapsed, Reshuffled
 from folkdeck.games.cambio.options import PRESETS
 
 
-def deal(hands: list[str], stock: list[str] | None = None, **setup: object) -> object:
+def deal(hands: list[str], stock: list[str] | None = None, **setup: object) -> State:
     game = load("cambio", players=len(hands))
     return game.new_state(hands=[[h] if h else [] for h in hands], stock=stock, setup=setup)
 
@@ -136,6 +137,12 @@ def test_setup_errors_name_the_field() -> None:
     assert err.value.details["field"] == "hands[2]"
     with pytest.raises(InvalidDealError) as err:
         game.new_state(hands=[["OWL"], ["OWL"], ["4"]], stock=["OWL"])
+    assert err.value.details["field"] == "hands[1]"  # the stock counted first: the hand that goes over
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["OWL"], ["4"], ["5"]], stock=["OWL", "OWL"])
+    assert err.value.details["field"] == "hands[0]"
+    with pytest.raises(InvalidDealError) as err:
+        game.new_state(hands=[["4"], ["5"], ["6"]], stock=["OWL", "OWL", "OWL"])
     assert err.value.details["field"] == "stock"
     with pytest.raises(InvalidDealError) as err:
         game.new_state(seed=1, setup={"dealer": 3})
@@ -175,7 +182,7 @@ def test_seed_and_deck_agree() -> None:
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 @pytest.mark.parametrize("players", [2, 3, 5, 12, 39])
 def test_random_deals_conserve_cards_and_round_trip(preset: str, players: int) -> None:
-    game = load("cambio", preset=preset, players=players)
+    game = cast(CambioGame, load("cambio", preset=preset, players=players))
     for seed in range(25):
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
@@ -208,11 +215,11 @@ def test_request_lapses_when_only_horses_and_houses_are_left() -> None:
 
 
 def test_match_deal_record_round_trips() -> None:
-    match = load("cambio", players=4).new_match(rng=random.Random(3))
+    match = cast(CambioGame, load("cambio", players=4)).new_match(rng=random.Random(3))
     for _ in range(6):
         state = match.next_deal()
         random_playout(state, random.Random(1))
-        again = loads(dumps(Record.from_state(state))).replay()
+        again = cast(CambioState, loads(dumps(Record.from_state(state))).replay())
         (h1, s1, d1), (h2, s2, d2) = again.piles(), state.piles()
         assert again.result() == state.result()
         assert (h1, s1, sorted(d1)) == (h2, s2, sorted(d2))  # the discards' order is no matter
@@ -226,7 +233,7 @@ def test_property_any_deal_ends_cleanly(players: int, shuffle: int, choices: lis
                                        preset: str) -> None:
     # every deal ends within one declaration per player; cards are conserved; every
     # disqualified player is a loser; at most the seats in the deal are placed
-    game = load("cambio", preset=preset, players=players)
+    game = cast(CambioGame, load("cambio", preset=preset, players=players))
     state = game.new_state(seed=shuffle, setup={"dealer": shuffle % players})
     steps = 0
     moves = iter(choices)

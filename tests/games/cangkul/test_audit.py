@@ -8,10 +8,12 @@ empties, the joker, the two piles, the knock, the penalty limit and the dealer's
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from folkdeck import load
+from folkdeck.games.cangkul import CangkulGame
 from folkdeck.games.cangkul.state import CangkulState
 from folkdeck.sim.runner import random_playout
 
@@ -26,7 +28,7 @@ def test_play_goes_to_seat_plus_one_in_every_direction(name: str, direction: str
     state = load(name, players=5).new_state(seed=3, setup={"dealer": 2})
     assert isinstance(state, CangkulState)
     assert state.current_seat == 3 and state.observe(None).direction == direction
-    seats = []
+    seats: list[int] = []
     while len(seats) < 5:
         seat = state.current_seat
         assert seat is not None
@@ -103,7 +105,7 @@ def test_knocked_cards_without_the_led_suit_mean_a_pass() -> None:
 def test_burro_match_dealer_passes_on_and_the_limit_ends_it(name: str) -> None:
     """Seed 「次回からは反時計回りに交替します」 and 「罰点の累計が決められた数に達したら、
     ゲームが終了」: the dealer moves to seat + 1, and the match stops at penalty_limit."""
-    match = load(name, players=4, penalty_limit=2).new_match(rng=random.Random(4))
+    match = cast(CangkulGame, load(name, players=4, penalty_limit=2)).new_match(rng=random.Random(4))
     dealers = []
     while not match.is_over():
         state = match.next_deal()

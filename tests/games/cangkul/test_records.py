@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -13,6 +14,7 @@ from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import MalformedRecordError
 from folkdeck.engine.facts import CardsTaken
 from folkdeck.engine.record import Record, ReplayError, dumps, loads
+from folkdeck.games.cangkul import CangkulState
 from folkdeck.games.cangkul.agents import HeuristicAgent
 from folkdeck.sim.runner import play_deal
 
@@ -55,7 +57,7 @@ def test_cangkul_transcript() -> None:
 
 
 def test_spanish_burro_transcript() -> None:
-    state = loads(json.dumps(BURRO_ES)).replay()
+    state = cast(CangkulState, loads(json.dumps(BURRO_ES)).replay())
     assert [(e.line, *notes(state, e)) for e in state.history[4:7]] == [
         ("1: JS", "seat 1 goes out in 1st place"),
         ("2: draw", "seat 2 draws a card"),
@@ -68,7 +70,7 @@ def test_spanish_burro_transcript() -> None:
 
 
 def test_portuguese_burro_transcript() -> None:
-    state = loads(json.dumps(BURRO_PT)).replay()
+    state = cast(CangkulState, loads(json.dumps(BURRO_PT)).replay())
     events = [(e.line, *notes(state, e)) for e in state.history]
     assert events[4] == ("2: draw left", "seat 2 draws AH and plays it", "seat 0 wins the trick and leads")
     assert events[6] == ("1: draw left", "seat 1 draws a card",

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import pytest
 
 from folkdeck import load
+from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.registry import get_spec
+from folkdeck.games.cangkul import CangkulGame
 from folkdeck.games.cangkul.rollout import playout
 from folkdeck.games.cangkul.state import CangkulState
 
@@ -19,7 +22,7 @@ class NoNoise(random.Random):
         return 0.999
 
 
-def deal(name: str, hands: list[str], stock: list[str] | None = None, **options: object) -> CangkulState:
+def deal(name: str, hands: list[str], stock: list[str] | None = None, **options: Any) -> CangkulState:
     state = load(name, players=len(hands), **options).new_state(hands=hands, stock=stock or [],
                                                                  setup={"leader": 0})
     assert isinstance(state, CangkulState)
@@ -46,8 +49,8 @@ def test_a_follower_plays_low_unless_last_and_able_to_win_cheaply() -> None:
     ("cangkul", {}), ("cangkul", {"joker": True, "cangkul_drop_out": True}),
     ("cangkul", {"players": 3, "cangkul_drop_out": True, "lead_after_pass": "first_passer"}),
     ("burro_es", {"players": 6}), ("burro_pt", {"stock_knock_prob": 0.1})])
-def test_rollouts_end_every_deal_and_repeat_from_their_seed(name: str, rules: dict[str, object]) -> None:
-    game = load(name, **rules)
+def test_rollouts_end_every_deal_and_repeat_from_their_seed(name: str, rules: dict[str, Any]) -> None:
+    game = cast(CangkulGame, load(name, **rules))
     for seed in range(40):
         a, b = game.new_state(seed=seed), game.new_state(seed=seed)
         playout(a, random.Random(seed))
@@ -59,12 +62,14 @@ def test_rollouts_end_every_deal_and_repeat_from_their_seed(name: str, rules: di
 def test_search_bots_use_the_rollout_policy() -> None:
     for name in ("cangkul", "burro_es", "burro_pt"):
         bot = get_spec(name).bots["search"]()
+        assert isinstance(bot, SearchAgent)
         assert bot.rollout is playout and bot.fallback.name == "heuristic"
 
 
 def test_search_bot_plays_a_legal_action_within_its_budget() -> None:
     game = load("burro_pt")
     bot = get_spec("burro_pt").bots["search:fast"]()
+    assert isinstance(bot, SearchAgent)
     bot.bind(game)
     state = game.new_state(seed=2)
     rng = random.Random(5)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from folkdeck import load
@@ -145,7 +147,7 @@ RULESETS = [
 
 
 @pytest.mark.parametrize(("name", "opts", "expected", "source"), RULESETS)
-def test_rulesets(name: str, opts: dict[str, object], expected: dict[str, object], source: str) -> None:
+def test_rulesets(name: str, opts: dict[str, Any], expected: dict[str, object], source: str) -> None:
     rules = ruleset(load(name, **opts).options)
     for key, value in expected.items():
         assert getattr(rules, key) == value, (source, key)
@@ -161,7 +163,7 @@ def test_rulesets(name: str, opts: dict[str, object], expected: dict[str, object
     ("cangkul", {"joker_play": "sometimes"}, "must be one of anytime, only_void, must_when_void"),
     ("burro_pt", {"stock_knock_prob": -0.1}, "must be from 0 to 1"),
 ])
-def test_bad_options(name: str, opts: dict[str, object], message: str) -> None:
+def test_bad_options(name: str, opts: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidConfigError, match=message):
         load(name, **opts)
 

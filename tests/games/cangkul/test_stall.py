@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -18,6 +18,7 @@ from folkdeck.engine.conformance import check_deal
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.facts import DealEnded, WentOut
 from folkdeck.engine.record import dumps, loads
+from folkdeck.games.cangkul import CangkulGame
 from folkdeck.games.cangkul.determinize import determinize
 from folkdeck.games.cangkul.events import MostCards, Stalemate, StallCount
 from folkdeck.games.cangkul.options import STALL_LIMIT
@@ -26,7 +27,7 @@ from folkdeck.sim.runner import random_playout, record_of
 
 from .conftest import notes
 
-CYCLING = {"players": 3, "cangkul_drop_out": True, "lead_after_pass": "first_passer"}
+CYCLING: dict[str, Any] = {"players": 3, "cangkul_drop_out": True, "lead_after_pass": "first_passer"}
 
 
 def deal(hands: list[str], leader: int = 0, **options: Any) -> CangkulState:
@@ -54,8 +55,8 @@ def cycling_actions(seed: int, rng_seed: int, steps: int) -> tuple[list[str], li
 
 
 def test_the_default_and_bad_values() -> None:
-    assert load("cangkul").rules.stall_limit == STALL_LIMIT > 0
-    assert load("burro_es").rules.stall_limit == 0  # passers take nothing: every trick ends cards
+    assert cast(CangkulGame, load("cangkul")).rules.stall_limit == STALL_LIMIT > 0
+    assert cast(CangkulGame, load("burro_es")).rules.stall_limit == 0  # passers take nothing: every trick ends cards
     for bad in (-1, True):
         with pytest.raises(InvalidConfigError, match="stall_limit"):
             load("cangkul", stall_limit=bad)
@@ -79,7 +80,7 @@ def test_the_stall_ends_the_deal_at_exactly_the_limit(limit: int) -> None:
     actions, stalls = cycling_actions(6, 0, 400)
     at = stalls.index(limit)  # the action that finished the limit-th stalled trick
     assert stalls[at - 1] == limit - 1
-    state = load("cangkul", stall_limit=limit, **CYCLING).new_state(seed=6)
+    state = cast(CangkulGame, load("cangkul", stall_limit=limit, **CYCLING)).new_state(seed=6)
     for k, text in enumerate(actions[:at + 1]):
         assert not state.is_over(), k
         state.apply(state.parse_action(text))
@@ -186,12 +187,12 @@ def test_the_stall_replays_from_its_record() -> None:
 
 def test_the_observation_shows_the_count() -> None:
     actions, stalls = cycling_actions(6, 0, 200)
-    state = load("cangkul", stall_limit=0, **CYCLING).new_state(seed=6)
+    state = cast(CangkulGame, load("cangkul", stall_limit=0, **CYCLING)).new_state(seed=6)
     for text in actions[:stalls.index(3) + 1]:
         state.apply(state.parse_action(text))
     view = state.observe(state.current_seat)
     assert view.stall == 3 and view.to_dict()["stall"] == 3
-    with_limit = load("cangkul", stall_limit=40, **CYCLING).new_state(seed=6)
+    with_limit = cast(CangkulGame, load("cangkul", stall_limit=40, **CYCLING)).new_state(seed=6)
     for text in actions[:stalls.index(3) + 1]:
         with_limit.apply(with_limit.parse_action(text))
     seen = with_limit.observe(with_limit.current_seat)
@@ -202,7 +203,8 @@ def test_the_observation_shows_the_count() -> None:
 def test_determinized_worlds_carry_the_count() -> None:
     """A world sampled for the seat on turn has the same counter (also the "a player went
     out in this trick" state) and so ends at the same trick."""
-    game = load("cangkul", stall_limit=10, players=4, cangkul_drop_out=True, lead_after_pass="first_passer")
+    game = cast(CangkulGame, load("cangkul", stall_limit=10, players=4, cangkul_drop_out=True,
+                                  lead_after_pass="first_passer"))
     rng = random.Random(3)
     checked = went_out = 0
     for seed in range(12):
@@ -255,7 +257,7 @@ def test_conformance_of_the_cycling_configuration(players: int, joker: bool) -> 
 def test_burros_always_end(name: str, players: int) -> None:
     """Burro passers take nothing: every trick sets at least its lead aside, so a deal has
     at most as many tricks as cards and never stalls."""
-    game = load(name, players=players)
+    game = cast(CangkulGame, load(name, players=players))
     for seed in range(200):
         state = game.new_state(seed=seed)
         steps = random_playout(state, random.Random(seed), max_steps=2 * game.deck.size + 100)

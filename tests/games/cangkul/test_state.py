@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -12,7 +12,9 @@ from folkdeck import load
 from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import Drew
+from folkdeck.engine.gameinfo import GameAgent
 from folkdeck.engine.record import Record
+from folkdeck.games.cangkul import CangkulGame
 from folkdeck.games.cangkul.events import KnownCards
 from folkdeck.games.cangkul.state import CangkulState
 from folkdeck.sim.runner import random_playout
@@ -48,7 +50,7 @@ def test_dealer_next_seat_leads(setup: dict[str, int], leader: int) -> None:
 
 
 def test_dealing_starts_with_the_leader() -> None:
-    game = load("burro_es", players=3)
+    game = cast(CangkulGame, load("burro_es", players=3))
     deck = [str(c) for c in game.deck.pack.cards]
     state = game.new_state(deck=deck, setup={"dealer": 0})
     assert isinstance(state, CangkulState)
@@ -392,7 +394,8 @@ def test_bots_finish_deals(name: str, bot: str) -> None:
     from folkdeck.engine.registry import get_spec
     from folkdeck.sim.runner import play_deal
 
-    game = load(name, **({"joker": True} if name == "cangkul" else {}))
+    options: dict[str, Any] = {"joker": True} if name == "cangkul" else {}
+    game = load(name, **options)
     for seed in range(5):
         agents = [make_agent(get_spec(name), bot) for _ in range(game.num_players)]
         state = play_deal(game.new_state(seed=seed), agents, random.Random(seed))
@@ -407,7 +410,7 @@ def test_heuristic_beats_random_at_burro() -> None:
     game = load("burro_es", players=3)
     losses = 0
     for seed in range(150):
-        agents = [HeuristicAgent(), RandomAgent(), RandomAgent()]
+        agents: list[GameAgent] = [HeuristicAgent(), RandomAgent(), RandomAgent()]
         state = play_deal(game.new_state(seed=seed), agents, random.Random(seed))
         losses += state.result().returns[0] < 0  # type: ignore[union-attr]
     assert losses < 150 / 3   # fewer than a fair share of the donkey's ears
@@ -424,8 +427,8 @@ def test_property_random_deals_end_with_one_result(name: str) -> None:
     def check(seed: int, players: int, variant: bool) -> None:
         opts: dict[str, Any] = {"players": players}
         if variant:
-            opts.update({"cangkul": {"joker": True, "cangkul_drop_out": True},
-                         "burro_es": {"hand_size": 4}, "burro_pt": {"stock_knock_prob": 0.2}}[name])
+            opts.update(cast(dict[str, Any], {"cangkul": {"joker": True, "cangkul_drop_out": True},
+                         "burro_es": {"hand_size": 4}, "burro_pt": {"stock_knock_prob": 0.2}}[name]))
         state = load(name, **opts).new_state(seed=seed)
         total = sum(len(v) for v in state.all_cards().values())
         random_playout(state, random.Random(seed))

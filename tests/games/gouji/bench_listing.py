@@ -28,7 +28,8 @@ CASES = {
 def _state(hand: str, top: str | None):  # type: ignore[no-untyped-def]
     from folkdeck import load
     suits = "SHDC"
-    cards, seen = [], {}
+    cards: list[str] = []
+    seen: dict[str, int] = {}
     for w in hand.split():
         if w in ("BJ", "RJ"):
             cards.append(w)

@@ -8,7 +8,7 @@ import dataclasses
 import json
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 import pytest
@@ -19,7 +19,7 @@ from folkdeck.engine.errors import CardGameError, InvalidNotationError
 from folkdeck.engine.facts import Fact, TrickWon, fact_from_dict, fact_types
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.engine.view import json_schema
-from folkdeck.games.gouji import SPEC, events
+from folkdeck.games.gouji import SPEC, GouJiGame, events
 from folkdeck.games.gouji.actions import NO, parse_action
 from folkdeck.games.gouji.determinize import determinize, is_searchable
 from folkdeck.games.gouji.observation import GouJiView
@@ -113,7 +113,7 @@ def test_views_validate_against_the_schema(preset: str) -> None:
     for _, state in _positions(preset, 2, 37):
         for seat in (None, *range(6)):
             view = state.observe(seat)
-            assert isinstance(view, SPEC.view_type)  # type: ignore[arg-type]
+            assert isinstance(view, SPEC.view_type)
             validator.validate(json.loads(json.dumps(view.to_dict())))
 
 
@@ -149,7 +149,7 @@ def test_every_fact_term_and_refusal_renders_in_english_and_japanese() -> None:
     seen: set[Fact] = set()
     terms: set[str] = set()
     for preset in PRESETS:
-        game = folkdeck.load("gouji", preset)
+        game = cast(GouJiGame, folkdeck.load("gouji", preset))
         match = game.new_match(deals=200, rng=random.Random(preset))
         rng = random.Random(1)
         deals = 0
@@ -165,7 +165,7 @@ def test_every_fact_term_and_refusal_renders_in_english_and_japanese() -> None:
                 state.apply(legal[rng.randrange(len(legal))])
                 k += 1
             for event in state.history:
-                seen.add(SPEC.describe_action(event.seat, event.action))  # type: ignore[misc]
+                seen.add(SPEC.describe_action(event.seat, event.action))
                 seen.update(event.facts)
             seen.update(match.finish_deal(state))
             terms.add(state.result().reason)  # type: ignore[union-attr]
@@ -191,7 +191,7 @@ def test_every_fact_term_and_refusal_renders_in_english_and_japanese() -> None:
 
 
 def test_refusals_are_coded_and_render() -> None:
-    state = folkdeck.load("gouji", ask_all_seats=False).new_state(
+    state = cast(GouJiGame, folkdeck.load("gouji", ask_all_seats=False)).new_state(
         hands=["KS KH 3S 4S 5S", "AS AH 7S 7H", "3C 4C 5C 8S", "2C 2D 3D 4D", "3H 4H 5H 9S",
                "AC AD 2S 9H"], setup={"leader": 0})
     attempts = [("pass", 0), ("7 7", 0), ("9", 1), ("K K", 3)]
@@ -327,7 +327,7 @@ def test_start_and_revolution_windows_ask_every_seat() -> None:
 def test_the_earliest_pair_leads_when_every_seat_is_asked() -> None:
     # docs/rules/gouji.md §2.4, §11.23: the first player who completes two 3s of one suit while drawing leads
     hands = ["4S 3C 3C", "3H 3H 5S", "4S 4C", "5D 5C", "6S 6H", "7S 7C"]
-    state = folkdeck.load("gouji").new_state(hands=hands, setup={"first_drawer": 0})
+    state = cast(GouJiGame, folkdeck.load("gouji")).new_state(hands=hands, setup={"first_drawer": 0})
     assert state.legal_actions(0) == (parse_action("declare"), NO)
     run(state, "0: declare", "1: declare", "2: no", "3: no", "4: no", "5: no")
     assert state.leader == 1            # seat 1 completed its pair at the second draw
@@ -363,7 +363,7 @@ def test_match_record_round_trip(preset: str) -> None:
 
 def test_a_revolution_is_no_finished_deal() -> None:
     """A one-deal match: the revolution's re-deal goes on, and the match ends after it."""
-    game = folkdeck.load("gouji")
+    game = cast(GouJiGame, folkdeck.load("gouji"))
     match = game.new_match(deals=1, rng=random.Random(3))
     state = match.next_deal(deal={"setup": {"special": True, "kai_pai": 0, "first_drawer": 0},
                                   "hands": _revolution_hands()})
@@ -391,7 +391,7 @@ def test_spec_declares_teams_match_end_and_the_determinizer() -> None:
     assert SPEC.match_end.deals == "count" and SPEC.match_end.default_deals == 6
     assert SPEC.determinizer is DETERMINIZER
     assert SPEC.view_type is GouJiView and SPEC.card_notation == "gouji"
-    assert isinstance(SPEC.describe_action(0, parse_action("pass")), Fact)  # type: ignore[misc]
+    assert isinstance(SPEC.describe_action(0, parse_action("pass")), Fact)
     view = folkdeck.load("gouji").new_state(seed=1).observe(4).to_dict()
     assert view["opposite"] == 1 and "teams" not in view
     assert TrickWon(seat=1, leader=1).type == "trick_won"

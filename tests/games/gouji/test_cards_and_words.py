@@ -141,7 +141,7 @@ def test_the_played_fact_carries_the_cards_on_the_table() -> None:
     assert isinstance(act, Played) and top is not None and act.cards == top.cards
     assert _text(act.cards) == ["3S", "3S", "3C", "3D", "3H"]
     assert fact_from_dict(act.to_dict()) == act
-    assert action_of(act) == event.action and action_of(act).cards == act.cards
+    assert action_of(act) == event.action and getattr(action_of(act), "cards", None) == act.cards
     seen = state.observe(2).history[-1].act
     assert seen == act
     assert seen is not None

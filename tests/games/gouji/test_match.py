@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -15,6 +15,7 @@ from folkdeck import load
 from folkdeck.engine.conformance import random_playout
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
+from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.deal import opposite
 from folkdeck.games.gouji.match import GouJiMatch
 
@@ -22,7 +23,7 @@ from folkdeck.games.gouji.match import GouJiMatch
 def _played(deals: int) -> tuple[GouJiMatch, dict[str, Any]]:
     """A match (rng 0) after ``deals`` random deals, and its record without standings: with
     these seeds deal 1 is normal (no sweep) and deal 2 a sweep."""
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     match = game.new_match(deals=6, rng=random.Random(0))
     recorder = MatchRecorder(game, deals=6)
     for _ in range(deals):
@@ -41,9 +42,9 @@ def test_after_a_sweep_a_seeded_deal_turns_from_the_match_kai_pai() -> None:
     with pytest.raises(InvalidDealError) as info:
         match.next_deal(deal={"setup": {**setup, "kai_pai": 5}, "seed": 7})
     assert info.value.params["field"] == "setup.kai_pai"
-    expected = load("gouji").new_state(seed=7, setup=setup).deal_info()["setup"]
+    expected = cast(dict[str, Any], load("gouji").new_state(seed=7, setup=setup).deal_info()["setup"])
     dealt = match.next_deal(deal={"setup": {"places": setup["places"]}, "seed": 7})
-    assert dealt.deal_info()["setup"]["first_drawer"] == expected["first_drawer"]
+    assert cast(dict[str, Any], dealt.deal_info()["setup"])["first_drawer"] == expected["first_drawer"]
 
 
 def test_after_a_sweep_a_seeded_deal_with_another_first_drawer_is_refused() -> None:
@@ -58,7 +59,7 @@ def test_after_a_sweep_a_seeded_deal_with_another_first_drawer_is_refused() -> N
 def test_a_normal_deal_takes_the_nominal_kai_pai() -> None:
     match, record = _played(1)
     setup = match.setup()
-    da_la = setup["places"].index(6)
+    da_la = cast(list[int], setup["places"]).index(6)
     assert not setup["special"] and setup["kai_pai"] == opposite(da_la)
     assert match.standings().carry["kai_pai"] == opposite(da_la)
     special_kai = record["deals"][0]["setup"]["kai_pai"]  # the first (special) deal's

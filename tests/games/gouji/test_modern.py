@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any, cast
 
 import pytest
 
 from folkdeck import load
 from folkdeck.engine.errors import IllegalActionError
 from folkdeck.engine.record import Record
+from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.actions import NO, PASS, REVOLUTION, XIAN, Burn, Draw, Foul, parse_action
 from folkdeck.games.gouji.events import Offence, Opened, TributeGiven, WentOutAs
 from folkdeck.games.gouji.rules import Play, parse_play
@@ -143,7 +145,7 @@ def test_dian_gong_owed_and_paid() -> None:
     places = [1, 2, 3, 4, 5, 6]                      # seat 0 Tou Ke
     nxt = full_load(modern_dian_gong=True).new_state(
         hands=full, setup={"places": places, "dian_gong": [1, 2, 3, 4, 5]})
-    gives = [(f.seat, f.receiver, f.count, f.kind) for f in nxt.observe(None).status
+    gives: list[tuple[object, ...]] = [(f.seat, f.receiver, f.count, f.kind) for f in nxt.observe(None).status
              if isinstance(f, TributeGiven)]
     # 进贡: 5→0 (2 cards), 4→1 (1); 点贡 from the opponents 1, 3, 5 (teammates 2, 4 skip)
     assert gives == [(5, 0, 2, "jin_gong"), (4, 1, 1, "jin_gong"), (1, 0, 1, "dian_gong"),
@@ -158,7 +160,7 @@ def test_dian_gong_owed_and_paid() -> None:
 
 def test_da_la_names_the_first_drawer() -> None:
     # docs/rules/gouji.md §2.3: 前回のプレイで6位 … が最初にカードを取る。あるいは … 他の誰でも指名して
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     places = [3, 1, 6, 2, 4, 5]                      # seat 2 was Da La
     state = game.new_state(seed=11, setup={"places": places})
     assert state.phase == "drawer" and state.to_act == (2,)
@@ -166,7 +168,7 @@ def test_da_la_names_the_first_drawer() -> None:
     assert state.observe(0).hand == () and len(state.all_cards()["pack"]) == 216
     state.apply(parse_action("draw 4"))
     named = game.new_state(seed=11, setup={"places": places, "first_drawer": 4})
-    assert state.deal_info()["setup"]["name_drawer"] is True
+    assert cast(dict[str, Any], state.deal_info()["setup"])["name_drawer"] is True
     assert [state.hand_counts(s) for s in range(6)] == [named.hand_counts(s) for s in range(6)]
     assert state.leader == 2                         # the Da La still leads (docs/rules/gouji.md §2.4)
     random_playout(state, random.Random(3))

@@ -49,8 +49,10 @@ def test_example_records_replay_to_their_result(name: str) -> None:
     state = record.replay()
     result = state.result()
     assert result is not None
-    assert list(result.placings) == record.extra["result"]["placings"]
-    assert list(result.returns) == record.extra["result"]["returns"]
+    stated = record.extra["result"]
+    assert isinstance(stated, dict)
+    assert list(result.placings) == stated["placings"]
+    assert list(result.returns) == stated["returns"]
     again = json.loads(dumps(Record.from_state(state, **record.extra)))
     # written before ask_all_seats: it replays without it, and a new record names it
     assert again["rules"].pop("ask_all_seats") is False
@@ -60,6 +62,7 @@ def test_example_records_replay_to_their_result(name: str) -> None:
 def test_normal_deal_record_has_tribute_and_da_la_leads() -> None:
     record = loads((EXAMPLES / "gouji-normal-deal.json").read_text(encoding="utf-8"))
     places = record.setup["places"]
+    assert isinstance(places, list)
     assert record.actions[0].split(":")[1].strip().startswith("return")
     first_play = next(a for a in record.actions if "return" not in a)
     assert int(first_play.split(":")[0]) == places.index(6)   # docs/rules/gouji.md §2.4: 6位 leads, not handed over
@@ -84,7 +87,7 @@ def test_bad_setups_name_the_field(setup: dict[str, object], hands_patch: list[s
                                    field: str) -> None:
     rec = dict(STUDY, setup=setup, actions=[])
     if hands_patch is not None:
-        rec["hands"] = [hands_patch] + STUDY["hands"][1:]  # type: ignore[operator]
+        rec["hands"] = [hands_patch] + list(STUDY["hands"])[1:]
     with pytest.raises(MalformedRecordError) as info:
         loads(json.dumps(rec)).replay()
     assert info.value.details["field"] == field

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from folkdeck.cards import parse_cards
@@ -177,7 +179,7 @@ TRIBUTES = [
 
 
 @pytest.mark.parametrize(("places", "opts", "pairs"), TRIBUTES)
-def test_tribute_pairs(places: tuple[int, ...], opts: dict[str, bool],
+def test_tribute_pairs(places: tuple[int, ...], opts: dict[str, Any],
                        pairs: list[tuple[int, int, int]]) -> None:
     assert tribute_pairs(places, GouJiOptions(**opts)) == pairs
 

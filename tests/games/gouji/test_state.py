@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
+from typing import cast
 
 import pytest
 
 from folkdeck import load
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.actions import NO, PASS, XIAN, Draw
 from folkdeck.games.gouji.events import (
     Answers,
@@ -240,7 +242,7 @@ def test_revolution_objection_and_withdraw() -> None:
     assert s.phase in ("revolution", "play")
     s = full_load().new_state(hands=hands, setup={"first_drawer": 0, "leader": 0})
     run(s, "0: revolution", "2: no", "4: no")
-    assert s.is_over() and s.result() is not None and s.result().reason == "revolution"  # type: ignore[union-attr]
+    assert s.is_over() and s.result() is not None and s.result().reason == "revolution"
     s = full_load(revolution_allowed=False).new_state(hands=hands, setup={"leader": 0})
     assert s.phase == "play"
 
@@ -366,7 +368,7 @@ def test_clone_shares_no_container_with_the_original(preset: str) -> None:
     original, the state holds nothing else that changes, and a clone taken at any point
     plays on exactly as the original does."""
     fixed = {"deal", "_game", "_flow", "_prelude", "_cache", "_handed"}
-    game = load("gouji", preset)
+    game = cast(GouJiGame, load("gouji", preset))
     for seed in range(6):
         state = game.new_state(seed=seed)
         rng = random.Random(seed)
@@ -403,7 +405,7 @@ def test_random_playouts_end_and_conserve(preset: str) -> None:
 
 def test_match_carries_places_and_tribute() -> None:
     # docs/rules/gouji.md §2.3, §2.4, §2.6: 2回目以降 … 前回6位が最初にカードを取る/最初にプレイ; tribute every later deal
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     match = game.new_match(deals=3, rng=random.Random(2))
     rng = random.Random(3)
     previous: tuple[int | None, ...] | None = None
@@ -432,7 +434,7 @@ def test_match_carries_places_and_tribute() -> None:
 
 
 def test_match_target_score_and_revolution_redeal() -> None:
-    match = load("gouji", target_score=1).new_match(deals=50, rng=random.Random(4))
+    match = cast(GouJiGame, load("gouji", target_score=1)).new_match(deals=50, rng=random.Random(4))
     rng = random.Random(5)
     while not match.is_over():
         state = match.next_deal()
@@ -440,7 +442,7 @@ def test_match_target_score_and_revolution_redeal() -> None:
         match.finish_deal(state)
     assert len(match.placings) < 50 and max(match.points) >= 1
     # a revolution makes the next deal special, kai pai moves on, places are kept
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     m = game.new_match(deals=3, rng=random.Random(6))
     st = game.new_state(hands=_revolution_hands(), setup={"kai_pai": 4, "first_drawer": 0,
                                                             "leader": 0})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from folkdeck.games.kaphai.state import KapHaiState
 
 
 def deal(hands: Sequence[str], *, leader: int = 0, three_game: bool = False,
-         **rules: object) -> KapHaiState:
+         **rules: Any) -> KapHaiState:
     """A study position: explicit hands (seat 0 first), a normal deal by default."""
     game = folkdeck.load("kaphai", players=len(hands), **rules)
     state = game.new_state(hands=list(hands), setup={"three_game": three_game, "leader": leader})

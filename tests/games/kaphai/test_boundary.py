@@ -11,15 +11,17 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import folkdeck
 from folkdeck.cards import PACKS, parse_cards
+from folkdeck.engine.conformance import random_playout
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Fact, fact_from_dict, fact_types
 from folkdeck.engine.view import json_schema
+from folkdeck.games.kaphai.actions import PASS, PUTUH
 from folkdeck.games.kaphai.events import (
     NextThreeGame,
     PutuhCall,
@@ -70,7 +72,7 @@ def test_kaphai_facts_hide_nothing_so_every_seat_sees_one_history() -> None:
     for cls in {type(f) for f in _every_fact_example()}:
         assert not cls.private and not cls.secret, cls
     state = folkdeck.load("kaphai").new_state(seed=11)
-    folkdeck.engine.conformance.random_playout(state, random.Random(2))
+    random_playout(state, random.Random(2))
     histories = {json.dumps([e.to_dict() for e in state.observe(s).history]) for s in (None, 0, 1, 2, 3)}
     assert len(histories) == 1
 
@@ -119,8 +121,8 @@ def _collect(preset: str | None) -> tuple[dict[str, Fact], dict[str, CardGameErr
             seat = state.to_act[0]
             legal = state.legal_actions(seat)
             attempts = [(seat, a) for a in earlier if a not in legal]
-            attempts += [((seat + 1) % state.num_players, legal[0]), (seat, folkdeck.games.kaphai.PUTUH),
-                         (seat, folkdeck.games.kaphai.PASS)]
+            attempts += [((seat + 1) % state.num_players, legal[0]), (seat, PUTUH),
+                         (seat, PASS)]
             hand = state.hand(seat)
             attempts += [(seat, state.parse_action(str(c))) for c in rng.sample(hand, min(3, len(hand)))]
             for who, action in attempts if rng.random() < 0.3 else ():
@@ -243,7 +245,7 @@ def test_refusals_are_coded_with_json_params() -> None:
         state.apply(state.parse_action("3C 3D"), 1)
     err = info.value
     assert err.reason == "kaphai.no_beat" and err.params["why"] == "pair"
-    assert err.to_dict()["params"]["action"] == "3C 3D"
+    assert cast(dict[str, Any], err.to_dict()["params"])["action"] == "3C 3D"
     assert str(err) == ("3C 3D does not beat 4C 4D: a pair must have a higher rank, or the same "
                         "rank and a higher top suit")
     assert "3C 3D" in err.render("ja") and not _problems("ja", "no_beat", err.render("ja"))

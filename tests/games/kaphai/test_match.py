@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import cast
 
 import pytest
 
@@ -14,6 +15,7 @@ from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import MatchEnded, NextDeal, ScoreChanged
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.games.kaphai.events import NextThreeGame
+from folkdeck.games.kaphai.game import KapHaiGame
 
 from .test_state import _two_putuhs
 
@@ -43,7 +45,7 @@ def test_a_random_match_round_trips_through_its_record(preset: str | None) -> No
 
 
 def test_the_match_reports_points_the_next_leader_and_its_end() -> None:
-    game = folkdeck.load("kaphai")
+    game = cast(KapHaiGame, folkdeck.load("kaphai"))
     match = game.new_match(deals=2, rng=random.Random(3))
     first = match.next_deal()
     assert first.observe(None).three_game
@@ -65,7 +67,7 @@ def test_the_match_reports_points_the_next_leader_and_its_end() -> None:
 
 def test_after_a_putuh_the_next_deal_is_a_three_game() -> None:
     """docs/rules/kaphai.md §2.1: a putuh deal is followed by a 3-game."""
-    game = folkdeck.load("kaphai")
+    game = cast(KapHaiGame, folkdeck.load("kaphai"))
     match = game.new_match(deals=3, rng=random.Random(1))
     state = match.next_deal(deal={"hands": _two_putuhs(), "setup": {"three_game": True}})
     assert state.is_over()

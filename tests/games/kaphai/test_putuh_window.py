@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -25,6 +25,7 @@ from folkdeck.engine.record import Record, loads
 from folkdeck.games.kaphai.actions import PASS, PUTUH
 from folkdeck.games.kaphai.determinize import determinize
 from folkdeck.games.kaphai.events import PutuhCall, PutuhDeclared, PutuhWindow, PutuhWon
+from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import mask, putuh
 from folkdeck.games.kaphai.state import KapHaiState
@@ -133,8 +134,9 @@ def test_an_old_record_with_putuh_optional_replays_as_it_was_played() -> None:
     state.apply(PASS, 2)
     state.apply(state.parse_action("3D"))
     data = Record.from_state(state).to_dict()
-    assert data["rules"]["ask_all_seats"] is False, "new records name the option"
-    del data["rules"]["ask_all_seats"]  # as a record written before the option
+    rules = data["rules"]
+    assert isinstance(rules, dict) and rules["ask_all_seats"] is False, "new records name the option"
+    del rules["ask_all_seats"]  # as a record written before the option
     again = loads(json.dumps(data)).replay()
     assert [e.line for e in again.history] == ["2: pass", "0: 3D"]
 
@@ -143,7 +145,7 @@ def test_an_old_record_with_putuh_optional_replays_as_it_was_played() -> None:
 
 @pytest.mark.parametrize("preset", [None, "local", "declared_putuh"], ids=str)
 def test_a_world_from_a_view_looks_the_same_to_its_seat(preset: str | None) -> None:
-    game = folkdeck.load("kaphai", preset)
+    game = cast(KapHaiGame, folkdeck.load("kaphai", preset))
     rng = random.Random(9)
     for seed in range(15):
         state = game.new_state(seed=seed)
@@ -168,7 +170,7 @@ def test_a_world_from_a_view_looks_the_same_to_its_seat(preset: str | None) -> N
 def test_shown_threes_stay_with_their_holder_in_every_world() -> None:
     """three_game_shed_threes=false: the 3s are shown, not put out (docs/rules/kaphai.md §8.7), so a world
     deals them to the seat that showed them."""
-    game = folkdeck.load("kaphai", three_game_shed_threes=False)
+    game = cast(KapHaiGame, folkdeck.load("kaphai", three_game_shed_threes=False))
     state = game.new_state(seed=4)
     seat = state.current_seat
     assert seat is not None
@@ -181,7 +183,7 @@ def test_shown_threes_stay_with_their_holder_in_every_world() -> None:
 
 
 def test_from_view_refuses_hands_that_do_not_fit_and_views_it_cannot_use() -> None:
-    game = folkdeck.load("kaphai")
+    game = cast(KapHaiGame, folkdeck.load("kaphai"))
     state = game.new_state(seed=2)
     seat = state.current_seat
     assert seat is not None
@@ -196,6 +198,6 @@ def test_from_view_refuses_hands_that_do_not_fit_and_views_it_cannot_use() -> No
     assert info.value.params["field"] == f"hands[{other}]"
     with pytest.raises(WrongPhaseError):
         KapHaiState.from_view(game, state.observe(None), hands=hands)
-    window = folkdeck.load("kaphai", putuh_optional=True).new_state(seed=2)
+    window = cast(KapHaiGame, folkdeck.load("kaphai", putuh_optional=True)).new_state(seed=2)
     with pytest.raises(WrongPhaseError):
         determinize(game, window.observe(0), random.Random(1))

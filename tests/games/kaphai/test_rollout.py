@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import folkdeck
 from folkdeck.engine.conformance import fingerprint
+from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.rollout import choose, playout
 
 from .conftest import deal, play
@@ -41,7 +43,7 @@ def test_a_follower_keeps_its_2_for_later_unless_it_is_nearly_out() -> None:
 
 
 def test_playouts_end_and_are_reproducible_from_the_seed() -> None:
-    game = folkdeck.load("kaphai")
+    game = cast(KapHaiGame, folkdeck.load("kaphai"))
     for seed in range(30):
         a, b = game.new_state(seed=seed), game.new_state(seed=seed)
         playout(a, random.Random(seed))

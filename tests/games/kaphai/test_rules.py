@@ -6,6 +6,8 @@ test_figures.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from folkdeck.engine.errors import InvalidNotationError
@@ -147,7 +149,8 @@ LOCAL_SINGLES = [
 
 @pytest.mark.parametrize(("option", "new", "top", "expected", "source"), LOCAL_SINGLES)
 def test_local_single_rules(option: str, new: str, top: str, expected: bool, source: str) -> None:
-    rules = KapHaiOptions(**{option: True})
+    flags: dict[str, Any] = {option: True}
+    rules = KapHaiOptions(**flags)
     assert beats(combo(new), combo(top), rules) is expected, source
     assert beats(combo(new), combo(top), RULES) is (combo(new).key > combo(top).key)
 

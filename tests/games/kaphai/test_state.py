@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
@@ -17,6 +18,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.games.kaphai.actions import PASS, PUTUH
 from folkdeck.games.kaphai.events import PutuhDeclared
+from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.rules import RANK_MASKS, mask
 from folkdeck.sim.runner import play_deal
 
@@ -164,7 +166,7 @@ def test_dealing_from_a_deck(players: int, rule: str, piles: list[int]) -> None:
     """docs/rules/kaphai.md §1.2: four piles of 13 dealt one card at a time; 3 players drop the last pile,
     2 players use two piles (docs/rules/kaphai.md §8.6, two_player_hands)."""
     deck = [str(c) for c in folkdeck.cards.FRENCH_52.cards]
-    game = folkdeck.load("kaphai", players=players, two_player_hands=rule)
+    game = cast(KapHaiGame, folkdeck.load("kaphai", players=players, two_player_hands=rule))
     state = game.new_state(deck=deck, setup={"three_game": False})
     for seat, pile in enumerate(piles):
         assert len(state.hand(seat)) == 13
@@ -235,7 +237,7 @@ def test_greedy_beats_random() -> None:
 
 def test_match_carries_the_lead_and_the_three_game() -> None:
     """docs/rules/kaphai.md §2.2: the 1st place leads the next deal; after a putuh a 3-game (§2.1)."""
-    game = folkdeck.load("kaphai")
+    game = cast(KapHaiGame, folkdeck.load("kaphai"))
     match = game.new_match(deals=3, rng=random.Random(1))
     spec = game.spec
     agents = [spec.bots["greedy"]() for _ in range(4)]
@@ -255,5 +257,5 @@ def test_match_carries_the_lead_and_the_three_game() -> None:
     third = match.next_deal()
     play_deal(third, agents, random.Random(4))
     match.finish_deal(third)
-    assert match.is_over() and sum(match.points) == pytest.approx(sum(
-        sum(s.result().returns) for s in (first, second, third)))  # type: ignore[union-attr]
+    returns = [r for s in (first, second, third) for r in s.result().returns]  # type: ignore[union-attr]
+    assert match.is_over() and sum(match.points) == pytest.approx(sum(returns))

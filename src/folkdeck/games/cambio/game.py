@@ -6,7 +6,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final, NoReturn, cast
 
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
@@ -109,8 +109,7 @@ class CambioGame(GameBase[CambioOptions]):
         counts = Counter(order)
         for k, c in counts.items():
             if c > COPIES:
-                raise InvalidDealError("too_many_copies", field="deck", where="deck", token=NAMES[k],
-                                       count=c, pack=self._pack.pack.name, copies=COPIES)
+                _too_many(k, c, "deck", self._pack)
         order.reverse()  # top last: dealing pops
         if len(order) < len(players):
             raise InvalidDealError("cambio.deck_short", field="deck", cards=len(order),
@@ -131,12 +130,7 @@ class CambioGame(GameBase[CambioOptions]):
             pile = list(reversed(_read_cards(stock, "stock", self._pack)))
         else:
             pile = []
-        counts = Counter(k for k in kinds if k >= 0) + Counter(pile)
-        for k, c in counts.items():
-            if c > COPIES:
-                where = "stock" if stock is not None else "hands"
-                raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[k],
-                                       count=c, pack=self._pack.pack.name, copies=COPIES)
+        counts = _counted(pile, kinds, self._pack)
         rest = _remainder(counts, self._pack)
         if stock is None:
             pile = permuted(rest, seed_bits(info["reshuffle_seed"]))
@@ -246,6 +240,28 @@ def _read_seats(value: object, n: int) -> list[int]:
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in value):
         raise InvalidDealError("cambio.eliminated_seats", field="setup.eliminated", last=n - 1)
     return sorted(set(value))
+
+
+def _counted(stock: Sequence[int], kinds: Sequence[int], pack: PackTable) -> Counter[int]:
+    """The copies of each kind in the stock and the hands, refusing a kind given more often
+    than the pack holds it. The stock is counted first, then the hands in seat order: the
+    refusal names the place where the count goes over, so a copy too many in a hand names
+    that hand (``hands[2]``), not the stock that holds the pack's other copies."""
+    counts = Counter(stock)
+    for k, c in counts.items():
+        if c > COPIES:
+            _too_many(k, c, "stock", pack)
+    for s, k in enumerate(kinds):
+        if k >= 0:
+            counts[k] += 1
+            if counts[k] > COPIES:  # the count given in all: this hand's, the later hands' too
+                _too_many(k, counts[k] + list(kinds[s + 1:]).count(k), f"hands[{s}]", pack)
+    return counts
+
+
+def _too_many(kind: int, count: int, where: str, pack: PackTable) -> NoReturn:
+    raise InvalidDealError("too_many_copies", field=where, where=where, token=NAMES[kind],
+                           count=count, pack=pack.pack.name, copies=COPIES)
 
 
 def _remainder(counts: Counter[int], pack: PackTable) -> list[int]:

@@ -49,7 +49,8 @@ Every text message goes through :func:`folkdeck.engine.jsonin.decode` (size, dep
 numbers, text) and the message models; a refused message changes nothing and the
 connection stays open. Closes: 1003 for a binary frame, 1008 for a client that keeps
 sending over its rate, 4403 for a token that opens no seat, 4429 for a limit of
-connections (uvicorn closes with 1009 a frame over its ``ws_max_size``).
+connections (uvicorn closes with 1009 a frame over its ``ws_max_size``, and with 1007 a text
+frame that is not UTF-8: :class:`UndecodedFrames` logs that in one line).
 """
 
 from __future__ import annotations
@@ -188,6 +189,29 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
         log.exception("table %s: message not handled", table.id)
         tables.send(table, seat, conn, error_message(ServerError(500, "internal", "server.internal"), ref))
     return False
+
+
+class UndecodedFrames(logging.Filter):
+    """A text frame that is not UTF-8 never reaches :func:`socket`: uvicorn closes it with
+    1007, rightly, but logs it with the traceback of its failed decode, as if the server had
+    failed. Such a log record keeps its one line, with what the decoder said instead of the
+    trace (installed on uvicorn's ``uvicorn.error`` logger by :func:`folkdeck.server.main.create_app`).
+
+    >>> record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, "Invalid UTF-8", (),
+    ...                            (UnicodeDecodeError, UnicodeDecodeError("utf-8", b"\\xff", 0, 1, "invalid start byte"), None))
+    >>> UndecodedFrames().filter(record), record.exc_info, record.getMessage()
+    (True, None, "Invalid UTF-8 (closed with 1007: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte)")
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, UnicodeDecodeError):
+            record.msg, record.args = f"{record.getMessage()} (closed with 1007: {error})", ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
+UNDECODED_FRAMES = UndecodedFrames()
 
 
 def _parse(text: str, limit: int, depth: int) -> ActionIn | ControlIn | SocialIn:
