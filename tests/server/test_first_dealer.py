@@ -47,7 +47,7 @@ def test_games_name_the_field_that_chooses_their_first_seat(client: TestClient) 
 
 def test_a_gouji_table_turns_first_from_the_chosen_kai_pai(client: TestClient) -> None:
     t = create(client, "gouji", first_kai_pai=3, seed=5, seats=[{"kind": "human"}] * 6)
-    table = client.app.state.tables.get(t["id"])
+    table = table_of(client, t["id"])
     assert table.config["first_kai_pai"] == 3
     expected = load("gouji").new_state(rng=random.Random(5), setup={"kai_pai": 3})
     assert table.state.deal_info() == expected.deal_info()
@@ -57,16 +57,16 @@ def test_a_live_table_draws_its_free_first_seat(client: TestClient, monkeypatch:
     """Left unchosen, a live table picks the first kai pai (or dealer) at random, as a table
     of people picks anyone; a practice table keeps the library's default (seat 0)."""
     monkeypatch.setattr(secrets, "randbelow", lambda n: n - 2)
-    gouji = client.app.state.tables.get(create(client, "gouji", seats=[{"kind": "human"}] * 6)["id"])
+    gouji = table_of(client, create(client, "gouji", seats=[{"kind": "human"}] * 6)["id"])
     assert gouji.config["first_kai_pai"] == 4 and not gouji.config["practice"]
     expected = load("gouji").new_state(rng=random.Random(gouji.config["seed"]), setup={"kai_pai": 4})
     assert gouji.state.deal_info() == expected.deal_info()
-    cangkul = client.app.state.tables.get(create(client, "cangkul", seats=[{"kind": "human"}] * 4)["id"])
+    cangkul = table_of(client, create(client, "cangkul", seats=[{"kind": "human"}] * 4)["id"])
     assert cangkul.config["first_dealer"] == 2 and cangkul.state.deal_info()["setup"]["dealer"] == 2
-    practice = client.app.state.tables.get(create(client, "gouji", seed=5, seats=[{"kind": "human"}] * 6)["id"])
+    practice = table_of(client, create(client, "gouji", seed=5, seats=[{"kind": "human"}] * 6)["id"])
     assert "first_kai_pai" not in practice.config
     assert practice.state.deal_info() == load("gouji").new_state(rng=random.Random(5), setup={}).deal_info()
-    kaphai = client.app.state.tables.get(create(client, "kaphai", seats=[{"kind": "human"}] * 4)["id"])
+    kaphai = table_of(client, create(client, "kaphai", seats=[{"kind": "human"}] * 4)["id"])
     assert not {"first_dealer", "first_kai_pai"} & set(kaphai.config)
 
 

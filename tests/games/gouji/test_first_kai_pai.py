@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -18,8 +18,10 @@ from folkdeck import load
 from folkdeck.cli.main import main
 from folkdeck.engine.conformance import random_playout
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
+from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
+from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.deal import pack_order
 
 SWEEP_RNG = 30
@@ -30,7 +32,7 @@ JOKER_SEED = 20
 
 
 def _record(first_kai_pai: int | None, rng: int = SWEEP_RNG, deals: int = 2) -> dict[str, Any]:
-    game = load("gouji")
+    game = cast(GouJiGame, load("gouji"))
     match = game.new_match(deals=deals, rng=random.Random(rng), first_kai_pai=first_kai_pai)
     recorder = MatchRecorder(game, deals=deals)
     while not match.is_over():
@@ -44,21 +46,21 @@ def _record(first_kai_pai: int | None, rng: int = SWEEP_RNG, deals: int = 2) -> 
 
 @pytest.mark.parametrize("kai", range(6))
 def test_new_match_deals_the_first_deal_from_the_chosen_kai_pai(kai: int) -> None:
-    state = load("gouji").new_match(deals=1, rng=random.Random(5), first_kai_pai=kai).next_deal()
+    state = cast(GouJiGame, load("gouji")).new_match(deals=1, rng=random.Random(5), first_kai_pai=kai).next_deal()
     expected = load("gouji").new_state(rng=random.Random(5), setup={"kai_pai": kai})
     assert state.deal_info() == expected.deal_info()
-    assert state.deal_info()["setup"]["kai_pai"] == kai  # no joker on top of this pack
+    assert cast(dict[str, Any], state.deal_info()["setup"])["kai_pai"] == kai  # no joker on top of this pack
 
 
 def test_left_unchosen_the_first_kai_pai_is_seat_0() -> None:
-    match = load("gouji").new_match(deals=1, rng=random.Random(5))
+    match = cast(GouJiGame, load("gouji")).new_match(deals=1, rng=random.Random(5))
     assert match.standings().carry["kai_pai"] == 0
     expected = load("gouji").new_state(rng=random.Random(5), setup={"kai_pai": 0})
     assert match.next_deal().deal_info() == expected.deal_info()
 
 
 def test_the_next_special_deal_follows_from_the_chosen_kai_pai() -> None:
-    match = load("gouji").new_match(deals=2, rng=random.Random(SWEEP_RNG), first_kai_pai=4)
+    match = cast(GouJiGame, load("gouji")).new_match(deals=2, rng=random.Random(SWEEP_RNG), first_kai_pai=4)
     state = match.next_deal()
     random_playout(state, random.Random(SWEEP_RNG))
     facts = [f.to_dict() for f in match.finish_deal(state)]
@@ -109,18 +111,19 @@ def test_a_first_kai_pai_that_contradicts_the_turned_cards_is_refused(drawer: in
 
 
 def test_a_match_started_with_a_kai_pai_checks_the_first_deal() -> None:
-    match = load("gouji").new_match(deals=1, rng=random.Random(1), first_kai_pai=1)
+    match = cast(GouJiGame, load("gouji")).new_match(deals=1, rng=random.Random(1), first_kai_pai=1)
     with pytest.raises(InvalidDealError) as caught:
         match.next_deal(deal={"setup": {"kai_pai": 3}, "seed": JOKER_SEED})
     assert caught.value.params["field"] == "setup.kai_pai" and caught.value.params["expected"] == "2"
-    match = load("gouji").new_match(deals=1, rng=random.Random(1), first_kai_pai=2)
-    assert match.next_deal(deal={"setup": {"kai_pai": 3}, "seed": JOKER_SEED}).deal_info()["setup"]["kai_pai"] == 3
+    match = cast(GouJiGame, load("gouji")).new_match(deals=1, rng=random.Random(1), first_kai_pai=2)
+    setup = match.next_deal(deal={"setup": {"kai_pai": 3}, "seed": JOKER_SEED}).deal_info()["setup"]
+    assert cast(dict[str, Any], setup)["kai_pai"] == 3
 
 
 @pytest.mark.parametrize("seat", [6, -1, True])
 def test_a_first_kai_pai_off_the_table_is_refused(seat: int) -> None:
     with pytest.raises(InvalidConfigError) as caught:
-        load("gouji").new_match(first_kai_pai=seat)
+        cast(GouJiGame, load("gouji")).new_match(first_kai_pai=seat)
     assert caught.value.reason == "first_kai_pai_seat" and caught.value.params["last"] == 5
 
 
@@ -132,9 +135,10 @@ def test_games_without_kai_pai_refuse_one(name: str) -> None:
 
 
 def test_the_game_declares_its_free_first_seat() -> None:
-    assert load("gouji").first_seat_option == "first_kai_pai" and not load("gouji").first_dealer_free
-    assert load("cangkul").first_seat_option == "first_dealer" and load("cangkul").first_dealer_free
-    assert load("kaphai").first_seat_option is None and load("cambio").first_seat_option is None
+    gouji, cangkul = cast(GameBase[Any], load("gouji")), cast(GameBase[Any], load("cangkul"))
+    assert gouji.first_seat_option == "first_kai_pai" and not gouji.first_dealer_free
+    assert cangkul.first_seat_option == "first_dealer" and cangkul.first_dealer_free
+    assert all(cast(GameBase[Any], load(name)).first_seat_option is None for name in ("kaphai", "cambio"))
     match = start_match(load("gouji"), deals=1, rng=random.Random(5), chosen={"first_kai_pai": 3, "first_dealer": None})
     assert match.standings().carry["kai_pai"] == 3
 
