@@ -73,13 +73,14 @@ def test_the_train_command_runs_resumes_and_ships_nothing_unasked(tmp_path: Path
     out = tmp_path / "run"
     args = ["train", "cangkul", "--out", str(out), "--teach-deals", "2", "--rounds", "1", "--round-deals", "2",
             "--fit-steps", "20", "--round-steps", "10", "--eval-deals", "2", "--jobs", "1", "--quiet",
-            "--teacher", "pimc:fast"]
+            "--teacher", "pimc:fast", "--margins", "0,0.5"]
     assert main(args) == 0
     rows = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
-    assert [r["stage"] for r in rows] == ["teach", "fit", "round-1"]
+    assert [r["stage"] for r in rows] == ["teach", "fit", "round-1", "calibrate", "calibrate"]
+    assert [r["margin"] for r in rows[3:]] == [0.0, 0.5]
     assert {"learned", "heuristic"} <= set(rows[1]["eval"])
     model = (out / "model.npz").read_bytes()
     assert main(args) == 0  # everything saved: nothing is played or trained again
     assert (out / "model.npz").read_bytes() == model
-    assert len((out / "log.jsonl").read_text().splitlines()) == 3
+    assert len((out / "log.jsonl").read_text().splitlines()) == 5
     assert main([*args, "--seed", "1"]) == 2  # another recipe in the same folder is refused

@@ -113,6 +113,12 @@ class QNetwork:
     def scale(self) -> float:
         return float(self.meta.get("scale", 1.0))
 
+    @property
+    def margin(self) -> float:
+        """How much better (in return units) the network must score an action than the
+        heuristic's choice to depart from it (chosen by the training's ``calibrate`` stage)."""
+        return float(self.meta.get("margin", 0.0))
+
     def scores(self, view: FloatArray, actions: FloatArray) -> FloatArray:
         """Every action's estimated return (``actions``: one row per action)."""
         w_view, w_action, bias = self.layers[0]
@@ -226,13 +232,21 @@ class LearnedAgent:
         return self._ready
 
     def scores(self, view: View, actions: Sequence[object]) -> FloatArray | None:
-        """The network's estimate of the seat's return after each action (``None``: no
+        """The network's estimate of each action's advantage for the seat (``None``: no
         model fits this table)."""
+        scored = self._scored(view, actions)
+        return None if scored is None else scored[0]
+
+    def _scored(self, view: View, actions: Sequence[object]) -> tuple[FloatArray, int | None, float] | None:
+        """The scores, the index of the heuristic's choice and the model's margin."""
         ready = self._model_for(view)
         if ready is None:
             return None
         network, encoding, features = ready
-        return network.scores(encoding.observe(view), features.matrix(actions, self.preferred(view, actions)))
+        rows = features.matrix(actions, self.preferred(view, actions))
+        flagged = np.flatnonzero(rows[:, -1])
+        return (network.scores(encoding.observe(view), rows), int(flagged[0]) if len(flagged) else None,
+                network.margin)
 
     def preferred(self, view: View, legal: Sequence[Any]) -> Action:
         """The fallback (heuristic) bot's choice, an input of the network: drawn with an
@@ -242,10 +256,11 @@ class LearnedAgent:
     def act(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        scores = self.scores(observation, legal_actions)
-        if scores is None:
+        scored = self._scored(observation, legal_actions)
+        if scored is None:
             return self.fallback.act(observation, legal_actions, rng)
-        return legal_actions[choose(scores, self.temperature, rng)]
+        scores, preferred, margin = scored
+        return legal_actions[choose(scores, self.temperature, rng, preferred, margin)]
 
     def interrupt(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
         handler = getattr(self.fallback, "interrupt", None)
@@ -255,15 +270,21 @@ class LearnedAgent:
         return action
 
 
-def choose(scores: FloatArray, temperature: float, rng: random.Random) -> int:
-    """The index to play: the best score (the first on a tie) at temperature 0, else a
-    draw from ``softmax(scores / temperature)`` with ``rng``.
+def choose(scores: FloatArray, temperature: float, rng: random.Random, preferred: int | None = None,
+           margin: float = 0.0) -> int:
+    """The index to play: at temperature 0 the best score (the first on a tie), unless it
+    beats the ``preferred`` action's (the heuristic's choice) by no more than ``margin``;
+    above 0 a draw from ``softmax(scores / temperature)`` with ``rng``.
 
-    >>> choose(np.array([0.1, 0.7, 0.7], dtype=np.float32), 0.0, random.Random(0))
-    1
+    >>> scores = np.array([0.1, 0.7, 0.7], dtype=np.float32)
+    >>> choose(scores, 0.0, random.Random(0)), choose(scores, 0.0, random.Random(0), preferred=0, margin=0.8)
+    (1, 0)
     """
     if temperature == 0.0:
-        return int(np.argmax(scores))
+        best = int(np.argmax(scores))
+        if preferred is not None and scores[best] - scores[preferred] <= margin:
+            return preferred
+        return best
     z = (scores - scores.max()) / temperature
     weights = np.exp(z.astype(np.float64))
     return rng.choices(range(len(scores)), weights=weights.tolist())[0]
@@ -341,8 +362,10 @@ def fallback_factory(spec: GameSpec) -> BotFactory:
 def agent_from_file(spec: GameSpec, path: str, *, fallback: str | None = None,
                     temperature: float = 0.0) -> LearnedAgent:
     """A learned bot playing the model in ``path`` (a training checkpoint, say): the bot
-    name ``learned=PATH`` of :func:`folkdeck.agents.make_agent`."""
-    backup = spec.bots[fallback] if fallback is not None else fallback_factory(spec)
+    name ``learned=PATH`` of :func:`folkdeck.agents.make_agent`. Its ``fallback`` is the
+    one the model was trained beside (its metadata's ``fallback``), unless given."""
+    name = fallback or str(model_file(path).meta.get("fallback", ""))
+    backup = spec.bots[name] if name in spec.bots else fallback_factory(spec)
     return LearnedAgent(spec, functools.partial(model_file, path), backup,
                         temperature=temperature, name=f"learned={path}")
 

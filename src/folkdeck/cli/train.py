@@ -40,7 +40,12 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--fit-steps", type=int, default=3000, help="minibatches of the first fit (default 3000)")
     p.add_argument("--round-steps", type=int, default=1500, help="minibatches per round (default 1500)")
     p.add_argument("--hidden", default="128,64", help="hidden layer sizes (default 128,64)")
+    p.add_argument("--return-weight", type=float, default=0.0,
+                   help="weight of the deals' returns beside the teacher's values (deep Monte Carlo; default 0)")
     p.add_argument("--eval-deals", type=int, default=40, help="duplicate deals per evaluation (default 40)")
+    p.add_argument("--margins", default="0,0.1,0.25,0.5",
+                   help="the calibrate stage's margins over the heuristic's choice, in units of the returns' "
+                        "spread (default 0,0.1,0.25,0.5)")
     p.add_argument("--jobs", type=int, default=None, help="parallel workers (default: every CPU)")
     p.add_argument("--backend", choices=BACKENDS, default="process", help="process (the default) or ray")
     p.add_argument("--address", help="a Ray cluster's address (default: start a local Ray)")
@@ -60,15 +65,21 @@ def _recipe(args: argparse.Namespace) -> Any:
         hidden = tuple(int(h) for h in args.hidden.split(","))
     except ValueError:
         raise CliError("bad_hidden", value=args.hidden[:40]) from None
+    try:
+        margins = tuple(float(m) for m in args.margins.split(","))
+    except ValueError:
+        raise CliError("bad_margins", value=args.margins[:40]) from None
     counts = {"teach_deals": args.teach_deals, "round_deals": args.round_deals, "eval_deals": args.eval_deals,
               "fit_steps": args.fit_steps, "round_steps": args.round_steps}
-    if min(counts.values()) < 1 or args.rounds < 0 or not hidden or min(hidden) < 1:
+    if (min(counts.values()) < 1 or args.rounds < 0 or not hidden or min(hidden) < 1 or min(margins) < 0
+            or args.return_weight < 0):
         raise CliError("train_counts")
     if args.teacher not in spec.bots:
         raise InvalidConfigError("unknown_bot", option="teacher", bot=args.teacher, game=spec.name,
                                  bots=", ".join(spec.bots))
     rules = tuple(sorted(parse_assignments(args.rules).items()))
-    return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, **counts)
+    return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, margins=margins,
+                  return_weight=args.return_weight, **counts)
 
 
 def train(args: argparse.Namespace) -> int:
@@ -113,7 +124,9 @@ def train(args: argparse.Namespace) -> int:
 def _line(row: dict[str, Any]) -> str:
     """One evaluation as a line: stage, CPU minutes, loss, the learner's and the
     heuristic's mean return with 95% intervals."""
-    parts = [f"{row['stage']:>8}", f"{row['cpu_minutes']:8.1f} CPU min", f"{row['decisions']} decisions"]
+    parts = [f"{row['stage']:>9}", f"{row['cpu_minutes']:8.1f} CPU min", f"{row['decisions']} decisions"]
+    if "margin" in row:
+        parts.append(f"margin {row['margin']:g}")
     if "loss" in row:
         parts.append(f"loss {row['loss']:.4f}")
     for name, figures in row.get("eval", {}).items():

@@ -57,7 +57,7 @@ class Recipe:
     teacher: str = "pimc:fast"
     teach_deals: int = 200
     explore: float = 0.1
-    return_weight: float = 0.5
+    return_weight: float = 0.0
     fit_steps: int = 3000
     batch: int = 512
     learning_rate: float = 1e-3
@@ -67,6 +67,8 @@ class Recipe:
     pool: tuple[str, ...] = ("heuristic", "self", "previous")
     eval_deals: int = 40
     chunk_deals: int = 4
+    margins: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5)
+    """The ``calibrate`` stage's candidates, in units of the returns' spread."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, indent=1)
@@ -75,8 +77,9 @@ class Recipe:
     def from_json(cls, text: str) -> Recipe:
         data = json.loads(text)
         data["rules"] = tuple(tuple(r) for r in data["rules"])
-        for key in ("hidden", "pool"):
-            data[key] = tuple(data[key])
+        for key in ("hidden", "pool", "margins"):
+            if key in data:  # a field added since the run began keeps its default
+                data[key] = tuple(data[key])
         return cls(**data)
 
 
@@ -129,6 +132,7 @@ class Run:
 
     def meta(self, scale: float, stage: str) -> dict[str, Any]:
         return {"game": self.recipe.game, "encoding": encoding_signature(self.encoding), "scale": scale,
+                "fallback": self.heuristic(),
                 "hidden": list(self.recipe.hidden), "stage": stage, "recipe": json.loads(self.recipe.to_json())}
 
     # --- data ------------------------------------------------------------------------
@@ -156,8 +160,8 @@ class Run:
         r = self.recipe
         size = r.chunk_deals
         return [Chunk(r.game, r.rules, tuple(range(first + i, first + min(i + size, deals))), r.seed,
-                      seats(i // size), teacher=r.teacher, explore=r.explore, return_weight=r.return_weight,
-                      **fields)
+                      seats(i // size), teacher=r.teacher, fallback=self.heuristic(), explore=r.explore,
+                      return_weight=r.return_weight, **fields)
                 for i in range(0, deals, size)]
 
     def heuristic(self) -> str:
@@ -166,12 +170,13 @@ class Run:
         return "heuristic" if "heuristic" in spec.bots else spec.default_bot
 
     # --- evaluation ------------------------------------------------------------------
-    def evaluate(self, model: Path) -> dict[str, Any]:
-        """One learner against the heuristic bot, duplicate deals in every rotation."""
+    def evaluate(self, model: Path, seed: int = 10_000) -> dict[str, Any]:
+        """One learner against the heuristic bot, duplicate deals in every rotation (the
+        deals of ``recipe.seed + seed``)."""
         r = self.recipe
         learner = f"learned={model}"
         bots = (learner, *[self.heuristic()] * (self.game.num_players - 1))
-        config = ArenaConfig(r.game, bots, r.eval_deals, seed=r.seed + 10_000, rules=r.rules, keep_records=False)
+        config = ArenaConfig(r.game, bots, r.eval_deals, seed=r.seed + seed, rules=r.rules, keep_records=False)
         pieces = [(r.game, bots, r.rules, config.seed, tuple(range(i, min(i + r.chunk_deals, r.eval_deals))))
                   for i in range(0, r.eval_deals, r.chunk_deals)]
         games = run_tasks(_arena_deals, pieces, jobs=self.jobs, backend=self.backend, address=self.address,
@@ -260,8 +265,26 @@ def train(run: Run) -> Path:
                                       r.round_steps)
         first += r.round_deals
     final = run.out / "model.npz"
-    shutil.copyfile(model, final)
+    shutil.copyfile(calibrate(run, model), final)
     return final
+
+
+def calibrate(run: Run, model: Path) -> Path:
+    """Choose the model's ``margin`` (how much better than the heuristic's choice an action
+    must score before the bot departs from it) among ``recipe.margins``, by evaluations on
+    deals of their own (seed + 20,000); the chosen variant's path."""
+    from folkdeck.agents.learned import QNetwork
+
+    network = QNetwork.load(model)
+    done = {row["margin"]: row for row in run.rows() if row["stage"] == "calibrate"}
+    for m in run.recipe.margins:
+        if m not in done:
+            variant = QNetwork(network.layers, {**network.meta, "margin": m * network.scale})
+            path = variant.save(run.out / f"calibrate-{m:g}.npz")
+            run.write_row({"stage": "calibrate", "margin": m, "decisions": 0, "eval": run.evaluate(path, 20_000)})
+    rows = {row["margin"]: row for row in run.rows() if row["stage"] == "calibrate"}
+    best = max(run.recipe.margins, key=lambda m: (rows[m]["eval"]["learned"]["mean_return"]["mean"], -m))
+    return run.out / f"calibrate-{best:g}.npz"
 
 
 class QNetworkFile:

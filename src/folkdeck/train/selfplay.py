@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.learned import ActionFeatures, LearnedAgent, QNetwork, fallback_factory
+from folkdeck.agents.learned import ActionFeatures, LearnedAgent, QNetwork
 from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.protocol import Action, Game
@@ -62,6 +62,9 @@ class Chunk:
     seats: tuple[str, ...]
     """Per seat: ``teacher``, ``student``, ``learner``, or a bot name of the game (not recorded)."""
     teacher: str = "pimc:fast"
+    fallback: str = "heuristic"
+    """The learned bot's heuristic: its choice is an input of the network (and the learner
+    leaves it the out-of-turn offers)."""
     weights: tuple[tuple[F32, ...], ...] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     explore: float = 0.1
@@ -229,14 +232,12 @@ def play_chunk(chunk: Chunk) -> Samples:
         for seat, role in enumerate(chunk.seats):
             if role == "teacher":
                 search = make_agent(spec, chunk.teacher, game=game)
-                heuristic = fallback_factory(spec)()
-                if hasattr(heuristic, "bind"):
-                    heuristic.bind(game)
+                heuristic = make_agent(spec, chunk.fallback, game=game)
                 seats.append(_TeacherSeat(seat, search, heuristic, recorder, chunk.explore))
             elif role in ("learner", "student"):
                 if network is None:
                     raise ValueError(f"a {role} seat needs the chunk's weights")
-                agent = LearnedAgent(spec, network, fallback_factory(spec))
+                agent = LearnedAgent(spec, network, spec.bots[chunk.fallback])
                 agent.bind(game)
                 teacher = make_agent(spec, chunk.teacher, game=game) if role == "student" else None
                 seats.append(_LearnerSeat(seat, agent, recorder, chunk.explore, teacher))
