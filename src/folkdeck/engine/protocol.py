@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, ru
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.gameinfo import Action, DescribeAction, GameInfo, Lazy, LazyBots, Seat
+from folkdeck.engine.pickling import frozen_reduction, spec_reduction
 from folkdeck.json_types import JSONObject
 
 if TYPE_CHECKING:
@@ -252,6 +253,9 @@ class Standings:
         return tuple(sorted(range(len(self.scores)),
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
 
+    def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
+        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
+
     def to_dict(self) -> JSONObject:
         return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,
                 "over": self.over, "unit": self.unit, "scores": list(self.scores),
@@ -365,6 +369,11 @@ class GameSpec(GameInfo):
         """The game's determinizer (loaded now if it was not yet), or ``None``."""
         hook = self.hooks.determinizer
         return hook.get() if hook is not None else None
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # As its registered name (folkdeck.engine.pickling): its hooks hold functions local
+        # to the game's package, which pickle cannot name.
+        return spec_reduction(self)
 
 
 # Made runtime-checkable by a call rather than a decorator: a class compiled by mypyc (README
