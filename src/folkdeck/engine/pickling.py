@@ -9,7 +9,9 @@ engine's base classes hold is pickled as what it is made from instead, here, onc
 
 - a game's spec (:class:`~folkdeck.engine.protocol.GameSpec`) as its registered name: its
   hooks hold functions local to the game's package (a bot table's loader), which pickle
-  cannot name; it loads as the registered spec itself (:func:`registered_spec`);
+  cannot name; it loads as the registered spec itself. The registry says so
+  (:mod:`folkdeck.engine.registry`, with :mod:`copyreg`): it names the specs, and this
+  module imports nothing that names a game object, so that no import goes in a circle;
 - a game (:class:`~folkdeck.engine.game_base.GameBase`) as its spec and options, made
   again by the spec's ``make`` hook (:func:`made_game`);
 - a state (:class:`~folkdeck.engine.state_base.StateBase`) as its record: the game, the
@@ -50,8 +52,6 @@ from folkdeck.engine.errors import CardGameError
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-    from folkdeck.engine.protocol import Event, Game, GameSpec, State
-
 T = TypeVar("T")
 
 DEAL_FIELDS: Final = ("setup", "hands", "stock")
@@ -69,48 +69,32 @@ def constructed(cls: Callable[..., T], fields_: Mapping[str, Any]) -> T:
     return cls(**fields_)
 
 
-def registered_spec(name: str) -> GameSpec:
-    """The spec registered as ``name``: what a pickled spec loads as."""
-    from folkdeck.engine.registry import get_spec
+# The game objects are typed ``Any`` below: this module is imported by the engine's base
+# classes and the protocol module, so it may name none of their types (not even for the
+# type checker: tests/test_layers.py refuses import circles).
 
-    return get_spec(name)
-
-
-def spec_reduction(spec: GameSpec) -> tuple[Any, tuple[str]]:
-    """``spec.__reduce__()``: its registered name.
-
-    :raises pickle.PicklingError: for a spec that is not the one registered under its name
-        (a game made outside the registry, whose hooks pickle cannot name).
-    """
-    from folkdeck.engine.registry import games, get_spec
-
-    if spec.name not in games() or get_spec(spec.name) is not spec:
-        raise pickle.PicklingError(f"the game {spec.name!r} is not registered (folkdeck.engine.registry.register): "
-                                   "its spec does not pickle")
-    return (registered_spec, (spec.name,))
-
-
-def made_game(spec: GameSpec, options: object) -> Game:
-    """The game of ``spec`` with ``options``: what a pickled game loads as."""
+def made_game(spec: Any, options: object) -> Any:
+    """The game of ``spec`` (a registered :class:`~folkdeck.engine.protocol.GameSpec`) with
+    ``options``: what a pickled game loads as."""
     return spec.hooks.make(options)
 
 
-def state_reduction(state: Any) -> tuple[Any, tuple[Game, dict[str, Any], tuple[Event, ...]]]:
+def state_reduction(state: Any) -> tuple[Any, tuple[Any, dict[str, Any], tuple[Any, ...]]]:
     """``state.__reduce__()``: its game, the deal as it began and its events (``state``: a
-    :class:`~folkdeck.engine.protocol.State`, of which the state base class that calls
-    this declares only part)."""
+    :class:`~folkdeck.engine.protocol.State`)."""
     info = state.deal_info()
     deal = {key: info[key] for key in DEAL_FIELDS if info.get(key) is not None}
     return (replayed_state, (state.game, deal, state.history))
 
 
-def replayed_state(game: Any, deal: Mapping[str, Any], events: Sequence[Event]) -> State:
-    """The deal ``deal`` of ``game`` after ``events``' actions: what a pickled state loads as.
+def replayed_state(game: Any, deal: Mapping[str, Any], events: Sequence[Any]) -> Any:
+    """The deal ``deal`` of ``game`` after ``events``' actions (each an
+    :class:`~folkdeck.engine.protocol.Event`): what a pickled state loads as.
 
     :raises pickle.UnpicklingError: when the events do not replay, or replay into other
         events (a world sampled from a view, which did not begin as a deal).
     """
-    state: State = game.new_state(**deal)
+    state = game.new_state(**deal)
     try:
         for event in events:
             state.apply(event.action, event.seat)
@@ -123,4 +107,4 @@ def replayed_state(game: Any, deal: Mapping[str, Any], events: Sequence[Event]) 
     return state
 
 
-__all__ = ["DEAL_FIELDS", "constructed", "frozen_reduction", "made_game", "registered_spec", "replayed_state", "spec_reduction", "state_reduction"]
+__all__ = ["DEAL_FIELDS", "constructed", "frozen_reduction", "made_game", "replayed_state", "state_reduction"]

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, ru
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.gameinfo import Action, DescribeAction, GameInfo, Lazy, LazyBots, Seat
-from folkdeck.engine.pickling import frozen_reduction, spec_reduction
+from folkdeck.engine.pickling import frozen_reduction
 from folkdeck.json_types import JSONObject
 
 if TYPE_CHECKING:
@@ -369,11 +369,6 @@ class GameSpec(GameInfo):
         """The game's determinizer (loaded now if it was not yet), or ``None``."""
         hook = self.hooks.determinizer
         return hook.get() if hook is not None else None
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        # As its registered name (folkdeck.engine.pickling): its hooks hold functions local
-        # to the game's package, which pickle cannot name.
-        return spec_reduction(self)
 
 
 # Made runtime-checkable by a call rather than a decorator: a class compiled by mypyc (README
