@@ -122,6 +122,7 @@ def test_an_unbound_search_bot_says_its_rules_are_not_the_deals() -> None:
         assert "make_agent(spec, name, game=game)" in str(caught.value)
 
 
+@pytest.mark.rl
 def test_the_gymnasium_opponents_are_bound_to_the_envs_game() -> None:
     pytest.importorskip("gymnasium")
     from folkdeck.rl.gym_env import FolkdeckGymEnv

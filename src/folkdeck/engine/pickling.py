@@ -19,8 +19,9 @@ engine's base classes hold is pickled as what it is made from instead, here, onc
   dealt again and replayed when loaded (:func:`replayed_state`). A record replays with
   identical results (``docs/records.md``), and the loaded state's history is checked
   against the events dumped: none of the state's inner objects (move tables, the deal's
-  data, the pack) crosses. A world a search sampled from a view did not begin as a deal
-  and cannot be replayed: loading one is refused (:class:`pickle.UnpicklingError`);
+  data, the pack) crosses. A world a search sampled from a view did not begin as a deal:
+  where its events do not replay into the same events, loading it is refused
+  (:class:`pickle.UnpicklingError`);
 - a match (:class:`~folkdeck.engine.match_base.MatchBase`) and what it carries between
   deals (:class:`~folkdeck.engine.match_base.CarryOver`) attribute by attribute, its
   game as above: a blank instance (:class:`~folkdeck.engine.state_base.BlankMade`,
