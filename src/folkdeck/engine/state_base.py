@@ -84,9 +84,9 @@ class BlankMade:
     world built from a view, a match that pickle loads), in the compiled build too, whose
     classes would otherwise run ``__init__`` in ``__new__`` (README "Fast build"). A class
     of its own, not a method of :class:`StateBase`: mypyc compiles ``object.__new__`` only
-    in a class that has no ``Generic`` among its bases. For a class with ``Generic`` among
-    its bases (compiled, it has a ``__dict__`` slot: :data:`_FILL_DICT_SLOT`); :class:`Blank`
-    for any other."""
+    in a class that has no ``Generic`` among its bases. It is for a class with ``Generic``
+    among its bases, whose compiled instances have a ``__dict__`` slot that it fills
+    (:data:`_FILL_DICT_SLOT`); :class:`Blank` is for any other."""
 
     __slots__ = ()
 
