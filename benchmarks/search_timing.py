@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 import folkdeck
+from folkdeck.agents import make_agent
 from folkdeck.engine.build import build
 
 
@@ -45,7 +46,7 @@ def main() -> None:
     times: list[float] = []
     total = 0.0
     for d in range(args.deals):
-        bot, others = spec.bots[args.bot](), spec.bots[args.others]()
+        bot, others = make_agent(spec, args.bot, game=game), make_agent(spec, args.others, game=game)
         rng = random.Random(d)
         state = game.new_state(seed=5000 + d)
         while not state.is_over():

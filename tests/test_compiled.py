@@ -190,6 +190,25 @@ def test_every_action_view_and_result_pickles_in_the_compiled_build(name: str) -
             assert pickle.loads(pickle.dumps(state.result())) == state.result()
 
 
+def test_the_compiled_arena_plays_alike_in_worker_processes(tmp_path: Path) -> None:
+    """``folkdeck arena --jobs 2`` from the compiled build: each worker gets its task (the
+    arena's configuration) by pickle and sends back its games. A compiled class's
+    constructor runs ``__init__``, which pickle's default called without the task's
+    configuration, so every worker died (``BrokenProcessPool``) and ``--jobs`` defaults
+    to every CPU; now the workers play what one process plays (engine/pickling.py)."""
+    played = []
+    for jobs in (2, 1):
+        out = tmp_path / f"jobs{jobs}.json"
+        run = subprocess.run([sys.executable, "-m", "folkdeck", "arena", "kaphai", "--bots",
+                              "search:fast,heuristic,heuristic,heuristic", "--deals", "2", "--seed", "1",
+                              "--jobs", str(jobs), "--quiet", "--out", str(out)],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-3000:]
+        results = json.loads(out.read_text())
+        played.append([{k: v for k, v in g.items() if k != "timing"} for g in results["games"]])
+    assert played[0] == played[1] and len(played[0]) == 8  # 2 deals x 4 rotations
+
+
 def test_the_compiled_servers_bots_play_every_game_and_die_with_it(tmp_path: Path) -> None:
     """``folkdeck serve`` from the compiled build: its bots think in worker processes, which
     get views and send back actions by pickle, so a table of bots of every game plays its

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from folkdeck.engine.determinize import Determinizer
+from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.protocol import Action, Game, State
 from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
 from folkdeck.engine.view import View as Observation
@@ -188,6 +189,25 @@ class SearchAgent:
             self._game = load(self.spec.name, players=observation.num_players)
         return self._game
 
+    def _check_world(self, world: State, seat: int, keys: Sequence[str]) -> None:
+        """Refuse a sampled world in which an action legal in the deal (``keys``) is not.
+
+        A world agrees with everything the seat sees, its own hand among it, so the seat's
+        legal actions are the deal's in every world unless the worlds are dealt under other
+        rules than the deal's: an unbound bot (the default rules) playing a deal of other
+        options. Searching on would try an action those rules refuse, or rank the actions
+        of another game; the bot says so instead. The seat's legal actions follow from what
+        it sees and the rules alone, alike in every world: each search checks its first.
+
+        :raises InvalidConfigError: ``search_rules_differ`` naming the bot, the seat and
+            the action.
+        """
+        found = {str(a) for a in world.legal_actions(seat)}
+        for key in keys:
+            if key not in found:
+                raise InvalidConfigError("search_rules_differ", option="bind", bot=self.name,
+                                         game=self.spec.name, seat=seat, action=key)
+
     def interrupt(self, observation: Observation, legal: Sequence[Action],
                   rng: random.Random) -> Action | None:
         handler = getattr(self.fallback, "interrupt", None)
@@ -266,8 +286,10 @@ class SearchAgent:
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         worlds = max(1, self.rollouts // len(legal))
-        for _ in range(worlds):
+        for w in range(worlds):
             world = sample(rng)
+            if w == 0:
+                self._check_world(world, seat, keys)
             for i, key in enumerate(keys):
                 trial = world.clone()
                 trial.apply(trial.parse_action(key, seat), seat)
@@ -286,8 +308,10 @@ class SearchAgent:
         squares = [0.0] * len(legal)
         worlds = max(2, self.rollouts // len(legal))
         done = 0
-        for _ in range(worlds):
+        for w in range(worlds):
             world = sample(rng)
+            if w == 0:
+                self._check_world(world, seat, keys)
             values = []
             for key in keys:
                 trial = world.clone()
@@ -316,9 +340,12 @@ class SearchAgent:
                 deadline: float | None) -> Action:
         root = _Node(seat)
         lo, hi = math.inf, -math.inf
-        allowed = {str(a) for a in legal} if self._candidates is not None else None
+        keys = [str(a) for a in legal]
+        allowed = set(keys) if self._candidates is not None else None
         for iteration in range(self.rollouts):
             world = sample(rng)
+            if iteration == 0:
+                self._check_world(world, seat, keys)
             path = self._descend(world, root, allowed, lo, hi, rng)
             returns = self._returns(world, rng)
             lo = min(lo, *returns)

@@ -18,6 +18,11 @@ build is the same code, and ``tests/test_compiled.py`` checks both play the same
   a module-level tuple of attribute names. A blank instance is ``cls.__new__(cls)``
   (:class:`~folkdeck.engine.state_base.BlankMade` defines it), never ``object.__new__(cls)``:
   a native class's constructor would run ``__init__``.
+- Pickle's default makes a blank instance and sets its attributes one by one: a native
+  class's constructor runs ``__init__`` and a frozen one refuses the attributes, so a
+  value that crosses processes pickles as its constructor call (``Card.__reduce__``) or
+  as what it is made from (:mod:`folkdeck.engine.pickling`: a game, a state), and a match
+  is made blank by ``BlankMade``/``Blank``.
 - A module constant is ``NAME: Final = value``, one name a line: compiled code reads a
   ``Final`` name from a C static (an int or a string literal becomes a C constant), and any
   other module-level name from the module's dict on every use (``tests/test_build_rules.py``).

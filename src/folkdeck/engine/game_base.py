@@ -10,9 +10,10 @@ new deal is made (:func:`deal_source`).
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
+from folkdeck.engine.pickling import made_game
 from folkdeck.engine.spec import GameSpec
 
 OptionsT = TypeVar("OptionsT")
@@ -93,6 +94,10 @@ class GameBase(Generic[OptionsT]):
             not at the table (option ``first_dealer``).
         """
         return self.chosen_first_seat("first_dealer", seat)
+
+    def __reduce__(self) -> tuple[Any, tuple[GameSpec, OptionsT]]:
+        # As its spec and options, made again by the spec's `make` (folkdeck.engine.pickling).
+        return (made_game, (self._spec, self._options))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self._options}>"

@@ -29,6 +29,7 @@ from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, WrongPh
 from folkdeck.engine.facts import Fact, MatchEnded, ScoreChanged
 from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.protocol import Game, Match, Result, Standings, State
+from folkdeck.engine.state_base import Blank, BlankMade
 
 StateT = TypeVar("StateT", bound=State)
 StateT_co = TypeVar("StateT_co", bound=State, covariant=True)
@@ -61,7 +62,7 @@ class DealSetup:
     if_omitted: Mapping[str, object] = field(default_factory=dict)
 
 
-class CarryOver:
+class CarryOver(Blank):
     """What carries over between a game's deals; the defaults carry nothing.
 
     A game subclasses it and redefines the hooks its rules need; every hook has a working
@@ -141,7 +142,7 @@ class CarryOver:
         return tuple(s for s in alive if scores[s] == best)
 
 
-class MatchBase(Generic[StateT]):
+class MatchBase(BlankMade, Generic[StateT]):
     """A match of ``game``: ``deals`` deals at most (``None``: only the game's own rule
     ends it), with ``carry`` keeping what passes from deal to deal (see the module)."""
 

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, ru
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.gameinfo import Action, DescribeAction, GameInfo, Lazy, LazyBots, Seat
+from folkdeck.engine.pickling import frozen_reduction
 from folkdeck.json_types import JSONObject
 
 if TYPE_CHECKING:
@@ -256,6 +257,9 @@ class Standings:
         sign = -1 if self.higher_wins else 1
         return tuple(sorted(range(len(self.scores)),
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
+
+    def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
+        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
 
     def to_dict(self) -> JSONObject:
         return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copyreg
+import pickle
+from collections.abc import Callable
 from typing import Final
 
 from folkdeck.engine.errors import UnknownGameError
@@ -21,6 +24,23 @@ def register(spec: GameSpec) -> GameSpec:
         _ALIASES[key] = spec.name
     _SPECS[spec.name] = spec
     return spec
+
+
+def _by_name(spec: GameSpec) -> tuple[Callable[[str], GameSpec], tuple[str]]:
+    """How a spec pickles (:mod:`folkdeck.engine.pickling`): as its registered name, loaded
+    as the registered spec itself; its hooks hold functions local to the game's package,
+    which pickle cannot name.
+
+    :raises pickle.PicklingError: for a spec that is not the one registered under its name
+        (a game made outside the registry).
+    """
+    if _SPECS.get(spec.name) is not spec:
+        raise pickle.PicklingError(f"the game {spec.name!r} is not registered (folkdeck.engine.registry.register): "
+                                   "its spec does not pickle")
+    return (get_spec, (spec.name,))
+
+
+copyreg.pickle(GameSpec, _by_name)
 
 
 def _ensure_loaded() -> None:

@@ -33,6 +33,7 @@ from typing import Any, Final, Generic, Self, TypeVar
 
 from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
+from folkdeck.engine.pickling import state_reduction
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
@@ -80,10 +81,12 @@ itself. ``tests/test_compiled.py`` checks the specialization."""
 
 class BlankMade:
     """Instances that ``cls.__new__(cls)`` makes blank, without ``__init__`` (a clone, a
-    world built from a view), in the compiled build too, whose classes would otherwise run
-    ``__init__`` in ``__new__`` (README "Fast build"). A class of its own, not a method of
-    :class:`StateBase`: mypyc compiles ``object.__new__`` only in a class that has no
-    ``Generic`` among its bases."""
+    world built from a view, a match that pickle loads), in the compiled build too, whose
+    classes would otherwise run ``__init__`` in ``__new__`` (README "Fast build"). A class
+    of its own, not a method of :class:`StateBase`: mypyc compiles ``object.__new__`` only
+    in a class that has no ``Generic`` among its bases. It is for a class with ``Generic``
+    among its bases, whose compiled instances have a ``__dict__`` slot that it fills
+    (:data:`_FILL_DICT_SLOT`); :class:`Blank` is for any other."""
 
     __slots__ = ()
 
@@ -92,6 +95,18 @@ class BlankMade:
         if _FILL_DICT_SLOT:
             made.__dict__ = {}  # type: ignore[misc]  # see _FILL_DICT_SLOT
         return made
+
+
+class Blank:
+    """:class:`BlankMade` for a class without ``Generic`` among its bases, whose compiled
+    instances have no ``__dict__`` to fill: a match's
+    :class:`~folkdeck.engine.match_base.CarryOver`, which pickle loads blank and then fills
+    attribute by attribute (:mod:`folkdeck.engine.pickling`)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        return object.__new__(cls)
 
 
 class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
@@ -141,6 +156,11 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         """A deal that ``view``'s seat cannot tell from the real one; ``world`` places the
         cards the view hides (each game names them: ``hands``, ``stock``...)."""
         raise NotImplementedError
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # As its record: the deal as it began and its events, replayed when loaded
+        # (folkdeck.engine.pickling); no inner object of the state is pickled.
+        return state_reduction(self)
 
     # --- the optional hooks, with their defaults --------------------------------------
     def public_to_act(self) -> tuple[int, ...]:

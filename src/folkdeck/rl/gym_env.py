@@ -31,6 +31,7 @@ import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
 import folkdeck
+from folkdeck.agents import make_agent
 from folkdeck.engine.registry import get_spec
 from folkdeck.engine.spec import GameAgent
 from folkdeck.rl.encoding import HIGH, WAIT, Encoding
@@ -57,7 +58,9 @@ class FolkdeckGymEnv(gymnasium.Env[npt.NDArray[np.float32], int]):  # type: igno
             names.insert(seat, "")
         if len(names) != n:
             raise ValueError(f"give one opponent name, or one per other seat ({n - 1})")
-        self.bots: list[GameAgent | None] = [None if s == seat else self.spec_.bots[names[s]]() for s in range(n)]
+        # Bound to the game (make_agent): a search bot searches this game's rules, not the defaults.
+        self.bots: list[GameAgent | None] = [None if s == seat else make_agent(self.spec_, names[s], game=self.game)
+                                             for s in range(n)]
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.observation_space = spaces.Box(low=-1.0, high=HIGH, shape=(self.enc.size,), dtype=np.float32)

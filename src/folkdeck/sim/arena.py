@@ -28,6 +28,7 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.pickling import frozen_reduction
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
@@ -74,6 +75,9 @@ class ArenaConfig:
         options = dict(self.rules)
         options.setdefault("players", len(self.bots))
         return load(self.game, self.preset, **options)
+
+    def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
+        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
 
     def to_dict(self) -> dict[str, object]:
         return {"game": self.game, "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
@@ -335,6 +339,11 @@ class _Task:
 
     def __call__(self, deals: Sequence[int]) -> list[GamePlayed]:
         return play_deals(self.config, deals)
+
+    def __reduce__(self) -> tuple[type[_Task], tuple[ArenaConfig]]:
+        # As its constructor call: compiled, a class's constructor runs `__init__`, which
+        # pickle's default (a blank instance) would call without the config.
+        return (_Task, (self.config,))
 
 
 # --- output ----------------------------------------------------------------------

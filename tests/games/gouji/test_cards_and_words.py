@@ -121,6 +121,19 @@ def test_named_cards_in_a_burn_and_a_tribute_return() -> None:
     assert _text(back.facts[0].cards) == ["5H", "7S"]  # type: ignore[attr-defined]
 
 
+def test_naming_the_cards_a_set_took_takes_the_same_copies() -> None:
+    """An event's set names every card it took; applied again (a pickled state replays its
+    events so, folkdeck/engine/pickling.py) it takes the same copies, as a set typed by
+    ranks takes its pile's last: the piles keep their order, and so the cards a later set
+    by ranks takes."""
+    hands = ["6S 6D 6S 6H 7S", "10S", "3S", "3C", "3D", "3H"]
+    played, again = make(hands), make(hands)
+    event = played.apply(played.parse_action("6 6"))
+    assert isinstance(event.action, Play) and _text(event.action.cards) == ["6S", "6H"]  # the pile's last two
+    again.apply(event.action)
+    assert again.deal.piles == played.deal.piles
+
+
 def test_a_game_with_typed_suits_replays_from_its_rank_only_record() -> None:
     state = make(["9S 9D 9C 9H 4S", "10S 10C 5S", "3S", "3C", "3D", "3H"])
     run(state, "0: 9H 9C", "1: 10S 10C", "2: pass", "3: pass", "4: pass", "5: pass", "0: pass")

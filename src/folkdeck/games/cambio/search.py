@@ -283,8 +283,11 @@ class CambioSearchAgent(SearchAgent):
         totals = [0.0] * len(legal)
         plain = [0.0] * len(legal)
         weight = 0.0
+        keys = [str(a) for a in legal]
         for i_world in range(worlds):
             world = sample(rng)
+            if i_world == 0:
+                self._check_world(world, seat, keys)
             w = likelihood(world, events, seat, model, said) * owl_silence(world, seat, model) \
                 if self.belief else 1.0
             draws = [rng.random() for _ in range(obs.num_players)]

@@ -91,7 +91,10 @@ class PlayFlow:
     # --- cards ---------------------------------------------------------------------
     def take(self, d: GouJiDeal, s: int, rank: int, n: int, named: tuple[Card, ...] | None = None) -> list[Card]:
         """Take ``n`` cards of ``rank`` from the hand of ``s``: first the copies ``named``
-        (the suited cards a player typed; verified held), then any (the pile's last)."""
+        (the suited cards a player typed, or an event's set replayed; verified held), then
+        any (the pile's last). A named card is its pile's last copy of it, as an unnamed
+        one is the pile's last card: naming the cards a set took takes them again, leaving
+        the pile in the same order (a pickled state replays its events' sets so)."""
         pile = d.piles[s][rank]
         if not named:  # the usual case: the pile's last n
             cut = len(pile) - n
@@ -101,7 +104,7 @@ class PlayFlow:
             taken = []
             for card in named:
                 if RANK_OF[card] == rank and len(taken) < n:
-                    pile.remove(card)
+                    del pile[len(pile) - 1 - pile[::-1].index(card)]
                     taken.append(card)
             rest = n - len(taken)
             if rest:

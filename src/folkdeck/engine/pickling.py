@@ -1,0 +1,111 @@
+"""How a game, a state and a match pickle, in both builds (README "Fast build").
+
+Users of Ray, multiprocessing or a notebook checkpoint, and the arena's worker processes,
+expect ``pickle.loads(pickle.dumps(x))`` to give an ``x`` equal to the one dumped that plays
+on identically. Pickle's default makes a blank instance and sets its attributes one by one;
+the compiled build refuses both for most of the engine's classes (a compiled class's
+constructor runs ``__init__``, and a frozen one refuses the attributes), so what the
+engine's base classes hold is pickled as what it is made from instead, here, once:
+
+- a game's spec (:class:`~folkdeck.engine.protocol.GameSpec`) as its registered name: its
+  hooks hold functions local to the game's package (a bot table's loader), which pickle
+  cannot name; it loads as the registered spec itself. The registry says so
+  (:mod:`folkdeck.engine.registry`, with :mod:`copyreg`): it names the specs, and this
+  module imports nothing that names a game object, so that no import goes in a circle;
+- a game (:class:`~folkdeck.engine.game_base.GameBase`) as its spec and options, made
+  again by the spec's ``make`` hook (:func:`made_game`);
+- a state (:class:`~folkdeck.engine.state_base.StateBase`) as its record: the game, the
+  deal as it began (``deal_info()``: the setup, the hands, the stock) and its events,
+  dealt again and replayed when loaded (:func:`replayed_state`). A record replays with
+  identical results (``docs/records.md``), and the loaded state's history is checked
+  against the events dumped: none of the state's inner objects (move tables, the deal's
+  data, the pack) crosses. A world a search sampled from a view did not begin as a deal:
+  where its events do not replay into the same events, loading it is refused
+  (:class:`pickle.UnpicklingError`);
+- a match (:class:`~folkdeck.engine.match_base.MatchBase`) and what it carries between
+  deals (:class:`~folkdeck.engine.match_base.CarryOver`) attribute by attribute, its
+  game as above: a blank instance (:class:`~folkdeck.engine.state_base.BlankMade`,
+  :class:`~folkdeck.engine.state_base.Blank`) is filled;
+- actions, cards, results and the other frozen values as their constructor calls (each
+  class's ``__reduce__``: :meth:`folkdeck.cards.Card.__reduce__`; a frozen dataclass's
+  fields by name, :func:`frozen_reduction`: the standings, an arena's configuration);
+  views, facts and events are plain Python values.
+
+>>> import pickle, random
+>>> from folkdeck import load
+>>> state = load("cangkul", "joker").new_state(seed=4)
+>>> for _ in range(6):
+...     _ = state.apply(state.legal_actions()[0])
+>>> again = pickle.loads(pickle.dumps(state))
+>>> again.history == state.history, again.game.options == state.game.options
+(True, True)
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+from folkdeck.engine.errors import CardGameError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T")
+
+DEAL_FIELDS: Final = ("setup", "hands", "stock")
+"""The fields of a state's ``deal_info()`` that deal it again (a record's)."""
+
+
+def frozen_reduction(value: DataclassInstance) -> tuple[Any, tuple[type, dict[str, Any]]]:
+    """``value.__reduce__()`` for a frozen dataclass: its constructor called with its fields
+    by name (compiled, a frozen class refuses the fields set one by one)."""
+    return (constructed, (type(value), {f.name: getattr(value, f.name) for f in fields(value) if f.init}))
+
+
+def constructed(cls: Callable[..., T], fields_: Mapping[str, Any]) -> T:
+    """``cls(**fields_)``: what a frozen dataclass pickled by :func:`frozen_reduction` loads as."""
+    return cls(**fields_)
+
+
+# The game objects are typed ``Any`` below: this module is imported by the engine's base
+# classes and the protocol module, so it may name none of their types (not even for the
+# type checker: tests/test_layers.py refuses import circles).
+
+def made_game(spec: Any, options: object) -> Any:
+    """The game of ``spec`` (a registered :class:`~folkdeck.engine.protocol.GameSpec`) with
+    ``options``: what a pickled game loads as."""
+    return spec.hooks.make(options)
+
+
+def state_reduction(state: Any) -> tuple[Any, tuple[Any, dict[str, Any], tuple[Any, ...]]]:
+    """``state.__reduce__()``: its game, the deal as it began and its events (``state``: a
+    :class:`~folkdeck.engine.protocol.State`)."""
+    info = state.deal_info()
+    deal = {key: info[key] for key in DEAL_FIELDS if info.get(key) is not None}
+    return (replayed_state, (state.game, deal, state.history))
+
+
+def replayed_state(game: Any, deal: Mapping[str, Any], events: Sequence[Any]) -> Any:
+    """The deal ``deal`` of ``game`` after ``events``' actions (each an
+    :class:`~folkdeck.engine.protocol.Event`): what a pickled state loads as.
+
+    :raises pickle.UnpicklingError: when the events do not replay, or replay into other
+        events (a world sampled from a view, which did not begin as a deal).
+    """
+    state = game.new_state(**deal)
+    try:
+        for event in events:
+            state.apply(event.action, event.seat)
+    except CardGameError as exc:
+        raise pickle.UnpicklingError(f"a {game.spec.name} state does not replay from its deal (a world sampled "
+                                     f"from a view does not pickle): {exc}") from exc
+    if state.history != tuple(events):
+        raise pickle.UnpicklingError(f"a {game.spec.name} state replays into other events than it held (a world "
+                                     "sampled from a view does not pickle)")
+    return state
+
+
+__all__ = ["DEAL_FIELDS", "constructed", "frozen_reduction", "made_game", "replayed_state", "state_reduction"]
