@@ -29,9 +29,10 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENV = "FOLKDECK_MYPYC"
 """Set to ``1`` to compile (any value but empty or ``0``)."""
 
-REQUIRES = ["mypy>=2.4,<3", "setuptools>=70"]
-"""What compiling needs (mypyc ships with mypy; setuptools drives the C compiler), fetched
-into pip's isolated build environment only when compiling."""
+REQUIRES = ["mypy>=2.4,<3", "setuptools>=70", "numpy>=1.26"]
+"""What compiling needs (mypyc ships with mypy; setuptools drives the C compiler; mypy reads
+NumPy's types where a compiled module's bot table reaches the learned bots), fetched into
+pip's isolated build environment only when compiling."""
 
 
 def _enabled() -> bool:

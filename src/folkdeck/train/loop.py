@@ -22,6 +22,7 @@ one machine, the same model.
 from __future__ import annotations
 
 import json
+import os
 import resource
 import shutil
 import time
@@ -84,10 +85,22 @@ class Recipe:
 
 
 def cpu_minutes() -> float:
-    """CPU time of this process and its finished workers, in minutes."""
+    """CPU time of this process, in minutes (its workers' time is counted by :class:`Timed`)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime) / 60.0
+    return (own.ru_utime + own.ru_stime) / 60.0
+
+
+class Timed:
+    """A task function that also says how much CPU it took and in which process: a
+    worker's time is not this process's, and a fork server's workers are not its children."""
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        self.fn = fn
+
+    def __call__(self, task: Any) -> tuple[Any, float, int]:
+        start = time.process_time()
+        result = self.fn(task)
+        return result, time.process_time() - start, os.getpid()
 
 
 class Run:
@@ -110,6 +123,7 @@ class Run:
         self.encoding = Encoding.of(game)
         self.spent = self._spent_before()
         self._started = cpu_minutes()
+        self._workers = 0.0  # CPU minutes of the tasks that ran in other processes
 
     # --- bookkeeping -------------------------------------------------------------
     def _spent_before(self) -> float:
@@ -118,7 +132,17 @@ class Run:
         return max((r["cpu_minutes"] for r in rows), default=0.0)
 
     def cpu(self) -> float:
-        return self.spent + cpu_minutes() - self._started
+        return self.spent + cpu_minutes() - self._started + self._workers
+
+    def run_tasks(self, fn: Callable[[Any], Any], tasks: list[Any]) -> list[Any]:
+        """``[fn(t) for t in tasks]`` on the run's backend, their CPU time counted."""
+        out = []
+        for result, seconds, pid in run_tasks(Timed(fn), tasks, jobs=self.jobs, backend=self.backend,
+                                              address=self.address, start_method=START_METHOD):
+            if pid != os.getpid():
+                self._workers += seconds / 60.0
+            out.append(result)
+        return out
 
     def rows(self) -> list[dict[str, Any]]:
         path = self.out / "log.jsonl"
@@ -146,8 +170,7 @@ class Run:
         for start in range(0, len(chunks), piece):
             path = folder / f"{start:04d}.npz"
             if not path.exists():
-                results = run_tasks(play_chunk, chunks[start:start + piece], jobs=self.jobs,
-                                    backend=self.backend, address=self.address, start_method=START_METHOD)
+                results = self.run_tasks(play_chunk, chunks[start:start + piece])
                 tmp = folder / f"{start:04d}.tmp.npz"
                 Samples.concat(results).save(str(tmp))
                 tmp.replace(path)
@@ -179,8 +202,7 @@ class Run:
         config = ArenaConfig(r.game, bots, r.eval_deals, seed=r.seed + seed, rules=r.rules, keep_records=False)
         pieces = [(r.game, bots, r.rules, config.seed, tuple(range(i, min(i + r.chunk_deals, r.eval_deals))))
                   for i in range(0, r.eval_deals, r.chunk_deals)]
-        games = run_tasks(_arena_deals, pieces, jobs=self.jobs, backend=self.backend, address=self.address,
-                          start_method=START_METHOD)
+        games = self.run_tasks(_arena_deals, pieces)
         summary = summarize(config, [g for part in games for g in part])
         figures = {}
         for bot in summary.bots:
