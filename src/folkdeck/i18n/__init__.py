@@ -264,6 +264,8 @@ class Renderer:
         spelled = False
         for card in items:
             named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
+            if named is None and self.symbols:  # a display, not the notation one types: "red joker"
+                named = self.messages.get(f"card.{self.game}.{card}", self.messages.get(f"card.{card}"))
             if named is None and not self.symbols:
                 named = self.card_name(card)
                 spelled = spelled or named is not None

@@ -11,6 +11,7 @@ import { drawBoard } from "./board.js";
 import { resultRows } from "./result.js";
 import { drawSeats, patchList, setClass, setText } from "./view.js";
 import { replaySteps } from "./model.js";
+import { botBadge, botName, defaultBotKind } from "./players.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,7 +73,8 @@ function replaySeats(step) {
     const toAct = (view.to_act || []).includes(seat);
     if (toAct) facts.push(R.ui("replay.to_act"));
     const acted = step.event && step.event.seat === seat;
-    return { seat, name: R.seat(seat), tag: "", online: null, facts,
+    const kind = defaultBotKind(source?.names?.[seat]);
+    return { seat, name: R.seat(seat), tag: kind ? botBadge(kind) : "", tagClass: kind ? "bot-badge" : "", online: null, facts,
       classes: [...(toAct ? ["to-act"] : []), ...(acted ? ["just-acted"] : [])],
       hand: hand || null, back: hand ? null : count ?? null };
   });
@@ -266,9 +268,10 @@ function recordNames(record) {
   return Array.isArray(names) && names.every((n) => typeof n === "string" && n) ? names : null;
 }
 
-// The viewer's renderer for a replayed deal: seats by the record's names when it has them.
+// The viewer's renderer for a replayed deal: seats by the record's names when it has them
+// (a bot by its name in the page's language: players.js).
 function rendererFor(body) {
-  const names = source.names && source.names.length === body.players ? source.names : undefined;
+  const names = source.names && source.names.length === body.players ? source.names.map((n, i) => botName(i, n)) : undefined;
   return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true, suitWords: true });
 }
 

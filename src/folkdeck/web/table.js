@@ -14,6 +14,7 @@ import { renderSide } from "./side.js";
 import { tableSeats } from "./seats.js";
 import { cardsLabel, drawCards, drawSeats } from "./view.js";
 import { reduce } from "./model.js";
+import { botName } from "./players.js";
 import { drawBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,11 +29,13 @@ let hint = null, hintRef = null;  // the last hint asked for (shown while its po
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
 const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 
-// Seats' names for the text: a player's name, with its seat when two seats share it (bots do).
+// Seats' names for the text: a player's name (a bot's of the page's language: players.js),
+// with its seat when two seats share it.
 function seatNames(table) {
-  return table.seats.map((s, i) => {
-    const twice = table.seats.filter((o) => o.name === s.name).length > 1;
-    return twice ? `${s.name} (${new Renderer().message("seat.name", { n: i }, { sentence: false })})` : s.name;
+  const shown = table.seats.map((s, i) => (s.kind === "bot" ? botName(i, s.name) : s.name));
+  return shown.map((name, i) => {
+    const twice = shown.filter((o) => o === name).length > 1;
+    return twice ? `${name} (${new Renderer().message("seat.name", { n: i }, { sentence: false })})` : name;
   });
 }
 
@@ -83,9 +86,17 @@ const head = (action) => action.split(/\s+/)[0];
 // the pack's notation.
 function actionLabel(R, action) { return upper(actionWords(R, action)); }
 
+// An action word as what it does, which may depend on the window the view says is open (Gou
+// Ji's "no": "don't declare" when asked to declare, "no revolution"...): the term may be a
+// form that selects by ``window``.
+function actionTerm(R, w) {
+  const key = has(`term.${R.game}.action.${w}`) ? `term.${R.game}.action.${w}` : `term.action.${w}`;
+  return R.message(key, { window: last?.obs?.window ?? "" }, { sentence: false });
+}
+
 // An action's words inside a sentence (a hint, a review): not capitalised.
 function actionWords(R, action) {
-  const word = (w) => (R.hasTerm(`action.${w}`) ? R.term(`action.${w}`) : R.hasTerm(w) ? R.term(w)
+  const word = (w) => (R.hasTerm(`action.${w}`) ? actionTerm(R, w) : R.hasTerm(w) ? R.term(w)
     : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
   return action.split(/\s+/).map(word).join(" ");
 }
@@ -113,7 +124,7 @@ function render(msg) {
   $("title").textContent = title;
   $("watching").hidden = msg.you != null;
   $("deal").textContent = R.ui("deal_of", { deal: table.match_deal ?? table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
-  drawSeats($("seats"), tableSeats(msg, R), lookOf(R));
+  drawSeats($("seats"), tableSeats(msg, R, seatNames(table)), lookOf(R));
   $("seats").className = `seats players-${table.seats.length}`;
   renderCenter(msg, R);
   renderStatus(msg, R);
@@ -176,6 +187,23 @@ function drawHand(hand, notation, playable, picking, R) {
   });
 }
 
+// How much the hand's cards overlap: none while they fit; else the fewest rows in which each
+// card still shows a strip wide enough to read and to tap (44 CSS px on a phone, where a
+// finger picks it: a short hand keeps its cards whole), so a 36-card Gou Ji hand is one row
+// at 1280 px, never three rows pushing the plays below the fold.
+function fitHand(box, n) {
+  const w = cardW(), gap = 4;
+  const width = box.clientWidth - 16;  // its padding and a little room for rounding
+  const least = matchMedia("(max-width: 760px)").matches ? 26 : 22;
+  let step = w + gap;
+  for (let rows = 1; n > 1 && rows <= 4; rows++) {
+    const perRow = Math.ceil(n / rows);
+    step = Math.min(w + gap, (width - w) / Math.max(1, perRow - 1));
+    if (step >= least) break;
+  }
+  box.style.setProperty("--overlap", `${Math.max(0, Math.ceil(w + gap - Math.max(step, least)))}px`);
+}
+
 function renderHand(msg, R = rendererOf(msg)) {
   const { obs, table } = msg;
   const hand = obs.hand || [];
@@ -195,6 +223,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
   selected = selected.filter((i) => i < hand.length);
   drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
+  fitHand($("hand"), hand.length);
   const sort = $("sort");
   sort.hidden = hand.length < 2;
   sort.textContent = R.ui(`hand_order.${handMode()}`);
