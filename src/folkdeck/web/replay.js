@@ -238,8 +238,18 @@ function showError(body) {
   $("error").hidden = false;
 }
 
+// The first step at which the cards are in the hands: a deal whose cards are dealt by its first
+// action (a later Gou Ji deal: the Da La names the drawer, then the hands are dealt) opens on
+// the dealt hands, not on seats holding nothing; step 0 is still one step back.
+function dealtStep(steps) {
+  const held = (step) => step.hands.some((h) => h && h.length);
+  if (held(steps[0])) return 0;
+  const k = steps.findIndex(held);
+  return k < 0 ? 0 : k;
+}
+
 /** Replays deal ``deal`` of the loaded source (1 for a deal record) and shows step ``step``
- * (-1: the last). */
+ * (-1: the last; null: where its cards are dealt, see dealtStep). */
 async function loadDeal(deal, step) {
   const query = source.match ? `?deal=${deal}` : "";
   const resp = await fetch(`/api/replay${query}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: source.text });
@@ -258,7 +268,7 @@ async function loadDeal(deal, step) {
   document.title = `${gameTitle(body.game, spec.title || body.game)} — ${t("replay")}`;
   data = body;
   tricks = findTricks(body.steps);
-  at = step < 0 ? body.steps.length - 1 : step;
+  at = step == null ? dealtStep(body.steps) : step < 0 ? body.steps.length - 1 : step;
   show();
 }
 
@@ -281,7 +291,7 @@ async function load(text) {
   try { const record = JSON.parse(text); match = record?.format === "folkdeck-match/1"; names = recordNames(record); }
   catch { /* the server names the error */ }
   source = { text, match, names };
-  await loadDeal(1, 0);
+  await loadDeal(1, null);
 }
 
 async function fetchText(url) {
@@ -319,7 +329,7 @@ async function init() {
   $("last").onclick = () => { stopAutoplay(); go(at === data.steps.length - 1 && data.match ? data.steps.length : data.steps.length - 1); };
   $("play").onclick = toggleAutoplay;
   $("slider").oninput = () => { stopAutoplay(); go(Number($("slider").value)); };
-  $("deal").onchange = () => { stopAutoplay(); loadDeal(Number($("deal").value), 0); };
+  $("deal").onchange = () => { stopAutoplay(); loadDeal(Number($("deal").value), null); };
   bindKeys();
   const params = new URLSearchParams(location.search);
   const table = params.get("t");
