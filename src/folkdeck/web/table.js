@@ -12,7 +12,7 @@ import { hintText, current as hintIsCurrent } from "./hint.js";
 import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
 import { tableSeats } from "./seats.js";
-import { cardsLabel, drawCards, drawSeats } from "./view.js";
+import { cardsLabel, drawCards, drawSeats, setText } from "./view.js";
 import { reduce } from "./model.js";
 import { botName } from "./players.js";
 import { drawBoard } from "./board.js";
@@ -132,6 +132,16 @@ function render(msg) {
   renderHand(msg, R);
   renderSide(msg, R, askFor);
   renderSocial(msg);
+  speak(msg, R);
+}
+
+// The live region (#announce) says each new play and whose turn it is, for a screen reader.
+function speak(msg, R) {
+  const history = msg.obs.history || [];
+  const lastEvent = history.length ? R.event(history[history.length - 1]) : "";
+  const turn = msg.obs.result ? R.ui("deal_over") : msg.on_turn ? R.ui("your_turn")
+    : msg.obs.current_seat != null ? R.ui("turn_of", { seat: msg.obs.current_seat }) : "";
+  setText($("announce"), [lastEvent, upper(turn)].filter(Boolean).join(". "));
 }
 
 // The middle of the table (board.js, drawn alike in the replay viewer); the newest play
@@ -174,6 +184,15 @@ function drawHand(hand, notation, playable, picking, R) {
       const i = order[pos];
       el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
       el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+      // Keyboard play: Enter or Space picks the focused card, arrows move along the hand.
+      el.setAttribute("aria-pressed", String(selected.includes(i)));
+      el.onkeydown = (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); el.click(); }
+        else if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+          ev.preventDefault();
+          (ev.key === "ArrowRight" ? el.nextElementSibling : el.previousElementSibling)?.focus();
+        }
+      };
       // Drag a card to another place in the hand: the player's own arrangement.
       el.draggable = true;
       el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };

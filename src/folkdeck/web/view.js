@@ -94,7 +94,7 @@ export function drawSeats(box, seats, look, { seatClass = "seat", headClass = "n
     },
     update: (div, s) => {
       setClass(div, [seatClass, ...s.classes].join(" "));
-      if (s.pos) { div.style.left = `${s.pos.x}%`; div.style.top = `${s.pos.y}%`; }
+      if (s.pos) { div.style.setProperty("--x", `${s.pos.x}%`); div.style.top = `${s.pos.y}%`; }
       const [head, tag, meta, cards, play] = div.children;
       const [dot, who] = head.children;
       dot.hidden = s.online == null;
