@@ -8,6 +8,7 @@ const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 // A play on the board: its cards and a caption (its seat, its label, "to beat").
 function drawPlay(fig, play, R, isTop, look) {
   setClass(fig, "play" + (isTop ? " top" : "") + (fig.classList.contains("fresh") ? " fresh" : ""));
+  fig.dataset.seat = play.seat;  // where it came from: the table moves it in from that seat
   if (!fig.firstElementChild) fig.append(make("div", "cards"), make("figcaption", "label"));
   drawCards(fig.firstElementChild, play.cards, look);
   setText(fig.lastElementChild, upper(R.seat(play.seat)) + (play.label ? ` · ${R.term(play.label)}` : "") + (isTop ? ` · ${R.ui("to_beat")}` : ""));

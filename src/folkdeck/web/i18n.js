@@ -13,6 +13,10 @@
 //   {"select": "p", "<value>": ..., "other": ...} by a parameter's value (as JSON writes it: null, true)
 
 export const LANGUAGES = ["en", "ja"];
+// The page's language: ?lang= in its address (kept for the next visit), else the one chosen
+// before, else the browser's.
+const asked = new URLSearchParams(location.search).get("lang");
+if (LANGUAGES.includes(asked)) localStorage.setItem("folkdeck.lang", asked);
 const stored = localStorage.getItem("folkdeck.lang");
 export let lang = LANGUAGES.includes(stored) ? stored
   : ((navigator.language || "en").startsWith("ja") ? "ja" : "en");

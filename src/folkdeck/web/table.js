@@ -151,6 +151,27 @@ function renderCenter(msg, R) {
   const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
   renderCenter.seen = key;
   drawBoard($("center"), msg.obs, R, lookOf(R), { fresh });
+  if (fresh) moveFromSeats();
+}
+
+// Motion that explains (style.css, only without prefers-reduced-motion): a new play comes from
+// its seat to the middle, and a trick just won moves a little way toward its winner. Each
+// starts from the vector between the seat and the cards (--dx, --dy).
+function moveFromSeats() {
+  const towards = (el, seat) => {
+    const from = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
+    if (!from || !el) return;
+    const a = from.getBoundingClientRect(), b = el.getBoundingClientRect();
+    el.style.setProperty("--dx", `${Math.round(a.left + a.width / 2 - (b.left + b.width / 2))}px`);
+    el.style.setProperty("--dy", `${Math.round(a.top + a.height / 2 - (b.top + b.height / 2))}px`);
+  };
+  const play = document.querySelector("#trick figure.fresh");
+  if (play) towards(play, play.dataset.seat);
+  const won = document.getElementById("last-trick");
+  if (won && last) {
+    const facts = (last.obs.history || []).flatMap((ev) => ev.facts || []).filter((f) => f.type === "trick_won");
+    if (facts.length) { towards(won, facts[facts.length - 1].seat); won.classList.add("going"); }
+  }
 }
 
 function renderStatus(msg, R) {
