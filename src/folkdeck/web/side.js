@@ -44,6 +44,8 @@ function renderStandings(table, R) {
   return lines;
 }
 
+let tuckedDeal = null;  // the deal whose result box the player tucked away ("<table>:<deal>")
+
 /** The side panel (standings, results, history) and the deal-over box of ``msg``; ``ask(deal)``
  * asks for the review of a finished deal. */
 export function renderSide(msg, R, ask) {
@@ -85,6 +87,15 @@ export function renderSide(msg, R, ask) {
         resultRows(R, r, table.teams, msg.you).map((line) => `<div class="rows">${esc(line)}</div>`).join("");
     }
     div.innerHTML = html;
+    // The box floats over the table: it can be tucked away to look at the table, and back.
+    const tucked = tuckedDeal === `${table.id}:${table.deal}`;
+    div.classList.toggle("tucked", tucked);
+    const toggle = button(R.ui(tucked ? "show_result" : "hide_result"), "link tuck", () => {
+      tuckedDeal = tucked ? null : `${table.id}:${table.deal}`;
+      renderSide(msg, R, ask);
+    });
+    toggle.setAttribute("aria-expanded", String(!tucked));
+    div.prepend(toggle);
     if (r && msg.you != null && !reviewAsked(table.deal)) {
       const b = button(R.ui("review"), "", () => ask(table.deal));
       b.id = "review-btn";
