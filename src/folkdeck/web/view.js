@@ -119,7 +119,10 @@ const FAN = 6;  // at most this many backs drawn for a hand; its count says the 
 // A seat's cards: its hand face up, a fan of backs with the count, or its place once out.
 function drawSeatCards(box, s, look) {
   const kind = s.hand ? "cards" : s.out ? "out" : s.back != null ? "back" : "";
-  if (box.dataset.kind !== kind) { box.replaceChildren(); box.dataset.kind = kind; delete box.dataset.count; }
+  if (box.dataset.kind !== kind) {
+    box.replaceChildren(); box.dataset.kind = kind; delete box.dataset.count;
+    box.className = "seat-cards" + (kind ? ` ${kind}` : "");  // .cards: a hand face up (the replay's layout)
+  }
   if (kind === "cards") { drawCards(box, s.hand, look); return; }
   const shown = kind === "out" ? `out:${s.out}` : kind === "back" ? String(s.back) : "";
   if (box.dataset.count === shown) return;
