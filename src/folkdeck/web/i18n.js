@@ -15,7 +15,7 @@
 export const LANGUAGES = ["en", "ja"];
 // The page's language: ?lang= in its address (kept for the next visit), else the one chosen
 // before, else the browser's.
-const asked = new URLSearchParams(location.search).get("lang");
+const asked = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
 if (LANGUAGES.includes(asked)) localStorage.setItem("folkdeck.lang", asked);
 const stored = localStorage.getItem("folkdeck.lang");
 export let lang = LANGUAGES.includes(stored) ? stored

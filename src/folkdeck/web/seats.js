@@ -33,7 +33,7 @@ export function tableSeats(msg, R, names) {
     const count = (obs.counts || [])[i];
     const held = count === null ? R.ui("count_hidden") : count !== undefined ? R.ui("cards_held", { count }) : "";
     if (msg.you === i && held) facts.push(held);
-    // What the seat has in the match (Cambio's chips, points, penalties): its standing's score.
+    // What the seat has in the match (chips, points, penalties): its standing's score.
     const st = table.standings;
     if (st && st.scores && st.scores[i] != null) facts.push(R.ui("seat_score", { score: st.scores[i], unit: st.unit }));
     if (team >= 0) facts.push(msg.you != null && teamOf(msg.you) === team ? R.ui("your_team") : R.ui("team", { team: team + 1 }));
