@@ -193,9 +193,15 @@ let showAllLegal = false;
 
 // The hand's cards in the order the player chose (handorder.js): a click selects a card, a
 // drag moves it; ``picking``: some play can be made of them (else no card is dimmed).
+let dealing = false;  // a new deal has come: its hand is dealt card by card (style.css), once
+
 function drawHand(hand, notation, playable, picking, R) {
   const box = $("hand");
-  box.className = "hand" + (picking ? "" : " idle");  // nothing to pick: no card is dimmed
+  if (dealing && hand.length) {
+    dealing = false; box.classList.add("dealing");
+    clearTimeout(drawHand.dealt); drawHand.dealt = setTimeout(() => box.classList.remove("dealing"), 1500);
+  }
+  box.className = "hand" + (picking ? "" : " idle") + (box.classList.contains("dealing") ? " dealing" : "");  // nothing to pick: no card is dimmed
   const order = displayOrder(hand, notation);
   // Each card is kept by its code and copy (view.js): a message rewrites only its classes,
   // and the handlers, which name its place in the hand now.
@@ -204,6 +210,7 @@ function drawHand(hand, notation, playable, picking, R) {
     each: (el, _, pos) => {
       const i = order[pos];
       el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
+      el.style.setProperty("--i", pos);  // its turn in the deal's motion
       el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
       // Keyboard play: Enter or Space picks the focused card, arrows move along the hand.
       el.setAttribute("aria-pressed", String(selected.includes(i)));
@@ -440,7 +447,7 @@ function reviewed(msg) {
 function follow(msg) {
   const next = reduce(last, msg);
   if (!next) { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" })); return; }
-  if (last && last.table.deal !== next.table.deal) newDeal();
+  if (last && last.table.deal !== next.table.deal) { newDeal(); dealing = true; }
   last = next;
   announce(next, rendererOf(next));
   // The page is drawn once a frame with the newest model: a burst of messages (bots playing
