@@ -83,8 +83,9 @@ def test_a_phone_table_has_tap_sized_controls_and_plays_by_keyboard(server: str,
               const next = cards[i + 1] && cards[i + 1].getBoundingClientRect().top === r.top ? cards[i + 1].getBoundingClientRect().left : r.right;
               return [Math.min(r.right, next) - r.left, r.height]; })]; }""")
         count, width, sizes = strips
-        if count * 48 <= width:
-            assert all(w >= 44 and h >= 44 for w, h in sizes), sizes
+        card = 46  # --card-w on a phone
+        if count <= 4 * ((width - 16 - card) // 44 + 1):  # room for 44 px strips in four rows
+            assert all(w >= 44 and h >= 44 for w, h in sizes), (count, width, sizes)
         assert all(w >= 26 for w, _ in sizes), sizes
         # Keyboard play: focus a playable card, pick it with Space, play with Enter.
         before = page.evaluate("document.body.dataset.progress")

@@ -15,6 +15,7 @@ import { tableSeats } from "./seats.js";
 import { cardsLabel, drawCards, drawSeats, setText } from "./view.js";
 import { reduce } from "./model.js";
 import { botName } from "./players.js";
+import { fitHand, moveFromSeats } from "./layout.js";
 import { drawBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -151,27 +152,7 @@ function renderCenter(msg, R) {
   const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
   renderCenter.seen = key;
   drawBoard($("center"), msg.obs, R, lookOf(R), { fresh });
-  if (fresh) moveFromSeats();
-}
-
-// Motion that explains (style.css, only without prefers-reduced-motion): a new play comes from
-// its seat to the middle, and a trick just won moves a little way toward its winner. Each
-// starts from the vector between the seat and the cards (--dx, --dy).
-function moveFromSeats() {
-  const towards = (el, seat) => {
-    const from = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-    if (!from || !el) return;
-    const a = from.getBoundingClientRect(), b = el.getBoundingClientRect();
-    el.style.setProperty("--dx", `${Math.round(a.left + a.width / 2 - (b.left + b.width / 2))}px`);
-    el.style.setProperty("--dy", `${Math.round(a.top + a.height / 2 - (b.top + b.height / 2))}px`);
-  };
-  const play = document.querySelector("#trick figure.fresh");
-  if (play) towards(play, play.dataset.seat);
-  const won = document.getElementById("last-trick");
-  if (won && last) {
-    const facts = (last.obs.history || []).flatMap((ev) => ev.facts || []).filter((f) => f.type === "trick_won");
-    if (facts.length) { towards(won, facts[facts.length - 1].seat); won.classList.add("going"); }
-  }
+  if (fresh) moveFromSeats(msg.obs.history);
 }
 
 function renderStatus(msg, R) {
@@ -234,23 +215,6 @@ function drawHand(hand, notation, playable, picking, R) {
   });
 }
 
-// How much the hand's cards overlap: none while they fit; else the fewest rows in which each
-// card still shows a strip wide enough to read and to tap (44 CSS px on a phone, where a
-// finger picks it: a short hand keeps its cards whole), so a 36-card Gou Ji hand is one row
-// at 1280 px, never three rows pushing the plays below the fold.
-function fitHand(box, n) {
-  const w = cardW(), gap = 4;
-  const width = box.clientWidth - 16;  // its padding and a little room for rounding
-  const least = matchMedia("(max-width: 760px)").matches ? 26 : 22;
-  let step = w + gap;
-  for (let rows = 1; n > 1 && rows <= 4; rows++) {
-    const perRow = Math.ceil(n / rows);
-    step = Math.min(w + gap, (width - w) / Math.max(1, perRow - 1));
-    if (step >= least) break;
-  }
-  box.style.setProperty("--overlap", `${Math.max(0, Math.ceil(w + gap - Math.max(step, least)))}px`);
-}
-
 function renderHand(msg, R = rendererOf(msg)) {
   const { obs, table } = msg;
   const hand = obs.hand || [];
@@ -270,7 +234,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
   selected = selected.filter((i) => i < hand.length);
   drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
-  fitHand($("hand"), hand.length);
+  fitHand($("hand"), hand.length, cardW());
   const sort = $("sort");
   sort.hidden = hand.length < 2;
   sort.textContent = R.ui(`hand_order.${handMode()}`);
