@@ -1,5 +1,6 @@
 // The seats around the table: each player's name, cards held, team, and where they stand.
 import { botBadge } from "./players.js";
+import { isCentrePlay } from "./board.js";
 
 // Where a seat stands, from the view's typed fields: once the deal is over its place in the
 // result (``result.placings``, the place Results names); before, "disqualified" for a seat a
@@ -55,7 +56,7 @@ export function tableSeats(msg, R, names) {
       facts, held, hand: null, pos: ringPlace(k, n),
       out: gone ? R.ui("seat_place", { place }) : null,
       back: msg.you === i || gone || count === undefined ? null : count === null ? "?" : count,
-      play: sameCards(lastPlay(obs, i), obs.top, i) ? null : lastPlay(obs, i),  // the play to beat lies in the middle
+      play: lastPlay(obs, i),
     };
   });
 }
@@ -76,11 +77,10 @@ function ringSide(k, n) {
   return x < 50 ? "left" : "right";
 }
 
-// Whether ``cards`` are the play to beat ``top`` (made by ``seat``).
-const sameCards = (cards, top, seat) => !!cards && !!top && top.seat === seat && top.cards.join(" ") === cards.join(" ");
-
-// The cards of ``seat``'s play on the table now (its last in the trick), else null.
+// The cards of ``seat``'s play on the table now (its last in the trick), else null; the play
+// in the middle of the table (board.js centrePlay) is not drawn twice.
 function lastPlay(obs, seat) {
   const plays = (obs.table || []).filter((p) => p.seat === seat);
-  return plays.length ? plays[plays.length - 1].cards : null;
+  const play = plays.length ? plays[plays.length - 1] : null;
+  return play && !isCentrePlay(obs, play) ? play.cards : null;
 }

@@ -151,7 +151,7 @@ function renderCenter(msg, R) {
   const key = `${msg.table.deal}:${msg.table.actions}`;
   const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
   renderCenter.seen = key;
-  drawBoard($("center"), msg.obs, R, lookOf(R), { fresh });
+  drawBoard($("center"), msg.obs, R, lookOf(R), { fresh, ring: true });
   if (fresh) moveFromSeats(msg.obs.history);
 }
 
