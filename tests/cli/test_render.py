@@ -8,6 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
+from folkdeck import load
 from folkdeck.cards import parse_cards
 from folkdeck.cli.errors import CliError, render_error
 from folkdeck.cli.render import (
@@ -168,3 +169,24 @@ def test_a_gouji_result_shows_what_each_place_earned_beside_the_team_score() -> 
     # a game without place points keeps the plain row
     assert plain(result_lines({"placings": [2, 1], "returns": [-1.0, 1.0]}, 2, TerminalRenderer("en"))[0]) == \
         "Places: 1st seat 1 (+1) · 2nd seat 0 (-1)"
+
+
+def test_a_choice_says_what_it_does_in_the_window_open() -> None:
+    """Issue 35 (10): Gou Ji's "no" is offered as what it does where the game words it
+    (``term.gouji.action.no`` by window: 宣言しない, "don't declare"), never as the sentence
+    it will produce ("you answered no")."""
+    game = load("gouji")
+    state = game.new_state(seed=0)
+    seat = state.to_act[0]
+    window = str(getattr(state.observe(seat), "window", ""))
+    assert window == "start"
+    describe = game.spec.describe_action
+    assert describe is not None
+
+    def shown(lang: str) -> list[str]:
+        r = TerminalRenderer(lang, game="gouji", viewer=seat)
+        return [option_label(describe(seat, a), a, r, window) for a in state.legal_actions(seat)]
+
+    labels = {lang: shown(lang) for lang in ("en", "ja")}
+    assert labels == {"en": ["declare", "don't declare"], "ja": ["宣言する", "宣言しない"]}
+    assert option_label(None, "no", TerminalRenderer("ja", game="gouji"), "revolution") == "革命しない"

@@ -64,7 +64,9 @@ def test_the_match_end_and_every_option_are_explained(server: str, browser: Any,
             row = rows.nth(k)
             name = games["burro_es"]["options"][k]["name"]
             label = row.locator("label").inner_text()
-            assert name in label and label != name, label  # a word for it, and its own name
+            # a word for it in the page's language, its own name as the label's tooltip (issue 35:
+            # no option name of the API beside the Japanese words)
+            assert label != name and row.locator("label").get_attribute("title") == name, label
             help_text = row.locator(".help").inner_text()
             assert help_text and (lang == "en" or KANA.search(help_text)), (name, help_text)
         page.select_option("#game", "kaphai")  # a game that counts deals asks for their number
@@ -124,5 +126,37 @@ def test_every_games_rules_open_with_a_quick_start_for_players(server: str, brow
                 page.screenshot(path=str(ARTIFACTS / f"rules-gouji-{lang}.png"))
             page.click("#rules button[data-t='close']")
             page.wait_for_function("() => !document.getElementById('rules').open")
+    finally:
+        page.close()
+
+
+def test_the_japanese_lobby_is_japanese_and_plays_now(server: str, browser: Any) -> None:
+    """Issue 35 (3, 10): ``/?lang=ja`` wins over an English browser; presets, choices and bots
+    read in Japanese (no word of the API's names), Gou Ji asks its deals once, and *Play now
+    against bots* opens a table at once."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US")
+    try:
+        page.goto(server + "/?lang=ja")
+        page.wait_for_selector("#quick button")
+        assert page.get_attribute("html", "lang") == "ja"
+        english = re.compile(r"[A-Za-z]{2,}")
+        games: list[str] = page.eval_on_selector_all("#game option", "els => els.map((e) => e.value)")
+        for game in games:
+            page.select_option("#game", game)
+            shown = page.eval_on_selector_all(
+                "#preset option, #options select option, #seats .bot option, #options label",
+                "els => els.map((e) => e.textContent)")
+            words = [w for text in shown for w in english.findall(text) if w not in ("XI", "XII")]
+            assert not words, (game, words)
+            help_line = page.inner_text("#preset-help")
+            assert help_line == "", help_line  # no preset chosen: no help line yet
+        page.select_option("#game", "gouji")
+        assert page.is_visible("#deals-field") and page.is_hidden('#options [data-option="deals"]')
+        page.select_option("#preset", "modern")
+        assert page.inner_text("#preset-help") and not english.search(page.inner_text("#preset-help"))
+        assert page.locator("#quick button").count() == len(games)
+        page.click('#quick button[data-game="kaphai"]')
+        page.wait_for_selector("#hand .card")
+        assert "/table?" in page.url and page.get_attribute("html", "lang") == "ja"
     finally:
         page.close()

@@ -196,3 +196,30 @@ def test_records_downloaded_from_a_table_step_forward_back_and_to_a_trick(server
             page.screenshot(path=str(ARTIFACTS / f"replay-{name}-file-{lang}.png"), full_page=True)
     finally:
         page.close()
+
+
+def test_a_later_gouji_deal_opens_on_the_dealt_hands(server: str, browser: Any, tmp_path: Path) -> None:
+    """Issue 35 (6): a later Gou Ji deal opens with the Da La naming the drawer, and only then
+    are the hands dealt (docs/rules/gouji.md §11.16). The viewer opens it on the dealt hands,
+    never on six seats holding nothing marked "out, 1st"...; step 0, one step back, says
+    nobody is out."""
+    from tests.engine.test_match_record_checks import recorded
+
+    data = recorded("gouji", deals=2, seed=3)
+    assert data["deals"][1]["setup"].get("name_drawer"), "deal 2 of this seed names its drawer"
+    path = tmp_path / "gouji-match.json"
+    path.write_text(json.dumps(data), "utf-8")
+    page = _open(browser, server, "en", "/replay")
+    try:
+        page.set_input_files("#file", str(path))
+        page.wait_for_selector("#ring .replay-seat")
+        page.select_option("#deal", "2")
+        page.wait_for_function("document.querySelector('#step').textContent.includes('Deal 2 of 2 · Step 1/')")
+        counts = page.eval_on_selector_all("#ring .replay-seat", "els => els.map((e) => e.querySelectorAll('.card').length)")
+        assert counts == [36] * 6, counts
+        assert "out" not in page.inner_text("#ring")
+        page.click("#prev")
+        expect(page.locator("#step")).to_contain_text("Deal 2 of 2 · Step 0/")
+        assert "out" not in page.inner_text("#ring"), page.inner_text("#ring")
+    finally:
+        page.close()

@@ -86,7 +86,8 @@ def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: 
         rows = page.inner_text("#result-box")
         # Beside each player the points of their place (+4 +2 0 0 -2 -4, docs/rules/gouji.md
         # §8), never the team's total as if their own.
-        own = [int(p) for p in re.findall(r"\(([+-]?\d+)\)", rows.split("\n")[2])]
+        places_line = page.inner_text("#result-box .rows")  # the deal's rows (the match's winner first)
+        own = [int(p) for p in re.findall(r"\(([+-]?\d+)\)", places_line)]
         assert own == [(4, 2, 0, 0, -2, -4)[p - 1] for p in placings], rows
         assert "Team scores: your team" in rows, rows
         next_deal = [f for r in public["results"] for f in r["facts"] if f["type"].endswith("next_deal")]

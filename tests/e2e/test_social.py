@@ -115,6 +115,17 @@ def test_play_again_with_the_same_seats(server: str, browser: Any, lang: str) ->
         button = page.locator("#rematch")
         button.wait_for()
         assert button.inner_text() == _ui(lang, "table.rematch") and page.is_hidden("#next-match")
+        # Issue 35 (5): the match-over box names the winner (ties ranked equal) and keeps
+        # "Play again" in view without scrolling.
+        _, public = call(server, "GET", f"/api/tables/{t['id']}")
+        scores = public["standings"]["scores"]
+        best = max(scores) if public["standings"]["higher_wins"] else min(scores)
+        you = "You" if lang == "en" else "あなた"  # this page's seat, seat 2, is "you"
+        first = [public["seats"][s]["name"] if s != 2 else you for s, v in enumerate(scores) if v == best]
+        winner = page.inner_text("#result-box #winner")
+        assert first and all(name in winner for name in first), (winner, first, scores)
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 860, box
         button.click()
         page.wait_for_function(f"() => !location.search.includes('t={t['id']}')")
         page.wait_for_selector("#hand .card")

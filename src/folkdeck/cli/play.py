@@ -377,15 +377,16 @@ def _play_deal(table: _Table, state: State, agents: list[GameAgent]) -> None:
                 table.pace.wait()
 
 
-def _options(table: _Table, seat: int, legal: tuple[Action, ...]) -> list[str]:
-    """The legal actions, numbered (only some when there are very many)."""
+def _options(table: _Table, seat: int, legal: tuple[Action, ...], window: str = "") -> list[str]:
+    """The legal actions, numbered (only some when there are very many); ``window``: the
+    window the seat's view says is open, which words some choices (see :func:`option_label`)."""
     describe = table.spec.describe_action
     if len(legal) > MAX_LISTED:
         numbered = [*enumerate(legal[:MAX_LISTED - 1], 1), (len(legal), legal[-1])]
     else:
         numbered = list(enumerate(legal, 1))
     labels = [table.r.cli("play.option", {"number": i, "label": option_label(
-        describe(seat, a) if describe is not None else None, a, table.r)}, sentence=False)
+        describe(seat, a) if describe is not None else None, a, table.r, window)}, sentence=False)
         for i, a in numbered]
     lines = [table.r.cli("play.options", {"options": "  ".join(labels)})]
     if len(legal) > MAX_LISTED:
@@ -395,7 +396,7 @@ def _options(table: _Table, seat: int, legal: tuple[Action, ...]) -> list[str]:
 
 def _choices(table: _Table, state: State, seat: int, legal: tuple[Action, ...]) -> list[str]:
     """The options and what the person is asked: to act, or whether to act out of turn."""
-    lines = _options(table, seat, legal)
+    lines = _options(table, seat, legal, str(getattr(state.observe(seat), "window", "") or ""))
     if state.to_act[0] != seat:  # the options name the right (a burn, a cucco...) themselves
         lines.append(table.r.cli("play.may_act", {"seat": state.to_act[0]}))
     return lines

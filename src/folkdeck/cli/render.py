@@ -306,9 +306,14 @@ def event_lines(event: ViewEvent, r: TerminalRenderer) -> list[str]:
     return [head, *(r.fact(f) for f in event.facts)]
 
 
-def option_label(act: Fact | None, action: Action, r: TerminalRenderer) -> str:
-    """A legal action as a choice in a list: ``cli.option.<type>`` where the terminal has a
-    short form (a play shows as its cards), else the action's own sentence."""
+def option_label(act: Fact | None, action: Action, r: TerminalRenderer, window: str = "") -> str:
+    """A legal action as a choice in a list: what it does where the game words it
+    (``term.<game>.action.<word>``, by the ``window`` the view says is open: Gou Ji's ``no``
+    is "don't declare", 宣言しない, when asked to declare), ``cli.option.<type>`` where the
+    terminal has a short form (a play shows as its cards), else the action's own sentence."""
+    word = f"term.{r.game}.action.{action}"
+    if r.game and r.has(word):
+        return r.message(word, {"window": window}, sentence=False)
     if act is None:
         return str(action)
     key = f"cli.option.{act.type}"

@@ -136,6 +136,8 @@ def display_card(card: object, notation: str = "french", *, symbols: bool = Fals
 
 
 _SYMBOLS: Final = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+_WORDED: Final = re.compile(r"[^A-Z0-9]")
+"""A card's name that is words (any character but capitals and digits), not a code-like name."""
 
 
 def _key(value: object) -> str:
@@ -264,13 +266,29 @@ class Renderer:
         spelled = False
         for card in items:
             named = self.messages.get(f"term.{self.game}.{card}") if self.game else None
+            if named is None and self.symbols:  # a display, not the notation one types: "red joker"
+                named = self.messages.get(f"card.{self.game}.{card}", self.messages.get(f"card.{card}"))
+            if named is not None:  # a name in words ("red joker", 仮面), not a code-like OWL
+                spelled = spelled or _WORDED.search(str(named)) is not None
             if named is None and not self.symbols:
                 named = self.card_name(card)
                 spelled = spelled or named is not None
             out.append(str(named) if named is not None else display_card(card, self.notation,
                                                                          symbols=self.symbols))
-        # Cards spelled out in words are a list ("11 of bastos, 3 of oros"); codes, a row.
-        return str(self.messages.get("cli.list_separator", ", ")).join(out) if spelled else " ".join(out)
+        if not spelled:
+            return " ".join(out)
+        # Cards spelled out in words are a list ("11 of bastos, 3 of oros"), the same card
+        # twice once with its count ("7, red joker ×2"), as web/i18n.js writes them.
+        runs: list[list[Any]] = []
+        for name in out:
+            if runs and runs[-1][0] == name:
+                runs[-1][1] += 1
+            else:
+                runs.append([name, 1])
+        shown = [f"{name} ×{count}" if count > 1 else name for name, count in runs]
+        # The display (symbols: the browser's renderer too) separates as the browser does.
+        separator = self.messages.get("ui.list_separator" if self.symbols else "cli.list_separator", ", ")
+        return str(separator).join(shown)
 
     def card_name(self, card: object) -> str | None:
         """A card of a pack whose suits have names in the catalog, in words ("11 of bastos",

@@ -8,6 +8,7 @@ const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 // A play on the board: its cards and a caption (its seat, its label, "to beat").
 function drawPlay(fig, play, R, isTop, look) {
   setClass(fig, "play" + (isTop ? " top" : "") + (fig.classList.contains("fresh") ? " fresh" : ""));
+  fig.dataset.seat = play.seat;  // where it came from: the table moves it in from that seat
   if (!fig.firstElementChild) fig.append(make("div", "cards"), make("figcaption", "label"));
   drawCards(fig.firstElementChild, play.cards, look);
   setText(fig.lastElementChild, upper(R.seat(play.seat)) + (play.label ? ` · ${R.term(play.label)}` : "") + (isTop ? ` · ${R.ui("to_beat")}` : ""));
@@ -36,20 +37,34 @@ function lastTrick(history) {
 }
 
 /** Draws ``view``'s board into ``center``: the trick on the table (each play with its seat,
- * the play to beat outlined), else the trick just won (faded, until the next play), then the
+ * the play to beat outlined; with ``ring``, that play alone), else the trick just won (faded, until the next play), then the
  * stock and, while the deal is on, the position's notes. ``look``: how cards are drawn
  * (view.js); ``fresh``: the newest play has just been made (it slides in); ``empty``: what to
  * say when nothing is on the table. What is already drawn is patched (view.js), not rebuilt. */
-export function drawBoard(center, view, R, look, { fresh = false, empty = "" } = {}) {
+const same = (a, b) => !!a && !!b && a.seat === b.seat && a.cards.join(" ") === b.cards.join(" ");
+
+/** The play a table of seats around it shows in the middle: the play to beat, else the
+ * trick's newest; the trick's other plays lie in front of their seats (seats.js). */
+export function centrePlay(view) {
   const plays = view.table || [];
-  const same = (a, b) => a && b && a.seat === b.seat && a.cards.join(" ") === b.cards.join(" ");
+  if (view.top && (!plays.length || plays.some((p) => same(p, view.top)))) return view.top;
+  return plays.length ? plays[plays.length - 1] : null;
+}
+
+/** Whether ``play`` is the one ``centrePlay`` shows. */
+export const isCentrePlay = (view, play) => same(centrePlay(view), play);
+
+export function drawBoard(center, view, R, look, { fresh = false, empty = "", ring = false } = {}) {
+  const plays = view.table || [];
   const won = plays.length || view.top || view.result ? null : lastTrick(view.history);
   const parts = [];
   if (plays.length || view.top) {
-    const shown = plays.length ? plays : [view.top];
+    // ``ring``: the seats sit around the table, each with its play in front of it; the middle
+    // holds the play to beat alone.
+    const shown = ring ? [centrePlay(view)] : plays.length ? plays : [view.top];
     parts.push({ key: "trick", draw: (row) => {
       setClass(row, "trick"); row.id = "trick";
-      drawPlays(row, shown, R, look, (play) => !!view.top && shown.length > 1 && same(play, view.top));
+      drawPlays(row, shown, R, look, (play) => !!view.top && (shown.length > 1 || ring) && same(play, view.top));
       for (const fig of row.children) fig.classList.toggle("fresh", fresh && fig === row.lastElementChild);
     } });
   } else if (won) {

@@ -83,11 +83,13 @@ export function cardSVG(code, pack = "french", { width = 64, name = "", label = 
     return open + frame + `<text x="50" y="88" font-size="54" text-anchor="middle" fill="${BLACK}" font-weight="700">${rank}</text>` +
       `<text x="10" y="24" font-size="18" fill="${BLACK}" font-weight="700">${rank}</text></svg>`;
   }
-  if (!suit) { // a joker
+  if (!suit) { // a joker: drawn (a jester's cap and a star in its colour), no word nor code on it
     const color = rank === "RJ" ? RED : BLACK;
-    return open + frame + `<text x="50" y="62" font-size="26" text-anchor="middle" fill="${color}" font-weight="700">JOKER</text>` +
-      `<path d="M30 80 L40 100 L50 82 L60 100 L70 80 L66 112 H34Z" fill="${color}"/>` +
-      `<text x="10" y="24" font-size="18" fill="${color}" font-weight="700">${rank}</text></svg>`;
+    const star = (x, y, r) => `<path d="${starPath(x, y, r)}" fill="${color}"/>`;
+    return open + frame + star(50, 52, 20) +
+      `<path d="M28 78 L38 102 L50 80 L62 102 L72 78 L67 114 H33Z" fill="${color}"/>` +
+      `<circle cx="28" cy="76" r="4" fill="${color}"/><circle cx="50" cy="78" r="4" fill="${color}"/><circle cx="72" cy="76" r="4" fill="${color}"/>` +
+      star(17, 20, 9) + `<g transform="rotate(180 50 70)">${star(17, 20, 9)}</g></svg>`;
   }
   const sign = signOf(suit, pack);
   const color = sign ? SIGN_COLORS[sign] : (suit === "H" || suit === "D" ? RED : BLACK);
@@ -108,12 +110,21 @@ export function cardSVG(code, pack = "french", { width = 64, name = "", label = 
   return open + frame + body + corner + "</svg>";
 }
 
+// A five-pointed star's path around (x, y), of outer radius r.
+function starPath(x, y, r) {
+  const points = Array.from({ length: 10 }, (_, k) => {
+    const a = (Math.PI / 5) * k - Math.PI / 2, d = k % 2 ? r * 0.45 : r;
+    return `${(x + d * Math.cos(a)).toFixed(1)} ${(y + d * Math.sin(a)).toFixed(1)}`;
+  });
+  return `M${points.join(" L")}Z`;
+}
+
 function cucco(code, name) {
   const named = CUCCO[code];
   const value = named ? named[0] : code;
   const number = NIFTY_NUMBERS[code] ?? Number(code);
   const color = named ? named[1] : `hsl(${(number * 31) % 360} 55% 38%)`;
-  const label = named ? code : "";
+  const label = named ? (name || code) : "";  // a named card by its name in the reader's language (梟)
   let motif = "";
   if (named) {
     const m = {
@@ -133,12 +144,12 @@ function cucco(code, name) {
   }
   return `<rect x="8" y="8" width="84" height="22" rx="5" fill="${color}"/>` +
     `<text x="50" y="25" font-size="15" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label || value}</text>` +
-    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}${named && name ? " " + name : ""}</text>`;
+    motif + `<text x="50" y="128" font-size="14" text-anchor="middle" fill="#555" font-family="sans-serif">${named ? value : ""}</text>`;
 }
 
 export function backSVG(width = 40, label = "") {
   const h = Math.round(width * 1.4);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" aria-label="card back">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 140" width="${width}" height="${h}" aria-hidden="true">` +
     `<rect x="2" y="2" width="96" height="136" rx="9" fill="#1e3a6e" stroke="#fff" stroke-width="4"/>` +
     `<path d="M14 14 H86 V126 H14Z" fill="none" stroke="#7fa7e6" stroke-width="3" stroke-dasharray="6 4"/>` +
     (label ? `<text x="50" y="84" font-size="40" text-anchor="middle" fill="#fff" font-weight="700" font-family="sans-serif">${label}</text>` : "") +

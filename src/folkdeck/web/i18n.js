@@ -13,6 +13,10 @@
 //   {"select": "p", "<value>": ..., "other": ...} by a parameter's value (as JSON writes it: null, true)
 
 export const LANGUAGES = ["en", "ja"];
+// The page's language: ?lang= in its address (kept for the next visit), else the one chosen
+// before, else the browser's.
+const asked = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
+if (LANGUAGES.includes(asked)) localStorage.setItem("folkdeck.lang", asked);
 const stored = localStorage.getItem("folkdeck.lang");
 export let lang = LANGUAGES.includes(stored) ? stored
   : ((navigator.language || "en").startsWith("ja") ? "ja" : "en");
@@ -158,14 +162,32 @@ export class Renderer {
     // a card the game names in the catalog (the Cucco pack's OWL, 梟 in Japanese) by its name
     let worded = false;
     const shown = list.map((c) => {
-      const named = this.game ? messages[`term.${this.game}.${c}`] : undefined;
-      if (named != null) return String(named);
+      const named = this.cardTerm(c);
+      if (named) { worded = worded || /[^A-Z0-9]/.test(named); return named; }
       const words = this.suitWords ? this.cardWords(c) : "";
       if (!words) return displayCard(c, this.notation, { symbols: this.symbols });
       worded = true;
       return words;
     });
-    return shown.join(worded ? this.ui("list_separator") : " ");  // "12 espadas, 3 copas"
+    if (!worded) return shown.join(" ");
+    // Words are a list ("12 espadas, 3 copas"), the same card twice once with its count
+    // ("7, 7, red joker ×2" reads better than a name said twice).
+    const runs = [];
+    for (const name of shown) {
+      const run = runs[runs.length - 1];
+      if (run && run.name === name) run.count += 1; else runs.push({ name, count: 1 });
+    }
+    return runs.map((r) => (r.count > 1 ? `${r.name} ×${r.count}` : r.name)).join(this.ui("list_separator"));
+  }
+
+  /** A card people know by a name rather than a rank and suit: the Cucco pack's OWL
+   * (term.<game>.OWL, 梟 in Japanese), a joker (card.<game>.RJ, else card.RJ: "red joker",
+   * 赤ジョーカー; never the code "RJ"); else "". */
+  cardTerm(card) {
+    const c = String(card);
+    for (const key of [`term.${this.game}.${c}`, `card.${this.game}.${c}`, `card.${c}`])
+      if ((this.game || !key.startsWith("term.")) && has(key)) return String(messages[key]);
+    return "";
   }
 
   /** ``card`` in its pack's words when the pack names its suits ("12 espadas"), else "". A
@@ -240,6 +262,9 @@ export const plain = () => new Renderer();
 
 /** The browser's own message ui.<key> (lobby, headings, buttons). */
 export function t(key, params = {}) { return plain().ui(key, params); }
+
+/** Any catalog message ``key`` (a term, a card's name), as it is written (never capitalised). */
+export function text(key, params = {}) { return plain().message(key, params, { sentence: false }); }
 
 /** Fills every element marked data-t="key" with ui.<key>. */
 export function applyStatic(root = document) {

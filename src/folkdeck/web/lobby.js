@@ -1,6 +1,6 @@
 // The lobby: every game as /api/games describes it from its GameSpec (players, how its match
 // ends, options, presets, bots); names and help in the reader's language from the catalog.
-import { Renderer, t, setLang, lang, loadCatalogs, gameTitle, applyStatic, has } from "./i18n.js";
+import { Renderer, t, text, setLang, lang, loadCatalogs, gameTitle, applyStatic, has } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,11 +16,17 @@ function optionInput(opt, game) {
   row.className = "field opt";
   const label = document.createElement("label");
   const key = `option.${opt.name}`;
-  label.textContent = R.hasTerm(key) ? `${R.term(key)} (${opt.name})` : opt.name;
+  // The option's own name (as the terminal and the API take it) is a tooltip, not text in
+  // another language beside its name in this one.
+  label.textContent = R.hasTerm(key) ? R.term(key) : opt.name;
+  label.title = opt.name;
   label.htmlFor = "opt-" + opt.name;
   let input;
   const choices = opt.choices.includes("|") ? opt.choices.split("|").map((c) => c.trim()) : null;
-  const choiceLabel = (c) => (R.hasTerm(c) ? R.term(c) : has(`ui.choice.${c}`) ? t(`choice.${c}`) : c);
+  // A choice by what it does (term.<game>.option.<name>.<value>), else the game's term for
+  // the value, else the shared yes/no.
+  const choiceLabel = (c) => (R.hasTerm(`${key}.${c}`) ? R.term(`${key}.${c}`) : R.hasTerm(c) ? R.term(c)
+    : has(`ui.choice.${c}`) ? t(`choice.${c}`) : c);
   if (choices) {
     input = document.createElement("select");
     for (const c of choices) input.add(new Option(choiceLabel(c), c, false, c.toLowerCase() === String(opt.default).toLowerCase()));
@@ -58,7 +64,8 @@ function seatRows(keep = true) {
     kind.add(new Option(t("invite"), "human")); kind.add(new Option(t("open_seat_kind"), "open")); kind.add(new Option(t("bot"), "bot"));
     kind.value = old[i] ? old[i][0] : (i === 0 ? "you" : "bot");
     const bot = document.createElement("select"); bot.className = "bot";
-    for (const b of g.bots) bot.add(new Option(b + (b === g.default_bot ? " ★" : ""), b, false, b === g.default_bot));
+    for (const b of g.bots) bot.add(new Option(botKind(b) + (b === g.default_bot ? " ★" : ""), b, false, b === g.default_bot));
+    bot.setAttribute("aria-label", `${t("seat_n", { n: i })} — ${t("bot")}`);
     if (old[i] && g.bots.includes(old[i][1])) bot.value = old[i][1];
     // An invited person's name (optional: they may change it at the table).
     const name = document.createElement("input"); name.className = "seat-name"; name.maxLength = 24;
@@ -68,6 +75,22 @@ function seatRows(keep = true) {
     kind.onchange = sync; sync();
     row.append(label, kind, bot, name); box.append(row);
   }
+}
+
+// A preset by its name in the page's language (term.<game>.preset.<name>), else as the game
+// spells it; its one line of help under the list.
+const presetName = (R, p) => (R.hasTerm(`preset.${p}`) ? R.term(`preset.${p}`) : p);
+function showPresetHelp() {
+  const R = termsOf(current().name), p = $("preset").value;
+  $("preset-help").textContent = p && R.hasTerm(`preset.${p}.help`) ? R.term(`preset.${p}.help`) : "";
+}
+
+// A bot's kind and level in the page's language ("search:fast": 探索（速い）), else as named.
+function botKind(bot) {
+  const [kind, level] = bot.split(":");
+  const k = has(`term.bot.${kind}`) ? text(`term.bot.${kind}`) : kind;
+  if (!level) return k;
+  return t("bot_kind_level", { kind: k, level: has(`term.bot_level.${level}`) ? text(`term.bot_level.${level}`) : level });
 }
 
 // How the match ends (GameSpec.match_end): a number of deals ("count"), the game's own rule
@@ -81,6 +104,9 @@ function showDeals(g) {
   $("deals-label").textContent = end.deals === "limit" ? t("deals_cap") : t("deals");
   $("deals-hint").textContent = end.deals === "count" ? "" : t("match_ends", { reason: R.term(end.reason) });
   $("deals-hint").hidden = end.deals === "count";
+  // A rule option of the same name as the Deals field is that field: one place to say it.
+  const twin = $("options").querySelector('[data-option="deals"]');
+  if (twin) twin.closest(".opt").hidden = !$("deals-field").hidden;
 }
 
 // The match's free first seat, in a game whose rules let the players choose it: first_seat
@@ -108,10 +134,11 @@ function showGame(keepSeats = false) {
   $("summary").textContent = R.hasTerm("summary") ? R.term("summary") : g.summary || "";
   $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = g.default_players;
   $("players-hint").textContent = `${g.min_players}–${g.max_players}`;
-  $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(p, p)));
+  $("preset").replaceChildren(new Option(t("none"), ""), ...Object.keys(g.presets).map((p) => new Option(presetName(R, p), p)));
   $("options").replaceChildren(...g.options.map((o) => optionInput(o, g.name)));
   $("preset").onchange = showPreset;
   if (preset in g.presets) { $("preset").value = preset; showPreset(); }
+  showPresetHelp();
   showDeals(g);
   showFirstDealer(g);
   seatRows(keepSeats);
@@ -128,6 +155,7 @@ const panelValue = (v) => (Array.isArray(v) ? v.join(",") : String(v));
 // Picking a preset shows its values in the panel (the defaults where it says nothing); what
 // the panel shows then is the baseline, and only options the person changes override it.
 function showPreset() {
+  showPresetHelp();
   const values = current().presets[$("preset").value] || {};
   for (const el of $("options").querySelectorAll("[data-option]")) {
     const name = el.dataset.option;
@@ -142,7 +170,7 @@ function showPreset() {
 function changedOptions() {
   const options = {};
   for (const el of $("options").querySelectorAll("[data-option]")) {
-    if (el.value !== el.dataset.shown) options[el.dataset.option] = el.value;
+    if (el.value !== el.dataset.shown && !el.closest(".opt").hidden) options[el.dataset.option] = el.value;
   }
   return options;
 }
@@ -221,6 +249,27 @@ async function showRules() {
   $("rules").showModal();
 }
 
+// "Play now against bots": a table of the game's standard rules, you at seat 0 and the game's
+// own bots elsewhere, opened at once.
+function quickButtons() {
+  $("quick").replaceChildren(...games.map((g) => {
+    const b = document.createElement("button"); b.type = "button"; b.className = "primary quick-play"; b.dataset.game = g.name;
+    b.textContent = t("quick_play_game", { game: gameTitle(g.name, g.title) });
+    b.onclick = () => quickPlay(g);
+    return b;
+  }));
+}
+
+async function quickPlay(g) {
+  const seats = Array.from({ length: g.default_players }, (_, i) => (i === 0 ? { kind: "human", name: myName() } : { kind: "bot", bot: g.default_bot }));
+  const resp = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: g.name, players: g.default_players, seats, options: {} }) });
+  const data = await resp.json();
+  if (!resp.ok) { toast(termsOf(g.name).error(data)); return; }
+  const mine = data.seats.find((s) => s.link);
+  location.assign(mine ? mine.link : data.spectator_link);
+}
+
 function fillGames() {
   const chosen = $("game").value;
   $("game").replaceChildren(...games.map((g) => new Option(gameTitle(g.name, g.title), g.name)));
@@ -233,12 +282,13 @@ async function init() {
   $("lang").textContent = t("other_language");
   $("lang").onclick = async () => {
     await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
-    fillGames(); showGame(true); refreshOpenTables();
+    fillGames(); showGame(true); refreshOpenTables(); quickButtons();
   };
   $("your-name").value = localStorage.getItem("folkdeck.name") || "";
   $("your-name").onchange = () => localStorage.setItem("folkdeck.name", myName());
   games = await (await fetch("/api/games")).json();
   fillGames();
+  quickButtons();
   $("game").onchange = () => showGame(false); $("players").onchange = () => { seatRows(true); showFirstDealer(current()); };
   $("create").onsubmit = create; $("rules-btn").onclick = showRules;
   showGame();

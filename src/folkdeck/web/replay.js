@@ -11,6 +11,7 @@ import { drawBoard } from "./board.js";
 import { resultRows } from "./result.js";
 import { drawSeats, patchList, setClass, setText } from "./view.js";
 import { replaySteps } from "./model.js";
+import { botBadge, botName, defaultBotKind } from "./players.js";
 import { Renderer, loadCatalogs, applyStatic, setLang, lang, t, gameTitle } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,7 +73,8 @@ function replaySeats(step) {
     const toAct = (view.to_act || []).includes(seat);
     if (toAct) facts.push(R.ui("replay.to_act"));
     const acted = step.event && step.event.seat === seat;
-    return { seat, name: R.seat(seat), tag: "", online: null, facts,
+    const kind = defaultBotKind(source?.names?.[seat]);
+    return { seat, name: R.seat(seat), tag: kind ? botBadge(kind) : "", tagClass: kind ? "bot-badge" : "", online: null, facts,
       classes: [...(toAct ? ["to-act"] : []), ...(acted ? ["just-acted"] : [])],
       hand: hand || null, back: hand ? null : count ?? null };
   });
@@ -236,8 +238,18 @@ function showError(body) {
   $("error").hidden = false;
 }
 
+// The first step at which the cards are in the hands: a deal whose cards are dealt by its first
+// action (a later Gou Ji deal: the Da La names the drawer, then the hands are dealt) opens on
+// the dealt hands, not on seats holding nothing; step 0 is still one step back.
+function dealtStep(steps) {
+  const held = (step) => step.hands.some((h) => h && h.length);
+  if (held(steps[0])) return 0;
+  const k = steps.findIndex(held);
+  return k < 0 ? 0 : k;
+}
+
 /** Replays deal ``deal`` of the loaded source (1 for a deal record) and shows step ``step``
- * (-1: the last). */
+ * (-1: the last; null: where its cards are dealt, see dealtStep). */
 async function loadDeal(deal, step) {
   const query = source.match ? `?deal=${deal}` : "";
   const resp = await fetch(`/api/replay${query}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: source.text });
@@ -256,7 +268,7 @@ async function loadDeal(deal, step) {
   document.title = `${gameTitle(body.game, spec.title || body.game)} — ${t("replay")}`;
   data = body;
   tricks = findTricks(body.steps);
-  at = step < 0 ? body.steps.length - 1 : step;
+  at = step == null ? dealtStep(body.steps) : step < 0 ? body.steps.length - 1 : step;
   show();
 }
 
@@ -266,9 +278,10 @@ function recordNames(record) {
   return Array.isArray(names) && names.every((n) => typeof n === "string" && n) ? names : null;
 }
 
-// The viewer's renderer for a replayed deal: seats by the record's names when it has them.
+// The viewer's renderer for a replayed deal: seats by the record's names when it has them
+// (a bot by its name in the page's language: players.js).
 function rendererFor(body) {
-  const names = source.names && source.names.length === body.players ? source.names : undefined;
+  const names = source.names && source.names.length === body.players ? source.names.map((n, i) => botName(i, n)) : undefined;
   return new Renderer({ game: body.game, names, notation: spec.card_notation || "french", symbols: true, suitWords: true });
 }
 
@@ -278,7 +291,7 @@ async function load(text) {
   try { const record = JSON.parse(text); match = record?.format === "folkdeck-match/1"; names = recordNames(record); }
   catch { /* the server names the error */ }
   source = { text, match, names };
-  await loadDeal(1, 0);
+  await loadDeal(1, null);
 }
 
 async function fetchText(url) {
@@ -316,7 +329,7 @@ async function init() {
   $("last").onclick = () => { stopAutoplay(); go(at === data.steps.length - 1 && data.match ? data.steps.length : data.steps.length - 1); };
   $("play").onclick = toggleAutoplay;
   $("slider").oninput = () => { stopAutoplay(); go(Number($("slider").value)); };
-  $("deal").onchange = () => { stopAutoplay(); loadDeal(Number($("deal").value), 0); };
+  $("deal").onchange = () => { stopAutoplay(); loadDeal(Number($("deal").value), null); };
   bindKeys();
   const params = new URLSearchParams(location.search);
   const table = params.get("t");

@@ -38,3 +38,24 @@ export function resultRows(R, r, teams, you) {
   if (byTeam) lines.push(R.ui("team_returns", { returns: returnsText(R, r.returns, teams, you) }));
   return lines;
 }
+
+/** Each seat's place in the standings, ties ranked equal (a 5–5 tie is joint 1st, the next
+ * seat 3rd): one more than the seats strictly ahead of it, an eliminated seat behind every
+ * other, a score ahead by the match's direction (``higher_wins``: chips, points; else
+ * penalties). */
+export function standingPlaces(st) {
+  const out = new Set(st.eliminated || []);
+  const sign = st.higher_wins === false ? -1 : 1;
+  const ahead = (a, b) => (out.has(a) !== out.has(b) ? out.has(b) : sign * (st.scores[a] - st.scores[b]) > 0);
+  return st.scores.map((_, seat) => 1 + st.scores.filter((__, other) => ahead(other, seat)).length);
+}
+
+/** Who won the match, in words: one seat, a team that shares first place (Gou Ji's), or a tie. */
+export function winnerLine(R, st, teams, you) {
+  const places = standingPlaces(st);
+  const first = places.map((p, seat) => (p === 1 ? seat : -1)).filter((seat) => seat >= 0);
+  if (first.length === 1) return R.ui("winner", { seat: first[0] });
+  const team = (teams || []).find((tm) => tm.length === first.length && tm.every((s) => first.includes(s)));
+  if (team) return team.includes(you) ? R.ui("winner_team_you", { seats: team.filter((s) => s !== you) }) : R.ui("winner_team", { seats: team });
+  return R.ui("tie", { seats: first });
+}

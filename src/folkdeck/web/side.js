@@ -2,7 +2,7 @@
 // the review of the player's decisions), the deal's history, and the deal-over box.
 import { reviewAsked } from "./review.js";
 import { patchList, setText } from "./view.js";
-import { resultRows, returnsText } from "./result.js";
+import { resultRows, returnsText, standingPlaces, winnerLine } from "./result.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -36,12 +36,15 @@ function renderStandings(table, R) {
   const st = table.standings;
   if (!st) return [];
   const lines = [R.ui("deals_played", { played: st.deals_played, limit: st.deals_limit })];
-  (st.ranking || []).forEach((seat, k) => {
-    const row = R.ui("standing", { place: k + 1, seat, score: st.scores[seat], unit: st.unit });
+  const places = standingPlaces(st);
+  (st.ranking || []).forEach((seat) => {
+    const row = R.ui("standing", { place: places[seat], seat, score: st.scores[seat], unit: st.unit });
     lines.push((st.eliminated || []).includes(seat) ? R.ui("eliminated_row", { row }) : row);
   });
   return lines;
 }
+
+let tuckedDeal = null;  // the deal whose result box the player tucked away ("<table>:<deal>")
 
 /** The side panel (standings, results, history) and the deal-over box of ``msg``; ``ask(deal)``
  * asks for the review of a finished deal. */
@@ -66,16 +69,33 @@ export function renderSide(msg, R, ask) {
   patchList($("history"), history.map((_, i) => history.length - 1 - i), {
     key: (k) => `${msg.table.deal}:${k}`, make: () => document.createElement("li"), update: (li, k) => setText(li, R.event(history[k])),
   });
-  const res = $("result"); res.replaceChildren();
+  const res = $("result");
+  $("next-home").append($("next-line"));  // out of the box before it is redrawn
+  res.replaceChildren();
   if (obs.result || table.match_over) {
     const div = document.createElement("div"); div.className = "result"; div.id = "result-box";
     const r = obs.result;
     let html = `<strong>${esc(table.match_over ? R.ui("match_over") : R.ui("deal_over"))}</strong>`;
+    if (table.match_over && table.standings) {
+      // The match's end: its winner (or the tie) and the final standings first, then the last deal.
+      html += `<p class="winner" id="winner">${esc(upper(winnerLine(R, table.standings, table.teams, msg.you)))}</p>` +
+        `<h4>${esc(R.ui("final_standings"))}</h4><div class="final">` +
+        renderStandings(table, R).slice(1).map((l) => `<div>${esc(l)}</div>`).join("") + "</div>";
+    }
     if (r) {
       html += `<div>${esc(R.ui("result_reason", { reason: r.reason }))}</div>` +
         resultRows(R, r, table.teams, msg.you).map((line) => `<div class="rows">${esc(line)}</div>`).join("");
     }
     div.innerHTML = html;
+    // The box floats over the table: it can be tucked away to look at the table, and back.
+    const tucked = tuckedDeal === `${table.id}:${table.deal}`;
+    div.classList.toggle("tucked", tucked);
+    const toggle = button(R.ui(tucked ? "show_result" : "hide_result"), "link tuck", () => {
+      tuckedDeal = tucked ? null : `${table.id}:${table.deal}`;
+      renderSide(msg, R, ask);
+    });
+    toggle.setAttribute("aria-expanded", String(!tucked));
+    div.prepend(toggle);
     if (r && msg.you != null && !reviewAsked(table.deal)) {
       const b = button(R.ui("review"), "", () => ask(table.deal));
       b.id = "review-btn";
@@ -88,5 +108,9 @@ export function renderSide(msg, R, ask) {
     if (table.match_record) div.insertAdjacentHTML("beforeend", `<div class="match-record">${matchLinks(table, R)}</div>`);
     if (table.records_locked) div.insertAdjacentHTML("beforeend", `<div class="locked">${esc(lockedText(table, R))}</div>`);
     res.append(div);
+    // "Play again" (or the next match) stays in the box, in view without scrolling.
+    if (table.match_over) div.querySelector(table.standings ? ".final" : "strong").after($("next-line"));
   }
 }
+
+const upper = (s) => (s && /^[a-z]/.test(s) ? s[0].toUpperCase() + s.slice(1) : s);

@@ -12,8 +12,10 @@ import { hintText, current as hintIsCurrent } from "./hint.js";
 import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
 import { tableSeats } from "./seats.js";
-import { cardsLabel, drawCards, drawSeats } from "./view.js";
+import { cardsLabel, drawCards, drawSeats, setText } from "./view.js";
 import { reduce } from "./model.js";
+import { botName } from "./players.js";
+import { fitHand, moveFromSeats } from "./layout.js";
 import { drawBoard } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,11 +30,13 @@ let hint = null, hintRef = null;  // the last hint asked for (shown while its po
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
 const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
 
-// Seats' names for the text: a player's name, with its seat when two seats share it (bots do).
+// Seats' names for the text: a player's name (a bot's of the page's language: players.js),
+// with its seat when two seats share it.
 function seatNames(table) {
-  return table.seats.map((s, i) => {
-    const twice = table.seats.filter((o) => o.name === s.name).length > 1;
-    return twice ? `${s.name} (${new Renderer().message("seat.name", { n: i }, { sentence: false })})` : s.name;
+  const shown = table.seats.map((s, i) => (s.kind === "bot" ? botName(i, s.name) : s.name));
+  return shown.map((name, i) => {
+    const twice = shown.filter((o) => o === name).length > 1;
+    return twice ? `${name} (${new Renderer().message("seat.name", { n: i }, { sentence: false })})` : name;
   });
 }
 
@@ -83,9 +87,17 @@ const head = (action) => action.split(/\s+/)[0];
 // the pack's notation.
 function actionLabel(R, action) { return upper(actionWords(R, action)); }
 
+// An action word as what it does, which may depend on the window the view says is open (Gou
+// Ji's "no": "don't declare" when asked to declare, "no revolution"...): the term may be a
+// form that selects by ``window``.
+function actionTerm(R, w) {
+  const key = has(`term.${R.game}.action.${w}`) ? `term.${R.game}.action.${w}` : `term.action.${w}`;
+  return R.message(key, { window: last?.obs?.window ?? "" }, { sentence: false });
+}
+
 // An action's words inside a sentence (a hint, a review): not capitalised.
 function actionWords(R, action) {
-  const word = (w) => (R.hasTerm(`action.${w}`) ? R.term(`action.${w}`) : R.hasTerm(w) ? R.term(w)
+  const word = (w) => (R.hasTerm(`action.${w}`) ? actionTerm(R, w) : R.hasTerm(w) ? R.term(w)
     : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
   return action.split(/\s+/).map(word).join(" ");
 }
@@ -113,7 +125,7 @@ function render(msg) {
   $("title").textContent = title;
   $("watching").hidden = msg.you != null;
   $("deal").textContent = R.ui("deal_of", { deal: table.match_deal ?? table.deal, deals: table.deals }) + (table.practice ? ` · ${R.ui("practice")}` : "");
-  drawSeats($("seats"), tableSeats(msg, R), lookOf(R));
+  drawSeats($("seats"), tableSeats(msg, R, seatNames(table)), lookOf(R));
   $("seats").className = `seats players-${table.seats.length}`;
   renderCenter(msg, R);
   renderStatus(msg, R);
@@ -121,6 +133,16 @@ function render(msg) {
   renderHand(msg, R);
   renderSide(msg, R, askFor);
   renderSocial(msg);
+  speak(msg, R);
+}
+
+// The live region (#announce) says each new play and whose turn it is, for a screen reader.
+function speak(msg, R) {
+  const history = msg.obs.history || [];
+  const lastEvent = history.length ? R.event(history[history.length - 1]) : "";
+  const turn = msg.obs.result ? R.ui("deal_over") : msg.on_turn ? R.ui("your_turn")
+    : msg.obs.current_seat != null ? R.ui("turn_of", { seat: msg.obs.current_seat }) : "";
+  setText($("announce"), [lastEvent, upper(turn)].filter(Boolean).join(". "));
 }
 
 // The middle of the table (board.js, drawn alike in the replay viewer); the newest play
@@ -129,7 +151,8 @@ function renderCenter(msg, R) {
   const key = `${msg.table.deal}:${msg.table.actions}`;
   const fresh = renderCenter.seen !== undefined && renderCenter.seen !== key;
   renderCenter.seen = key;
-  drawBoard($("center"), msg.obs, R, lookOf(R), { fresh });
+  drawBoard($("center"), msg.obs, R, lookOf(R), { fresh, ring: true });
+  if (fresh) moveFromSeats(msg.obs.history);
 }
 
 function renderStatus(msg, R) {
@@ -151,9 +174,15 @@ let showAllLegal = false;
 
 // The hand's cards in the order the player chose (handorder.js): a click selects a card, a
 // drag moves it; ``picking``: some play can be made of them (else no card is dimmed).
+let dealing = false;  // a new deal has come: its hand is dealt card by card (style.css), once
+
 function drawHand(hand, notation, playable, picking, R) {
   const box = $("hand");
-  box.className = "hand" + (picking ? "" : " idle");  // nothing to pick: no card is dimmed
+  if (dealing && hand.length) {
+    dealing = false; box.classList.add("dealing");
+    clearTimeout(drawHand.dealt); drawHand.dealt = setTimeout(() => box.classList.remove("dealing"), 1500);
+  }
+  box.className = "hand" + (picking ? "" : " idle") + (box.classList.contains("dealing") ? " dealing" : "");  // nothing to pick: no card is dimmed
   const order = displayOrder(hand, notation);
   // Each card is kept by its code and copy (view.js): a message rewrites only its classes,
   // and the handlers, which name its place in the hand now.
@@ -162,7 +191,17 @@ function drawHand(hand, notation, playable, picking, R) {
     each: (el, _, pos) => {
       const i = order[pos];
       el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
+      el.style.setProperty("--i", pos);  // its turn in the deal's motion
       el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+      // Keyboard play: Enter or Space picks the focused card, arrows move along the hand.
+      el.setAttribute("aria-pressed", String(selected.includes(i)));
+      el.onkeydown = (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); el.click(); }
+        else if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+          ev.preventDefault();
+          (ev.key === "ArrowRight" ? el.nextElementSibling : el.previousElementSibling)?.focus();
+        }
+      };
       // Drag a card to another place in the hand: the player's own arrangement.
       el.draggable = true;
       el.ondragstart = (ev) => { ev.dataTransfer.setData("text/plain", String(pos)); ev.dataTransfer.effectAllowed = "move"; };
@@ -195,6 +234,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
   selected = selected.filter((i) => i < hand.length);
   drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
+  fitHand($("hand"), hand.length, cardW());
   const sort = $("sort");
   sort.hidden = hand.length < 2;
   sort.textContent = R.ui(`hand_order.${handMode()}`);
@@ -371,7 +411,7 @@ function reviewed(msg) {
 function follow(msg) {
   const next = reduce(last, msg);
   if (!next) { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" })); return; }
-  if (last && last.table.deal !== next.table.deal) newDeal();
+  if (last && last.table.deal !== next.table.deal) { newDeal(); dealing = true; }
   last = next;
   announce(next, rendererOf(next));
   // The page is drawn once a frame with the newest model: a burst of messages (bots playing

@@ -75,41 +75,62 @@ export function drawCards(box, codes, look, { classOf = () => "card", each = nul
 }
 
 /** The seats, each described as ``{seat, name, tag, tagClass, online, classes, facts, hand,
- * back}``: ``tag`` a note after the name ("bot"), ``online`` the connection dot (null: none),
- * ``facts`` the lines under it, ``hand`` cards face up (the replay) or ``back`` a count on a
- * card's back (another player's hand at the table). ``seatClass``/``headClass``: the page's
- * own class names for its layout. */
+ * back, out, play, pos}``: ``tag`` a badge after the name (a bot's kind), ``online`` the
+ * connection dot (null: none), ``facts`` the lines under it, ``hand`` cards face up (the
+ * replay) or ``back`` a count drawn as a small fan of card backs (another player's hand at the
+ * table; "?" for a count the view hides), ``out`` a seat's place once it has
+ * gone out (shown instead of its empty hand), ``play`` the cards of its last play on the table
+ * (shown in front of it), ``pos`` its place around the table ({x, y}: per cent of the box).
+ * ``seatClass``/``headClass``: the page's own class names for its layout. */
 export function drawSeats(box, seats, look, { seatClass = "seat", headClass = "name" } = {}) {
   patchList(box, seats, {
     key: (s) => s.seat,
     make: (s) => {
       const div = make("div"); div.dataset.seat = s.seat;
       const head = make("div", headClass);
-      head.append(make("span", "dot"), make("strong"), make("small", "tag"));
-      div.append(head, make("div", "meta"));
+      head.append(make("span", "dot"), make("strong"));
+      div.append(head, make("small", "tag"), make("div", "meta"), make("div", "seat-cards"), make("div", "last-play"));
       return div;
     },
     update: (div, s) => {
       setClass(div, [seatClass, ...s.classes].join(" "));
-      const [dot, who, tag] = div.firstElementChild.children;
+      if (s.pos) { div.style.setProperty("--x", `${s.pos.x}%`); div.style.top = `${s.pos.y}%`; }
+      const [head, tag, meta, cards, play] = div.children;
+      const [dot, who] = head.children;
       dot.hidden = s.online == null;
       setClass(dot, "dot" + (s.online ? " on" : ""));
+      dot.title = s.online == null ? "" : s.online ? "" : look.R.ui("away");
       setText(who, s.name);
-      setText(tag, s.tag ? ` (${s.tag})` : "");
+      setText(tag, s.tag || "");
+      tag.hidden = !s.tag;
       setClass(tag, "tag" + (s.tagClass ? ` ${s.tagClass}` : ""));
-      setText(div.children[1], s.facts.join(" · "));
-      drawSeatCards(div, s, look);
+      setText(meta, s.facts.join(" · "));
+      drawSeatCards(cards, s, look);
+      if (s.held) { cards.setAttribute("role", "img"); cards.setAttribute("aria-label", s.held); cards.title = s.held; }
+      play.hidden = !(s.play && s.play.length);
+      if (s.play && s.play.length) drawCards(play, s.play, { ...look, width: Math.round(look.width * 0.5) });
+      else play.replaceChildren();
     },
   });
 }
 
-// A seat's cards after its head and facts: its hand face up, or a back with the count.
-function drawSeatCards(div, s, look) {
-  let box = div.children[2];
-  const kind = s.hand ? "cards" : s.back != null ? "back" : "";
-  if (box && box.dataset.kind !== kind) { box.remove(); box = null; }
-  if (!kind) return;
-  if (!box) { box = make(kind === "cards" ? "div" : "span", kind); box.dataset.kind = kind; div.append(box); }
-  if (kind === "cards") drawCards(box, s.hand, look);
-  else if (box.dataset.count !== String(s.back)) { box.innerHTML = backSVG(22, String(s.back)); box.dataset.count = String(s.back); }
+const FAN = 6;  // at most this many backs drawn for a hand; its count says the rest
+
+// A seat's cards: its hand face up, a fan of backs with the count, or its place once out.
+function drawSeatCards(box, s, look) {
+  const kind = s.hand ? "cards" : s.out ? "out" : s.back != null ? "back" : "";
+  if (box.dataset.kind !== kind) {
+    box.replaceChildren(); box.dataset.kind = kind; delete box.dataset.count;
+    box.className = "seat-cards" + (kind ? ` ${kind}` : "");  // .cards: a hand face up (the replay's layout)
+  }
+  if (kind === "cards") { drawCards(box, s.hand, look); return; }
+  const shown = kind === "out" ? `out:${s.out}` : kind === "back" ? String(s.back) : "";
+  if (box.dataset.count === shown) return;
+  box.dataset.count = shown;
+  if (kind === "out") { box.innerHTML = `<span class="place-badge">${s.out}</span>`; return; }
+  if (kind !== "back") { box.replaceChildren(); return; }
+  const count = s.back;
+  const backs = count === "?" ? 3 : Math.min(count, FAN);
+  box.innerHTML = `<span class="fan" aria-hidden="true">${Array.from({ length: backs }, () => backSVG(20)).join("")}</span>` +
+    `<span class="count">${count}</span>`;
 }

@@ -166,7 +166,9 @@ def test_da_la_names_the_first_drawer() -> None:
     assert state.phase == "drawer" and state.to_act == (2,)
     assert state.legal_actions() == tuple(Draw(s) for s in (2, 3, 4, 5, 0, 1))
     assert state.observe(0).hand == () and len(state.all_cards()["pack"]) == 216
+    assert state.observe(None).out == ()             # not dealt yet: nobody has gone out (issue 35)
     state.apply(parse_action("draw 4"))
+    assert state.observe(None).out == ()
     named = game.new_state(seed=11, setup={"places": places, "first_drawer": 4})
     assert cast(dict[str, Any], state.deal_info()["setup"])["name_drawer"] is True
     assert [state.hand_counts(s) for s in range(6)] == [named.hand_counts(s) for s in range(6)]

@@ -158,7 +158,8 @@ def new_deal(hands: Sequence[Sequence[Card]], setup: Setup, *, leader: int,
         deal.pending = [list(h) for h in hands]
     else:
         fill_hands(deal, hands)
-    deal.out = [s for s in range(SEATS) if not deal.left[s]]
+    # Nobody has gone out of a deal not dealt yet (the hands wait for the drawer's naming).
+    deal.out = [] if naming else [s for s in range(SEATS) if not deal.left[s]]
     return deal
 
 
