@@ -8,8 +8,7 @@ import random
 import pytest
 
 import folkdeck
-from folkdeck.agents.advice import COSTLY, HINT_BOT, advise, decisions, hint_bot, review
-from folkdeck.agents.learned import SEARCH_WIDTH
+from folkdeck.agents.advice import COSTLY, advise, decisions, review
 from folkdeck.engine.record import Record
 from folkdeck.sim.runner import random_playout
 
@@ -53,21 +52,3 @@ def test_a_review_weighs_every_decision_with_a_choice_and_marks_the_costly() -> 
         if v.chosen == v.best:
             assert v.cost == 0
     assert any(v.costly for v in verdicts)  # random play makes costly choices
-
-
-def test_a_hint_searches_the_learned_bots_best_actions_and_a_review_every_action() -> None:
-    game = folkdeck.load("kaphai")
-    assert hint_bot(game.spec) == "learned+search"
-    assert hint_bot(folkdeck.load("cambio").spec) == HINT_BOT  # no learned+search in Cambio
-    state = game.new_state(seed=8)
-    while not state.is_over():
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if len(legal) > SEARCH_WIDTH:
-            advice = advise(game, state.observe(seat), legal, random.Random(2), rollouts=40)
-            assert advice.by == "search" and len(advice.values) == SEARCH_WIDTH
-            full = advise(game, state.observe(seat), legal, random.Random(2), rollouts=40, bot=HINT_BOT)
-            assert len(full.values) == len(legal)
-            return
-        state.apply(legal[0], seat)
-    pytest.fail("the seeded deal reached its end without a decision of more than three plays: pick another seed")

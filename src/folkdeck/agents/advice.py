@@ -1,8 +1,7 @@
 """A hint for a person at the table: what a good bot would play here, and why, as data.
 
-:func:`advise` asks the game's hint bot (:func:`hint_bot`: the search over the learned
-network's best actions where the game has a learned model, else the ``pimc`` search bot of
-``folkdeck.agents.search``) for the value of every action it considers: the mean return of the seat over sampled deals that
+:func:`advise` asks the game's ``pimc`` search bot (``folkdeck.agents.search``) for the
+value of every action it considers: the mean return of the seat over sampled deals that
 agree with everything the seat has seen, each action tried on the same deals. The answer
 is an :class:`Advice` (the action, how it was found, the values best first), which the
 browser and the terminal put into words from the message catalog (``hint.*``); nothing
@@ -28,26 +27,19 @@ from typing import TYPE_CHECKING, Final
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.protocol import Action, Game
-from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import View
 
 if TYPE_CHECKING:
     from folkdeck.engine.record import Record
 
 HINT_BOT: Final = "pimc"
-"""The bot that gives hints where the game has no ``learned+search``, and reviews (every
-game has ``pimc``: :func:`folkdeck.agents.search.search_bots`)."""
+"""The bot that gives hints (every game has it: :func:`folkdeck.agents.search.search_bots`)."""
 HINT_ROLLOUTS: Final = 240
 """Rollouts of one hint (a tenth of a second in most games)."""
 HINT_SECONDS: Final = 1.0
-"""A hint's search stops after this long (a Gou Ji position with many plays)."""
-
-
-def hint_bot(spec: GameSpec) -> str:
-    """The bot whose values a hint gives: ``learned+search`` where the game has it (the
-    same rollouts spent on the learned network's best few actions, so each is tried in
-    more worlds), else :data:`HINT_BOT`."""
-    return "learned+search" if "learned+search" in spec.bots else HINT_BOT
+"""A hint's search stops after this long (a Gou Ji position with many plays): a player
+waits at most a second. The learned bots answer in milliseconds but are weaker than this
+search (docs/bots.md, "Learned bots"), so hints stay with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,15 +68,14 @@ class Advice:
 
 
 def advise(game: Game, observation: View, legal: Sequence[Action], rng: random.Random, *,
-           rollouts: int = HINT_ROLLOUTS, time_limit: float | None = None, bot: str | None = None) -> Advice:
-    """The advice for the observing seat among ``legal`` (which must not be empty), by the
-    search bot ``bot`` (default: :func:`hint_bot`)."""
+           rollouts: int = HINT_ROLLOUTS, time_limit: float | None = None) -> Advice:
+    """The advice for the observing seat among ``legal`` (which must not be empty)."""
     if not legal:
         raise ValueError("no legal action to advise on")
     from folkdeck.agents.search import SearchAgent
 
     spec = game.spec
-    agent = make_agent(spec, bot or hint_bot(spec), game=game)
+    agent = make_agent(spec, HINT_BOT, game=game)
     values = None
     if isinstance(agent, SearchAgent):  # every game's pimc bot is
         agent.rollouts = rollouts
@@ -165,8 +156,7 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
     (``time_limit``: at most this many seconds per decision, so a long deal's review ends)."""
     out = []
     for d in choices:
-        # every action weighed (not the learned bot's best few): the chosen one must have a value
-        advice = advise(game, d.view, d.legal, rng, rollouts=rollouts, time_limit=time_limit, bot=HINT_BOT)
+        advice = advise(game, d.view, d.legal, rng, rollouts=rollouts, time_limit=time_limit)
         values = {v.action: v.value for v in advice.values}
         best_value = values.get(advice.action)
         chosen_value = values.get(d.chosen)
@@ -177,5 +167,5 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
     return out
 
 
-__all__ = ["COSTLY", "HINT_BOT", "hint_bot", "HINT_SECONDS", "REVIEW_SECONDS", "HINT_ROLLOUTS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
+__all__ = ["COSTLY", "HINT_BOT", "HINT_SECONDS", "REVIEW_SECONDS", "HINT_ROLLOUTS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
            "Verdict", "advise", "decisions", "review"]

@@ -403,10 +403,10 @@ class TableManager:
         return {"ok": True}
 
     async def hint(self, table: Table, seat: Seat, client: str = "") -> JSONObject:
-        """What the hint bot (:func:`folkdeck.agents.advice.hint_bot`) would play for ``seat``
-        now, and the values it found (:func:`folkdeck.agents.advice.advise`), computed in the
-        search workers from the seat's own view: ``{"type": "hint", "position": [deal,
-        actions], "action", "by", "values"}``. Rate-limited as actions are.
+        """What the ``pimc`` search bot would play for ``seat`` now, and the values it found
+        (:func:`folkdeck.agents.advice.advise`), computed in the search workers from the
+        seat's own view: ``{"type": "hint", "position": [deal, actions], "action", "by",
+        "values"}``. Rate-limited as actions are.
 
         :raises ServerError: ``no_hint`` (409) when the seat has nothing to decide, or the
             search took too long.

@@ -17,17 +17,22 @@ def plot_log(log: str | Path, path: str | Path, *, title: str | None = None) -> 
     rows = [row for line in Path(log).read_text().splitlines() if line.strip()
             for row in [json.loads(line)] if "eval" in row]
     fig, ax = plt.subplots(figsize=(7, 4), dpi=120)
-    names = list(dict.fromkeys(n for r in rows for n in r.get("eval", {})))
-    for name in names:
-        points = [(r["cpu_minutes"], r["eval"][name]["mean_return"]) for r in rows if name in r.get("eval", {})]
-        xs = [x for x, _ in points]
-        means = [m["mean"] for _, m in points]
-        ax.errorbar(xs, means, yerr=[[m["mean"] - m["low"] for _, m in points],
-                                     [m["high"] - m["mean"] for _, m in points]],
-                    marker="o", capsize=3, label=name)
-    for r in rows:
-        ax.annotate(r["stage"], (r["cpu_minutes"], r["eval"][names[0]]["mean_return"]["mean"]),
-                    textcoords="offset points", xytext=(0, 8), fontsize=7, ha="center")
+    names = list(dict.fromkeys(n for r in rows for n in r["eval"]))
+    for k, name in enumerate(names):
+        for kind, marker, line in (("train", "o", "-"), ("calibrate", "s", "")):
+            points = [(r["cpu_minutes"], r["eval"][name]["mean_return"], r) for r in rows
+                      if name in r["eval"] and (r["stage"] == "calibrate") == (kind == "calibrate")]
+            if not points:
+                continue
+            means = [m["mean"] for _, m, _ in points]
+            ax.errorbar([x for x, _, _ in points], means,
+                        yerr=[[m["mean"] - m["low"] for _, m, _ in points], [m["high"] - m["mean"] for _, m, _ in points]],
+                        marker=marker, linestyle=line, capsize=3, color=f"C{k}",
+                        label=name if kind == "train" else f"{name}, calibration")
+            for x, m, r in points:
+                label = f"margin {r['margin']:g}" if kind == "calibrate" else r["stage"]
+                if k == 0 or kind == "train":
+                    ax.annotate(label, (x, m["mean"]), textcoords="offset points", xytext=(4, 6 + 8 * k), fontsize=7)
     ax.set_xlabel("CPU minutes of training (self-play, search teacher, fitting, evaluation)")
     ax.set_ylabel("mean return a deal (95% interval)")
     ax.set_title(title or "strength over training time")

@@ -168,6 +168,16 @@ class _Recorder:
             np.asarray([float(returns[s]) for s in self.seat_of], dtype=np.float32))
 
 
+def with_unsearched(rows: Sequence[tuple[Action, float, int]], legal: Sequence[Action]) -> list[tuple[Action, float]]:
+    """The teacher's values, best first, and every legal action its search left out (a
+    game's root candidates: Gou Ji's) at the worst searched value: the network must not
+    learn nothing of the actions it will be asked to score at the table."""
+    valued = [(a, v) for a, v, _ in rows]
+    searched = {str(a) for a, _ in valued}
+    worst = min(v for _, v in valued)
+    return valued + [(a, worst) for a in legal if str(a) not in searched]
+
+
 class _TeacherSeat:
     """A search bot that records its values (a bot of the runner's protocol)."""
 
@@ -186,7 +196,7 @@ class _TeacherSeat:
             choice = self.search.fallback.act(view, legal, rng)
             self.recorder.decision(self.seat, view, (), choice, preferred)
             return choice
-        valued = [(a, v) for a, v, _ in rows]
+        valued = with_unsearched(rows, legal)
         choice = legal[rng.randrange(len(legal))] if rng.random() < self.explore else valued[0][0]
         self.recorder.decision(self.seat, view, valued, choice, preferred)
         return choice
@@ -210,7 +220,7 @@ class _LearnerSeat:
             return legal[0]
         choice = legal[rng.randrange(len(legal))] if rng.random() < self.explore else self.agent.act(view, legal, rng)
         rows = self.teacher.action_values(view, legal, rng) if self.teacher is not None else None
-        self.recorder.decision(self.seat, view, [(a, v) for a, v, _ in rows or ()], choice,
+        self.recorder.decision(self.seat, view, with_unsearched(rows or [], legal) if rows else [], choice,
                                self.agent.preferred(view, legal))
         return choice
 
