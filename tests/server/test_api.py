@@ -12,7 +12,7 @@ import pytest
 import folkdeck
 from folkdeck.engine.record import Record, dumps
 from folkdeck.i18n.rules_docs import rules_document
-from tests.server.conftest import create
+from tests.server.conftest import create, table_of
 
 
 def test_games_list_every_game_with_options_and_bots(client: Any) -> None:
@@ -189,3 +189,16 @@ def test_a_refusal_does_not_name_who_is_in_a_window_opened_by_hidden_cards(clien
     assert r.status_code == 409 and r.json()["detail"]["error"] == "not_your_turn"
     message = r.json()["detail"]["message"]
     assert f"seat {holder}" not in message and "other seats are deciding" in message
+
+
+def test_a_table_of_learned_bots_plays_a_gouji_deal_with_the_quick_bots(client: Any) -> None:
+    # docs/bots.md "Learned bots": a learned bot answers in milliseconds, so it thinks with the
+    # quick bots (its `searches` is false), never in the search workers.
+    t = create(client, "gouji", seed=3, options={"deals": 1}, seats=[{"kind": "bot", "bot": "learned"}] * 6)
+    table = table_of(client, t["id"])
+    assert [job.searches for _, job in table.bot_jobs()] == [False] * len(table.bot_jobs())
+    for _ in range(2000):
+        if table.match_over():
+            break
+        client.get("/api/games")  # let the bots play
+    assert table.match_over()
