@@ -1,5 +1,8 @@
 """Collection rules for the whole tree (tests/, src/ doctests, README.md).
 
+``src/folkdeck/train/network.py`` needs the ``train`` extra (JAX, Optax) and is left out
+without it, as the RL modules are without theirs (below).
+
 The RL adapters (``src/folkdeck/rl``, ``tests/rl``) need the ``rl`` extra (numpy,
 Gymnasium, PettingZoo, OpenSpiel), which ``make test`` does not install: without it their
 modules are left out instead of failing to import. They carry the ``rl`` marker, which the
@@ -19,6 +22,10 @@ _RL_DIRS = (ROOT / "src" / "folkdeck" / "rl", ROOT / "tests" / "rl")
 
 collect_ignore_glob = [] if all(importlib.util.find_spec(m) for m in _RL_EXTRA) else [
     "src/folkdeck/rl/*.py", "tests/rl/*.py"]
+# The trainer's network needs the train extra (JAX, Optax), which `make test` does not
+# install either: its doctests are collected only where it is (make test-all).
+if not all(importlib.util.find_spec(m) for m in ("jax", "optax")):
+    collect_ignore_glob.append("src/folkdeck/train/network.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
