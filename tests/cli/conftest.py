@@ -21,13 +21,13 @@ UNRENDERED = re.compile(r"\b(fact|error|term|ui|cli)\.[a-z_.]+")
 
 # What may stand in Japanese text in Latin letters: card notation as shown (but not a card
 # the game names in the catalog: the Cucco pack's FOOL is 道化), proper names, the game's
-# titles, the terminal's command letters (h r v q) and ranks named alone (A が最強).
+# titles, the terminal's command letters (h t w r v q) and ranks named alone (A が最強).
 _JA = catalog("ja")
 _CARDS = {str(c) for pack in PACKS.values() for c in pack.cards}
 _NAMED = {c for c in _CARDS if any(f"term.{game}.{c}" in _JA for game in GAMES)}
 _CARDS = {display_card(c, n, symbols=s) for c in _CARDS - _NAMED for n in notations() for s in (False, True)}
 _NAMES = {"Kap", "Hai", "Gou", "Ji", "Cambio", "Cangkul", "Burro", "Cucco", "JSON", "folkdeck", "Enter",
-          "Da", "La", "Tou", "Ke", "Er", "San", "Si", "h", "r", "v", "q", "BJ", "RJ", "J", "Q", "K", "A",
+          "Da", "La", "Tou", "Ke", "Er", "San", "Si", "h", "r", "v", "q", "t", "w", "BJ", "RJ", "J", "Q", "K", "A",
           # suit and rank letters of the notation named alone (the suits are S C D H)
           "S", "C", "D", "H", "T", "V", "R", "E", "B", "O", "P"}
 _LETTER_NOTE = re.compile(r"[(（][A-Z][)）]")

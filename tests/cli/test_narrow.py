@@ -18,8 +18,8 @@ from folkdeck.agents import make_agent
 from folkdeck.cli.arena import table as arena_table
 from folkdeck.cli.bench import bench_table, run
 from folkdeck.cli.info import list_games, option_rows
-from folkdeck.cli.play import _Table
 from folkdeck.cli.render import TerminalRenderer, plain
+from folkdeck.cli.table import TerminalTable
 from folkdeck.engine.protocol import Game, State
 from folkdeck.sim.arena import ArenaConfig, run_arena
 from folkdeck.sim.runner import offer_interrupts
@@ -87,7 +87,7 @@ def test_the_play_screen_shows_every_card_whole(game: str, lang: str, width: int
     console = _console(width)
     for human in (None, 0):  # watched (every hand) and played
         r = TerminalRenderer.for_game(lang, spec, human)
-        table = _Table(console, spec, r, human, spec.teams(loaded.num_players), screen=True)
+        table = TerminalTable(console, spec, r, human, spec.teams(loaded.num_players), screen=True)
         table.header = ["folkdeck " + r.bot("search:strong") + " " * 3 + str(spec.title) * 3, *r.pack_legend()]
         table.deal_title = r.cli("play.deal_of", {"number": 12, "limit": 20})
         table.show_new_events(state)

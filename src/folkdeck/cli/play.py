@@ -15,17 +15,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections import deque
 from contextlib import ExitStack
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.panel import Panel
-from rich.text import Text
 
 from folkdeck.agents import make_agent
+from folkdeck.cli.coach import hint_lines, review_lines
 from folkdeck.cli.errors import CliError
 from folkdeck.cli.info import rules_text
 from folkdeck.cli.render import (
@@ -35,161 +33,22 @@ from folkdeck.cli.render import (
     standings_lines,
     styled,
     unmarked,
-    view_lines,
 )
 from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, hold, is_screen, page
+from folkdeck.cli.table import TerminalTable
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.facts import Played, TrickWon
 from folkdeck.engine.gameinfo import Action
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecorder, dumps
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.protocol import Game, Match, State
+from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
 from folkdeck.engine.spec import GameAgent, GameSpec
-from folkdeck.engine.view import TablePlay, View
 from folkdeck.sim.runner import offer_interrupts
 
 MAX_LISTED = 40  # a Gou Ji lead can have thousands of legal plays: number only some
 QUIT = ("q", "quit", "exit")
-
-
-@dataclass(slots=True)
-class _Table:
-    """The terminal's side of one match: where it prints, in which language, for whom."""
-
-    console: Console
-    spec: GameSpec
-    r: TerminalRenderer
-    human: int | None
-    teams: tuple[tuple[int, ...], ...]
-    rng: random.Random = field(default_factory=random.Random)
-    screen: bool = False
-    """Redraw one screen in place (a terminal) instead of printing line by line."""
-    pace: Pace | None = None
-    header: list[str] = field(default_factory=list)
-    shown: int = 0
-    """Events of the current deal printed so far."""
-    last_view: View | None = None
-    """The view drawn last in this deal, and after how many events."""
-    viewed_at: int = -1
-    log: deque[str] = field(default_factory=lambda: deque(maxlen=400))
-    """The latest lines of the match (a screen shows as many as fit)."""
-    notes: list[str] = field(default_factory=list)
-    """Lines for the person under the table until the next action (a refusal, help)."""
-    trick: list[TablePlay] = field(default_factory=list)
-    last_trick: tuple[TablePlay, ...] = ()
-    trick_told: tuple[TablePlay, ...] = ()
-    deal_title: str = ""
-
-    # --- output ----------------------------------------------------------------------
-    def say(self, text: str, style: str = "") -> None:
-        """A line of the match's story: printed, or kept for the screen's log."""
-        if self.screen:
-            self.log.append(text)
-        else:
-            self.console.print(styled(text, style), soft_wrap=True)
-
-    def note(self, text: str) -> None:
-        """A line for the person now (a refusal, the help): under the table on a screen."""
-        if self.screen:
-            self.notes.append(text)
-        else:
-            self.console.print(styled(text), soft_wrap=True)
-
-    def rule(self, text: str) -> None:
-        if self.screen:
-            self.log.append(f"── {text} ──")
-        else:
-            self.console.rule(styled(text))
-
-    def new_deal(self, title: str) -> None:
-        self.shown, self.last_view, self.viewed_at = 0, None, -1
-        self.trick, self.last_trick, self.deal_title = [], (), title
-        self.rule(title)
-
-    # --- the table -------------------------------------------------------------------
-    def table_lines(self, state: State, *, again: bool = False) -> list[str]:
-        view = state.observe(self.human)
-        hands = ([state.observe(s).hand for s in range(view.num_players)]
-                 if self.human is None else None)
-        since = None if again or self.screen else self.last_view
-        lines = view_lines(view, self.r, teams=self.teams, since=since, hands=hands)
-        if self.last_trick and (self.screen or self.last_trick is not self.trick_told):
-            # The trick's last round (a shedding trick can run long): what won it and how.
-            plays = self.last_trick[-view.num_players:]
-            lines.insert(len(lines) - 1, self.r.cli("view.last_trick", {"plays": "  ".join(
-                self.r.cli("view.table_play", {"seat": p.seat, "cards": p.cards}, sentence=False)
-                for p in plays)}))
-            self.trick_told = self.last_trick
-        self.last_view, self.viewed_at = view, len(state.history)
-        return lines
-
-    def show_view(self, state: State, *, again: bool = False) -> None:
-        """Line mode: print the table (``again``: in full, even if nothing happened since)."""
-        if self.viewed_at == len(state.history) and not again:
-            return
-        for line in self.table_lines(state, again=again):
-            self.console.print(styled(line), soft_wrap=True)
-
-    def draw(self, state: State, choices: list[str] | None = None) -> None:
-        """Screen mode: the whole table, redrawn in place, in the terminal's height: the
-        latest events get the rows the rest leaves (rows as drawn, wrapped lines counted),
-        and the banner shrinks to its first line when the table needs its rows."""
-        console = self.console
-        body = Panel(Group(*(styled(line) for line in self.table_lines(state))), title=styled(self.deal_title),
-                     title_align="left", border_style="cyan")
-        below = [styled(line) for line in [*(choices or []), *self.notes]]
-        header = Panel(Group(*(styled(line) for line in self.header)), title="folkdeck")
-        used = _rows(console, body) + sum(_rows(console, line) for line in below) + 1  # the cursor's row
-        if used + _rows(console, header) + 5 > console.height:
-            header = Panel(styled(self.header[0]), title="folkdeck")
-        room = console.height - used - _rows(console, header) - 2  # the latest panel's borders
-        console.clear()
-        console.print(header)
-        if room > 0:
-            latest = _last_rows(console, [styled(line) for line in self.log], room)
-            console.print(Panel(Group(*latest), title=styled(self.r.cli("screen.latest")), title_align="left"))
-        console.print(body)
-        for line in below:
-            console.print(line, soft_wrap=True)
-
-    def show_new_events(self, state: State) -> bool:
-        """Tell the events not told yet, as the human (or a spectator) may see them; keep
-        the plays of the trick so that the last trick can be shown once it is won."""
-        if len(state.history) <= self.shown:
-            return False
-        for event in state.observe(self.human).history:
-            if event.index < self.shown:
-                continue
-            head, *facts = event_lines(event, self.r)
-            self.say(head)
-            for line in facts:
-                self.say("  " + line)
-            for fact in (event.act, *event.facts):
-                if isinstance(fact, Played):
-                    self.trick.append(TablePlay(seat=fact.seat, cards=fact.cards))
-                elif isinstance(fact, TrickWon):
-                    self.last_trick, self.trick = tuple(self.trick), []
-        self.shown = len(state.history)
-        return True
-
-
-def _rows(console: Console, renderable: RenderableType) -> int:
-    """The rows ``renderable`` takes on ``console`` (its lines wrapped at the width)."""
-    return len(console.render_lines(renderable, console.options, pad=False))
-
-
-def _last_rows(console: Console, lines: list[Text], room: int) -> list[Text]:
-    """The latest ``lines`` that fit in ``room`` rows inside a panel, oldest first."""
-    width = max(console.width - 4, 10)
-    kept: list[Text] = []
-    for line in reversed(lines):
-        room -= max(len(line.wrap(console, width)), 1)
-        if room < 0:
-            break
-        kept.append(line)
-    return kept[::-1]
 
 
 def play(args: argparse.Namespace, lang: str) -> int:
@@ -207,7 +66,7 @@ def play(args: argparse.Namespace, lang: str) -> int:
     r = TerminalRenderer.for_game(lang, spec, human)
     console = Console(highlight=False)
     screen = is_screen(console) and not args.plain
-    table = _Table(console, spec, r, human, spec.teams(n), rng=rng, screen=screen)
+    table = TerminalTable(console, spec, r, human, spec.teams(n), rng=rng, screen=screen)
     table.header = _header(table, bot, n)
     with ExitStack() as stack:
         table.pace = _pace(table, args, stack)
@@ -231,7 +90,7 @@ def _checked_arguments(args: argparse.Namespace, players: int) -> Path | None:
     return record_path
 
 
-def _header(table: _Table, bot: str, players: int) -> list[str]:
+def _header(table: TerminalTable, bot: str, players: int) -> list[str]:
     """The banner: the game, who plays whom (or that bots play, watched) and the glossary."""
     r, spec, human = table.r, table.spec, table.human
     title = str(r.messages.get(f"term.{spec.name}.title", spec.title))
@@ -243,7 +102,7 @@ def _header(table: _Table, bot: str, players: int) -> list[str]:
     return [*header, *_glossary(spec, r)]
 
 
-def _pace(table: _Table, args: argparse.Namespace, stack: ExitStack) -> Pace | None:
+def _pace(table: TerminalTable, args: argparse.Namespace, stack: ExitStack) -> Pace | None:
     """How fast the bots go: a watched match at ``--delay`` (on a screen with step keys,
     held in ``stack`` and told in the banner); a played one on a screen, so that each bot
     play can be seen; none through a pipe."""
@@ -270,7 +129,7 @@ def _glossary(spec: GameSpec, r: TerminalRenderer) -> list[str]:
     return lines
 
 
-def _run_match(table: _Table, game: Game, args: argparse.Namespace, record_path: Path | None,
+def _run_match(table: TerminalTable, game: Game, args: argparse.Namespace, record_path: Path | None,
                agents: list[GameAgent]) -> int:
     r = table.r
     match = start_match(game, deals=args.deals, rng=table.rng,
@@ -297,7 +156,7 @@ def _run_match(table: _Table, game: Game, args: argparse.Namespace, record_path:
     return 0
 
 
-def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, agents: list[GameAgent]) -> None:
+def _play_match(table: TerminalTable, match: Match, recorder: MatchRecorder | None, agents: list[GameAgent]) -> None:
     r = table.r
     deal = 0
     while not match.is_over():
@@ -313,6 +172,8 @@ def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, age
             table.say(r.fact(fact))
         _play_deal(table, state, agents)
         after = match.finish_deal(state)
+        if table.human is not None:
+            table.finished = (deal, Record.from_state(state))
         if recorder is not None:
             recorder.finish_deal(state, after)
         for fact in after:
@@ -326,7 +187,7 @@ def _play_match(table: _Table, match: Match, recorder: MatchRecorder | None, age
             table.show_view(state)
 
 
-def _deal_over(table: _Table, state: State) -> None:
+def _deal_over(table: TerminalTable, state: State) -> None:
     """A screen waits at the end of a deal until the person has seen it."""
     table.notes = [table.r.cli("play.deal_over_key")]
     table.draw(state)
@@ -339,6 +200,8 @@ def _deal_over(table: _Table, state: State) -> None:
     text = table.console.input("").strip().lower()
     if text in QUIT:
         raise Quit
+    if text in ("w", "review"):
+        _review(table)
 
 
 def _write(path: Path, text: str) -> None:
@@ -348,7 +211,7 @@ def _write(path: Path, text: str) -> None:
         raise CliError("cannot_write", path=str(path), detail=exc.strerror or type(exc).__name__) from exc
 
 
-def _play_deal(table: _Table, state: State, agents: list[GameAgent]) -> None:
+def _play_deal(table: TerminalTable, state: State, agents: list[GameAgent]) -> None:
     human = table.human
     waived_at = -1  # history length at which the human let an out-of-turn chance go
     skip = frozenset({human}) if human is not None else frozenset()
@@ -377,7 +240,7 @@ def _play_deal(table: _Table, state: State, agents: list[GameAgent]) -> None:
                 table.pace.wait()
 
 
-def _options(table: _Table, seat: int, legal: tuple[Action, ...], window: str = "") -> list[str]:
+def _options(table: TerminalTable, seat: int, legal: tuple[Action, ...], window: str = "") -> list[str]:
     """The legal actions, numbered (only some when there are very many); ``window``: the
     window the seat's view says is open, which words some choices (see :func:`option_label`)."""
     describe = table.spec.describe_action
@@ -394,7 +257,7 @@ def _options(table: _Table, seat: int, legal: tuple[Action, ...], window: str = 
     return lines
 
 
-def _choices(table: _Table, state: State, seat: int, legal: tuple[Action, ...]) -> list[str]:
+def _choices(table: TerminalTable, state: State, seat: int, legal: tuple[Action, ...]) -> list[str]:
     """The options and what the person is asked: to act, or whether to act out of turn."""
     lines = _options(table, seat, legal, str(getattr(state.observe(seat), "window", "") or ""))
     if state.to_act[0] != seat:  # the options name the right (a burn, a cucco...) themselves
@@ -402,7 +265,7 @@ def _choices(table: _Table, state: State, seat: int, legal: tuple[Action, ...]) 
     return lines
 
 
-def _human_turn(table: _Table, state: State, seat: int) -> bool:
+def _human_turn(table: TerminalTable, state: State, seat: int) -> bool:
     """Ask the human for an action; False if they let an out-of-turn chance go."""
     legal = state.legal_actions(seat)
     required = state.to_act[0] == seat
@@ -423,7 +286,7 @@ def _human_turn(table: _Table, state: State, seat: int) -> bool:
             table.draw(state, _choices(table, state, seat, legal))
 
 
-def _answer(table: _Table, state: State, seat: int, legal: tuple[Action, ...], text: str) -> bool:
+def _answer(table: TerminalTable, state: State, seat: int, legal: tuple[Action, ...], text: str) -> bool:
     """Do what a reply asks: leave, show the history, the rules, the table or the help, or
     take the action it names (True: taken; a refusal is noted for the person)."""
     command = text.lower()
@@ -440,12 +303,35 @@ def _answer(table: _Table, state: State, seat: int, legal: tuple[Action, ...], t
                 table.say(line)
     elif command in ("?", "help"):
         table.note(table.r.cli("play.help"))
+    elif command in ("t", "hint"):
+        with table.console.status(table.r.message("ui.hint.thinking")):
+            lines = hint_lines(state, seat, table.spec, table.r, random.Random(table.rng.random()))
+        for line in lines:
+            table.note(line)
+    elif command in ("w", "review"):
+        _review(table)
     else:
         return _try_action(table, state, seat, legal, text)
     return False
 
 
-def _show_history(table: _Table, state: State, seat: int) -> None:
+def _review(table: TerminalTable) -> None:
+    """The review of the person's decisions in the last finished deal (seconds of search each)."""
+    if table.finished is None or table.human is None:
+        table.note(table.r.cli("play.no_review"))
+        return
+    deal, record = table.finished
+    with table.console.status(table.r.message("ui.review.thinking")):
+        lines = review_lines(record, table.human, deal, table.spec, table.r, random.Random(table.rng.random()))
+    if table.screen:
+        hold(table.console, Group(*(styled(line) for line in lines)), title=lines[0],
+             more=table.r.cli("play.history_more"), back=table.r.cli("play.history_back"))
+    else:
+        for line in lines:
+            table.say(line)
+
+
+def _show_history(table: TerminalTable, state: State, seat: int) -> None:
     """The deal's events as the seat saw them; on a screen held until Enter (the table is
     redrawn only after it is read)."""
     r = table.r
@@ -459,7 +345,7 @@ def _show_history(table: _Table, state: State, seat: int) -> None:
             table.say(line)
 
 
-def _show_rules(table: _Table) -> None:
+def _show_rules(table: TerminalTable) -> None:
     """The game's rules for players, paged on a screen."""
     rules = rules_text(table.spec.name, table.r.lang)
     if rules is None:
@@ -470,7 +356,7 @@ def _show_rules(table: _Table) -> None:
         table.console.print(Markdown(rules))
 
 
-def _try_action(table: _Table, state: State, seat: int, legal: tuple[Action, ...], text: str) -> bool:
+def _try_action(table: TerminalTable, state: State, seat: int, legal: tuple[Action, ...], text: str) -> bool:
     """Apply the action a reply names (True), or note why it is refused (False)."""
     r = table.r
     try:
