@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
+from folkdeck.agents.features import SHAPE, ActionFeatures
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
 from folkdeck.engine.view import View
@@ -58,44 +59,6 @@ def encoding_signature(encoding: Encoding) -> dict[str, Any]:
     return {"game": encoding.game, "players": encoding.num_players, "size": encoding.size,
             "tokens": list(encoding.tokens),
             "sections": [[s.name, s.start, s.size] for s in encoding.sections]}
-
-
-class ActionFeatures:
-    """Each action's input vector (cached by its notation: a game has few distinct ones):
-    its words' counts, a constant 1, and a flag for the heuristic bot's choice."""
-
-    def __init__(self, encoding: Encoding) -> None:
-        self.encoding = encoding
-        self.size = encoding.num_tokens + 2
-        scale = np.ones(encoding.num_tokens, dtype=np.float32)
-        for kind, copies in zip(encoding.kinds, encoding.copies, strict=True):
-            scale[encoding.token_index[str(kind)]] = 1.0 / copies
-        self._scale = scale
-        self._rows: dict[str, FloatArray] = {}
-
-    def row(self, action: object) -> FloatArray:
-        """One action's vector (``None`` is the encoding's ``<wait>``, declining a right)."""
-        key = "<wait>" if action is None else str(action)
-        row = self._rows.get(key)
-        if row is None:
-            row = np.zeros(self.size, dtype=np.float32)
-            for token in self.encoding.spell(key):
-                row[token] += self._scale[token]
-            row[-2] = 1.0
-            if len(self._rows) < 200_000:
-                self._rows[key] = row
-        return row
-
-    def matrix(self, actions: Sequence[object], preferred: object = None) -> FloatArray:
-        """The vectors of ``actions``, one row each; the one whose notation is
-        ``preferred``'s (the heuristic bot's choice) flagged."""
-        out = np.stack([self.row(a) for a in actions])
-        if preferred is not None:
-            key = str(preferred)
-            for i, a in enumerate(actions):
-                if str(a) == key:
-                    out[i, -1] = 1.0
-        return out
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -130,6 +93,11 @@ class QNetwork:
             np.maximum(h, 0.0, out=h)
         w, b = self.layers[-1]
         return np.asarray((h @ w + b)[:, 0] * self.scale, dtype=np.float32)
+
+    @property
+    def uses_shape(self) -> bool:
+        """Whether the network also reads the hand's shape (:class:`~folkdeck.agents.features.HandShape`)."""
+        return self.meta.get("features") == SHAPE
 
     def fits(self, encoding: Encoding) -> bool:
         """Whether this model was trained for inputs of ``encoding``'s layout."""
@@ -227,7 +195,8 @@ class LearnedAgent:
         network = self._network() if callable(self._network) else self._network
         game = self._game if self._game is not None else load(self.spec.name, players=view.num_players)
         encoding = _encoding(game)
-        self._ready = (network, encoding, _features(encoding)) if network and network.fits(encoding) else None
+        fits = network is not None and network.fits(encoding)
+        self._ready = (network, encoding, _features(encoding, network.uses_shape)) if network and fits else None
         self._checked_players = view.num_players
         return self._ready
 
@@ -245,8 +214,9 @@ class LearnedAgent:
         network, encoding, features = ready
         rows = features.matrix(actions, self.preferred(view, actions))
         flagged = np.flatnonzero(rows[:, -1])
-        return (network.scores(encoding.observe(view), rows), int(flagged[0]) if len(flagged) else None,
-                network.margin)
+        observed = encoding.observe(view)
+        return (network.scores(observed, features.inputs(observed[None, :], rows)),
+                int(flagged[0]) if len(flagged) else None, network.margin)
 
     def preferred(self, view: View, legal: Sequence[Any]) -> Action:
         """The fallback (heuristic) bot's choice, an input of the network: drawn with an
@@ -303,8 +273,8 @@ def _encoding(game: Game) -> Encoding:
 
 
 @functools.cache
-def _features(encoding: Encoding) -> ActionFeatures:
-    return ActionFeatures(encoding)
+def _features(encoding: Encoding, shape: bool) -> ActionFeatures:
+    return ActionFeatures(encoding, shape=shape)
 
 
 SEARCH_WIDTH: Final = 3

@@ -34,7 +34,8 @@ from typing import Any, Final
 import numpy as np
 
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.learned import MODEL_DIR, ActionFeatures, encoding_signature
+from folkdeck.agents.features import SHAPE, ActionFeatures
+from folkdeck.agents.learned import MODEL_DIR, encoding_signature
 from folkdeck.engine.registry import get_spec, load
 from folkdeck.sim.arena import ArenaConfig, GamePlayed, play_deals, summarize
 from folkdeck.sim.backends import run_tasks
@@ -70,6 +71,9 @@ class Recipe:
     chunk_deals: int = 4
     margins: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5)
     """The ``calibrate`` stage's candidates, in units of the returns' spread."""
+    features: str = SHAPE
+    """``shape-1``: the network also reads the hand's shape (:class:`~folkdeck.agents.features.HandShape`);
+    ``""``: the plain action rows only (the first models)."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, indent=1)
@@ -78,6 +82,7 @@ class Recipe:
     def from_json(cls, text: str) -> Recipe:
         data = json.loads(text)
         data["rules"] = tuple(tuple(r) for r in data["rules"])
+        data.setdefault("features", "")  # a run begun before the hand's shape had none
         for key in ("hidden", "pool", "margins"):
             if key in data:  # a field added since the run began keeps its default
                 data[key] = tuple(data[key])
@@ -156,7 +161,7 @@ class Run:
 
     def meta(self, scale: float, stage: str) -> dict[str, Any]:
         return {"game": self.recipe.game, "encoding": encoding_signature(self.encoding), "scale": scale,
-                "fallback": self.heuristic(),
+                "fallback": self.heuristic(), "features": self.recipe.features,
                 "hidden": list(self.recipe.hidden), "stage": stage, "recipe": json.loads(self.recipe.to_json())}
 
     # --- data ------------------------------------------------------------------------
@@ -224,8 +229,9 @@ def _trainer(run: Run, stage: str) -> Any:
     from folkdeck.train.network import Trainer, init_params
 
     r = run.recipe
-    trainer = Trainer(init_params(run.encoding.size, ActionFeatures(run.encoding).size, r.hidden, r.seed),
-                      learning_rate=r.learning_rate)
+    features = ActionFeatures(run.encoding, shape=r.features == SHAPE)
+    trainer = Trainer(init_params(run.encoding.size, features.size, r.hidden, r.seed),
+                      learning_rate=r.learning_rate, inputs=features.inputs)
     path = run.out / f"{stage}.ckpt.npz"
     if path.exists():
         with np.load(path) as saved:

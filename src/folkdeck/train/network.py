@@ -11,7 +11,7 @@ multiplies it back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,13 @@ from folkdeck.agents.learned import FORMAT, QNetwork
 from folkdeck.train.selfplay import Samples
 
 Params = tuple[tuple[Any, ...], ...]
+Inputs = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""``(views, action rows) → the network's action inputs`` (:meth:`ActionFeatures.inputs
+<folkdeck.agents.features.ActionFeatures.inputs>`): the data keep plain rows."""
+
+
+def _plain(views: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    return rows
 
 
 def init_params(view_size: int, action_size: int, hidden: Sequence[int], seed: int) -> Params:
@@ -64,6 +71,7 @@ class Trainer:
     params: Params
     learning_rate: float = 1e-3
     opt_state: Any = None
+    inputs: Inputs = _plain
 
     def __post_init__(self) -> None:
         self._optimizer = optax.adam(self.learning_rate)
@@ -83,7 +91,7 @@ class Trainer:
     def fit(self, data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator) -> float:
         """``steps`` minibatches of ``batch`` pairs; the mean loss over them."""
         total = 0.0
-        for views, actions, target, weight in batches(data, scale, steps, batch, rng):
+        for views, actions, target, weight in batches(data, scale, steps, batch, rng, self.inputs):
             self.params, self.opt_state, value = self._step(self.params, self.opt_state, views, actions,
                                                             target, weight)
             total += float(value)
@@ -91,7 +99,7 @@ class Trainer:
 
     def evaluate(self, data: Samples, scale: float) -> float:
         """The loss on all of ``data`` (a fixed batch: the tests' check that training helps)."""
-        views, actions, target, weight = arrays(data, scale, np.arange(data.num_pairs))
+        views, actions, target, weight = arrays(data, scale, np.arange(data.num_pairs), self.inputs)
         return float(self._loss(self.params, views, actions, target, weight))
 
     def export(self, meta: dict[str, Any]) -> QNetwork:
@@ -114,16 +122,16 @@ class Trainer:
         self.params, self.opt_state = jax.tree_util.tree_unflatten(structure, leaves)
 
 
-def arrays(data: Samples, scale: float, rows: Any) -> tuple[Any, Any, Any, Any]:
+def arrays(data: Samples, scale: float, rows: Any, inputs: Inputs = _plain) -> tuple[Any, Any, Any, Any]:
     """The float32 inputs, scaled advantages and weights of the pairs ``rows``."""
     views = data.views[data.decision[rows]].astype(np.float32)
-    actions = data.actions[rows].astype(np.float32)
+    actions = inputs(views, data.actions[rows].astype(np.float32))
     target, weight = data.advantages()
     return views, actions, target[rows] / scale, weight[rows]
 
 
-def batches(data: Samples, scale: float, steps: int, batch: int,
-            rng: np.random.Generator) -> Iterator[tuple[Any, Any, Any, Any]]:
+def batches(data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator,
+            inputs: Inputs = _plain) -> Iterator[tuple[Any, Any, Any, Any]]:
     """``steps`` minibatches of pairs drawn without replacement (reshuffled each epoch)."""
     views, actions = data.views, data.actions
     target, weight = data.advantages()
@@ -134,9 +142,9 @@ def batches(data: Samples, scale: float, steps: int, batch: int,
         if at + batch > len(order):
             order, at = rng.permutation(kept), 0
         rows = order[at:at + batch]
-        yield (views[data.decision[rows]].astype(np.float32), actions[rows].astype(np.float32),
-               target[rows] / scale, weight[rows])
+        chosen = views[data.decision[rows]].astype(np.float32)
+        yield chosen, inputs(chosen, actions[rows].astype(np.float32)), target[rows] / scale, weight[rows]
         at += batch
 
 
-__all__ = ["Params", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]
+__all__ = ["Inputs", "Params", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]

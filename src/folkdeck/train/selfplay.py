@@ -37,7 +37,8 @@ import numpy as np
 import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.learned import ActionFeatures, LearnedAgent, QNetwork
+from folkdeck.agents.features import ActionFeatures
+from folkdeck.agents.learned import LearnedAgent, QNetwork
 from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.protocol import Action, Game
@@ -157,7 +158,7 @@ class _Recorder:
         if return_weight > 0:
             pairs += [(d, row, float(returns[self.seat_of[d]]), return_weight, True)
                       for d, row in enumerate(self.played_row)]
-        width = self.features.size
+        width = self.features.row_size
         return Samples(
             np.asarray(self.views, dtype=np.float16).reshape(-1, self.encoding.size),
             np.asarray([p[1] for p in pairs], dtype=np.float16).reshape(-1, width),

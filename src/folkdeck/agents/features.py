@@ -1,0 +1,135 @@
+"""The inputs a learned bot's network reads besides the view: each legal action's vector
+(:class:`ActionFeatures`) and, for the models that use them, the shape of the hand each
+action would leave (:class:`HandShape`).
+
+Both are functions of the encoding's arrays only (:class:`~folkdeck.agents.encoding.Encoding`:
+the view's vector and the action's token counts), so the training data keep the plain
+action rows and the shape is computed from them when a model trains or plays: data played
+before a model used the shape train it all the same.
+
+>>> import folkdeck
+>>> enc = Encoding.of(folkdeck.load("kaphai"))
+>>> shape = HandShape(enc)
+>>> shape.groups, shape.size
+(13, 96)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from folkdeck.agents.encoding import Encoding
+
+FloatArray = npt.NDArray[np.float32]
+SHAPE: Final = "shape-1"
+"""The ``features`` a model's metadata names when its network also reads :class:`HandShape`."""
+SETS: Final = 4
+"""The hand-shape counts sets of up to this many cards of a rank (single, pair, triple, four)."""
+
+
+class ActionFeatures:
+    """Each action's input vector (cached by its notation: a game has few distinct ones):
+    its words' counts, a constant 1, and a flag for the heuristic bot's choice; with
+    ``shape``, the network's input also holds :class:`HandShape` (:meth:`inputs`)."""
+
+    def __init__(self, encoding: Encoding, *, shape: bool = False) -> None:
+        self.encoding = encoding
+        self.row_size = encoding.num_tokens + 2
+        """The plain row (what the training data keep)."""
+        self.shape = HandShape(encoding) if shape else None
+        self.size = self.row_size + (self.shape.size if self.shape is not None else 0)
+        """The network's action input."""
+        scale = np.ones(encoding.num_tokens, dtype=np.float32)
+        for kind, copies in zip(encoding.kinds, encoding.copies, strict=True):
+            scale[encoding.token_index[str(kind)]] = 1.0 / copies
+        self._scale = scale
+        self._rows: dict[str, FloatArray] = {}
+
+    def row(self, action: object) -> FloatArray:
+        """One action's plain vector (``None`` is the encoding's ``<wait>``, declining a right)."""
+        key = "<wait>" if action is None else str(action)
+        row = self._rows.get(key)
+        if row is None:
+            row = np.zeros(self.row_size, dtype=np.float32)
+            for token in self.encoding.spell(key):
+                row[token] += self._scale[token]
+            row[-2] = 1.0
+            if len(self._rows) < 200_000:
+                self._rows[key] = row
+        return row
+
+    def matrix(self, actions: Sequence[object], preferred: object = None) -> FloatArray:
+        """The plain vectors of ``actions``, one row each; the one whose notation is
+        ``preferred``'s (the heuristic bot's choice) flagged in the last column."""
+        out = np.stack([self.row(a) for a in actions])
+        if preferred is not None:
+            key = str(preferred)
+            for i, a in enumerate(actions):
+                if str(a) == key:
+                    out[i, -1] = 1.0
+        return out
+
+    def inputs(self, views: FloatArray, rows: FloatArray) -> FloatArray:
+        """The network's action inputs: the plain ``rows``, then (with ``shape``) the hand
+        shape of each (``views``: one view for all the rows, or one per row)."""
+        if self.shape is None:
+            return rows
+        return np.concatenate([rows, self.shape.of(views, rows)], axis=1, dtype=np.float32)
+
+
+class HandShape:
+    """What the hand would be after each action, counted by rank rather than by card: a
+    pair is a pair whatever its suits, which a network of the cards alone has to learn for
+    every pair of suits apart.
+
+    The cards of a rank form a *group* (a joker, whose rank is its own, a group alone; a
+    card without a rank too). Per group, as fractions of the group's copies in the pack: the
+    cards left after the action, whether at least 1, 2, 3 and 4 are left, the cards the
+    action plays and the cards the seat has not seen (neither in its hand nor played by
+    anyone); then how many groups would be left as a single, a pair, a triple and four or
+    more, and the cards left in all.
+    """
+
+    def __init__(self, encoding: Encoding) -> None:
+        ranks: dict[object, int] = {}
+        group = [ranks.setdefault(getattr(k, "rank", None) or k, len(ranks)) for k in encoding.kinds]
+        self.groups = len(ranks)
+        kinds = len(encoding.kinds)
+        copies = np.asarray(encoding.copies, dtype=np.float32)
+        # kind fraction (count / copies) → group count: a kinds × groups matrix of copies
+        to_group = np.zeros((kinds, self.groups), dtype=np.float32)
+        to_group[np.arange(kinds), group] = copies
+        self._to_group = to_group
+        self._group_copies = to_group.sum(axis=0)
+        self._total = float(copies.sum())
+        sections = {s.name: s for s in encoding.sections}
+        self._hand = sections["hand"].start
+        played = sections["played_by"]
+        self._played = (played.start, played.start + played.size)
+        self._kinds = kinds
+        self._card_tokens = np.asarray([encoding.token_index[str(k)] for k in encoding.kinds])
+        self.size = 5 * self.groups + SETS + 2 * self.groups + 1
+
+    def of(self, views: FloatArray, rows: FloatArray) -> FloatArray:
+        """The shape features of each action row (``views``: ``(1, V)`` or ``(n, V)``)."""
+        hand = views[:, self._hand:self._hand + self._kinds] @ self._to_group
+        played_by = views[:, self._played[0]:self._played[1]].reshape(len(views), -1, self._kinds).sum(axis=1)
+        unseen = np.clip(self._group_copies - hand - played_by @ self._to_group, 0.0, None)
+        # ``rows`` hold a card's count over its copies, the hand's scale
+        played = rows[:, self._card_tokens] @ self._to_group
+        left = np.clip(hand - played, 0.0, None)
+        at_least = [(left >= k).astype(np.float32) for k in range(1, SETS + 1)]
+        exactly = [(left == k).sum(axis=1, keepdims=True) for k in range(1, SETS)]
+        exactly.append(at_least[-1].sum(axis=1, keepdims=True))
+        sets = np.concatenate(exactly, axis=1) / self.groups
+        copies = self._group_copies
+        parts = [left / copies, *at_least, sets, played / copies,
+                 np.broadcast_to(unseen / copies, left.shape), left.sum(axis=1, keepdims=True) / self._total]
+        return np.concatenate(parts, axis=1, dtype=np.float32)
+
+
+__all__ = ["SETS", "SHAPE", "ActionFeatures", "HandShape"]

@@ -1,0 +1,104 @@
+"""The hand's shape a learned bot's network reads (``folkdeck.agents.features.HandShape``):
+docs/bots.md "Learned bots" says what it counts; these check the counts on known hands, that
+it depends on the seat's view only, and that a model using it plays and reloads the same."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import folkdeck
+from folkdeck.agents.encoding import Encoding
+from folkdeck.agents.features import SETS, SHAPE, ActionFeatures, HandShape
+from folkdeck.agents.learned import LearnedAgent, QNetwork, encoding_signature
+from folkdeck.cards import parse_card
+from folkdeck.engine.registry import get_spec
+from folkdeck.sim.runner import play_deal
+
+
+def _view_with_hand(encoding: Encoding, hand: str) -> np.ndarray:
+    """An observation vector holding only ``hand`` (the other sections empty)."""
+    out = np.zeros((1, encoding.size), dtype=np.float32)
+    start = next(s.start for s in encoding.sections if s.name == "hand")
+    for card in hand.split():
+        k = encoding.kind_index[parse_card(card)]
+        out[0, start + k] += 1.0 / encoding.copies[k]
+    return out
+
+
+def _named(shape: HandShape, values: np.ndarray) -> dict[str, np.ndarray]:
+    g = shape.groups
+    names = ["left", *(f"at_least_{k}" for k in range(1, SETS + 1))]
+    parts = {name: values[:, i * g:(i + 1) * g] for i, name in enumerate(names)}
+    at = len(names) * g
+    parts["sets"] = values[:, at:at + SETS]
+    parts["played"] = values[:, at + SETS:at + SETS + g]
+    parts["unseen"] = values[:, at + SETS + g:at + SETS + 2 * g]
+    parts["cards_left"] = values[:, -1:]
+    return parts
+
+
+def test_a_pair_played_from_a_triple_leaves_a_single_and_counts_by_rank_not_suit() -> None:
+    encoding = Encoding.of(folkdeck.load("kaphai"))
+    shape = HandShape(encoding)
+    features = ActionFeatures(encoding)
+    view = _view_with_hand(encoding, "7S 7C 7D KH KS 4D")
+    rows = features.matrix(["7S 7C", "7C 7D", "pass", "KH KS"])
+    parts = _named(shape, shape.of(view, rows))
+    # whichever two sevens are played, the shape is the same
+    assert np.array_equal(parts["left"][0], parts["left"][1])
+    # after 7 7: one 7, two Ks, one 4 → two singles and a pair
+    assert parts["sets"][0].tolist() == pytest.approx([2 / 13, 1 / 13, 0, 0])
+    # passing keeps the triple: a single, a pair and a triple
+    assert parts["sets"][2].tolist() == pytest.approx([1 / 13, 1 / 13, 1 / 13, 0])
+    assert parts["cards_left"][:, 0].tolist() == pytest.approx([4 / 52, 4 / 52, 6 / 52, 4 / 52])
+    # the seat has seen its own six cards: of the 7s one copy is unseen, of the 4s three
+    assert parts["unseen"][0].sum() == pytest.approx((52 - 6) / 4)
+
+
+def test_gou_ji_groups_its_four_packs_by_rank_and_its_jokers_apart() -> None:
+    encoding = Encoding.of(folkdeck.load("gouji"))
+    shape = HandShape(encoding)
+    assert shape.groups == 15  # 13 ranks, the black joker, the red joker
+    view = _view_with_hand(encoding, "9S 9S 9H 9D BJ RJ RJ")
+    parts = _named(shape, shape.of(view, ActionFeatures(encoding).matrix(["9S 9H", "RJ RJ"])))
+    # 9S 9H played: 9S 9D, BJ, RJ RJ → a single, two pairs
+    assert parts["sets"][0].tolist() == pytest.approx([1 / 15, 2 / 15, 0, 0])
+    # RJ RJ played: four 9s (a set of four, whatever their packs) and a single BJ
+    assert parts["sets"][1].tolist() == pytest.approx([1 / 15, 0, 0, 1 / 15])
+
+
+def _shape_network(encoding: Encoding, seed: int = 0) -> QNetwork:
+    rng = np.random.default_rng(seed)
+    size = ActionFeatures(encoding, shape=True).size
+    layers = ((rng.normal(size=(encoding.size, 8)).astype(np.float32), rng.normal(size=(size, 8)).astype(np.float32),
+               rng.normal(size=(1, 8)).astype(np.float32)),
+              (rng.normal(size=(8, 1)).astype(np.float32), rng.normal(size=(1, 1)).astype(np.float32)))
+    return QNetwork(layers, {"format": "folkdeck-qnet/1", "layers": 2, "scale": 1.0, "features": SHAPE,
+                             "encoding": encoding_signature(encoding)})
+
+
+@pytest.mark.parametrize("name", ["kaphai", "cangkul", "gouji"])
+def test_a_model_reading_the_shape_plays_legal_deals_and_reloads_the_same(name: str, tmp_path: Path) -> None:
+    game = folkdeck.load(name)
+    encoding = Encoding.of(game)
+    network = _shape_network(encoding)
+    assert network.uses_shape
+    again = QNetwork.load(network.save(tmp_path / "m.npz"))
+    spec = get_spec(name)
+    bots = [LearnedAgent(spec, network), LearnedAgent(spec, again)]
+    for bot in bots:
+        bot.bind(game)
+    state = game.new_state(seed=2)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    first, second = (bot.scores(state.observe(seat), legal) for bot in bots)
+    assert first is not None and second is not None and np.array_equal(first, second)
+    seats = [LearnedAgent(spec, network) for _ in range(game.num_players)]
+    for bot in seats:
+        bot.bind(game)
+    play_deal(state, seats, random.Random(2))  # the runner refuses an illegal action
+    assert state.is_over()
