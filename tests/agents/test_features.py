@@ -12,7 +12,7 @@ import pytest
 
 import folkdeck
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.features import SETS, SHAPE, ActionFeatures, HandShape
+from folkdeck.agents.features import SETS, SHAPE, SHAPE_SUITS, ActionFeatures, HandShape
 from folkdeck.agents.learned import LearnedAgent, QNetwork, encoding_signature
 from folkdeck.cards import parse_card
 from folkdeck.engine.registry import get_spec
@@ -73,7 +73,7 @@ def test_gou_ji_groups_its_four_packs_by_rank_and_its_jokers_apart() -> None:
 
 def _shape_network(encoding: Encoding, seed: int = 0) -> QNetwork:
     rng = np.random.default_rng(seed)
-    size = ActionFeatures(encoding, shape=True).size
+    size = ActionFeatures(encoding, features=SHAPE).size
     layers = ((rng.normal(size=(encoding.size, 8)).astype(np.float32), rng.normal(size=(size, 8)).astype(np.float32),
                rng.normal(size=(1, 8)).astype(np.float32)),
               (rng.normal(size=(8, 1)).astype(np.float32), rng.normal(size=(1, 1)).astype(np.float32)))
@@ -86,7 +86,7 @@ def test_a_model_reading_the_shape_plays_legal_deals_and_reloads_the_same(name: 
     game = folkdeck.load(name)
     encoding = Encoding.of(game)
     network = _shape_network(encoding)
-    assert network.uses_shape
+    assert network.features == SHAPE
     again = QNetwork.load(network.save(tmp_path / "m.npz"))
     spec = get_spec(name)
     bots = [LearnedAgent(spec, network), LearnedAgent(spec, again)]
@@ -102,3 +102,23 @@ def test_a_model_reading_the_shape_plays_legal_deals_and_reloads_the_same(name: 
         bot.bind(game)
     play_deal(state, seats, random.Random(2))  # the runner refuses an illegal action
     assert state.is_over()
+
+
+def test_by_suit_the_shape_counts_what_each_suit_keeps_and_marks_the_voids() -> None:
+    encoding = Encoding.of(folkdeck.load("cangkul"))
+    shape = HandShape(encoding, suits=True)
+    assert shape.suits is not None and shape.suits.groups == 4
+    view = _view_with_hand(encoding, "2S 5S KH")
+    suits = shape.of(view, ActionFeatures(encoding).matrix(["5S", "KH"]))[:, -4 * 4:]
+    order = [str(getattr(k, "suit", "")) for k in encoding.kinds]
+    spades, hearts = (list(dict.fromkeys(order)).index(str(parse_card(c).suit)) for c in ("2S", "KH"))
+    left, void = suits[:, 0:4] * 13, suits[:, 4:8]
+    assert left[0, spades] == pytest.approx(1) and left[0, hearts] == pytest.approx(1)
+    assert void[1, hearts] == 1 and void[0, hearts] == 0  # playing the only heart leaves a void
+    assert void[0].sum() == 2  # clubs and diamonds were void already
+    assert ActionFeatures(encoding, features=SHAPE_SUITS).size == ActionFeatures(encoding).size + shape.size
+
+
+def test_unknown_features_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown features"):
+        ActionFeatures(Encoding.of(folkdeck.load("cangkul")), features="shape-9")

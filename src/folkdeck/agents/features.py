@@ -27,6 +27,10 @@ from folkdeck.agents.encoding import Encoding
 FloatArray = npt.NDArray[np.float32]
 SHAPE: Final = "shape-1"
 """The ``features`` a model's metadata names when its network also reads :class:`HandShape`."""
+SHAPE_SUITS: Final = "shape-2"
+"""... and :class:`HandShape` with its suits (``suits=True``)."""
+FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS}
+"""``folkdeck train --features`` names → a model's ``features``."""
 SETS: Final = 4
 """The hand-shape counts sets of up to this many cards of a rank (single, pair, triple, four)."""
 
@@ -34,13 +38,16 @@ SETS: Final = 4
 class ActionFeatures:
     """Each action's input vector (cached by its notation: a game has few distinct ones):
     its words' counts, a constant 1, and a flag for the heuristic bot's choice; with
-    ``shape``, the network's input also holds :class:`HandShape` (:meth:`inputs`)."""
+    ``features`` (a model's: :data:`SHAPE`, :data:`SHAPE_SUITS`), the network's input also
+    holds :class:`HandShape` (:meth:`inputs`)."""
 
-    def __init__(self, encoding: Encoding, *, shape: bool = False) -> None:
+    def __init__(self, encoding: Encoding, *, features: str = "") -> None:
+        if features not in FEATURES.values():
+            raise ValueError(f"unknown features {features!r}: one of {sorted(FEATURES.values())}")
         self.encoding = encoding
         self.row_size = encoding.num_tokens + 2
         """The plain row (what the training data keep)."""
-        self.shape = HandShape(encoding) if shape else None
+        self.shape = HandShape(encoding, suits=features == SHAPE_SUITS) if features else None
         self.size = self.row_size + (self.shape.size if self.shape is not None else 0)
         """The network's action input."""
         scale = np.ones(encoding.num_tokens, dtype=np.float32)
@@ -91,45 +98,67 @@ class HandShape:
     cards left after the action, whether at least 1, 2, 3 and 4 are left, the cards the
     action plays and the cards the seat has not seen (neither in its hand nor played by
     anyone); then how many groups would be left as a single, a pair, a triple and four or
-    more, and the cards left in all.
+    more, and the cards left in all. With ``suits``, the same by suit, where following suit
+    is the game (Cangkul, the Burros): per suit the cards left, whether none is left (a
+    void), the cards played and the cards unseen.
     """
 
-    def __init__(self, encoding: Encoding) -> None:
-        ranks: dict[object, int] = {}
-        group = [ranks.setdefault(getattr(k, "rank", None) or k, len(ranks)) for k in encoding.kinds]
-        self.groups = len(ranks)
-        kinds = len(encoding.kinds)
-        copies = np.asarray(encoding.copies, dtype=np.float32)
-        # kind fraction (count / copies) → group count: a kinds × groups matrix of copies
-        to_group = np.zeros((kinds, self.groups), dtype=np.float32)
-        to_group[np.arange(kinds), group] = copies
-        self._to_group = to_group
-        self._group_copies = to_group.sum(axis=0)
-        self._total = float(copies.sum())
-        sections = {s.name: s for s in encoding.sections}
-        self._hand = sections["hand"].start
-        played = sections["played_by"]
-        self._played = (played.start, played.start + played.size)
-        self._kinds = kinds
-        self._card_tokens = np.asarray([encoding.token_index[str(k)] for k in encoding.kinds])
-        self.size = 5 * self.groups + SETS + 2 * self.groups + 1
+    def __init__(self, encoding: Encoding, *, suits: bool = False) -> None:
+        self.ranks = CardGroups(encoding, [getattr(k, "rank", None) or k for k in encoding.kinds])
+        self.suits = CardGroups(encoding, [getattr(k, "suit", None) or k for k in encoding.kinds]) if suits else None
+        self.groups = self.ranks.groups
+        self.size = 7 * self.groups + SETS + 1 + (4 * self.suits.groups if self.suits is not None else 0)
 
     def of(self, views: FloatArray, rows: FloatArray) -> FloatArray:
         """The shape features of each action row (``views``: ``(1, V)`` or ``(n, V)``)."""
-        hand = views[:, self._hand:self._hand + self._kinds] @ self._to_group
-        played_by = views[:, self._played[0]:self._played[1]].reshape(len(views), -1, self._kinds).sum(axis=1)
-        unseen = np.clip(self._group_copies - hand - played_by @ self._to_group, 0.0, None)
-        # ``rows`` hold a card's count over its copies, the hand's scale
-        played = rows[:, self._card_tokens] @ self._to_group
-        left = np.clip(hand - played, 0.0, None)
+        left, played, unseen = self.ranks.counts(views, rows)
         at_least = [(left >= k).astype(np.float32) for k in range(1, SETS + 1)]
         exactly = [(left == k).sum(axis=1, keepdims=True) for k in range(1, SETS)]
         exactly.append(at_least[-1].sum(axis=1, keepdims=True))
         sets = np.concatenate(exactly, axis=1) / self.groups
-        copies = self._group_copies
-        parts = [left / copies, *at_least, sets, played / copies,
-                 np.broadcast_to(unseen / copies, left.shape), left.sum(axis=1, keepdims=True) / self._total]
+        copies = self.ranks.copies
+        parts = [left / copies, *at_least, sets, played / copies, unseen / copies,
+                 left.sum(axis=1, keepdims=True) / self.ranks.total]
+        if self.suits is not None:
+            left, played, unseen = self.suits.counts(views, rows)
+            copies = self.suits.copies
+            parts += [left / copies, (left == 0).astype(np.float32), played / copies, unseen / copies]
         return np.concatenate(parts, axis=1, dtype=np.float32)
 
 
-__all__ = ["SETS", "SHAPE", "ActionFeatures", "HandShape"]
+class CardGroups:
+    """The pack's card kinds grouped by a key (their rank, their suit; ``keys``: one per
+    kind, in the encoding's order), and the counts of a hand, an action and the unseen
+    cards per group."""
+
+    def __init__(self, encoding: Encoding, keys: Sequence[object]) -> None:
+        index: dict[object, int] = {}
+        group = [index.setdefault(key, len(index)) for key in keys]
+        self.groups = len(index)
+        kinds = len(encoding.kinds)
+        copies = np.asarray(encoding.copies, dtype=np.float32)
+        # kind fraction (count / copies) → group count: a kinds × groups matrix of copies
+        self._to_group = np.zeros((kinds, self.groups), dtype=np.float32)
+        self._to_group[np.arange(kinds), group] = copies
+        self.copies = self._to_group.sum(axis=0)
+        self.total = float(copies.sum())
+        sections = {s.name: s for s in encoding.sections}
+        self._hand = slice(sections["hand"].start, sections["hand"].start + kinds)
+        played = sections["played_by"]
+        self._played = slice(played.start, played.start + played.size)
+        self._kinds = kinds
+        self._card_tokens = np.asarray([encoding.token_index[str(k)] for k in encoding.kinds])
+
+    def counts(self, views: FloatArray, rows: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """Per action row and group: the cards the action leaves in the hand, the cards it
+        plays, and the cards the seat has not seen (the same for every action)."""
+        hand = views[:, self._hand] @ self._to_group
+        played_by = views[:, self._played].reshape(len(views), -1, self._kinds).sum(axis=1)
+        unseen = np.clip(self.copies - hand - played_by @ self._to_group, 0.0, None)
+        # ``rows`` hold a card's count over its copies, the hand's scale
+        played = rows[:, self._card_tokens] @ self._to_group
+        left = np.clip(hand - played, 0.0, None)
+        return left, played, np.broadcast_to(unseen, left.shape)
+
+
+__all__ = ["FEATURES", "SETS", "SHAPE", "SHAPE_SUITS", "ActionFeatures", "CardGroups", "HandShape"]

@@ -8,6 +8,8 @@ history); an action is the count vector of its words in the encoding's token voc
 a card's count divided by its copies in the pack (so that "hand less action" is linear
 in the inputs), a constant, and whether the game's heuristic bot (the learned bot's
 ``fallback``) would play it here: the network learns where to depart from the heuristic.
+A model whose metadata says ``features: shape-1`` also reads the shape each action leaves
+the hand in, its cards counted by rank (:class:`~folkdeck.agents.features.HandShape`).
 
 The network is a multilayer perceptron whose first layer is split, so that a decision
 costs one matrix-vector product for the view and one small matrix product for all the
@@ -41,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.features import SHAPE, ActionFeatures
+from folkdeck.agents.features import ActionFeatures
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
 from folkdeck.engine.view import View
@@ -95,9 +97,10 @@ class QNetwork:
         return np.asarray((h @ w + b)[:, 0] * self.scale, dtype=np.float32)
 
     @property
-    def uses_shape(self) -> bool:
-        """Whether the network also reads the hand's shape (:class:`~folkdeck.agents.features.HandShape`)."""
-        return self.meta.get("features") == SHAPE
+    def features(self) -> str:
+        """What the network reads besides the plain action rows (``""``, ``shape-1``...:
+        :class:`~folkdeck.agents.features.ActionFeatures`)."""
+        return str(self.meta.get("features", ""))
 
     def fits(self, encoding: Encoding) -> bool:
         """Whether this model was trained for inputs of ``encoding``'s layout."""
@@ -196,7 +199,7 @@ class LearnedAgent:
         game = self._game if self._game is not None else load(self.spec.name, players=view.num_players)
         encoding = _encoding(game)
         fits = network is not None and network.fits(encoding)
-        self._ready = (network, encoding, _features(encoding, network.uses_shape)) if network and fits else None
+        self._ready = (network, encoding, _features(encoding, network.features)) if network and fits else None
         self._checked_players = view.num_players
         return self._ready
 
@@ -273,8 +276,8 @@ def _encoding(game: Game) -> Encoding:
 
 
 @functools.cache
-def _features(encoding: Encoding, shape: bool) -> ActionFeatures:
-    return ActionFeatures(encoding, shape=shape)
+def _features(encoding: Encoding, features: str) -> ActionFeatures:
+    return ActionFeatures(encoding, features=features)
 
 
 SEARCH_WIDTH: Final = 3

@@ -46,9 +46,10 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--margins", default="0,0.1,0.25,0.5",
                    help="the calibrate stage's margins over the heuristic's choice, in units of the returns' "
                         "spread (default 0,0.1,0.25,0.5)")
-    p.add_argument("--features", choices=("shape", "plain"), default="shape",
+    p.add_argument("--features", choices=("shape", "shape+suits", "plain"), default="shape",
                    help="shape (the default): the network also reads the shape each action leaves the hand "
-                        "in (its cards counted by rank); plain: the action's cards only, as the first models")
+                        "in (its cards counted by rank); shape+suits: by rank and by suit (voids); plain: the "
+                        "action's cards only, as the first models")
     p.add_argument("--jobs", type=int, default=None, help="parallel workers (default: every CPU)")
     p.add_argument("--backend", choices=BACKENDS, default="process", help="process (the default) or ray")
     p.add_argument("--address", help="a Ray cluster's address (default: start a local Ray)")
@@ -81,10 +82,10 @@ def _recipe(args: argparse.Namespace) -> Any:
         raise InvalidConfigError("unknown_bot", option="teacher", bot=args.teacher, game=spec.name,
                                  bots=", ".join(spec.bots))
     rules = tuple(sorted(parse_assignments(args.rules).items()))
-    from folkdeck.agents.features import SHAPE
+    from folkdeck.agents.features import FEATURES
 
     return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, margins=margins,
-                  return_weight=args.return_weight, features=SHAPE if args.features == "shape" else "", **counts)
+                  return_weight=args.return_weight, features=FEATURES[args.features], **counts)
 
 
 def train(args: argparse.Namespace) -> int:

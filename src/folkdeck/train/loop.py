@@ -72,8 +72,9 @@ class Recipe:
     margins: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5)
     """The ``calibrate`` stage's candidates, in units of the returns' spread."""
     features: str = SHAPE
-    """``shape-1``: the network also reads the hand's shape (:class:`~folkdeck.agents.features.HandShape`);
-    ``""``: the plain action rows only (the first models)."""
+    """``shape-1``: the network also reads the hand's shape by rank, ``shape-2`` by rank and
+    by suit (:class:`~folkdeck.agents.features.HandShape`); ``""``: the plain action rows
+    only (the first models)."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, indent=1)
@@ -229,7 +230,7 @@ def _trainer(run: Run, stage: str) -> Any:
     from folkdeck.train.network import Trainer, init_params
 
     r = run.recipe
-    features = ActionFeatures(run.encoding, shape=r.features == SHAPE)
+    features = ActionFeatures(run.encoding, features=r.features)
     trainer = Trainer(init_params(run.encoding.size, features.size, r.hidden, r.seed),
                       learning_rate=r.learning_rate, inputs=features.inputs)
     path = run.out / f"{stage}.ckpt.npz"
