@@ -175,6 +175,8 @@ class Deck:
     """Every card index of the pack, ascending: the unshuffled deck."""
     suit_words: tuple[str, ...] = field(repr=False, default=())
     """:meth:`suit_name` of suits 0-3, made once for the event notes."""
+    name: str = field(repr=False, default="")
+    """The pack's option value (``spanish48``): the catalogs' term for the pack."""
     draw_facts: list[Any] = field(repr=False, compare=False, default_factory=lambda: [None] * DRAW_FACT_SLOTS)
     """The facts of drawing this deck's cards, made once each, by :func:`draw_fact_slot`
     (see ``CangkulState._draw``): a list, as indexing one is the cheapest look-up. A card
@@ -241,7 +243,7 @@ def deck_for(pack: PackName, ace_high: bool = False) -> Deck:
                                   {id(c): i for c, i in index.items()},
                                   names=tuple("" if c is None else str(c) for c in cards),
                                   ordered=tuple(indices(full)),
-                                  suit_words=tuple(_suit_word(base, s) for s in range(4)))
+                                  suit_words=tuple(_suit_word(base, s) for s in range(4)), name=pack)
     return deck
 
 
@@ -252,18 +254,19 @@ def mask(cards: str | Sequence[Card], deck: Deck) -> int:
     >>> mask("10S", d)
     Traceback (most recent call last):
     ...
-    folkdeck.engine.errors.InvalidNotationError: 10S is not a card of the Spanish 48 pack
+    folkdeck.engine.errors.InvalidNotationError: 10S is not a card of the Spanish 48-card pack
 
-    :raises InvalidNotationError: for a card not in the pack, or a repeated card.
+    :raises InvalidNotationError: ``cangkul.card_not_in_pack`` for a card not in the pack,
+        ``cangkul.card_twice`` for a repeated card.
     """
     seq = parse_cards(cards) if isinstance(cards, str) else cards
     m = 0
     for c in seq:
         i = deck.index.get(c)
         if i is None:
-            raise InvalidNotationError(f"{c} is not a card of the {deck.pack.name} pack", token=str(c))
+            raise InvalidNotationError("cangkul.card_not_in_pack", token=str(c), card=str(c), pack=deck.name)
         if m >> i & 1:
-            raise InvalidNotationError(f"card {c} is given twice", token=str(c))
+            raise InvalidNotationError("cangkul.card_twice", token=str(c), card=str(c))
         m |= 1 << i
     return m
 
