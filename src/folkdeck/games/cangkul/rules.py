@@ -374,6 +374,20 @@ def led_suit(plays: Sequence[tuple[int, int]]) -> int:
     return NO_SUIT
 
 
+def takes_trick(card: int, best: int, suit: int) -> bool:
+    """Whether card index ``card``, played now, becomes the trick's best card over ``best``
+    (the best index so far, -1 for none): the joker always does; otherwise the highest card
+    of the led ``suit`` wins (docs/rules/cangkul.md §2.5, §3.2).
+
+    >>> d = deck_for("french52")
+    >>> takes_trick(d.index[Card.parse("JH")], d.index[Card.parse("9H")], d.index[Card.parse("9H")] // STRIDE)
+    True
+    >>> takes_trick(d.index[Card.parse("AS")], d.index[Card.parse("9H")], d.index[Card.parse("9H")] // STRIDE)
+    False
+    """
+    return card == JOKER or (card // STRIDE == suit and card > best)
+
+
 def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> int:
     """The seat that played the highest card of the led suit, or the joker (docs/rules/cangkul.md §2.5,
     variation 2). ``plays`` are ``(seat, card index)`` in order; passes are left out.
@@ -390,7 +404,7 @@ def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> i
         suit = led_suit(plays)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
-        if card == JOKER or (card // STRIDE == suit and card > best):
+        if takes_trick(card, best, suit):
             best_seat, best = seat, card
             if card == JOKER:
                 break
