@@ -12,16 +12,18 @@ refusals (:mod:`folkdeck.engine.errors`), which the same rule holds for.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import inspect
 from pathlib import Path
 
 import pytest
 
 import folkdeck.errors
-import folkdeck.games
 from folkdeck.i18n import catalog
 
-GAMES = Path(folkdeck.games.__file__).parent
+_SPEC = importlib.util.find_spec("folkdeck.games")
+assert _SPEC is not None and _SPEC.submodule_search_locations
+GAMES = Path(next(iter(_SPEC.submodule_search_locations)))
 ERRORS = frozenset(name for name, cls in vars(folkdeck.errors).items()
                    if inspect.isclass(cls) and issubclass(cls, folkdeck.errors.CardGameError))
 

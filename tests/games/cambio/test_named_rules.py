@@ -5,6 +5,7 @@ the bots and the playouts (issue 36, item 3): who may call cucco (docs/rules/cam
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
@@ -25,6 +26,7 @@ from folkdeck.games.cambio.rules import (
     kind,
     may_call_cucco,
 )
+from folkdeck.games.cambio.state import CambioState
 
 
 @pytest.mark.parametrize(("k", "active", "expected", "source"), [
@@ -44,7 +46,7 @@ def test_the_state_offers_cucco_exactly_where_the_rule_allows(preset: str | None
     game = folkdeck.load("cambio", preset)
     offered = 0
     for seed in range(40):
-        state = game.new_state(seed=seed)
+        state = cast(CambioState, game.new_state(seed=seed))
         rng = random.Random(seed)
         while not state.is_over():
             active = state.active_flags

@@ -113,10 +113,10 @@ def _request(order: list[int], j: int, q: int, k: int, cards: dict[int, int], or
             t = order[j]
             kt = cards[t]
             ans = _SEAT_ANSWERS[kt]
-            if ans is Answer.SKIP:
+            if ans is _SKIP:
                 j += 1
                 continue
-            if ans is Answer.SWAP:
+            if ans is _SWAP:
                 cards[q], cards[t] = kt, k
                 origin[q], origin[t] = origin[t], origin[q]
                 if kt == FOOL:
@@ -130,11 +130,11 @@ def _request(order: list[int], j: int, q: int, k: int, cards: dict[int, int], or
             return False
         ks = stock.pop()
         ans = _STOCK_ANSWERS[ks]
-        if ans is Answer.CUCCO:
+        if ans is _CUCCO:
             return True
-        if ans is Answer.SKIP:
+        if ans is _SKIP:
             continue
-        if ans is Answer.SWAP:
+        if ans is _SWAP:
             cards[q] = ks
             origin[q] = STOCK
         else:
@@ -146,17 +146,21 @@ _SEAT_ANSWERS: Final = answers(to_stock=False, owl_refuses=False)
 _STOCK_ANSWERS: Final = answers(to_stock=True, owl_refuses=False)
 """The playouts' answers to a request (the rules' :func:`~folkdeck.games.cambio.rules.answer`;
 the playouts keep the default rules)."""
+_SWAP: Final = Answer.SWAP  # constants: read faster than the enum's attributes
+_SKIP: Final = Answer.SKIP
+_CUCCO: Final = Answer.CUCCO
+_MAN: Final = Answer.MAN
 
 
 def _passes_on(k: int) -> bool:
     """Whether card ``k`` passes a request on to the next seat (HORSE, HOUSE: docs/rules/cambio.md §5.1)."""
-    return _SEAT_ANSWERS[k] is Answer.SKIP
+    return _SEAT_ANSWERS[k] is _SKIP
 
 
 def _refused(ans: Answer, q: int, origin: dict[int, int], out: set[int]) -> None:
     """A refusal of seat ``q``'s request: a MAN disqualifies ``q``, a CAT the seat first
     dealt ``q``'s card (docs/rules/cambio.md §5.1, §5.2)."""
-    if ans is Answer.MAN:
+    if ans is _MAN:
         out.add(q)
     elif origin[q] != STOCK:  # a CAT
         out.add(origin[q])
