@@ -263,7 +263,7 @@ class CambioState(CambioFlow):
             raise NotYourTurnError("cambio.seat_eliminated", seat=s, action=str(action))
         if not deal.active[s]:
             raise NotYourTurnError("cambio.seat_disqualified", seat=s, action=str(action), why=deal.dq[s])
-        owl = may_call_cucco(deal.kind[s], True)  # active: checked above
+        owl = may_call_cucco(deal.kind[s], deal.active[s])
         if action is CUCCO:
             if not owl:
                 raise IllegalActionError("cambio.no_owl", seat=s, action="cucco")
