@@ -1,6 +1,6 @@
 """Cangkul's and the Burros' refusals and option errors are coded: each renders in Japanese
-with ``render("ja")`` and in English with ``render("en")`` (issue 36, item 6; the contract of
-docs/architecture: text is made only at the edge, from the catalogs)."""
+with ``render("ja")`` and in English with ``render("en")`` (issue 36, item 6: engines raise
+coded errors, and text is made only at the edge, from the message catalogs)."""
 
 from __future__ import annotations
 
