@@ -25,14 +25,15 @@ from folkdeck.games.cambio.rules import (
     CAT,
     COPIES,
     FOOL,
-    HORSE,
-    HOUSE,
     KIND,
     MAN,
     OWL,
     PACK_40,
     STOCK,
+    Answer,
     PackTable,
+    answers,
+    may_call_cucco,
 )
 
 OWL_RISK: Final = 0.05
@@ -111,38 +112,58 @@ def _request(order: list[int], j: int, q: int, k: int, cards: dict[int, int], or
         if j < len(order):
             t = order[j]
             kt = cards[t]
-            if kt == MAN:
-                out.add(q)
-            elif kt in (HORSE, HOUSE):
+            ans = _SEAT_ANSWERS[kt]
+            if ans is _SKIP:
                 j += 1
                 continue
-            elif kt == CAT:
-                if origin[q] != STOCK:
-                    out.add(origin[q])
-            else:
+            if ans is _SWAP:
                 cards[q], cards[t] = kt, k
                 origin[q], origin[t] = origin[t], origin[q]
                 if kt == FOOL:
                     out.add(q)
                 if k == FOOL:
                     out.add(t)
+            else:
+                _refused(ans, q, origin, out)
             return False
         if not stock:
             return False
         ks = stock.pop()
-        if ks == OWL:
+        ans = _STOCK_ANSWERS[ks]
+        if ans is _CUCCO:
             return True
-        if ks == MAN:
-            out.add(q)
-        elif ks == CAT:
-            if origin[q] != STOCK:
-                out.add(origin[q])
-        elif ks in (HORSE, HOUSE):
+        if ans is _SKIP:
             continue
-        else:
+        if ans is _SWAP:
             cards[q] = ks
             origin[q] = STOCK
+        else:
+            _refused(ans, q, origin, out)
         return False
+
+
+_SEAT_ANSWERS: Final = answers(to_stock=False, owl_refuses=False)
+_STOCK_ANSWERS: Final = answers(to_stock=True, owl_refuses=False)
+"""The playouts' answers to a request (the rules' :func:`~folkdeck.games.cambio.rules.answer`;
+the playouts keep the default rules)."""
+_SWAP: Final = Answer.SWAP  # constants: read faster than the enum's attributes
+_SKIP: Final = Answer.SKIP
+_CUCCO: Final = Answer.CUCCO
+_MAN: Final = Answer.MAN
+
+
+def _passes_on(k: int) -> bool:
+    """Whether card ``k`` passes a request on to the next seat (HORSE, HOUSE: docs/rules/cambio.md §5.1)."""
+    return _SEAT_ANSWERS[k] is _SKIP
+
+
+def _refused(ans: Answer, q: int, origin: dict[int, int], out: set[int]) -> None:
+    """A refusal of seat ``q``'s request: a MAN disqualifies ``q``, a CAT the seat first
+    dealt ``q``'s card (docs/rules/cambio.md §5.1, §5.2)."""
+    if ans is _MAN:
+        out.add(q)
+    elif origin[q] != STOCK:  # a CAT
+        out.add(origin[q])
 
 
 def _owl_within(order: list[int], i: int, cards: dict[int, int], out: set[int], reach: int) -> bool:
@@ -151,7 +172,7 @@ def _owl_within(order: list[int], i: int, cards: dict[int, int], out: set[int], 
     for t in order[i + 1:]:
         if t in out:
             continue
-        if cards[t] == OWL:
+        if may_call_cucco(cards[t], True):  # t is active (not out)
             return True
         seen += 1
         if seen >= reach:
@@ -200,7 +221,7 @@ class CountingAgent:
         if obs.card is None:
             return KEEP
         mine = KIND[obs.card]
-        if mine == OWL:
+        if may_call_cucco(mine, True):
             return KEEP  # safe once its own turn has passed; waiting costs nothing
         keep, change = self.estimate(obs, rng)
         return CHANGE if change < keep else KEEP
@@ -301,14 +322,14 @@ class CountingAgent:
         else:
             dist = unseen
             m_after = m - (1 if target != STOCK else 0)
-        total = sum(c for k, c in dist.items() if k not in (HORSE, HOUSE))
+        total = sum(c for k, c in dist.items() if not _passes_on(k))
         if total == 0:
             return keep
         risk = 0.0
         values = obs.pack_table.values
         base = [values[k] for s, k in fixed.items() if s != target]
         for t, c in dist.items():
-            if t in (HORSE, HOUSE):
+            if _passes_on(t):
                 continue  # passed on: treated like the other outcomes
             w = c / total
             p = self._p_lose_on_power(obs, mine, t, target, keep)
@@ -346,11 +367,11 @@ class CountingAgent:
             return 0.0  # the seat on turn sits to our right: its request goes away from us
         fixed, unseen = self._seen(obs)
         total = sum(unseen.values()) or 1
-        skip = (unseen[HORSE] + unseen[HOUSE]) / total
+        skip = sum(c for k, c in unseen.items() if _passes_on(k)) / total
         risk = 0.6  # the chance that the seat on turn asks to change
         for s in order[order.index(turn) + 1:order.index(me)]:
             k = fixed.get(s)
-            risk *= (1.0 if k in (HORSE, HOUSE) else 0.0) if k is not None else skip
+            risk *= (1.0 if _passes_on(k) else 0.0) if k is not None else skip
         return risk
 
 

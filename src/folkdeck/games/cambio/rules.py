@@ -203,6 +203,34 @@ def answer(k: int, *, to_stock: bool, owl_refuses: bool) -> Answer:
     return Answer.SWAP
 
 
+_ANSWER_TABLES: Final[dict[tuple[bool, bool], tuple[Answer, ...]]] = {
+    (stock, refuses): tuple(answer(k, to_stock=stock, owl_refuses=refuses) for k in range(NUM_KINDS))
+    for stock in (False, True) for refuses in (False, True)}
+
+
+def answers(*, to_stock: bool, owl_refuses: bool) -> tuple[Answer, ...]:
+    """:func:`answer` of every kind, as a table indexed by kind: for the deal's and the
+    playouts' loops, which resolve a request per step (docs/rules/cambio.md §5).
+
+    >>> answers(to_stock=True, owl_refuses=False)[OWL].name, answers(to_stock=False, owl_refuses=False)[OWL].name
+    ('CUCCO', 'SWAP')
+    """
+    return _ANSWER_TABLES[to_stock, owl_refuses]
+
+
+def may_call_cucco(k: int, active: bool) -> bool:
+    """Whether a seat holding card ``k`` (still in the deal: ``active``) may call cucco: an
+    OWL's holder may, at any moment of the exchanges, in turn or out of turn, and at once
+    after receiving the OWL; the exchanges then end and the cards are shown
+    (docs/rules/cambio.md §4.3). Once a request has reached the OWL it is too late: the
+    request resolves by :func:`answer` (§6.2).
+
+    >>> may_call_cucco(OWL, True), may_call_cucco(OWL, False), may_call_cucco(MAN, True)
+    (True, False, False)
+    """
+    return active and k == OWL
+
+
 def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japanese",
           pack: PackTable = PACK_40) -> int:
     """The showdown value of a card in ``pack`` (docs/rules/cambio.md §1.1); a stock FOOL counts

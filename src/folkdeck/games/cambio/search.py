@@ -51,7 +51,7 @@ from folkdeck.games.cambio.determinize import DETERMINIZER, events_of, is_search
 from folkdeck.games.cambio.events import Shows, TookStock, TookStockFaceDown
 from folkdeck.games.cambio.game import CambioGame
 from folkdeck.games.cambio.observation import CambioView
-from folkdeck.games.cambio.rules import KIND, OWL, PACK_TABLES, seating
+from folkdeck.games.cambio.rules import KIND, PACK_TABLES, may_call_cucco, seating
 from folkdeck.games.cambio.state import CambioState
 
 _UNKNOWN: Final = -2
@@ -83,7 +83,7 @@ class OpponentModel:
     def p_change(self, pack: str, n: int, pos: int, card: int, own: bool) -> float:
         """The chance that the seat at place ``pos`` of ``n`` active seats, holding
         ``card`` (a kind; ``own``: the card it was dealt), says ``change``."""
-        if card == OWL or n < 2:
+        if may_call_cucco(card, True) or n < 2:  # an OWL holder keeps (it may call instead)
             return self.noise / 2
         if n > self.sampled_up_to:
             return _analytic_table(pack, n - 1, self.noise)[card]

@@ -65,6 +65,7 @@ from folkdeck.games.cambio.rules import (
     OWL,
     STOCK,
     CambioGameLike,
+    may_call_cucco,
     payment,
     seating,
     unfold,
@@ -177,7 +178,7 @@ class CambioState(CambioFlow):
         i = deal.pos
         m = len(order)
         owls = [s for s in (order[(i + d) % m] for d in range(1, m))
-                if kinds[s] == OWL and deal.active[s]]
+                if may_call_cucco(kinds[s], deal.active[s])]
         return (turn, *owls)
 
     @property
@@ -234,7 +235,7 @@ class CambioState(CambioFlow):
         if deal.phase != "exchange":
             return ()
         s = deal.turn if seat is None else self._seat(seat)
-        owl = deal.kind[s] == OWL and deal.active[s]
+        owl = may_call_cucco(deal.kind[s], deal.active[s])
         if s == deal.turn:
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
@@ -262,11 +263,12 @@ class CambioState(CambioFlow):
             raise NotYourTurnError("cambio.seat_eliminated", seat=s, action=str(action))
         if not deal.active[s]:
             raise NotYourTurnError("cambio.seat_disqualified", seat=s, action=str(action), why=deal.dq[s])
+        owl = may_call_cucco(deal.kind[s], deal.active[s])
         if action is CUCCO:
-            if deal.kind[s] != OWL:
+            if not owl:
                 raise IllegalActionError("cambio.no_owl", seat=s, action="cucco")
             return
-        if deal.kind[s] == OWL:
+        if owl:
             raise NotYourTurnError("cambio.not_your_turn_owl", seat=s, to_act=[deal.turn], action=str(action))
         raise not_your_turn("cambio", s, (deal.turn,), action)
 
@@ -351,7 +353,7 @@ class CambioState(CambioFlow):
         active = deal.active
         shown = deal.shown
         return tuple(s for s in deal.order[deal.pos + 1:]
-                     if active[s] and (not shown[s] or kinds[s] == OWL))
+                     if active[s] and (not shown[s] or may_call_cucco(kinds[s], True)))
 
     def _describe(self) -> DescribeAction:
         return describe_action

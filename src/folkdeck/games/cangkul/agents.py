@@ -9,7 +9,7 @@ from typing import Final
 from folkdeck.cards import Card, Suit
 from folkdeck.games.cangkul.actions import CangkulAction, Draw, Pass
 from folkdeck.games.cangkul.observation import CangkulView
-from folkdeck.games.cangkul.rules import Deck, deck_for
+from folkdeck.games.cangkul.rules import SUITS, Deck, deck_for, takes_trick
 
 _SUITS: Final = tuple(Suit)
 
@@ -146,14 +146,18 @@ def _follow(observation: CangkulView, plain: list[Card]) -> Card:
     if led is None:  # after a joker lead: shed a card of the longest suit
         hand: tuple[Card, ...] = observation.hand or ()
         return min(plain, key=lambda c: (-sum(1 for h in hand if h.suit == c.suit), key(c)))
-    table = [c for play in observation.table for c in play.cards]
-    top = max((key(c) for c in table if c.is_joker or c.suit == led), default=-1)
+    suit = SUITS.index(led)
+    best = -1  # the trick's best card so far, by the rules' takes_trick
+    for c in (c for play in observation.table for c in play.cards):
+        i = deck.index.get(c)
+        if i is not None and takes_trick(i, best, suit):
+            best = i
     played = {t.seat for t in observation.table}
     remaining = [s for s in range(observation.num_players)
                  if s not in observation.out and s != observation.seat
                  and s not in played and s not in observation.passed]
     if not remaining:
-        winners = [c for c in plain if key(c) > top]
+        winners = [c for c in plain if takes_trick(deck.index[c], best, suit)]
         if winners:
             return min(winners, key=key)
     return min(plain, key=key)

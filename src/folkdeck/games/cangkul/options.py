@@ -59,10 +59,9 @@ class CangkulOptions:
     seed, where a deal may never end)."""
 
     def __post_init__(self) -> None:
-        _check_players("Cangkul", self.players, 3, 5)
+        _check_players("cangkul", self.players, 3, 5)
         if not isinstance(self.stall_limit, int) or isinstance(self.stall_limit, bool) or self.stall_limit < 0:
-            raise InvalidConfigError(f"option stall_limit={self.stall_limit}: must be a whole number "
-                                     "from 0 (off) up", option="stall_limit", value=self.stall_limit)
+            raise InvalidConfigError("cangkul.stall_limit", option="stall_limit", value=self.stall_limit)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,22 +83,24 @@ class BurroEsOptions:
     """Who leads when the trick's winner has gone out."""
 
     def __post_init__(self) -> None:
-        _check_players(self.title, self.players, 3, 8)
+        _check_players(self.game, self.players, 3, 8)
         if self.hand_size < 1:
-            raise InvalidConfigError(f"option hand_size={self.hand_size}: must be at least 1",
-                                     option="hand_size", value=self.hand_size)
+            raise InvalidConfigError("cangkul.at_least_one", option="hand_size", value=self.hand_size)
         size = PACK_SIZES[self.pack]
         if self.hand_size * self.players > size:
-            raise InvalidConfigError(
-                f"option hand_size={self.hand_size}: {self.players} hands of {self.hand_size} "
-                f"need more than the {size} cards of the pack", option="hand_size", value=self.hand_size)
+            raise InvalidConfigError("cangkul.hands_exceed_pack", option="hand_size", value=self.hand_size,
+                                     players=self.players, size=size, pack=self.pack, game=self.game)
         if self.penalty_limit < 1:
-            raise InvalidConfigError(f"option penalty_limit={self.penalty_limit}: must be at least 1",
-                                     option="penalty_limit", value=self.penalty_limit)
+            raise InvalidConfigError("cangkul.at_least_one", option="penalty_limit", value=self.penalty_limit)
 
     @property
     def title(self) -> str:
         return "Spanish Burro"
+
+    @property
+    def game(self) -> str:
+        """The registered game's name (it selects the catalogs' terms)."""
+        return "burro_es"
 
     @property
     def pack(self) -> PackName:
@@ -126,12 +127,15 @@ class BurroPtOptions(BurroEsOptions):
     def __post_init__(self) -> None:
         BurroEsOptions.__post_init__(self)
         if not 0.0 <= self.stock_knock_prob <= 1.0:
-            raise InvalidConfigError(f"option stock_knock_prob={self.stock_knock_prob}: must be from 0 to 1",
-                                     option="stock_knock_prob", value=self.stock_knock_prob)
+            raise InvalidConfigError("cangkul.probability", option="stock_knock_prob", value=self.stock_knock_prob)
 
     @property
     def title(self) -> str:
         return "Portuguese Burro"
+
+    @property
+    def game(self) -> str:
+        return "burro_pt"
 
     @property
     def pack(self) -> PackName:
@@ -141,10 +145,11 @@ class BurroPtOptions(BurroEsOptions):
 AnyOptions = CangkulOptions | BurroEsOptions | BurroPtOptions
 
 
-def _check_players(title: str, players: int, low: int, high: int) -> None:
+def _check_players(game: str, players: int, low: int, high: int) -> None:
+    """``cangkul.players``: the catalogs name ``game`` (its ``term.<game>.title``)."""
     if not low <= players <= high:
-        raise InvalidConfigError(f"option players={players}: {title} is for {low} to {high} players",
-                                 option="players", value=players)
+        raise InvalidConfigError("cangkul.players", option="players", value=players, low=low, high=high,
+                                 game=game)
 
 
 PRESETS: dict[str, dict[str, dict[str, object]]] = {

@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
-from folkdeck.games.cangkul.rules import STRIDE, SUIT_MASKS
+from folkdeck.games.cangkul.rules import JOKER, STRIDE, SUIT_MASKS, takes_trick
 
 if TYPE_CHECKING:
     from folkdeck.games.cangkul.state import CangkulState
@@ -43,11 +43,12 @@ def playout(state: CangkulState, rng: random.Random) -> None:
         elif deal.plays:
             action = legal[0]  # the lowest card of the led suit (cards come weakest first)
             if deal.suit >= 0 and _last_to_play(state):
-                # Last to play: the lowest card that beats the trick, if any.
-                best = deal.win >> 4
+                # Last to play: the lowest card that takes the trick, if any (the joker
+                # is kept: it is no cheap winner).
+                best, suit = deal.win >> 4, deal.suit
                 for a in legal:
                     i = index.get(a) if a.__class__ is Card else None
-                    if i is not None and i > best and i // STRIDE == deal.suit:
+                    if i is not None and i != JOKER and takes_trick(i, best, suit):
                         action = a
                         break
         else:

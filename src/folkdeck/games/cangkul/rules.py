@@ -175,6 +175,8 @@ class Deck:
     """Every card index of the pack, ascending: the unshuffled deck."""
     suit_words: tuple[str, ...] = field(repr=False, default=())
     """:meth:`suit_name` of suits 0-3, made once for the event notes."""
+    name: str = field(repr=False, default="")
+    """The pack's option value (``spanish48``): the catalogs' term for the pack."""
     draw_facts: list[Any] = field(repr=False, compare=False, default_factory=lambda: [None] * DRAW_FACT_SLOTS)
     """The facts of drawing this deck's cards, made once each, by :func:`draw_fact_slot`
     (see ``CangkulState._draw``): a list, as indexing one is the cheapest look-up. A card
@@ -241,7 +243,7 @@ def deck_for(pack: PackName, ace_high: bool = False) -> Deck:
                                   {id(c): i for c, i in index.items()},
                                   names=tuple("" if c is None else str(c) for c in cards),
                                   ordered=tuple(indices(full)),
-                                  suit_words=tuple(_suit_word(base, s) for s in range(4)))
+                                  suit_words=tuple(_suit_word(base, s) for s in range(4)), name=pack)
     return deck
 
 
@@ -252,18 +254,19 @@ def mask(cards: str | Sequence[Card], deck: Deck) -> int:
     >>> mask("10S", d)
     Traceback (most recent call last):
     ...
-    folkdeck.engine.errors.InvalidNotationError: 10S is not a card of the Spanish 48 pack
+    folkdeck.engine.errors.InvalidNotationError: 10S is not a card of the Spanish 48-card pack
 
-    :raises InvalidNotationError: for a card not in the pack, or a repeated card.
+    :raises InvalidNotationError: ``cangkul.card_not_in_pack`` for a card not in the pack,
+        ``cangkul.card_twice`` for a repeated card.
     """
     seq = parse_cards(cards) if isinstance(cards, str) else cards
     m = 0
     for c in seq:
         i = deck.index.get(c)
         if i is None:
-            raise InvalidNotationError(f"{c} is not a card of the {deck.pack.name} pack", token=str(c))
+            raise InvalidNotationError("cangkul.card_not_in_pack", token=str(c), card=str(c), pack=deck.name)
         if m >> i & 1:
-            raise InvalidNotationError(f"card {c} is given twice", token=str(c))
+            raise InvalidNotationError("cangkul.card_twice", token=str(c), card=str(c))
         m |= 1 << i
     return m
 
@@ -371,6 +374,20 @@ def led_suit(plays: Sequence[tuple[int, int]]) -> int:
     return NO_SUIT
 
 
+def takes_trick(card: int, best: int, suit: int) -> bool:
+    """Whether card index ``card``, played now, becomes the trick's best card over ``best``
+    (the best index so far, -1 for none): the joker always does; otherwise the highest card
+    of the led ``suit`` wins (docs/rules/cangkul.md §2.5, §3.2).
+
+    >>> d = deck_for("french52")
+    >>> takes_trick(d.index[Card.parse("JH")], d.index[Card.parse("9H")], d.index[Card.parse("9H")] // STRIDE)
+    True
+    >>> takes_trick(d.index[Card.parse("AS")], d.index[Card.parse("9H")], d.index[Card.parse("9H")] // STRIDE)
+    False
+    """
+    return card == JOKER or (card // STRIDE == suit and card > best)
+
+
 def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> int:
     """The seat that played the highest card of the led suit, or the joker (docs/rules/cangkul.md §2.5,
     variation 2). ``plays`` are ``(seat, card index)`` in order; passes are left out.
@@ -387,7 +404,7 @@ def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> i
         suit = led_suit(plays)
     best_seat, best = plays[0][0], -1
     for seat, card in plays:
-        if card == JOKER or (card // STRIDE == suit and card > best):
+        if takes_trick(card, best, suit):
             best_seat, best = seat, card
             if card == JOKER:
                 break

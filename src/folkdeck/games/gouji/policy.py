@@ -37,7 +37,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
-from folkdeck.games.gouji.rules import BJ, NRANKS, RANK_OF, RJ, THRESHOLDS, TWO, Play, play_from_counts
+from folkdeck.games.gouji.rules import (
+    BJ,
+    NRANKS,
+    RANK_OF,
+    RJ,
+    THRESHOLDS,
+    TWO,
+    Play,
+    cannot_be_beaten,
+    play_from_counts,
+    wild_ranks,
+)
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.observation import GouJiView
@@ -113,7 +124,7 @@ def _wilds(p: Play) -> int:
 
 def unbeatable(view: View, p: Play) -> bool:
     """Whether no other hand can beat ``p``, counting every card not seen yet."""
-    if p.wrj:
+    if cannot_be_beaten(p):
         return True
     hand, played = view.hand, view.played
     out = [TOTAL[r] - played[r] - hand[r] - sum(s[r] for s in view.shown.values())
@@ -122,7 +133,7 @@ def unbeatable(view: View, p: Play) -> bool:
     if p.wbj and jokers < p.wbj:
         return True
     for r in range(p.rank + 1, NRANKS):
-        wild = (out[TWO] if r < TWO else 0) + (out[BJ] if r < BJ else 0) + out[RJ] * (r < RJ)
+        wild = sum([out[w] for w in wild_ranks(r)])
         if out[r] and out[r] + wild >= p.size:
             return False
     return True

@@ -35,7 +35,7 @@ from folkdeck.games.gouji.events import (
     TributeReturned,
     TributeSkipped,
 )
-from folkdeck.games.gouji.rules import BJ, RJ, TWO, highest
+from folkdeck.games.gouji.rules import RJ, highest, revolution_hand
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
@@ -49,9 +49,8 @@ WINDOW_WORDS: Final[dict[str, tuple[Word, Word]]] = {
 
 
 def may_revolt(d: GouJiDeal, s: int) -> bool:
-    """A hand with no 2 and no joker may call revolution (docs/rules/gouji.md §2.5)."""
-    hand = d.counts[s]
-    return not (hand[TWO] or hand[BJ] or hand[RJ])
+    """Whether seat ``s`` may call revolution: :func:`~folkdeck.games.gouji.rules.revolution_hand`."""
+    return revolution_hand(d.counts[s])
 
 
 @final

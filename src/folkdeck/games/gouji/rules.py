@@ -16,6 +16,7 @@ wild 2s, black jokers and red jokers it adds (docs/rules/gouji.md §3.1, §11.8)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Final
@@ -235,15 +236,50 @@ def beats(new: Play, top: Play, bj_rule: str) -> bool:
     >>> beats(parse_play("BJ BJ"), parse_play("A BJ"), "count"), beats(parse_play("BJ BJ"), parse_play("A BJ"), "coverage")
     (True, False)
     """
-    if new.size != top.size or new.rank <= top.rank or top.wrj:
+    if new.size != top.size or new.rank <= top.rank or cannot_be_beaten(top):
         return False
-    if top.wbj:
-        if bj_rule == "count":
-            return new.jokers >= top.wbj
-        if bj_rule == "any_joker":
-            return new.jokers >= 1
-        return new.wbj + new.wrj >= top.wbj
-    return True
+    return not top.wbj or covers_black_jokers(new, top.wbj, bj_rule)
+
+
+def cannot_be_beaten(top: Play) -> bool:
+    """Whether ``top`` uses a wild red joker: such a set cannot be beaten
+    (docs/rules/gouji.md §3.2; the Japanese Gou Ji page, the wild cards).
+
+    >>> cannot_be_beaten(parse_play("5 RJ")), cannot_be_beaten(parse_play("RJ RJ")), cannot_be_beaten(parse_play("5 BJ"))
+    (True, False, False)
+    """
+    return top.wrj > 0
+
+
+def covers_black_jokers(new: Play, wild_bjs: int, bj_rule: str) -> bool:
+    """Whether ``new`` holds the jokers needed to beat a set with ``wild_bjs`` wild black
+    jokers, rank and size aside (docs/rules/gouji.md §3.2, §11.1): ``count`` as many
+    jokers, wild or natural; ``any_joker`` one; ``coverage`` as many *wild* jokers.
+
+    >>> covers_black_jokers(parse_play("BJ BJ"), 1, "count"), covers_black_jokers(parse_play("BJ BJ"), 1, "coverage")
+    (True, False)
+    >>> covers_black_jokers(parse_play("7 7"), 1, "any_joker"), covers_black_jokers(parse_play("7 RJ"), 1, "any_joker")
+    (False, True)
+    """
+    if bj_rule == "count":
+        return new.jokers >= wild_bjs
+    if bj_rule == "any_joker":
+        return new.jokers >= 1
+    return new.wbj + new.wrj >= wild_bjs
+
+
+_WILD_RANKS: Final = tuple(tuple(w for w in (TWO, BJ, RJ) if w > r) for r in range(NRANKS))
+
+
+def wild_ranks(rank: int) -> tuple[int, ...]:
+    """The ranks whose cards may stand wild in a set of ``rank``: wild cards join only a set
+    of a lower rank (docs/rules/gouji.md §3.1): 2s, BJs and RJs in 3 … A, BJs and RJs in 2s,
+    RJs in BJs, none in RJs.
+
+    >>> [[RANK_WORDS[w] for w in wild_ranks(r)] for r in (0, TWO, BJ, RJ)]
+    [['2', 'BJ', 'RJ'], ['BJ', 'RJ'], ['RJ'], []]
+    """
+    return _WILD_RANKS[rank]
 
 
 def refusal(new: Play, top: Play, bj_rule: str) -> tuple[str, dict[str, object]]:
@@ -254,7 +290,7 @@ def refusal(new: Play, top: Play, bj_rule: str) -> tuple[str, dict[str, object]]
     if new.rank <= top.rank:
         return "gouji.rank_not_higher", {"set": str(new), "top": str(top), "rank": new.rank_word,
                                          "top_rank": top.rank_word}
-    if top.wrj:
+    if cannot_be_beaten(top):
         return "gouji.red_joker_wild", {"set": str(new), "top": str(top)}
     return "gouji.black_joker_wild", {"set": str(new), "top": str(top), "count": top.wbj,
                                       "rule": bj_rule}
@@ -398,14 +434,17 @@ def lead_plays(hand: list[int]) -> list[Play]:
 
 
 def follow_plays(hand: list[int], top: Play, bj_rule: str) -> list[Play]:
-    """Every set of the hand that beats ``top``, in :func:`lead_plays` order.
+    """Every set of the hand that beats ``top``, in :func:`lead_plays` order: the sets of
+    ``top``'s size and of a higher rank (the cached listings of :func:`sized_plays`), none on
+    a set that :func:`cannot_be_beaten`, those that :func:`covers_black_jokers` on wild BJs
+    (docs/rules/gouji.md §3.2; :func:`beats` states the same rule for one set).
 
     >>> [str(p) for p in follow_plays(parse_counts("9 9 Q 2 BJ"), parse_play("8 8"), "count")]
     ['9 BJ', '9 2', '9 9', 'Q BJ', 'Q 2', '2 BJ']
     """
-    rank, _, _, top_wbj, top_wrj, size, _ = top  # one unpacking, not four property reads
-    if top_wrj:
+    if cannot_be_beaten(top):
         return []
+    rank, _, _, top_wbj, _, size, _ = top  # one unpacking, not three property reads
     a, b, c = hand[TWO], hand[BJ], hand[RJ]
     wild = a + b + c
     out: list[Play] = []
@@ -424,7 +463,7 @@ def follow_plays(hand: list[int], top: Play, bj_rule: str) -> list[Play]:
     if c >= size and rank < RJ:
         out += sized_plays(RJ, 0, 0, 0, mc, size)
     if top_wbj:
-        out = [p for p in out if beats(p, top, bj_rule)]
+        out = [p for p in out if covers_black_jokers(p, top_wbj, bj_rule)]
     return out
 
 
@@ -471,6 +510,15 @@ def burn_plays(hand: list[int], top: Play, bj_rule: str, joker_form: bool = True
         if burn_remainder_ok(rest, joker_form):
             out.append(p)
     return out
+
+
+def revolution_hand(hand: Sequence[int]) -> bool:
+    """Whether a hand may call a revolution: it holds no 2 and no joker (docs/rules/gouji.md §2.5).
+
+    >>> revolution_hand(parse_counts("3 9 A A")), revolution_hand(parse_counts("3 9 BJ"))
+    (True, False)
+    """
+    return not (hand[TWO] or hand[BJ] or hand[RJ])
 
 
 def highest(hand: list[int], n: int) -> list[int]:

@@ -8,12 +8,8 @@ from collections.abc import Sequence
 
 from folkdeck.games.kaphai.actions import PUTUH, KapHaiAction, Pass
 from folkdeck.games.kaphai.observation import KapHaiView
-from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, mask
+from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, is_bomb, mask
 from folkdeck.games.kaphai.shapes import hand_combos
-
-
-def _is_bomb(c: Combo) -> bool:
-    return c.kind is Kind.KARE or c.is_tong_farson or c.is_pae_kare
 
 
 def _top_mask(view: KapHaiView) -> int:
@@ -50,18 +46,18 @@ class GreedyAgent:
 
 def _greedy_lead(plays: Sequence[Combo], legal_actions: Sequence[KapHaiAction]) -> KapHaiAction:
     """The non-bomb with the lowest top card, more cards first on a tie."""
-    pool: list[KapHaiAction] = [c for c in plays if not _is_bomb(c)] or list(plays) or list(legal_actions)
+    pool: list[KapHaiAction] = [c for c in plays if not is_bomb(c)] or list(plays) or list(legal_actions)
     return min(pool, key=lambda c: (c.key >> 2, -c.size, c.key) if isinstance(c, Combo) else (99,))
 
 
 def _greedy_follow(observation: KapHaiView, plays: Sequence[Combo], pass_: KapHaiAction) -> KapHaiAction:
     """The lowest non-bomb that beats; a bomb only on 2s or to go out; else a pass."""
     hand_size = len(observation.hand) if observation.hand else 99
-    normal = [c for c in plays if not _is_bomb(c)]
+    normal = [c for c in plays if not is_bomb(c)]
     if normal:
         return min(normal, key=lambda c: c.key)
     top_is_two = _all_twos(_top_mask(observation))
-    bombs = [c for c in plays if _is_bomb(c)]
+    bombs = [c for c in plays if is_bomb(c)]
     if bombs and (top_is_two or any(c.size == hand_size for c in bombs)):
         return min(bombs, key=lambda c: (c.kind, c.key))
     return pass_
@@ -149,9 +145,9 @@ class HeuristicAgent:
         legal = set(plays)
         if len(units) == 1 and units[0] in legal:
             return units[0]
-        leadable = [u for u in units if u in legal and not _is_bomb(u)] or [u for u in units if u in legal]
+        leadable = [u for u in units if u in legal and not is_bomb(u)] or [u for u in units if u in legal]
         if not leadable:
-            pool = [c for c in plays if not _is_bomb(c)] or plays
+            pool = [c for c in plays if not is_bomb(c)] or plays
             return min(pool, key=lambda c: (_rank(c), -c.size, c.key))
         bosses = [u for u in leadable if self._boss(u, unseen)]
         if len(units) == 2 and bosses:
@@ -170,7 +166,7 @@ class HeuristicAgent:
         for c in plays:
             if c.is_throwable:
                 continue
-            if _is_bomb(c) and not (top_is_two or c.size == hand_size or danger <= 1):
+            if is_bomb(c) and not (top_is_two or c.size == hand_size or danger <= 1):
                 continue
             extra = _extra_units(c, hand, n_units, danger)
             if extra is None or _wastes_a_two(c, top, n_units, danger):

@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Final
 
 from folkdeck.games.kaphai.options import KapHaiOptions
-from folkdeck.games.kaphai.rules import Combo, Kind
+from folkdeck.games.kaphai.rules import Combo, Kind, cuts, cutting_shapes
 from folkdeck.games.kaphai.shapes import hand_shapes, shape_combos, tong_farsons
 
 Shape = tuple[Kind, int]
@@ -146,20 +146,26 @@ class MoveTable:
             keys = self._keys[shape] = [c.key for c in cs]
         return cs[bisect_right(keys, key):]
 
-    def bombs(self, kind: int) -> list[Combo]:
-        """The plays that cut any play of ``kind`` (docs/rules/kaphai.md §3.3): kares and tong-farsons
-        cut singles, tong-farsons cut kares, pae-kare cuts pairs."""
+    def bombs(self, kind: Kind) -> list[Combo]:
+        """The plays that cut any play of ``kind``: the hand's plays of the rules'
+        :func:`~folkdeck.games.kaphai.rules.cutting_shapes` that
+        :func:`~folkdeck.games.kaphai.rules.cuts` accepts (docs/rules/kaphai.md §3.3), shape by shape."""
         found = self._bombs.get(kind)
         if found is None:
-            if kind == Kind.SINGLE or kind == Kind.KARE:
-                full = self._full
-                tong = ([c for c in full.get(FIVE_STRAIGHT, _NONE) if c.flush] if full is not None
-                        else tong_farsons(self.hand))
-                found = [*self.group(KARE), *tong] if kind == Kind.SINGLE else tong
-            else:
-                found = list(self.group(PAE_KARE)) if kind == Kind.PAIR else []
+            found = []
+            for shape in cutting_shapes(kind):
+                found += [c for c in self._bomb_candidates(shape) if cuts(c, kind)]
             self._bombs[kind] = found
         return found
+
+    def _bomb_candidates(self, shape: Shape) -> list[Combo]:
+        """The plays of ``shape`` that may hold a bomb. Of the 5-card straights only the
+        one-suit ones can be (tong-farsons): unless every shape is made already, they are
+        made alone, which is cheaper than every 5-card straight of the hand."""
+        if shape == FIVE_STRAIGHT:
+            full = self._full
+            return full.get(FIVE_STRAIGHT, _NONE) if full is not None else tong_farsons(self.hand)
+        return self.group(shape)
 
 
 KARE: Final[Shape] = (Kind.KARE, 4)

@@ -21,7 +21,7 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from folkdeck.games.kaphai.actions import KapHaiAction
-from folkdeck.games.kaphai.rules import TWO, Combo, Kind
+from folkdeck.games.kaphai.rules import TWO, Combo, is_bomb
 
 if TYPE_CHECKING:
     from folkdeck.games.kaphai.state import KapHaiState
@@ -73,11 +73,9 @@ def _lead(legal: tuple[KapHaiAction, ...], hand: int) -> KapHaiAction:
 
 
 def _precious(combo: Combo) -> bool:
-    """A 2, or a bomb: worth more kept than spent on an ordinary trick."""
-    kind = combo.kind
-    return bool(combo.mask & _TWO_BITS) or kind == Kind.KARE or (
-        kind == Kind.PAIR_RUN and combo.size == 8) or (
-        kind == Kind.STRAIGHT and combo.size == 5 and combo.flush)
+    """A 2, or a bomb (:func:`~folkdeck.games.kaphai.rules.is_bomb`): worth more kept than
+    spent on an ordinary trick."""
+    return bool(combo.mask & _TWO_BITS) or is_bomb(combo)
 
 
 __all__ = ["NOISE", "SAVE_UNTIL", "choose", "playout"]

@@ -175,6 +175,14 @@ class Combo:
         return f"Combo({self.name} {self})"
 
 
+# The kinds as module constants: the named rules below run in the move generator and the
+# rollouts, and a constant is read faster than an enum's attribute.
+_SINGLE: Final = Kind.SINGLE
+_PAIR: Final = Kind.PAIR
+_TRIPLE: Final = Kind.TRIPLE
+_KARE: Final = Kind.KARE
+_STRAIGHT: Final = Kind.STRAIGHT
+
 _TERMS: Final = {name: name.replace("-", "_").replace(" ", "_") for name in (
     "single", "pair", "triple", "kare", "straight", "police", "tong-farson", "aop", "pae-kare",
     "consecutive pairs", "polu", "double triple")}
@@ -247,6 +255,22 @@ def allowed(combo: Combo, rules: KapHaiOptions) -> bool:
     return True
 
 
+def low_single_relief(top: Combo, rules: KapHaiOptions) -> bool:
+    """Whether a local rule lets a low single be answered by a single that is not higher:
+    ``top`` is a single of 5 or lower and ``low_single_free`` or ``low_single_same_rank``
+    is on (docs/rules/kaphai.md §6; 『カップハイ完全攻略!』 Ⅴ②A).
+
+    >>> from folkdeck.games.kaphai.options import KapHaiOptions
+    >>> relief = KapHaiOptions(low_single_same_rank=True)
+    >>> low_single_relief(classify(mask("5H")), relief), low_single_relief(classify(mask("6S")), relief)
+    (True, False)
+    >>> low_single_relief(classify(mask("5H")), RULES)
+    False
+    """
+    return top.kind is _SINGLE and top.key >> 2 <= FIVE and (
+        rules.low_single_free or rules.low_single_same_rank)
+
+
 def _single_beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     if new.key > top.key:
         return True
@@ -274,11 +298,11 @@ def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     if tk is Kind.SINGLE:
         if nk is Kind.SINGLE:
             return _single_beats(new, top, rules)
-        return nk is Kind.KARE or new.is_tong_farson
+        return cuts(new, tk)
     if tk is Kind.KARE:
-        return (nk is Kind.KARE and new.key > top.key) or new.is_tong_farson
+        return (nk is Kind.KARE and new.key > top.key) or cuts(new, tk)
     if tk is Kind.PAIR:
-        return (nk is Kind.PAIR and new.key > top.key) or new.is_pae_kare
+        return (nk is Kind.PAIR and new.key > top.key) or cuts(new, tk)
     if tk is Kind.STRAIGHT:
         if nk is not Kind.STRAIGHT or new.size != top.size or new.key <= top.key:
             return False
@@ -293,11 +317,75 @@ def can_throw(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     >>> can_throw(classify(mask("2C 2D 2H")), classify(mask("3S 3C 3D")), RULES)
     True
     """
-    if not new.is_throwable:
-        return False
-    if top.kind is Kind.TRIPLE:
+    return new.is_throwable and may_throw_on(top, rules)
+
+
+def may_throw_on(top: Combo, rules: KapHaiOptions) -> bool:
+    """Whether 2-2-2 may be thrown on ``top``: a triple other than 2-2-2 itself, or a
+    3-card straight under ``throw_222_on_any_three`` (docs/rules/kaphai.md §3.4, §8.3;
+    『カップハイ完全攻略!』 Ⅳ③B).
+
+    >>> from folkdeck.games.kaphai.options import KapHaiOptions
+    >>> may_throw_on(classify(mask("9S 9C 9D")), RULES), may_throw_on(classify(mask("6S 7D 8H")), RULES)
+    (True, False)
+    >>> may_throw_on(classify(mask("6S 7D 8H")), KapHaiOptions(throw_222_on_any_three=True))
+    True
+    """
+    if top.kind is _TRIPLE:
         return not top.is_throwable
-    return rules.throw_222_on_any_three and top.kind is Kind.STRAIGHT and top.size == 3
+    return rules.throw_222_on_any_three and top.kind is _STRAIGHT and top.size == 3
+
+
+# --- bombs (docs/rules/kaphai.md §3.3) ----------------------------------------------
+
+def is_bomb(combo: Combo) -> bool:
+    """Whether ``combo`` is a bomb, a play that cuts another shape: a kare, a tong-farson
+    or a pae-kare (docs/rules/kaphai.md §3.3; 『カップハイ完全攻略!』 Ⅳ④A, Ⅳ⑥C, Ⅳ⑥D). Five or more
+    consecutive pairs, and a police of 6 or more cards, are not bombs.
+
+    >>> [is_bomb(classify(mask(t))) for t in ("8S 8C 8D 8H", "9S 10S JS QS KS", "6S 6C 7D 7H 8C 8H 9S 9C")]
+    [True, True, True]
+    >>> [is_bomb(classify(mask(t))) for t in ("9S 10S JS QS KS AS", "5S 5C 6D 6H 7C 7H 8S 8C 9D 9H", "2S 2C 2D")]
+    [False, False, False]
+    """
+    return combo.kind is _KARE or combo.is_tong_farson or combo.is_pae_kare
+
+
+def cuts(bomb: Combo, kind: Kind) -> bool:
+    """Whether ``bomb`` cuts any play of ``kind``, whatever its rank: a kare cuts a
+    single; a tong-farson a single or a kare; a pae-kare a pair (docs/rules/kaphai.md §3.3).
+    Pae-kare and kare never cut each other (§8.9). Beating a bomb of the same shape is
+    :func:`beats`' ordinary rule, not a cut.
+
+    >>> kare, tong = classify(mask("8S 8C 8D 8H")), classify(mask("9S 10S JS QS KS"))
+    >>> cuts(kare, Kind.SINGLE), cuts(kare, Kind.PAIR), cuts(tong, Kind.KARE), cuts(kare, Kind.KARE)
+    (True, False, True, False)
+    """
+    if kind is _SINGLE:
+        return bomb.kind is _KARE or bomb.is_tong_farson
+    if kind is _KARE:
+        return bomb.is_tong_farson
+    if kind is _PAIR:
+        return bomb.is_pae_kare
+    return False
+
+
+_CUTTING_SHAPES: Final[dict[int, tuple[tuple[Kind, int], ...]]] = {
+    Kind.SINGLE: ((Kind.KARE, 4), (Kind.STRAIGHT, 5)),
+    Kind.KARE: ((Kind.STRAIGHT, 5),),
+    Kind.PAIR: ((Kind.PAIR_RUN, 8),),
+}
+
+
+def cutting_shapes(kind: int) -> tuple[tuple[Kind, int], ...]:
+    """The shapes ``(kind, size)`` among whose plays the bombs that cut ``kind`` are
+    (:func:`cuts` picks them: of the 5-card straights only the tong-farsons), for a move
+    generator (docs/rules/kaphai.md §3.3).
+
+    >>> cutting_shapes(Kind.SINGLE), cutting_shapes(Kind.TRIPLE)
+    (((<Kind.KARE: 4>, 4), (<Kind.STRAIGHT: 5>, 5)), ())
+    """
+    return _CUTTING_SHAPES.get(kind, ())
 
 
 # --- every combination in a hand ---------------------------------------------------

@@ -57,7 +57,6 @@ from folkdeck.games.kaphai.options import KapHaiGameLike
 from folkdeck.games.kaphai.play import KapHaiFlow
 from folkdeck.games.kaphai.rules import (
     CARDS,
-    FIVE,
     RANK_MASKS,
     Combo,
     Kind,
@@ -65,6 +64,8 @@ from folkdeck.games.kaphai.rules import (
     beats,
     can_throw,
     cards_of,
+    low_single_relief,
+    may_throw_on,
     notation,
     putuh,
     refusal,
@@ -251,15 +252,14 @@ class KapHaiState(KapHaiFlow):
         tk = top.kind
         if tk == Kind.STRAIGHT:
             out: list[Combo] = []
-            if top.size == 3 and rules.throw_222_on_any_three:
+            if may_throw_on(top, rules):
                 out.extend(c for c in table.group(TRIPLE) if c.is_throwable)
             above = table.above((tk, top.size), top.key)
             out.extend(c for c in above if c.is_police(rules)) if top.is_police(rules) else out.extend(above)
             return out
-        if tk == Kind.SINGLE and top.key >> 2 <= FIVE and (
-                rules.low_single_free or rules.low_single_same_rank):
+        if tk == Kind.SINGLE and low_single_relief(top, rules):
             out = [c for c in table.group(SINGLE) if beats(c, top, rules)]
-        elif tk == Kind.TRIPLE and not top.is_throwable:
+        elif tk == Kind.TRIPLE and may_throw_on(top, rules):
             out = [c for c in table.group(TRIPLE)[:1] if c.is_throwable]
             out.extend(table.above(TRIPLE, top.key))
         else:

@@ -1,0 +1,112 @@
+"""Gou Ji's rules that the move generator and the bots call by name (issue 36, item 3):
+the unbeatable wild red joker (docs/rules/gouji.md §3.2), the jokers that beat wild black
+jokers (§3.2, §11.1), which cards stand wild in which sets (§3.1) and the revolution hand
+(§2.5). Each row names its section; :func:`beats` and :func:`follow_plays` are checked to
+say what these rules say."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from folkdeck.games.gouji.policy import TOTAL, View, unbeatable
+from folkdeck.games.gouji.rules import (
+    BJ,
+    NRANKS,
+    RANK_WORDS,
+    RJ,
+    TWO,
+    beats,
+    cannot_be_beaten,
+    covers_black_jokers,
+    follow_plays,
+    lead_plays,
+    parse_counts,
+    parse_play,
+    rank_plays,
+    revolution_hand,
+    wild_ranks,
+)
+
+BJ_RULES = ("count", "any_joker", "coverage")
+
+
+@pytest.mark.parametrize(("top", "expected", "source"), [
+    ("5 RJ", True, "§3.2 a set using a wild RJ cannot be beaten"),
+    ("9 9 2 RJ", True, "§3.2 whatever else it holds"),
+    ("RJ RJ", False, "§3.1: RJs of their own are natural, not wild"),
+    ("BJ RJ", True, "§3.1, §11.8: BJ RJ is two BJs, the RJ wild"),
+    ("5 BJ", False, "§3.2: a wild BJ only asks for jokers"),
+    ("9 9", False, "§3.2"),
+])
+def test_cannot_be_beaten(top: str, expected: bool, source: str) -> None:
+    play = parse_play(top)
+    assert cannot_be_beaten(play) is expected, source
+    if expected:
+        assert not any(beats(p, play, rule) for p in lead_plays(parse_counts("A A A A 2 2 BJ BJ RJ RJ"))
+                       for rule in BJ_RULES), source
+
+
+@pytest.mark.parametrize(("new", "wild_bjs", "rule", "expected", "source"), [
+    ("7 BJ", 1, "count", True, "§3.2, §11.1 count: as many jokers as the wild BJs"),
+    ("7 7", 1, "count", False, "§3.2: no joker, no beat"),
+    ("7 BJ", 2, "count", False, "§11.1 count: two wild BJs need two jokers"),
+    ("BJ BJ", 1, "count", True, "§11.1: natural jokers count"),
+    ("BJ BJ", 1, "coverage", False, "§11.1 coverage: natural all-joker sets carry none"),
+    ("A RJ", 1, "coverage", True, "§11.1 coverage: a wild RJ covers a BJ"),
+    ("7 RJ", 2, "any_joker", True, "§11.1 any_joker: one joker is enough"),
+    ("7 2", 1, "any_joker", False, "§11.1 any_joker: a 2 is no joker"),
+])
+def test_covers_black_jokers(new: str, wild_bjs: int, rule: str, expected: bool, source: str) -> None:
+    assert covers_black_jokers(parse_play(new), wild_bjs, rule) is expected, source
+
+
+def test_beats_is_size_rank_and_the_joker_rules() -> None:
+    """§3.2: the same size, a strictly higher rank, then the two joker rules by name."""
+    rng = random.Random(36)
+    plays = lead_plays(parse_counts("4 4 4 7 7 9 9 9 Q Q A 2 2 2 BJ BJ RJ RJ"))
+    for _ in range(3000):
+        new, top = rng.choice(plays), rng.choice(plays)
+        for rule in BJ_RULES:
+            expected = (new.size == top.size and new.rank > top.rank and not cannot_be_beaten(top)
+                        and (not top.wbj or covers_black_jokers(new, top.wbj, rule)))
+            assert beats(new, top, rule) is expected, (str(new), str(top), rule)
+
+
+def test_follow_plays_on_joker_sets() -> None:
+    """The move generator applies the same rules as :func:`beats` (§3.2, §11.1)."""
+    hand = parse_counts("8 8 10 10 10 K 2 2 BJ RJ")
+    for top in ("5 RJ", "5 BJ", "5 BJ BJ", "6 6 2", "Q BJ", "2 BJ"):
+        t = parse_play(top)
+        for rule in BJ_RULES:
+            assert follow_plays(hand, t, rule) == [p for p in lead_plays(hand) if beats(p, t, rule)], (top, rule)
+
+
+def test_wild_cards_join_only_lower_sets() -> None:
+    """§3.1: every listed set's wild cards are of a rank :func:`wild_ranks` allows it."""
+    assert [RANK_WORDS[w] for w in wild_ranks(0)] == ["2", "BJ", "RJ"]
+    assert wild_ranks(RJ) == ()
+    for rank in range(NRANKS):
+        k = 0 if rank >= TWO else 3
+        for p in rank_plays(rank, k, *((2, 2, 2) if rank < TWO else (2 if rank == TWO else 0, 2, 2))):
+            used = {r for r, n in ((TWO, p.w2), (BJ, p.wbj), (RJ, p.wrj)) if n}
+            assert used <= set(wild_ranks(rank)), (rank, str(p))
+
+
+def test_the_policy_calls_a_wild_red_joker_unbeatable() -> None:
+    """§3.2: the bots' count of unseen cards starts from the rule, not a copy of it."""
+    view = View(seat=0, hand=[0] * NRANKS, played=[0] * NRANKS)  # every card unseen
+    assert unbeatable(view, parse_play("3 RJ"))
+    assert not unbeatable(view, parse_play("3 3"))
+    assert unbeatable(View(seat=0, hand=[0] * NRANKS, played=list(TOTAL)), parse_play("3 3"))
+
+
+@pytest.mark.parametrize(("hand", "expected", "source"), [
+    ("3 4 5 9 A A", True, "§2.5: no 2 and no joker"),
+    ("3 4 5 2", False, "§2.5: a 2"),
+    ("3 4 BJ", False, "§2.5: a joker"),
+    ("3 4 RJ", False, "§2.5: a joker"),
+])
+def test_revolution_hand(hand: str, expected: bool, source: str) -> None:
+    assert revolution_hand(parse_counts(hand)) is expected, source
