@@ -23,7 +23,7 @@ export function closeReview() {
   asked = null; $("review").hidden = true; $("review").replaceChildren();
 }
 
-/** Shows a review; ``label`` names an action as the table's buttons do; ``onClose`` runs
+/** Shows a review; ``label(notation, data)`` names an action as the table's buttons do; ``onClose`` runs
  * when the player closes it (the table offers its button again). */
 export function showReview(msg, R, label, onClose = () => {}) {
   if (msg.deal !== asked) return;
@@ -35,7 +35,7 @@ export function showReview(msg, R, label, onClose = () => {}) {
   for (const v of msg.verdicts) {
     const li = document.createElement("li"); li.dataset.index = v.index;
     if (v.costly) li.className = "costly";
-    const params = { step: v.index + 1, chosen: label(v.chosen), best: label(v.best) };
+    const params = { step: v.index + 1, chosen: label(v.chosen, v.chosen_data), best: label(v.best, v.best_data) };
     li.textContent = v.by !== "search" ? R.ui("review.bot", params)
       : v.chosen === v.best ? R.ui("review.same", { ...params, value: signed(v.best_value) })
         : v.chosen_value == null ? R.ui("review.unweighed", { ...params, value: signed(v.best_value) })

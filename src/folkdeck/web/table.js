@@ -50,42 +50,37 @@ function rendererOf(msg) {
 // How this table draws cards (view.js): the pack's faces at the page's card width.
 const lookOf = (R) => ({ notation: last.table.card_notation, width: cardW(), R });
 
-// A token of an action matches a card of the hand by notation, or by rank (plays written by ranks).
-function matches(token, card) { return token === card || splitCard(card).rank === token; }
+// The legal actions come as data (obs.legal, folkdeck.engine.action_data): each its
+// notation (what is sent back), its kind ("play": cards from the hand, else its word), the
+// cards it names by code, or by rank whatever their suit (Gou Ji's sets), the seats it names.
+// The page reads no action text.
+const legalOf = (obs) => obs.legal || [];
+const actionCards = (d) => [...(d.cards || []), ...(d.ranks || [])];
 
-// Whether the selected cards (codes) are exactly the cards of an action (tokens by code or by rank).
-function sameCards(action, cards) {
-  const tokens = action.split(/\s+/);
-  if (tokens.length !== cards.length) return false;
-  const left = [...cards];
-  for (const tok of [...tokens].sort((a, b) => b.length - a.length)) {  // full codes before ranks
-    let k = left.indexOf(tok);
-    if (k < 0) k = left.findIndex((c) => matches(tok, c));
-    if (k < 0) return false;
-    left.splice(k, 1);
-  }
-  return true;
-}
-
-// The hand cards an action uses (indices), or null if the action is not made of hand cards.
-function cardsFor(action, hand) {
+// The cards of ``codes`` an action uses (indices), or null if they do not hold its cards:
+// its cards by code first, then its ranks by any card of that rank.
+function cardsFor(d, codes) {
   const used = [];
-  for (const tok of action.split(/\s+/)) {
-    let idx = hand.findIndex((c, i) => !used.includes(i) && c === tok);
-    if (idx < 0) idx = hand.findIndex((c, i) => !used.includes(i) && matches(tok, c));
-    if (idx < 0) return null;
-    used.push(idx);
-  }
+  const take = (fits) => {
+    const idx = codes.findIndex((c, i) => !used.includes(i) && fits(c));
+    if (idx >= 0) used.push(idx);
+    return idx >= 0;
+  };
+  for (const code of d.cards || []) if (!take((c) => c === code)) return null;
+  for (const rank of d.ranks || []) if (!take((c) => splitCard(c).rank === rank)) return null;
   return used;
 }
 
-const CARD_TOKEN = /^((10|[2-9JQKA])[SHDC]?|BJ|RJ)$/;
-const head = (action) => action.split(/\s+/)[0];
+// Whether the selected cards (codes) are exactly an action's cards.
+const sameCards = (d, picked) => picked.length === actionCards(d).length && cardsFor(d, picked) !== null;
 
-// A button's label: each word of the action (GameSpec.action_words) as the catalog names it
-// (term.<game>.action.<word>, the game's term, the browser's few generic words), cards in
-// the pack's notation.
-function actionLabel(R, action) { return upper(actionWords(R, action)); }
+// The data of an action the server named by its notation (a hint's), if it is legal now.
+const legalData = (action) => legalOf(last?.obs || {}).find((d) => d.action === action) || null;
+
+// A button's label: the action's word as the catalog names it (term.<game>.action.<kind>,
+// the game's term, the browser's few generic words), its detail the same way, its cards in
+// the pack's notation, its seats by name.
+function actionLabel(R, d) { return upper(actionWords(R, d)); }
 
 // An action word as what it does, which may depend on the window the view says is open (Gou
 // Ji's "no": "don't declare" when asked to declare, "no revolution"...): the term may be a
@@ -95,11 +90,15 @@ function actionTerm(R, w) {
   return R.message(key, { window: last?.obs?.window ?? "" }, { sentence: false });
 }
 
-// An action's words inside a sentence (a hint, a review): not capitalised.
-function actionWords(R, action) {
+// An action's words inside a sentence (a hint, a review): not capitalised. ``d`` is its data,
+// or (an action the server sent no data of) its notation, shown as it is.
+function actionWords(R, d) {
+  if (typeof d === "string" || !d) return d || "";
   const word = (w) => (R.hasTerm(`action.${w}`) ? actionTerm(R, w) : R.hasTerm(w) ? R.term(w)
-    : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
-  return action.split(/\s+/).map(word).join(" ");
+    : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : w);
+  const cards = actionCards(d);
+  return [d.kind === "play" ? "" : word(d.kind), d.detail ? word(d.detail) : "",
+    cards.length ? R.cards(cards) : "", (d.seats || []).map((s) => R.seat(s)).join(" ")].filter(Boolean).join(" ");
 }
 
 // A message to the server now, if the connection is up (false if it is not).
@@ -218,20 +217,22 @@ function drawHand(hand, notation, playable, picking, R) {
 function renderHand(msg, R = rendererOf(msg)) {
   const { obs, table } = msg;
   const hand = obs.hand || [];
-  const legal = obs.legal_actions || [];
+  const legal = legalOf(obs);
   const windows = new Set(table.windows || []);
   const onTurn = msg.on_turn;
   // Out of turn: whatever the seat is offered while another is on turn, and the game's
   // out-of-turn rights (GameSpec.windows) even when it is on turn.
-  const outOfTurn = (a) => !onTurn || windows.has(head(a));
+  const outOfTurn = (d) => !onTurn || windows.has(d.kind);
   const cardActions = new Map(); const buttons = [];
-  for (const a of legal) {
-    const used = outOfTurn(a) ? null : cardsFor(a, hand);
-    if (used && hand.length) cardActions.set(a, used); else buttons.push(a);
+  for (const d of legal) {
+    const used = d.kind === "play" && !outOfTurn(d) ? cardsFor(d, hand) : null;
+    if (used && hand.length) cardActions.set(d, used); else buttons.push(d);
   }
-  // Every card that can take part in a legal play: a play written by ranks may use any copy.
+  // Every card that can take part in a legal play: a play named by ranks may use any copy.
   const playable = new Set();
-  for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
+  for (const d of cardActions.keys()) {
+    hand.forEach((c, i) => { if ((d.cards || []).includes(c) || (d.ranks || []).includes(splitCard(c).rank)) playable.add(i); });
+  }
   selected = selected.filter((i) => i < hand.length);
   drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
   fitHand($("hand"), hand.length, cardW());
@@ -240,19 +241,19 @@ function renderHand(msg, R = rendererOf(msg)) {
   sort.textContent = R.ui(`hand_order.${handMode()}`);
   sort.title = R.ui("hand_order.help");
   const picked = selected.map((i) => hand[i]);
-  const chosen = [...cardActions.entries()].find(([a]) => sameCards(a, picked));
+  const chosen = [...cardActions.entries()].find(([d]) => sameCards(d, picked));
   explain(cardActions.size && picked.length && !chosen ? picked.join(" ") : "");
   const actions = $("actions"); actions.replaceChildren();
   const oot = $("oot"); oot.replaceChildren();
   if (cardActions.size) {
-    const play = button(R.ui("play"), "primary", () => send(chosen[0])); play.id = "play"; play.disabled = !chosen || !!pending;
-    if (chosen) play.textContent = R.ui("play_cards", { cards: chosen[0].split(/\s+/) });
+    const play = button(R.ui("play"), "primary", () => send(chosen[0].action)); play.id = "play"; play.disabled = !chosen || !!pending;
+    if (chosen) play.textContent = R.ui("play_cards", { cards: actionCards(chosen[0]) });
     actions.append(play, button(R.ui("clear"), "", () => { selected = []; renderHand(last); }));
   }
-  for (const a of buttons) {
-    const special = outOfTurn(a);
-    const b = button(actionLabel(R, a), special ? "oot" : "primary", () => send(a));
-    b.dataset.action = a; b.disabled = !!pending;  // one action at a time: a pass waits as a play does
+  for (const d of buttons) {
+    const special = outOfTurn(d);
+    const b = button(actionLabel(R, d), special ? "oot" : "primary", () => send(d.action));
+    b.dataset.action = d.action; b.disabled = !!pending;  // one action at a time: a pass waits as a play does
     (special ? oot : actions).append(b);
   }
   if (oot.childElementCount) oot.prepend(R.ui("out_of_turn") + " ");
@@ -262,7 +263,7 @@ function renderHand(msg, R = rendererOf(msg)) {
   }
   for (const b of document.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", !!hint && hintIsCurrent(hint, msg.table) && b.dataset.action === hint.action);
   const box2 = $("hint");
-  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, a)); box2.hidden = false; }
+  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, legalData(a) || a)); box2.hidden = false; }
   else if (hintRef == null) { box2.hidden = true; hint = null; }
   drawLegal(cardActions, R);
 }
@@ -275,10 +276,10 @@ function drawLegal(cardActions, R) {
     // A lead can have thousands of plays: show the first few unless asked.
     const entries = [...cardActions];
     const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
-    for (const [a, used] of shown) {
+    for (const [d, used] of shown) {
       const b = button("", "", () => { selected = [...used]; renderHand(last); });
-      cardsLabel(b, a.split(/\s+/), lookOf(R));
-      b.dataset.legal = a; b.title = a.split(/\s+/).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
+      cardsLabel(b, actionCards(d), lookOf(R));
+      b.dataset.legal = d.action; b.title = actionCards(d).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
     }
     if (entries.length > LEGAL_SHOWN) {
       const more = button(showAllLegal ? R.ui("fewer") : R.ui("more", { count: entries.length - LEGAL_SHOWN }), "link",
@@ -306,7 +307,8 @@ function hinted(msg) {
   hintRef = null;
   if (!last || !hintIsCurrent(msg, last.table)) { $("hint").hidden = true; renderHand(last); return; }
   hint = msg;
-  const used = cardsFor(msg.action, last.obs.hand || []);
+  const data = legalData(msg.action);
+  const used = data && data.kind === "play" ? cardsFor(data, last.obs.hand || []) : null;
   if (used && used.length) selected = used;
   renderHand(last);
 }
@@ -402,7 +404,7 @@ function askFor(deal) {
 
 function reviewed(msg) {
   const R = rendererOf(last);
-  showReview(msg, R, (a) => actionWords(R, a), () => renderSide(last, rendererOf(last), askFor));
+  showReview(msg, R, (a, d) => actionWords(R, d || a), () => renderSide(last, rendererOf(last), askFor));
   renderSide(last, R, askFor);
 }
 
