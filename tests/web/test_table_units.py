@@ -20,10 +20,10 @@ NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 
-def _run(module: str, script: str) -> Any:
-    """What ``script`` writes (JSON), run with ``module``'s exports as ``m``."""
+def _run(module: str, script: str, prelude: str = "") -> Any:
+    """What ``script`` writes (JSON), run with ``module``'s exports as ``m`` (imported after ``prelude``)."""
     assert NODE is not None
-    code = f"const m = await import({json.dumps((WEB / module).as_uri())});\n{script}"
+    code = f"{prelude}\nconst m = await import({json.dumps((WEB / module).as_uri())});\n{script}"
     out = subprocess.run([NODE, "--input-type=module", "-e", code], capture_output=True, text=True, timeout=60,
                          check=True)
     return json.loads(out.stdout)
@@ -68,3 +68,32 @@ def test_the_store_keeps_a_hint_only_while_current_and_marks_a_stale_delta() -> 
       process.stdout.write(JSON.stringify([asked, old.hint, old.hintRef, old.selected, now.hint, now.selected,
         other === s, stale.stale, stale.model === s1.model, deal2.dealing, s1.dealing]));""")
     assert out == [6, None, None, [], {"ref": 6}, [1, 2], True, True, True, True, False]
+
+
+def _run_page(module: str, script: str) -> Any:
+    """As :func:`_run`, with the English catalog loaded (the browser's globals stubbed)."""
+    i18n_dir = WEB.parent / "i18n"
+    setup = f"""
+      const {{ readFileSync }} = await import("node:fs");
+      globalThis.localStorage = {{ getItem: () => "en", setItem: () => {{}} }};
+      Object.defineProperty(globalThis, "navigator", {{ value: {{ language: "en" }}, configurable: true }});
+      globalThis.document = {{ documentElement: {{}} }};
+      globalThis.fetch = async (url) => ({{ json: async () => JSON.parse(readFileSync({json.dumps(str(i18n_dir))} + "/" + url.split("/").pop(), "utf-8")) }});
+      const i18n = await import({json.dumps((WEB / "i18n.js").as_uri())});
+      await i18n.loadCatalogs();
+    """
+    return _run(module, script, setup)
+
+
+def test_a_seat_gone_out_shows_its_place_once() -> None:
+    """Issue 35 (7): a seat that went out shows its place as its badge, not again among its facts."""
+    seats = _run_page("seats.js", """
+      const msg = {you: 0, table: {seats: [{kind: "human", name: "A", connected: true},
+                                           {kind: "human", name: "B", connected: true},
+                                           {kind: "human", name: "C", connected: true}]},
+                   obs: {counts: [5, 0, 4], out: [1], history: [], current_seat: 2, to_act: [2]}};
+      const R = new i18n.Renderer({viewer: 0});
+      process.stdout.write(JSON.stringify(m.tableSeats(msg, R, null).map((s) => [s.seat, s.out, s.facts])));""")
+    gone = next(s for s in seats if s[0] == 1)
+    assert gone[1] == "1st" and not any("1st" in fact for fact in gone[2]), gone
+    assert all(s[1] is None for s in seats if s[0] != 1)
