@@ -70,7 +70,7 @@ export function ringPlace(k, n) {
 
 // Which side of the table the k-th seat from the viewer sits on: its last play lies on the
 // table in front of it (style.css places it toward the middle).
-function ringSide(k, n) {
+export function ringSide(k, n) {
   const { x, y } = ringPlace(k, n);
   if (y >= 75) return "bottom";
   if (y <= 25) return "top";
