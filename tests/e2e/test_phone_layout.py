@@ -56,6 +56,6 @@ def test_the_table_fits_the_screen_and_a_finger(server: str, browser: Any, game:
             cards = page.eval_on_selector_all("#hand .card", "els => els.map((e) => e.getBoundingClientRect().toJSON())")
             if 2 <= len(cards) <= 5:  # side by side, each whole
                 lefts = sorted(c["left"] for c in cards)
-                assert all(b - a >= cards[0]["width"] - 0.5 for a, b in zip(lefts, lefts[1:])), (width, lefts)
+                assert all(b - a >= cards[0]["width"] - 0.5 for a, b in zip(lefts, lefts[1:], strict=False)), (width, lefts)
         finally:
             page.close()

@@ -26,7 +26,7 @@ def test_the_english_catalog_has_no_chinese_or_japanese_characters() -> None:
 def test_an_option_help_names_no_choice_by_its_code(lang: str) -> None:
     messages = catalog(lang)
     bad = []
-    for key, value in messages.items():
+    for key in messages:
         if ".option." not in key or key.endswith(".help") or key.count(".") != 4:
             continue  # term.<game>.option.<name>.<value>: a choice's label
         game, name, choice = key.split(".")[1], key.split(".")[3], key.split(".")[4]
