@@ -27,7 +27,7 @@ TARGETS = """() => [...document.querySelectorAll('button, a[href], select, input
 def _too_wide(page: Any) -> list[str]:
     """What sticks out of the screen to the right (the page scrolls sideways); a strip that
     scrolls in its own box (the legal plays on a phone) holds what it holds."""
-    return page.evaluate("""() => {
+    found: list[str] = page.evaluate("""() => {
       const w = document.documentElement.clientWidth;
       const out = [...document.querySelectorAll('body *')].filter((e) => e.offsetParent !== null && !e.closest('dialog:not([open])'))
         .filter((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.right > w + 1; })
@@ -36,6 +36,7 @@ def _too_wide(page: Any) -> list[str]:
         .map((e) => (e.id ? '#' + e.id : e.tagName.toLowerCase() + '.' + e.className));
       return document.documentElement.scrollWidth > w + 1 ? ['scrollWidth', ...out] : out;
     }""")
+    return found
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
