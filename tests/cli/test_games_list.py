@@ -43,4 +43,4 @@ def test_a_game_for_one_number_of_players_says_it_once() -> None:
 def test_a_title_in_parentheses_is_not_followed_by_more(lang: str) -> None:
     text = "\n".join(_shown(lang))
     assert not any(pair in text for pair in (") (", "）（", ")（"))
-    assert ("gouji: Gou Ji (够级) — " if lang == "en" else "gouji：ゴウジー（够级） — ") in text
+    assert ("gouji: Gou Ji — " if lang == "en" else "gouji：ゴウジー（够级） — ") in text

@@ -148,8 +148,10 @@ def test_the_japanese_lobby_is_japanese_and_plays_now(server: str, browser: Any)
                 "els => els.map((e) => e.textContent)")
             words = [w for text in shown for w in english.findall(text) if w not in ("XI", "XII")]
             assert not words, (game, words)
+            # Issue 35 (6): the lobby starts at the game's standard preset, its help in Japanese.
+            assert page.input_value("#preset") == "standard"
             help_line = page.inner_text("#preset-help")
-            assert help_line == "", help_line  # no preset chosen: no help line yet
+            assert help_line and not english.search(help_line), help_line
         page.select_option("#game", "gouji")
         assert page.is_visible("#deals-field") and page.is_hidden('#options [data-option="deals"]')
         page.select_option("#preset", "modern")

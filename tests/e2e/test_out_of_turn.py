@@ -179,10 +179,10 @@ def test_out_of_turn_button_only_for_the_entitled_seat(server: str, browser: Any
         mine.wait_for_function("b => document.body.dataset.progress !== b", arg=before)
         assert mine.locator(button).count() == 0  # the call is made once
         if w.action.startswith("burn"):  # the burn is played over the gouji
-            mine.wait_for_function("() => document.querySelector('#history li')?.textContent.includes('烧牌')")
+            mine.wait_for_function("() => document.querySelector('#history li')?.textContent.includes(' burn')")
         elif w.game == "gouji":  # the seat on turn is asked to let the caller go first
             asked = others[0]  # the seat on turn: the request is among the status facts
-            asked.wait_for_function("() => document.getElementById('facts')?.textContent.includes('先让让')")
+            asked.wait_for_function("() => document.getElementById('facts')?.textContent.includes('go first')")
             asked.screenshot(path=str(ARTIFACTS / f"{case}-asked.png"), full_page=True)
         else:  # cucco ends the deal at once; after a putuh the other seats in turn may answer
             passes = _answers_after(w)

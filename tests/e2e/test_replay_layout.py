@@ -64,7 +64,9 @@ def test_no_seat_covers_another_and_seats_have_names(server: str, browser: Any, 
             assert not _overlaps(boxes), (width, _overlaps(boxes))
             for box in boxes[:players]:
                 assert box["width"] >= 100, (width, box)  # never a one-card-wide column
-            heads = seats.locator(".replay-seat-head strong").all_inner_texts()
+            heads = page.eval_on_selector_all(  # each seat by its number (they sit round the oval)
+                "#ring .replay-seat", "els => els.sort((a, b) => a.dataset.seat - b.dataset.seat)"
+                ".map((e) => e.querySelector('.replay-seat-head strong').textContent)")
             assert heads == record["players"], heads
         finally:
             page.close()

@@ -1,5 +1,5 @@
 // Runs the browser's modules under node for tests/web/test_node.py: reads {lang, cases, models}
-// (and replays) as JSON on stdin and writes what web/i18n.js renders for each case, what
+// (and replays, and formats: {message, params, options} rendered by Renderer.format) as JSON on stdin and writes what web/i18n.js renders for each case, what
 // web/model.js makes of each sequence of messages and the whole steps of each replay answer. The browser's globals the modules read at load
 // (localStorage, navigator, document, fetch of the catalogs) are given here.
 import { readFileSync } from "node:fs";
@@ -17,4 +17,5 @@ await i18n.loadCatalogs();
 const rendered = input.cases.map(({ key, params, options }) => new i18n.Renderer(options).message(key, params));
 const models = input.models.map((messages) => messages.reduce((model, message) => (model === null && message.type === "delta" ? null : reduce(model, message)), null));
 const replays = (input.replays || []).map(replaySteps);
-process.stdout.write(JSON.stringify({ rendered, models, replays }));
+const formats = (input.formats || []).map(({ message, params, options }) => new i18n.Renderer(options).format(message, params));
+process.stdout.write(JSON.stringify({ rendered, models, replays, formats }));

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Final
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.view import View
+from folkdeck.json_types import JSONObject
 
 if TYPE_CHECKING:
     from folkdeck.engine.record import Record
@@ -122,11 +123,15 @@ class Verdict:
     cost: float
     costly: bool
     by: str
+    chosen_data: JSONObject | None = None
+    """The chosen and the best action as data (``GameHooks.action_data``), for a table
+    that names them as its buttons do without parsing their notation."""
+    best_data: JSONObject | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {"index": self.index, "chosen": self.chosen, "best": self.best,
                 "best_value": _rounded(self.best_value), "chosen_value": _rounded(self.chosen_value), "cost": round(self.cost, 4), "costly": self.costly,
-                "by": self.by}
+                "by": self.by, "chosen_data": self.chosen_data, "best_data": self.best_data}
 
 
 def _rounded(value: float | None) -> float | None:
@@ -162,8 +167,9 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
         chosen_value = values.get(d.chosen)
         cost = 0.0 if d.chosen == advice.action or best_value is None or chosen_value is None else \
             max(0.0, best_value - chosen_value)
+        data = {str(a): game.spec.action_data(a).to_dict(str(a)) for a in d.legal}
         out.append(Verdict(d.index, d.chosen, advice.action, best_value, chosen_value, cost, cost >= COSTLY,
-                           advice.by))
+                           advice.by, data.get(d.chosen), data.get(advice.action)))
     return out
 
 

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
 
 from folkdeck.cards import Card
+from folkdeck.engine.action_data import ActionDataOf, word_action
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.gameinfo import Action, DescribeAction, GameInfo, Lazy, LazyBots, Seat
 from folkdeck.engine.pickling import frozen_reduction
@@ -343,6 +344,9 @@ class GameHooks:
     determinizer: Lazy[Determinizer] | None = None
     """Deals the cards a seat cannot see at random, for the search bots and the
     conformance suite's hidden twins; loaded at first use. ``None``: not searchable."""
+    action_data: ActionDataOf = word_action
+    """A legal action as data for a table to draw (its kind and cards,
+    :mod:`folkdeck.engine.action_data`); by default a button named by its notation."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -368,6 +372,10 @@ class GameSpec(GameInfo):
     @property
     def view_type(self) -> type[View]:
         return self.hooks.view_type
+
+    @property
+    def action_data(self) -> ActionDataOf:
+        return self.hooks.action_data
 
     @property
     def determinizer(self) -> Determinizer | None:

@@ -6,17 +6,24 @@ browser loads the same files (``/i18n/<lang>.json``) and renders with the same r
 (``web/i18n.js``). A message is a string with placeholders, or an object that picks
 a form:
 
-* ``{name}`` a value as it is; ``{name:seat}`` a seat's name ("seat 2", "you", a
+* ``{name}`` a value as text (:func:`plain_text`: ``null`` nothing, ``true``/``false``, a
+  number's digits, a list's items comma-separated); ``{name:seat}`` a seat's name ("seat 2", "you", a
   player's name); ``{name:seats}`` a list of seats; ``{name:card}``/``{name:cards}``
   cards in the game's display notation; ``{name:term}`` the catalog's ``term.<game>.<value>``
-  (or ``term.<value>``); ``{name:place}`` an ordinal place ("1st", "1位"); ``{name:num}``
-  a number without a needless ``.0``.
+  (or ``term.<value>``, the value as :func:`plain_text` writes it); ``{name:place}`` an
+  ordinal place ("1st", "1位"); ``{name:num}`` a number as :func:`plain_text` writes it.
+
+  That is the whole syntax: a placeholder is ``{`` a name, optionally ``:`` a kind, ``}``;
+  there is no escape, no position, no format spec, and any other brace is text. The browser
+  (``web/i18n.js``) implements the same rules, and both are checked against one file of
+  examples (``tests/i18n/template_vectors.json``).
 * ``{"plural": "n", "one": "...", "other": "..."}``: the CLDR plural category of the
   parameter ``n`` (the length of a list), as Babel's ``Locale.plural_form`` gives it
   (English one/other, Japanese other; a test checks this against Babel).
 * ``{"person": "seat", "you": "...", "other": "..."}``: ``you`` when the parameter is
   the viewer's seat, or a list of the viewer alone ("You lead" / "Seat 2 leads").
 * ``{"same": "seat leader", "yes": "...", "no": "..."}``: whether two parameters are equal;
+  compared as JSON values (a tuple equals the list it is sent as);
   ``{"select": "kind", "<value>": "...", "other": "..."}``: by a parameter's value (as JSON
   writes it: ``null``, ``true``, ``false``).
 
@@ -54,8 +61,10 @@ takes a Spanish ``12C`` (the rey of copas) for a French club; ``card.legend`` an
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Final, Protocol, TypedDict
@@ -143,9 +152,59 @@ _WORDED: Final = re.compile(r"[^A-Z0-9]")
 def _key(value: object) -> str:
     """A parameter as a ``select`` key, written as JSON writes it (``null``, ``true``), so
     that the browser, which sees the JSON, chooses the same form."""
+    value = _json(value)
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    return str(value.value if hasattr(value, "value") else value)
+    return plain_text(value)
+
+
+def _json(value: object) -> object:
+    """A parameter as the browser sees it: an enum as its value, a tuple as a list, a card
+    (any other object) as its text; JSON values as they are."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _json(v) for k, v in value.items()}
+    return _json(value.value) if hasattr(value, "value") else str(value)
+
+
+SIGNIFICANT: Final = 6
+"""The significant digits of a number that is not whole, in a message."""
+
+
+def plain_text(value: object) -> str:
+    """A parameter as text in a message (``{x}``, ``{x:num}``, a term's key), by folkdeck's own
+    rule, which ``web/i18n.js`` implements alike: nothing for ``null``; ``true``/``false``;
+    a whole number's digits; another number rounded to six significant digits (halves away
+    from zero), written without an exponent or trailing zeros; a list's items so written, separated by ", ".
+
+    >>> plain_text(None), plain_text(True), plain_text(3.0), plain_text(2.5), plain_text(1 / 3)
+    ('', 'true', '3', '2.5', '0.333333')
+    >>> plain_text(1234567.8), plain_text([1, "a", None, False])
+    ('1234568', '1, a, , false')
+    """
+    value = _json(value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        if value.is_integer():
+            return str(int(value))
+        # halves away from zero, on the number's exact binary value (as JavaScript's toFixed)
+        decimals = max(0, SIGNIFICANT - 1 - math.floor(math.log10(abs(value))))
+        text = str(Decimal(value).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP))
+        text = text.rstrip("0").rstrip(".") if "." in text else text
+        return "0" if text == "-0" else text
+    if isinstance(value, list):
+        return ", ".join(plain_text(v) for v in value)
+    return str(value)
 
 
 def split_card(text: str) -> tuple[str, str]:
@@ -236,8 +295,9 @@ class Renderer:
         return text
 
     def term(self, value: object) -> str:
-        """A term (a combination's name, a reason, a phase) in this language."""
-        key = str(value.value if hasattr(value, "value") else value)
+        """A term (a combination's name, a reason, a phase) in this language (its key: the
+        value as :func:`plain_text` writes it)."""
+        key = plain_text(value)
         for full in (f"term.{self.game}.{key}", f"term.{key}"):
             if full in self.messages:
                 return str(self.messages[full])
@@ -355,7 +415,7 @@ class Renderer:
             return forms["you"] if you else forms["other"]
         if "same" in forms:
             first, second = str(forms["same"]).split()
-            return forms["yes"] if params.get(first) == params.get(second) else forms["no"]
+            return forms["yes"] if _json(params.get(first)) == _json(params.get(second)) else forms["no"]
         if "select" in forms:
             return forms.get(_key(params.get(str(forms["select"]))), forms.get("other", ""))
         raise ValueError(f"a message object needs plural, person, same or select: {dict(forms)}")
@@ -372,13 +432,7 @@ class Renderer:
             return self.term(value)
         if kind == "place":
             return ordinal(self.lang, int(value or 0))
-        if kind == "num":
-            return f"{value:g}" if isinstance(value, float) else str(value)
-        if isinstance(value, float) and value.is_integer():
-            return str(int(value))
-        if isinstance(value, list | tuple):  # a list in a plain {x}: its items, comma-separated
-            return ", ".join(self._value(name, None, {name: v}) for v in value)
-        return "" if value is None else str(value)
+        return plain_text(value)  # {x} and {x:num} alike
 
     def join(self, items: Sequence[str]) -> str:
         if self.lang == "ja":
@@ -388,5 +442,5 @@ class Renderer:
         return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-__all__ = ["LANGUAGES", "Renderer", "catalog", "display_card", "notations", "ordinal", "plural_category",
-           "split_card"]
+__all__ = ["LANGUAGES", "Renderer", "catalog", "display_card", "notations", "ordinal", "plain_text",
+           "plural_category", "split_card"]

@@ -443,7 +443,9 @@ class Table:
             encoder = self.encoders[seat] = ViewEncoder()
         obs = encoder.obs(state.observe(seat))
         may_act = seat is not None and seat in state.to_act
-        obs["legal_actions"] = [str(a) for a in state.legal_actions(seat)] if may_act else []
+        actions = state.legal_actions(seat) if may_act else ()
+        obs["legal_actions"] = [str(a) for a in actions]
+        obs["legal"] = encoder.legal(actions, self.game.spec.action_data)  # the same, as data
         return {"type": "state", "you": seat, "table": public, "obs": obs, "may_act": may_act,
                 "on_turn": seat is not None and state.current_seat == seat,
                 "practice": public["practice"],

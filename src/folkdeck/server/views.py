@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias, cast
 
 from folkdeck.cards.card import Card
+from folkdeck.engine.action_data import ActionDataOf
 from folkdeck.engine.facts import Fact, to_json
 from folkdeck.engine.view import View, ViewEvent
 from folkdeck.json_types import JSONObject, JSONScalar, JSONValue
@@ -56,13 +57,31 @@ class ViewEncoder:
     (:mod:`folkdeck.server.collector`).
     """
 
-    __slots__ = ("_values", "_json", "_events", "_encoded")
+    __slots__ = ("_values", "_json", "_events", "_encoded", "_legal")
 
     def __init__(self) -> None:
         self._values: dict[str, object] = {}
         self._json: dict[str, JSONValue] = {}
         self._events: list[ViewEvent] = []
         self._encoded: list[JSONValue] = []
+        self._legal: tuple[tuple[object, ...], list[JSONValue]] = ((), [])
+
+    def legal(self, actions: Sequence[object], data: ActionDataOf) -> list[JSONValue]:
+        """The viewer's legal actions as data (:mod:`folkdeck.engine.action_data`): each
+        its notation, kind and cards, as the game's ``action_data`` says; the same actions
+        as last time get the same JSON (a Gou Ji lead has thousands).
+
+        >>> from folkdeck.engine.action_data import word_action
+        >>> encoder = ViewEncoder()
+        >>> encoder.legal(["pass"], word_action)
+        [{'action': 'pass', 'kind': 'pass'}]
+        >>> encoder.legal(("pass",), word_action) is encoder.legal(("pass",), word_action)
+        True
+        """
+        key = tuple(actions)
+        if key != self._legal[0] or not key:
+            self._legal = (key, [data(a).to_dict(str(a)) for a in key])
+        return self._legal[1]
 
     def obs(self, view: View) -> JSONObject:
         """The same as ``view.to_dict()``."""

@@ -7,26 +7,31 @@
 // suit weakest to strongest) the cards sorted by their faces, 2 … 10 J Q K, the ace where the
 // server's order puts it within a suit (high after a K, low before a 2), suitless cards last.
 import { splitCard } from "./cards.js";
+import { tableStore } from "./model.js";
 
 const KEY = "folkdeck.hand_order";
 
-let custom = null;  // the player's arrangement: card codes in the order shown (copies repeat)
+// The player's arrangement (the store's ``arrangement``): card codes in the order shown
+// (copies repeat), or null.
+const arrangement = () => tableStore.state.arrangement;
+const arrange = (codes) => tableStore.dispatch({ type: "arrange", codes });
 
-export const handMode = () => (custom ? "custom" : localStorage.getItem(KEY) || "rank");
+export const handMode = () => (arrangement() ? "custom" : localStorage.getItem(KEY) || "rank");
 
 /** Switches between the game's order and by suit; a custom arrangement is dropped. */
 export function nextMode() {
   const mode = handMode() === "rank" ? "suit" : "rank";
-  custom = null; localStorage.setItem(KEY, mode);
+  arrange(null); localStorage.setItem(KEY, mode);
   return mode;
 }
 
 /** A new deal: the player's arrangement of the last hand is forgotten. */
-export function newDeal() { custom = null; }
+export function newDeal() { arrange(null); }
 
 /** The indices of ``hand`` in the order they are shown (``notation``: the pack's). */
 export function displayOrder(hand, notation = "french") {
   const order = hand.map((_, i) => i);
+  const custom = arrangement();
   if (custom) {
     // Cards still held keep their place in the arrangement; new cards go at the end.
     const left = [...order], shown = [];
@@ -81,5 +86,5 @@ export function moveCard(hand, from, to, notation = "french") {
   const order = displayOrder(hand, notation);
   const [moved] = order.splice(from, 1);
   order.splice(to, 0, moved);
-  custom = order.map((i) => hand[i]);
+  arrange(order.map((i) => hand[i]));
 }

@@ -1,12 +1,15 @@
 // Text at the edge, in the browser: the message catalogs of folkdeck.i18n (served as
-// /i18n/<lang>.json, the display notations as /i18n/notation.json) rendered with the same
-// template language as src/folkdeck/i18n/__init__.py (its Renderer). Data comes in (facts,
+// /i18n/<lang>.json, the display notations as /i18n/notation.json) rendered with folkdeck's
+// template language, which src/folkdeck/i18n/__init__.py (its Renderer) implements alike; one
+// file of examples checks both (tests/i18n/template_vectors.json). Data comes in (facts,
 // coded refusals, term keys, seats, cards); sentences are made here and nowhere else.
 //
-//   {x}         the value as it is          {x:seat}  a seat's name ("seat 2", "you", a player's name)
+// A placeholder is "{" a name, optionally ":" a kind, "}"; nothing else is special (no
+// escape, no position, no format spec: any other brace is text).
+//   {x}         the value as text (plainText) {x:seat}  a seat's name ("seat 2", "you", a player's name)
 //   {x:seats}   a list of seats             {x:card} / {x:cards}  cards in the pack's display notation
 //   {x:term}    term.<game>.<x> or term.<x> {x:place} an ordinal place ("1st", "1位")
-//   {x:num}     a number without a needless .0
+//   {x:num}     a number as text (plainText)
 //   {"plural": "n", "one": ..., "other": ...}   the CLDR plural category of n (a list: its length)
 //   {"person": "seat", "you": ..., "other": ...} "you" when the parameter is the viewer's seat
 //   {"same": "a b", "yes": ..., "no": ...}      whether two parameters are equal
@@ -80,19 +83,28 @@ export function displayCard(card, notation = "french", { symbols = false } = {})
   return rank + suit;
 }
 
-// Python's str() of a value (a term key, a plain {x}): None, True, False as Python writes them.
-function pyStr(value) {
-  if (value === null || value === undefined) return "None";
-  if (value === true) return "True";
-  if (value === false) return "False";
-  if (Array.isArray(value)) return JSON.stringify(value);
-  return String(value);
+const SIGNIFICANT = 6;  // the significant digits of a number that is not whole
+
+/** A parameter as text in a message ({x}, {x:num}, a term's key): nothing for null;
+ * true/false; a whole number's digits; another number rounded to six significant digits
+ * (halves away from zero), written without an exponent or trailing zeros; a list's items so written, ", "-separated. */
+export function plainText(value) {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (Array.isArray(value)) return value.map(plainText).join(", ");
+  if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return String(value);
+  // halves away from zero, on the number's exact binary value (toFixed does so)
+  const decimals = Math.max(0, SIGNIFICANT - 1 - Math.floor(Math.log10(Math.abs(value))));
+  let text = value.toFixed(decimals);
+  if (text.includes(".")) text = text.replace(/0+$/, "").replace(/\.$/, "");
+  return text === "-0" ? "0" : text;
 }
 
 // A parameter as a "select" key, written as JSON writes it (null, true, false).
 function selectKey(value) {
   if (value === null || value === undefined || typeof value === "boolean") return JSON.stringify(value ?? null);
-  return String(value);
+  return plainText(value);
 }
 
 const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
@@ -140,7 +152,7 @@ export class Renderer {
 
   /** A term (a combination's name, a reason, a phase): term.<game>.<key>, term.<key>, or the key. */
   term(value) {
-    const key = pyStr(value);
+    const key = plainText(value);
     for (const full of [`term.${this.game}.${key}`, `term.${key}`]) if (has(full)) return String(messages[full]);
     return key;
   }
@@ -243,11 +255,7 @@ export class Renderer {
     if (kind === "card" || kind === "cards") return this.cards(value ?? []);
     if (kind === "term") return this.term(value);
     if (kind === "place") return ordinal(lang, Number(value || 0));
-    if (kind === "num") return typeof value === "number" && !Number.isInteger(value) ? String(Number(value.toPrecision(6))) : pyStr(value);
-    if (value === null || value === undefined) return "";
-    // a list in a plain {x}: its items, comma-separated (as folkdeck.i18n writes it)
-    if (Array.isArray(value)) return value.map((v) => pyStr(v)).join(", ");
-    return typeof value === "boolean" ? pyStr(value) : String(value);
+    return plainText(value);  // {x} and {x:num} alike
   }
 
   join(items) {

@@ -127,9 +127,12 @@ function showFirstDealer(g) {
     ...Array.from({ length: n }, (_, i) => new Option(t("seat_n", { n: i }), String(i))));
 }
 
+// A game's standard preset, which the lobby starts at (a game without one: no preset).
+const STANDARD = "standard";
+
 function showGame(keepSeats = false) {
   const g = current();
-  const preset = keepSeats ? $("preset").value : "";
+  const preset = keepSeats ? $("preset").value : STANDARD;
   const R = termsOf(g.name);
   $("summary").textContent = R.hasTerm("summary") ? R.term("summary") : g.summary || "";
   $("players").min = g.min_players; $("players").max = g.max_players; $("players").value = g.default_players;

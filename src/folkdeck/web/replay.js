@@ -6,7 +6,7 @@
 // step whole, each later one as what changed since the step before, in the table's delta
 // format, which model.js applies here as it does at the table. All text is made here from
 // the message catalogs, none comes from the server.
-import { seatStanding } from "./seats.js";
+import { ringPlace, ringSide, seatStanding } from "./seats.js";
 import { drawBoard } from "./board.js";
 import { resultRows } from "./result.js";
 import { drawSeats, patchList, setClass, setText } from "./view.js";
@@ -80,16 +80,29 @@ function replaySeats(step) {
   });
 }
 
-// The board as the table page draws it (board.js), then the seats in playing order, seat 0
-// first (replay.css lays them out in a grid: no box covers another). A step patches what
-// changed (a card moved, a badge), as a message does at the table.
+// The board as the table page draws it (board.js), and the seats around it as they sit at
+// the live table (seats.js ringPlace: seat 0 at the bottom, the others in playing order
+// round the oval), each on its side of the table; replay.css lays the sides out as a grid
+// around the board, so no seat covers another however many cards it holds. A step patches
+// what changed (a card moved, a badge), as a message does at the table.
+const SIDES = ["top", "left", "right", "bottom"];
+
 function renderTable(step) {
   const ring = $("ring");
   if (!ring.firstElementChild) {
-    ring.append(el("div", "replay-centre center"), Object.assign(el("div", "replay-seats"), { id: "replay-seats" }));
+    ring.append(el("div", "replay-centre center"),
+      ...SIDES.map((side) => Object.assign(el("div", `replay-seats side-${side}`), { id: `replay-${side}` })));
   }
   drawBoard(ring.firstElementChild, step.public, R, look(40), { empty: R.ui("replay.table_empty") });
-  drawSeats($("replay-seats"), replaySeats(step), look(34), { seatClass: "replay-seat", headClass: "replay-seat-head" });
+  const n = data.players;
+  const seats = replaySeats(step);
+  for (const side of SIDES) {
+    // along the side as the oval runs: a row from left to right, a column from top to bottom
+    const here = seats.filter((s) => ringSide(s.seat, n) === side);
+    const along = (s) => (side === "top" || side === "bottom" ? ringPlace(s.seat, n).x : ringPlace(s.seat, n).y);
+    here.sort((a, b) => along(a) - along(b));
+    drawSeats($(`replay-${side}`), here, look(34), { seatClass: "replay-seat", headClass: "replay-seat-head" });
+  }
 }
 
 function renderEvents() {

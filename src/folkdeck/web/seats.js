@@ -38,16 +38,16 @@ export function tableSeats(msg, R, names) {
     const st = table.standings;
     if (st && st.scores && st.scores[i] != null) facts.push(R.ui("seat_score", { score: st.scores[i], unit: st.unit }));
     if (team >= 0) facts.push(msg.you != null && teamOf(msg.you) === team ? R.ui("your_team") : R.ui("team", { team: team + 1 }));
+    const out = (obs.out || []).indexOf(i);
+    const place = obs.result ? (obs.result.placings || [])[i] : out >= 0 ? out + 1 : null;
+    const gone = place != null && count === 0;  // its place, not an empty hand's "0"
     const standing = seatStanding(obs, i, R);
-    if (standing) facts.push(standing);
+    if (standing && !gone) facts.push(standing);  // a seat gone out shows its place once: its badge
     if ((obs.passed || []).includes(i)) facts.push(R.ui("passed"));
     if ((obs.to_act || []).includes(i) && obs.current_seat !== i) facts.push(R.ui("may_act"));
     const tag = s.kind === "bot" ? botBadge(s.bot) : s.auto ? `⏱ ${R.ui("bot")}` : s.open ? R.ui("table.open_seat") : "";
     // A person whose connection is gone (and no bot plays for them): the others are told.
     if (s.kind !== "bot" && !s.open && !s.auto && !s.connected && msg.you !== i && !obs.result) facts.push(R.ui("away"));
-    const out = (obs.out || []).indexOf(i);
-    const place = obs.result ? (obs.result.placings || [])[i] : out >= 0 ? out + 1 : null;
-    const gone = place != null && count === 0;  // its place, not an empty hand's "0"
     return {
       seat: i, name: names ? names[i] : s.name, tag, tagClass: s.kind === "bot" ? "bot-badge" : !s.auto && s.open ? "open-seat" : "",
       online: s.kind === "bot" || s.connected,
@@ -70,7 +70,7 @@ export function ringPlace(k, n) {
 
 // Which side of the table the k-th seat from the viewer sits on: its last play lies on the
 // table in front of it (style.css places it toward the middle).
-function ringSide(k, n) {
+export function ringSide(k, n) {
   const { x, y } = ringPlace(k, n);
   if (y >= 75) return "bottom";
   if (y <= 25) return "top";

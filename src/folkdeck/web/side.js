@@ -1,6 +1,7 @@
 // The table's side panel: the standings, each finished deal's result (its record's links and
 // the review of the player's decisions), the deal's history, and the deal-over box.
 import { reviewAsked } from "./review.js";
+import { tableStore } from "./model.js";
 import { patchList, setText } from "./view.js";
 import { resultRows, returnsText, standingPlaces, winnerLine } from "./result.js";
 
@@ -44,7 +45,7 @@ function renderStandings(table, R) {
   return lines;
 }
 
-let tuckedDeal = null;  // the deal whose result box the player tucked away ("<table>:<deal>")
+// The result box the player tucked away ("<table>:<deal>"): the store's ``tucked``.
 
 /** The side panel (standings, results, history) and the deal-over box of ``msg``; ``ask(deal)``
  * asks for the review of a finished deal. */
@@ -88,10 +89,10 @@ export function renderSide(msg, R, ask) {
     }
     div.innerHTML = html;
     // The box floats over the table: it can be tucked away to look at the table, and back.
-    const tucked = tuckedDeal === `${table.id}:${table.deal}`;
+    const tucked = tableStore.state.tucked === `${table.id}:${table.deal}`;
     div.classList.toggle("tucked", tucked);
     const toggle = button(R.ui(tucked ? "show_result" : "hide_result"), "link tuck", () => {
-      tuckedDeal = tucked ? null : `${table.id}:${table.deal}`;
+      tableStore.dispatch({ type: "tuck", key: tucked ? null : `${table.id}:${table.deal}` });
       renderSide(msg, R, ask);
     });
     toggle.setAttribute("aria-expanded", String(!tucked));

@@ -2,21 +2,26 @@
 // same seats. Chat and names are shown as text (never read as HTML); the server checks
 // them (one line, 1 to 200 and 1 to 24 characters) and limits how fast a client chats.
 import { t } from "./i18n.js";
+import { tableStore } from "./model.js";
 
 const $ = (id) => document.getElementById(id);
 const KEPT = 50;
-let lines = [], sendMessage = null, tableId = null, token = null, onError = null;
-// The line sent and not yet echoed: the box keeps it until the server shows it (a line the
-// server refuses, e.g. too fast, stays there to be sent again).
-let sentText = null, mySeat = null;
+// The chat's lines and the line sent and not yet echoed are the store's (``chat``,
+// ``chatSent``): the box keeps a line until the server shows it (a line the server refuses,
+// e.g. too fast, stays there to be sent again). ``setup``: what setupSocial was given.
+const setup = { send: null, tableId: null, token: null, onError: null };
+const S = () => tableStore.state;
+const dispatch = (event) => tableStore.dispatch(event);
+const mySeat = () => S().model?.you ?? null;
 
 /** Wires the forms: ``send`` sends a WebSocket message and says whether it could. */
 export function setupSocial(options) {
-  ({ send: sendMessage, tableId, token, onError } = options);
+  Object.assign(setup, options);
+  const { send: sendMessage, tableId, token, onError } = setup;
   $("chat-form").onsubmit = (ev) => {
     ev.preventDefault();
     const text = $("chat-text").value.trim();
-    if (text && sendMessage({ type: "chat", text })) sentText = text;
+    if (text && sendMessage({ type: "chat", text })) dispatch({ type: "chat_sent", text });
   };
   $("name-form").onsubmit = (ev) => {
     ev.preventDefault();
@@ -35,19 +40,21 @@ export function setupSocial(options) {
 }
 
 /** The table's kept chat, sent first on every connection. */
-export function chatLog(messages) { lines = messages.slice(-KEPT); draw(); }
+export function chatLog(messages) { dispatch({ type: "chat_log", messages, kept: KEPT }); draw(); }
 
 /** One new chat message. */
 export function chatMessage(message) {
-  if (sentText != null && message.seat === mySeat && message.text === sentText) {
-    if ($("chat-text").value.trim() === sentText) $("chat-text").value = "";
-    sentText = null;
+  const sent = S().chatSent;
+  if (sent != null && message.seat === mySeat() && message.text === sent) {
+    if ($("chat-text").value.trim() === sent) $("chat-text").value = "";
+    dispatch({ type: "chat_sent", text: null });
   }
-  lines.push(message); lines = lines.slice(-KEPT); draw();
+  dispatch({ type: "chat_line", message, kept: KEPT }); draw();
   const box = $("chat"); box.scrollTop = box.scrollHeight;
 }
 
 function draw() {
+  const lines = S().chat;
   $("chat").replaceChildren(...lines.map((m) => {
     const li = document.createElement("li"); li.dataset.seat = m.seat;
     const who = document.createElement("strong"); who.textContent = `${m.name}: `;
@@ -62,12 +69,12 @@ function draw() {
 export function renderSocial(msg) {
   const { table } = msg;
   const seated = msg.you != null;
-  mySeat = msg.you;
   $("chat-form").hidden = !seated;
   $("name-form").hidden = !seated;
   if (seated) $("my-name").placeholder = table.seats[msg.you].name;
   const next = $("next-match");
   if (table.rematch) {
+    const { token } = setup;
     next.href = `/table?t=${encodeURIComponent(table.rematch)}` + (token ? `&k=${encodeURIComponent(token)}` : "");
     next.textContent = t("table.next_match");
   }

@@ -13,7 +13,7 @@ import { askReview, showReview } from "./review.js";
 import { renderSide } from "./side.js";
 import { tableSeats } from "./seats.js";
 import { cardsLabel, drawCards, drawSeats, setText } from "./view.js";
-import { reduce } from "./model.js";
+import { tableStore } from "./model.js";
 import { botName } from "./players.js";
 import { fitHand, moveFromSeats } from "./layout.js";
 import { drawBoard } from "./board.js";
@@ -21,11 +21,13 @@ import { drawBoard } from "./board.js";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const tableId = params.get("t"), token = params.get("k");
-let ws = null, last = null, selected = [], retry = 500;
-// Refs are unique to this page (a random base), so a resent action is recognised by the
-// server even across reconnections; ``pending`` is the action sent and not yet answered.
-let ref = Math.floor(Math.random() * 2 ** 40), pending = null, wasMyTurn = false;
-let hint = null, hintRef = null;  // the last hint asked for (shown while its position is on the table)
+// The page's one store (model.js): the server's model and the page's own state, changed
+// only by ``dispatch``; ``S()`` is the state now, ``model()`` the server's part of it.
+const store = tableStore;
+const S = () => store.state;
+const model = () => store.state.model;
+const dispatch = (event) => store.dispatch(event);
+const open = () => S().socket && S().socket.readyState === 1;
 
 const cardW = () => parseInt(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 64;
 const upper = (s) => (lang === "en" && s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -48,62 +50,61 @@ function rendererOf(msg) {
 }
 
 // How this table draws cards (view.js): the pack's faces at the page's card width.
-const lookOf = (R) => ({ notation: last.table.card_notation, width: cardW(), R });
+const lookOf = (R) => ({ notation: model().table.card_notation, width: cardW(), R });
 
-// A token of an action matches a card of the hand by notation, or by rank (plays written by ranks).
-function matches(token, card) { return token === card || splitCard(card).rank === token; }
+// The legal actions come as data (obs.legal, folkdeck.engine.action_data): each its
+// notation (what is sent back), its kind ("play": cards from the hand, else its word), the
+// cards it names by code, or by rank whatever their suit (Gou Ji's sets), the seats it names.
+// The page reads no action text.
+const legalOf = (obs) => obs.legal || [];
+const actionCards = (d) => [...(d.cards || []), ...(d.ranks || [])];
 
-// Whether the selected cards (codes) are exactly the cards of an action (tokens by code or by rank).
-function sameCards(action, cards) {
-  const tokens = action.split(/\s+/);
-  if (tokens.length !== cards.length) return false;
-  const left = [...cards];
-  for (const tok of [...tokens].sort((a, b) => b.length - a.length)) {  // full codes before ranks
-    let k = left.indexOf(tok);
-    if (k < 0) k = left.findIndex((c) => matches(tok, c));
-    if (k < 0) return false;
-    left.splice(k, 1);
-  }
-  return true;
-}
-
-// The hand cards an action uses (indices), or null if the action is not made of hand cards.
-function cardsFor(action, hand) {
+// The cards of ``codes`` an action uses (indices), or null if they do not hold its cards:
+// its cards by code first, then its ranks by any card of that rank.
+function cardsFor(d, codes) {
   const used = [];
-  for (const tok of action.split(/\s+/)) {
-    let idx = hand.findIndex((c, i) => !used.includes(i) && c === tok);
-    if (idx < 0) idx = hand.findIndex((c, i) => !used.includes(i) && matches(tok, c));
-    if (idx < 0) return null;
-    used.push(idx);
-  }
+  const take = (fits) => {
+    const idx = codes.findIndex((c, i) => !used.includes(i) && fits(c));
+    if (idx >= 0) used.push(idx);
+    return idx >= 0;
+  };
+  for (const code of d.cards || []) if (!take((c) => c === code)) return null;
+  for (const rank of d.ranks || []) if (!take((c) => splitCard(c).rank === rank)) return null;
   return used;
 }
 
-const CARD_TOKEN = /^((10|[2-9JQKA])[SHDC]?|BJ|RJ)$/;
-const head = (action) => action.split(/\s+/)[0];
+// Whether the selected cards (codes) are exactly an action's cards.
+const sameCards = (d, picked) => picked.length === actionCards(d).length && cardsFor(d, picked) !== null;
 
-// A button's label: each word of the action (GameSpec.action_words) as the catalog names it
-// (term.<game>.action.<word>, the game's term, the browser's few generic words), cards in
-// the pack's notation.
-function actionLabel(R, action) { return upper(actionWords(R, action)); }
+// The data of an action the server named by its notation (a hint's), if it is legal now.
+const legalData = (action) => legalOf(model()?.obs || {}).find((d) => d.action === action) || null;
+
+// A button's label: the action's word as the catalog names it (term.<game>.action.<kind>,
+// the game's term, the browser's few generic words), its detail the same way, its cards in
+// the pack's notation, its seats by name.
+function actionLabel(R, d) { return upper(actionWords(R, d)); }
 
 // An action word as what it does, which may depend on the window the view says is open (Gou
 // Ji's "no": "don't declare" when asked to declare, "no revolution"...): the term may be a
 // form that selects by ``window``.
 function actionTerm(R, w) {
   const key = has(`term.${R.game}.action.${w}`) ? `term.${R.game}.action.${w}` : `term.action.${w}`;
-  return R.message(key, { window: last?.obs?.window ?? "" }, { sentence: false });
+  return R.message(key, { window: model()?.obs?.window ?? "" }, { sentence: false });
 }
 
-// An action's words inside a sentence (a hint, a review): not capitalised.
-function actionWords(R, action) {
+// An action's words inside a sentence (a hint, a review): not capitalised. ``d`` is its data,
+// or (an action the server sent no data of) its notation, shown as it is.
+function actionWords(R, d) {
+  if (typeof d === "string" || !d) return d || "";
   const word = (w) => (R.hasTerm(`action.${w}`) ? actionTerm(R, w) : R.hasTerm(w) ? R.term(w)
-    : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : CARD_TOKEN.test(w) ? R.cards([w]) : w);
-  return action.split(/\s+/).map(word).join(" ");
+    : has(`ui.action.${w}`) ? R.ui(`action.${w}`) : w);
+  const cards = actionCards(d);
+  return [d.kind === "play" ? "" : word(d.kind), d.detail ? word(d.detail) : "",
+    cards.length ? R.cards(cards) : "", (d.seats || []).map((s) => R.seat(s)).join(" ")].filter(Boolean).join(" ");
 }
 
 // A message to the server now, if the connection is up (false if it is not).
-function sendRaw(m) { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; }
+function sendRaw(m) { if (!open()) return false; S().socket.send(JSON.stringify(m)); return true; }
 
 // The tab's title says when the player is wanted, so another tab or window can wait; a tone
 // when the turn comes (if asked for). Said on every message, even one drawn with the next.
@@ -112,8 +113,8 @@ function announce(msg, R) {
   const title = gameTitle(table.game, table.title);
   const wanted = !obs.result && (msg.on_turn || msg.may_act);
   document.title = wanted ? `● ${R.ui(msg.on_turn ? "your_turn" : "you_may_act")} · ${title} · folkdeck` : `${title} · folkdeck`;
-  if (wanted && !wasMyTurn) chime();
-  wasMyTurn = wanted;
+  if (wanted && !S().wasMyTurn) chime();
+  dispatch({ type: "turn", wanted });
 }
 
 function render(msg) {
@@ -170,20 +171,19 @@ function renderStatus(msg, R) {
 }
 
 const LEGAL_SHOWN = 24;
-let showAllLegal = false;
 
 // The hand's cards in the order the player chose (handorder.js): a click selects a card, a
 // drag moves it; ``picking``: some play can be made of them (else no card is dimmed).
-let dealing = false;  // a new deal has come: its hand is dealt card by card (style.css), once
-
+// A new deal's hand is dealt card by card (style.css), once (the state's ``dealing``).
 function drawHand(hand, notation, playable, picking, R) {
   const box = $("hand");
-  if (dealing && hand.length) {
-    dealing = false; box.classList.add("dealing");
+  if (S().dealing && hand.length) {
+    dispatch({ type: "dealt" }); box.classList.add("dealing");
     clearTimeout(drawHand.dealt); drawHand.dealt = setTimeout(() => box.classList.remove("dealing"), 1500);
   }
   box.className = "hand" + (picking ? "" : " idle") + (box.classList.contains("dealing") ? " dealing" : "");  // nothing to pick: no card is dimmed
   const order = displayOrder(hand, notation);
+  const { selected } = S();
   // Each card is kept by its code and copy (view.js): a message rewrites only its classes,
   // and the handlers, which name its place in the hand now.
   drawCards(box, order.map((i) => hand[i]), lookOf(R), {
@@ -192,7 +192,7 @@ function drawHand(hand, notation, playable, picking, R) {
       const i = order[pos];
       el.dataset.index = i; el.tabIndex = 0; el.setAttribute("role", "button");
       el.style.setProperty("--i", pos);  // its turn in the deal's motion
-      el.onclick = () => { selected = selected.includes(i) ? selected.filter((x) => x !== i) : [...selected, i]; renderHand(last); };
+      el.onclick = () => { dispatch({ type: "toggle", index: i }); renderHand(model()); };
       // Keyboard play: Enter or Space picks the focused card, arrows move along the hand.
       el.setAttribute("aria-pressed", String(selected.includes(i)));
       el.onkeydown = (ev) => {
@@ -209,7 +209,7 @@ function drawHand(hand, notation, playable, picking, R) {
       el.ondrop = (ev) => {
         ev.preventDefault();
         const from = Number(ev.dataTransfer.getData("text/plain"));
-        if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, notation); renderHand(last); }
+        if (Number.isInteger(from) && from !== pos) { moveCard(hand, from, pos, notation); renderHand(model()); }
       };
     },
   });
@@ -218,21 +218,24 @@ function drawHand(hand, notation, playable, picking, R) {
 function renderHand(msg, R = rendererOf(msg)) {
   const { obs, table } = msg;
   const hand = obs.hand || [];
-  const legal = obs.legal_actions || [];
+  const legal = legalOf(obs);
   const windows = new Set(table.windows || []);
   const onTurn = msg.on_turn;
   // Out of turn: whatever the seat is offered while another is on turn, and the game's
   // out-of-turn rights (GameSpec.windows) even when it is on turn.
-  const outOfTurn = (a) => !onTurn || windows.has(head(a));
+  const outOfTurn = (d) => !onTurn || windows.has(d.kind);
   const cardActions = new Map(); const buttons = [];
-  for (const a of legal) {
-    const used = outOfTurn(a) ? null : cardsFor(a, hand);
-    if (used && hand.length) cardActions.set(a, used); else buttons.push(a);
+  for (const d of legal) {
+    const used = d.kind === "play" && !outOfTurn(d) ? cardsFor(d, hand) : null;
+    if (used && hand.length) cardActions.set(d, used); else buttons.push(d);
   }
-  // Every card that can take part in a legal play: a play written by ranks may use any copy.
+  // Every card that can take part in a legal play: a play named by ranks may use any copy.
   const playable = new Set();
-  for (const a of cardActions.keys()) for (const tok of a.split(/\s+/)) hand.forEach((c, i) => { if (matches(tok, c)) playable.add(i); });
-  selected = selected.filter((i) => i < hand.length);
+  for (const d of cardActions.keys()) {
+    hand.forEach((c, i) => { if ((d.cards || []).includes(c) || (d.ranks || []).includes(splitCard(c).rank)) playable.add(i); });
+  }
+  dispatch({ type: "hand", size: hand.length });
+  const { selected, pending, hint, hintRef } = S();
   drawHand(hand, table.card_notation, playable, cardActions.size > 0, R);
   fitHand($("hand"), hand.length, cardW());
   const sort = $("sort");
@@ -240,19 +243,19 @@ function renderHand(msg, R = rendererOf(msg)) {
   sort.textContent = R.ui(`hand_order.${handMode()}`);
   sort.title = R.ui("hand_order.help");
   const picked = selected.map((i) => hand[i]);
-  const chosen = [...cardActions.entries()].find(([a]) => sameCards(a, picked));
+  const chosen = [...cardActions.entries()].find(([d]) => sameCards(d, picked));
   explain(cardActions.size && picked.length && !chosen ? picked.join(" ") : "");
   const actions = $("actions"); actions.replaceChildren();
   const oot = $("oot"); oot.replaceChildren();
   if (cardActions.size) {
-    const play = button(R.ui("play"), "primary", () => send(chosen[0])); play.id = "play"; play.disabled = !chosen || !!pending;
-    if (chosen) play.textContent = R.ui("play_cards", { cards: chosen[0].split(/\s+/) });
-    actions.append(play, button(R.ui("clear"), "", () => { selected = []; renderHand(last); }));
+    const play = button(R.ui("play"), "primary", () => send(chosen[0].action)); play.id = "play"; play.disabled = !chosen || !!pending;
+    if (chosen) play.textContent = R.ui("play_cards", { cards: actionCards(chosen[0]) });
+    actions.append(play, button(R.ui("clear"), "", () => { dispatch({ type: "select", indices: [] }); renderHand(model()); }));
   }
-  for (const a of buttons) {
-    const special = outOfTurn(a);
-    const b = button(actionLabel(R, a), special ? "oot" : "primary", () => send(a));
-    b.dataset.action = a; b.disabled = !!pending;  // one action at a time: a pass waits as a play does
+  for (const d of buttons) {
+    const special = outOfTurn(d);
+    const b = button(actionLabel(R, d), special ? "oot" : "primary", () => send(d.action));
+    b.dataset.action = d.action; b.disabled = !!pending;  // one action at a time: a pass waits as a play does
     (special ? oot : actions).append(b);
   }
   if (oot.childElementCount) oot.prepend(R.ui("out_of_turn") + " ");
@@ -262,8 +265,8 @@ function renderHand(msg, R = rendererOf(msg)) {
   }
   for (const b of document.querySelectorAll("button[data-action]")) b.classList.toggle("hinted", !!hint && hintIsCurrent(hint, msg.table) && b.dataset.action === hint.action);
   const box2 = $("hint");
-  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, a)); box2.hidden = false; }
-  else if (hintRef == null) { box2.hidden = true; hint = null; }
+  if (hint && hintIsCurrent(hint, msg.table)) { box2.textContent = hintText(R, hint, (a) => actionWords(R, legalData(a) || a)); box2.hidden = false; }
+  else if (hintRef == null) { box2.hidden = true; if (hint) dispatch({ type: "hint_gone" }); }
   drawLegal(cardActions, R);
 }
 
@@ -274,15 +277,16 @@ function drawLegal(cardActions, R) {
     list.append(R.ui("legal") + " ");
     // A lead can have thousands of plays: show the first few unless asked.
     const entries = [...cardActions];
+    const { showAllLegal } = S();
     const shown = showAllLegal ? entries : entries.slice(0, LEGAL_SHOWN);
-    for (const [a, used] of shown) {
-      const b = button("", "", () => { selected = [...used]; renderHand(last); });
-      cardsLabel(b, a.split(/\s+/), lookOf(R));
-      b.dataset.legal = a; b.title = a.split(/\s+/).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
+    for (const [d, used] of shown) {
+      const b = button("", "", () => { dispatch({ type: "select", indices: [...used] }); renderHand(model()); });
+      cardsLabel(b, actionCards(d), lookOf(R));
+      b.dataset.legal = d.action; b.title = actionCards(d).map((c) => cardName(R, c)).join(R.ui("list_separator")); list.append(b);
     }
     if (entries.length > LEGAL_SHOWN) {
       const more = button(showAllLegal ? R.ui("fewer") : R.ui("more", { count: entries.length - LEGAL_SHOWN }), "link",
-        () => { showAllLegal = !showAllLegal; renderHand(last); });
+        () => { dispatch({ type: "show_all" }); renderHand(model()); });
       more.id = "legal-more"; list.append(more);
     }
   }
@@ -290,39 +294,39 @@ function drawLegal(cardActions, R) {
 
 // Why the selected cards cannot be played: the engine says (a "check" message: the rule
 // that refuses them, rendered in the player's language), never a guess made here.
-let checking = "";
 // Asks the server for a hint (a search over deals that fit what this seat has seen); the
 // answer selects the cards it would play, or marks its button, and says why.
 function askHint() {
-  if (!ws || ws.readyState !== 1 || hintRef != null || !last) return;
-  hintRef = ++ref; hint = null;
-  ws.send(JSON.stringify({ type: "hint", ref: hintRef }));
-  const box = $("hint"); box.textContent = rendererOf(last).ui("hint.thinking"); box.hidden = false;
-  renderHand(last);
+  if (!open() || S().hintRef != null || !model()) return;
+  dispatch({ type: "ask_hint" });
+  sendRaw({ type: "hint", ref: S().hintRef });
+  const box = $("hint"); box.textContent = rendererOf(model()).ui("hint.thinking"); box.hidden = false;
+  renderHand(model());
 }
 
 function hinted(msg) {
-  if (msg.ref !== hintRef) return;
-  hintRef = null;
-  if (!last || !hintIsCurrent(msg, last.table)) { $("hint").hidden = true; renderHand(last); return; }
-  hint = msg;
-  const used = cardsFor(msg.action, last.obs.hand || []);
-  if (used && used.length) selected = used;
-  renderHand(last);
+  if (msg.ref !== S().hintRef) return;
+  const last = model();
+  const current = !!last && hintIsCurrent(msg, last.table);
+  const data = current ? legalData(msg.action) : null;
+  const used = data && data.kind === "play" ? cardsFor(data, last.obs.hand || []) : null;
+  dispatch({ type: "hint", hint: msg, current, cards: used && used.length ? used : null });
+  if (!current) $("hint").hidden = true;
+  if (last) renderHand(last);
 }
 
 function explain(text) {
   const why = $("why");
-  if (text === checking) return;
-  checking = text;
+  if (text === S().checking) return;
+  dispatch({ type: "check", text });
   why.textContent = ""; why.hidden = true;
-  if (text && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "check", action: text, ref: ++ref }));
+  if (text) sendRaw({ type: "check", action: text, ref: S().ref });
 }
 
 function explained(msg) {
-  if (msg.action !== checking || msg.ok) return;
+  if (msg.action !== S().checking || msg.ok) return;
   const why = $("why");
-  why.textContent = upper((last ? rendererOf(last) : new Renderer()).error(msg));
+  why.textContent = upper((model() ? rendererOf(model()) : new Renderer()).error(msg));
   why.hidden = false;
 }
 
@@ -331,7 +335,7 @@ function button(text, cls, fn) { const b = document.createElement("button"); b.t
 // A refusal ({error: code, reason, params}): its heading by code when the browser has one
 // (ui.error.<code>), then the reason in the player's language from the catalog.
 function showError(err) {
-  const R = last ? rendererOf(last) : new Renderer();
+  const R = model() ? rendererOf(model()) : new Renderer();
   const reason = R.error(err);
   const headKey = `ui.error.${err.error}`;
   const text = has(headKey) ? `${R.ui(`error.${err.error}`)}: ${reason}` : upper(reason);
@@ -343,22 +347,21 @@ function showError(err) {
 // is down is sent when it is back, and an action whose answer was lost is sent again with the
 // same ref (the server answers a ref it has committed with its first answer, never a second play).
 function send(action) {
-  if (pending) return;  // one action in flight: a second click does not send another
-  pending = { type: "action", action, ref: ++ref };
+  if (S().pending) return;  // one action in flight: a second click does not send another
+  dispatch({ type: "send", action });
   transmit();
-  if (!ws || ws.readyState !== 1) connection(false);  // the banner now says the move is kept
-  if (last) renderHand(last);
+  if (!open()) connection(false);  // the banner now says the move is kept
+  if (model()) renderHand(model());
 }
 
 function transmit() {
-  if (pending && ws && ws.readyState === 1) {
-    ws.send(JSON.stringify(pending));
-    pending.resend = true;  // any later sending is a resend: the server answers it, never plays it twice
-  }
+  if (S().pending && sendRaw(S().pending)) dispatch({ type: "sent" });  // any later sending is a resend
 }
 
 function settle(msg) {
-  if (pending && msg.ref === pending.ref) { pending = null; if (last) renderHand(last); }
+  const was = S().pending;
+  dispatch({ type: "answered", ref: msg.ref, ack: msg.type === "ack", error: msg.type === "error" });
+  if (was && !S().pending && model()) renderHand(model());
 }
 
 // The connection's state, shown in a banner: lost (reconnecting, clicks kept) or back.
@@ -367,7 +370,7 @@ function connection(up) {
   document.body.classList.toggle("offline", !up);
   clearTimeout(connection.timer);
   if (!up) {
-    banner.textContent = t(pending ? "table.offline_pending" : "table.offline");
+    banner.textContent = t(S().pending ? "table.offline_pending" : "table.offline");
     banner.className = "conn down"; banner.hidden = false;
   } else if (!banner.hidden) {
     banner.textContent = t("table.reconnected"); banner.className = "conn up";
@@ -396,58 +399,60 @@ function showSound() {
 
 // Asks for the review of a finished deal (a button of the deal-over box or of Results).
 function askFor(deal) {
-  askReview(deal, rendererOf(last), sendRaw);
-  renderSide(last, rendererOf(last), askFor);
+  askReview(deal, rendererOf(model()), sendRaw);
+  renderSide(model(), rendererOf(model()), askFor);
 }
 
 function reviewed(msg) {
-  const R = rendererOf(last);
-  showReview(msg, R, (a) => actionWords(R, a), () => renderSide(last, rendererOf(last), askFor));
-  renderSide(last, R, askFor);
+  const R = rendererOf(model());
+  showReview(msg, R, (a, d) => actionWords(R, d || a), () => renderSide(model(), rendererOf(model()), askFor));
+  renderSide(model(), R, askFor);
 }
 
 // A state or a delta: the model after it is drawn; a delta that does not fit the model asks
 // for the whole state again (model.js).
 function follow(msg) {
-  const next = reduce(last, msg);
-  if (!next) { if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "resync" })); return; }
-  if (last && last.table.deal !== next.table.deal) { newDeal(); dealing = true; }
-  last = next;
+  const before = model();
+  const next = dispatch({ type: "message", message: msg }).model;
+  if (S().stale) { sendRaw({ type: "resync" }); return; }
+  if (before && before.table.deal !== next.table.deal) newDeal();
   announce(next, rendererOf(next));
   // The page is drawn once a frame with the newest model: a burst of messages (bots playing
   // at once) is one redraw, never a backlog the page falls behind on (a hidden tab: soon).
-  if (!follow.frame) follow.frame = (document.hidden ? (f) => setTimeout(f, 100) : requestAnimationFrame)(() => { follow.frame = 0; render(last); });
+  if (!follow.frame) follow.frame = (document.hidden ? (f) => setTimeout(f, 100) : requestAnimationFrame)(() => { follow.frame = 0; render(model()); });
 }
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?k=${encodeURIComponent(token || "")}`);
-  ws.onopen = () => { retry = 500; connection(true); transmit(); };
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(tableId)}?k=${encodeURIComponent(token || "")}`);
+  dispatch({ type: "socket", socket: ws });
+  ws.onopen = () => { dispatch({ type: "opened" }); connection(true); transmit(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state" || msg.type === "delta") { follow(msg); }
-    else if (msg.type === "ack") { selected = []; settle(msg); }
+    else if (msg.type === "ack") { settle(msg); }
     else if (msg.type === "check") { explained(msg); }
     else if (msg.type === "chat") { chatMessage(msg); }
     else if (msg.type === "hint") { hinted(msg); }
     else if (msg.type === "review") { reviewed(msg); }
     else if (msg.type === "chat_log") { chatLog(msg.messages); }
     else if (msg.type === "error") {
-      if (msg.ref != null && msg.ref === hintRef) { hintRef = null; $("hint").hidden = true; }
+      if (msg.ref != null && msg.ref === S().hintRef) $("hint").hidden = true;
       settle(msg); showError(msg);
       // A link that opens no seat: no reconnecting, and the page keeps saying why.
-      if (msg.error === "bad_token") { retry = -1; clearTimeout(showError.timer); $("status").textContent = $("error").textContent; }
+      if (msg.error === "bad_token") { dispatch({ type: "refused" }); clearTimeout(showError.timer); $("status").textContent = $("error").textContent; }
     }
   };
   ws.onclose = () => {
-    hintRef = null;  // a hint asked on a lost connection is not coming: it may be asked again
-    if (retry > 0) { connection(false); setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); }
+    const wait = S().retry;
+    dispatch({ type: "closed" });  // a hint asked on a lost connection is not coming: it may be asked again
+    if (wait > 0) { connection(false); setTimeout(connect, wait); }
   };
 }
 
 async function showRules() {
-  if (!last) return;
-  const resp = await fetch(`/api/games/${encodeURIComponent(last.table.game)}/rules?lang=${lang}`);
+  if (!model()) return;
+  const resp = await fetch(`/api/games/${encodeURIComponent(model().table.game)}/rules?lang=${lang}`);
   $("rules-body").innerHTML = resp.ok ? renderMarkdown((await resp.json()).markdown) : "—";
   $("rules").showModal();
 }
@@ -459,24 +464,23 @@ async function init() {
   $("lang").onclick = async () => {
     await setLang(lang === "ja" ? "en" : "ja"); applyStatic(); $("lang").textContent = t("other_language");
     showSound();
-    if (last) render(last);
+    if (model()) render(model());
   };
   $("rules-btn").onclick = showRules;
-  $("sort").onclick = () => { nextMode(); if (last) renderHand(last); };
+  $("sort").onclick = () => { nextMode(); if (model()) renderHand(model()); };
   showSound();
   $("sound").onclick = () => { localStorage.setItem("folkdeck.sound", soundOn() ? "off" : "on"); showSound(); chime(); };
   window.addEventListener("offline", () => connection(false));
-  window.addEventListener("online", () => { if (ws && ws.readyState === 1) connection(true); });
-  $("resume").onclick = () => ws && ws.send(JSON.stringify({ type: "resume" }));
+  window.addEventListener("online", () => { if (open()) connection(true); });
+  $("resume").onclick = () => sendRaw({ type: "resume" });
   setupSocial({ tableId, token, onError: showError, send: sendRaw });
   setInterval(() => {
+    const last = model();
     if (!last || (last.table.deadline == null && last.table.calls == null)) return;
-    const table = { ...last.table };  // a new model: a delta's base is never changed in place
-    for (const k of ["deadline", "calls"]) if (table[k] != null) table[k] = Math.max(0, table[k] - 1);
-    last = { ...last, table };
-    renderStatus(last, rendererOf(last));  // only the countdown: a button being clicked is not redrawn
+    dispatch({ type: "tick" });  // a new model: a delta's base is never changed in place
+    renderStatus(model(), rendererOf(model()));  // only the countdown: a button being clicked is not redrawn
   }, 1000);
-  window.addEventListener("resize", () => last && render(last));
+  window.addEventListener("resize", () => model() && render(model()));
   connect();
 }
 init();

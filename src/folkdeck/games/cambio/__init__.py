@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Final
 
 from folkdeck.engine.registry import register
 from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
-from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
+from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, action_data, parse_action
 from folkdeck.games.cambio.events import describe_action
 from folkdeck.games.cambio.game import CambioGame
 from folkdeck.games.cambio.match import CambioMatch
@@ -69,7 +69,7 @@ SPEC: Final = register(GameSpec(
     # A session runs until a player is bankrupt; a number of deals is only an optional cap.
     match_end=MatchEnd(deals="limit", default_deals=None, reason="bankruptcy"),
     action_words=("change", "keep", "cucco"),
-    hooks=GameHooks(make=_make, describe_action=describe_action, view_type=CambioView,
+    hooks=GameHooks(action_data=action_data, make=_make, describe_action=describe_action, view_type=CambioView,
                     bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
+from folkdeck.engine.action_data import ActionData
 from folkdeck.engine.errors import InvalidNotationError
 
 
@@ -59,3 +60,13 @@ def parse_action(text: str) -> CambioAction:
     if action is None:
         raise InvalidNotationError("cambio.unknown_action", token=text.strip())
     return action
+
+
+def action_data(action: CambioAction) -> ActionData:
+    """An action as a table draws it: each is a button of its word
+    (:mod:`folkdeck.engine.action_data`).
+
+    >>> action_data(CUCCO).to_dict(str(CUCCO))
+    {'action': 'cucco', 'kind': 'cucco'}
+    """
+    return ActionData(action.value)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 
 from folkdeck.engine.registry import register
 from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
-from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, parse_action
+from folkdeck.games.cangkul.actions import DRAW, DRAW_LEFT, DRAW_RIGHT, PASS, action_data, parse_action
 from folkdeck.games.cangkul.events import describe_action
 from folkdeck.games.cangkul.game import CangkulGame
 from folkdeck.games.cangkul.match import DEFAULT_DEALS
@@ -74,7 +74,7 @@ OptionsT = TypeVar("OptionsT")
 
 def _hooks(make: Callable[[OptionsT], CangkulGame], name: str) -> GameHooks:
     """The three games' hooks: the same code, each game's own bot table."""
-    return GameHooks(make=make, describe_action=describe_action, view_type=CangkulView,
+    return GameHooks(action_data=action_data, make=make, describe_action=describe_action, view_type=CangkulView,
                      bots=_bots(name), determinizer=_DETERMINIZER)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from folkdeck.cards import Card, parse_card
+from folkdeck.engine.action_data import PLAY, ActionData
 from folkdeck.engine.errors import InvalidNotationError
 from folkdeck.games.cangkul.rules import JOKER_CARD
 
@@ -104,4 +105,18 @@ def parse_action(text: str) -> CangkulAction:
     return parse_card(word)
 
 
-__all__ = ["DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS", "CangkulAction", "Draw", "Pass", "parse_action"]
+def action_data(action: CangkulAction) -> ActionData:
+    """An action as a table draws it: a card is played from the hand, a draw names its pile
+    (``detail``), a pass is a button (:mod:`folkdeck.engine.action_data`).
+
+    >>> action_data(parse_card("7H")).cards, action_data(DRAW_LEFT).to_dict("draw left")
+    (('7H',), {'action': 'draw left', 'kind': 'draw', 'detail': 'left'})
+    """
+    if isinstance(action, Card):
+        return ActionData(PLAY, cards=(str(action),))
+    if isinstance(action, Draw):
+        return ActionData("draw", detail="" if action.pile is None else ("left", "right")[action.pile])
+    return ActionData(str(action))
+
+
+__all__ = ["DRAW", "DRAW_LEFT", "DRAW_RIGHT", "PASS", "CangkulAction", "Draw", "Pass", "action_data", "parse_action"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Final
 
 from folkdeck.engine.registry import register
 from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
-from folkdeck.games.gouji.actions import PASS, Burn, Return, Word, parse_action
+from folkdeck.games.gouji.actions import PASS, Burn, Return, Word, action_data, parse_action
 from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.game import GouJiGame
 from folkdeck.games.gouji.observation import GouJiView
@@ -78,7 +78,7 @@ SPEC: Final = register(GameSpec(
     action_words=tuple(dict.fromkeys((  # the seat digits of ``order`` overlap the rank words
         "pass", "no", "declare", "revolution", "object", "withdraw", "insist", "return", "burn", "xian",
         "open", "order", "draw", "foul", *RANK_WORDS, "0", "1", "2", "3", "4", "5"))),
-    hooks=GameHooks(make=_make, describe_action=describe_action, view_type=GouJiView,
+    hooks=GameHooks(action_data=action_data, make=_make, describe_action=describe_action, view_type=GouJiView,
                     bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
 

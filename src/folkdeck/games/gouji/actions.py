@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from folkdeck.cards import Card
+from folkdeck.engine.action_data import PLAY, ActionData
 from folkdeck.engine.errors import InvalidNotationError
 from folkdeck.games.gouji.rules import RANK_WORDS, Play, parse_counts, parse_play
 
@@ -212,3 +213,34 @@ def parse_action(text: str) -> GouJiAction:
     if head in WORDS:
         raise InvalidNotationError("gouji.word_takes_no_cards", word=head, token=text[:60])
     return parse_play(text)
+
+
+def set_ranks(play: Play) -> tuple[str, ...]:
+    """A set's cards by rank, as its notation names them (wild 2s and jokers after the rank)."""
+    return ((RANK_WORDS[play.rank],) * play.natural + ("2",) * play.w2 + ("BJ",) * play.wbj
+            + ("RJ",) * play.wrj)
+
+
+def action_data(action: GouJiAction) -> ActionData:
+    """An action as a table draws it (:mod:`folkdeck.engine.action_data`): a set is cards
+    from the hand named by rank (any suit will do), a burning or a tribute's return names
+    its ranks too, a re-order and a draw their seats, a foul its claim; a word is a button.
+
+    >>> action_data(parse_action("9 9 2")).ranks, action_data(parse_action("burn K K")).kind
+    (('9', '9', '2'), 'burn')
+    >>> action_data(parse_action("order 4 2")).seats, action_data(parse_action("foul xian")).detail
+    ((4, 2), 'xian')
+    """
+    if isinstance(action, Play):
+        return ActionData(PLAY, ranks=set_ranks(action))
+    if isinstance(action, Burn):
+        return ActionData("burn", ranks=set_ranks(action.play))
+    if isinstance(action, Return):
+        return ActionData("return", ranks=tuple(RANK_WORDS[r] for r in action.ranks))
+    if isinstance(action, Order):
+        return ActionData("order", seats=action.seats)
+    if isinstance(action, Draw):
+        return ActionData("draw", seats=(action.seat,))
+    if isinstance(action, Foul):
+        return ActionData("foul", detail=action.claim)
+    return ActionData(action.word)

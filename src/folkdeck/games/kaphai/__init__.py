@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from folkdeck.engine.registry import register
 from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
-from folkdeck.games.kaphai.actions import PASS, PUTUH, parse_action
+from folkdeck.games.kaphai.actions import PASS, PUTUH, action_data, parse_action
 from folkdeck.games.kaphai.events import describe_action
 from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
@@ -64,7 +64,7 @@ SPEC: Final = register(GameSpec(
     rules_doc="docs/rules/kaphai.md", default_bot="greedy",
     card_notation="french", windows=("putuh",), match_end=MatchEnd(deals="count", default_deals=5),
     action_words=("pass", "putuh"),
-    hooks=GameHooks(make=_make, describe_action=describe_action, view_type=KapHaiView,
+    hooks=GameHooks(action_data=action_data, make=_make, describe_action=describe_action, view_type=KapHaiView,
                     bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
 

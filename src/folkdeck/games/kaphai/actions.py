@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from folkdeck.engine.action_data import PLAY, ActionData
 from folkdeck.engine.errors import IllegalActionError, InvalidNotationError
 from folkdeck.games.kaphai.rules import Combo, classify, mask, notation
 
@@ -80,3 +81,15 @@ def parse_action(text: str) -> KapHaiAction:
 
 _MAX_TEXT: Final = 200
 """No Kap Hai action is longer (13 cards of 3 characters and their spaces are 52)."""
+
+
+def action_data(action: KapHaiAction) -> ActionData:
+    """An action as a table draws it: a combination is cards from the hand, ``pass`` and
+    ``putuh`` are buttons (:mod:`folkdeck.engine.action_data`).
+
+    >>> action_data(parse_action("4d 4c")), action_data(PUTUH).kind
+    (ActionData(kind='play', cards=('4C', '4D'), ranks=(), seats=(), detail=''), 'putuh')
+    """
+    if isinstance(action, Combo):
+        return ActionData(PLAY, cards=tuple(str(card) for card in action.cards))
+    return ActionData(str(action))
