@@ -43,3 +43,43 @@ def plot_log(log: str | Path, path: str | Path, *, title: str | None = None) -> 
     fig.savefig(target)
     plt.close(fig)
     return target
+
+
+def plot_curve(runs: list[Path], path: str | Path, *, deal_seconds: float | None = None,
+               title: str | None = None) -> Path:
+    """A learning curve: each run's fit evaluation (learned and heuristic, 95% intervals)
+    against the CPU minutes of its teacher deals and its fit. ``deal_seconds``: the CPU a
+    teacher deal costs, for runs that read their teacher deals from another run's folder
+    (their log counts none for them); else the logs' own minutes."""
+    import matplotlib  # type: ignore[import-not-found, unused-ignore]  # the arena extra
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+
+    points = []
+    for run in runs:
+        rows = [json.loads(line) for line in (Path(run) / "log.jsonl").read_text().splitlines() if line.strip()]
+        recipe = json.loads((Path(run) / "recipe.json").read_text())
+        fit = next(r for r in rows if r["stage"] == "fit")
+        minutes = fit["cpu_minutes"] + (recipe["teach_deals"] * deal_seconds / 60 if deal_seconds else 0.0)
+        points.append((minutes, recipe["teach_deals"], fit["eval"]))
+    points.sort(key=lambda p: p[0])
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=120)
+    for k, name in enumerate(("learned", "heuristic")):
+        means = [e[name]["mean_return"] for _, _, e in points]
+        ax.errorbar([x for x, _, _ in points], [m["mean"] for m in means],
+                    yerr=[[m["mean"] - m["low"] for m in means], [m["high"] - m["mean"] for m in means]],
+                    marker="o", capsize=3, color=f"C{k}", label=name)
+    for x, deals, e in points:
+        ax.annotate(f"{deals} deals", (x, e["learned"]["mean_return"]["mean"]), textcoords="offset points",
+                    xytext=(4, 6), fontsize=7)
+    ax.set_xlabel("CPU minutes of training (the teacher's deals and the fit)")
+    ax.set_ylabel("mean return a deal (95% interval)")
+    ax.set_title(title or "strength over training time")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    target = Path(path)
+    fig.savefig(target)
+    plt.close(fig)
+    return target
