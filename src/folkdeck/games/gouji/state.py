@@ -344,7 +344,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         hands as the view has them) and ``played`` (every card played this deal, the
         current trick's as the view's ``table`` shows them) filled in by the caller (a
         determinizer). ``events`` is the deal's history rebuilt from the view
-        (:func:`folkdeck.games.gouji.events.events_of`).
+        (:func:`folkdeck.engine.determinize.events_of` with the game's ``action_of``).
 
         :raises WrongPhaseError: for a view outside the play phase or in a window.
         """

@@ -300,17 +300,6 @@ def can_throw(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     return rules.throw_222_on_any_three and top.kind is Kind.STRAIGHT and top.size == 3
 
 
-# --- every combination in a hand ---------------------------------------------------
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low)
-        m ^= low
-    return out
-
-
 # --- putuh (docs/rules/kaphai.md §4) ------------------------------------------------------
 
 PUTUH_PATTERNS: Final = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")
