@@ -79,7 +79,7 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     """A trick deal: made by :meth:`TrickGame.new_state
     <folkdeck.engine.kit.game.TrickGame.new_state>` or, for a search, :meth:`from_view`."""
 
-    __slots__ = ("_game", "_n", "deal")
+    __slots__ = ("_game",)
 
     def __init__(self, game: TrickGameLike, deal: TrickDeal) -> None:
         self._game, self._n, self.deal = game, len(deal.hands), deal
@@ -188,11 +188,8 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     def _describe(self) -> DescribeAction:
         return describe_play
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._game, new._n, new.deal = self._game, self._n, self.deal.copy()
-        new._cache = self._cache.copy() if self._cache is not None else None
-        return new
+    def _share(self, new: Self) -> None:
+        new._game = self._game
 
     def deal_info(self) -> dict[str, Any]:
         return {"setup": dict(self.deal.setup), "hands": [[str(c) for c in hand] for hand in self.deal.start]}

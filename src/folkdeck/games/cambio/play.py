@@ -72,7 +72,7 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
     """The deal's data (:attr:`deal`, all that play changes), the rules it is played with
     (shared by clones), and the transitions."""
 
-    __slots__ = ("_game", "_rules", "_n", "deal")
+    __slots__ = ("_game", "_rules")
     _game: CambioGameLike
     _rules: CambioOptions
 

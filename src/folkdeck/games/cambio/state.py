@@ -48,7 +48,7 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.protocol import Event, Result, new_event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
@@ -69,12 +69,6 @@ from folkdeck.games.cambio.rules import (
     seating,
     unfold,
 )
-
-# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
-# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
-# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
-_new_event: Final = tuple.__new__
-_EVENT: Final = Event
 
 _TURN: Final = (CHANGE, KEEP)
 _TURN_OWL: Final = (CHANGE, KEEP, CUCCO)
@@ -217,16 +211,6 @@ class CambioState(CambioFlow):
         return self.deal.active
 
     # --- legal actions -------------------------------------------------------------
-    def _seat(self, seat: int | None) -> int:
-        deal = self.deal
-        if seat is None:
-            if deal.phase != "exchange":
-                raise WrongPhaseError("deal_over", phase=deal.phase)
-            return deal.turn
-        if not 0 <= seat < self._n:
-            raise NotYourTurnError("no_such_seat", seat=seat, players=self._n)
-        return seat
-
     def legal_actions(self, seat: int | None = None) -> tuple[CambioAction, ...]:
         """``change``, ``keep`` (and ``cucco`` with an OWL) for the seat on turn;
         ``cucco`` alone for another active OWL holder; nothing for anyone else."""
@@ -238,19 +222,6 @@ class CambioState(CambioFlow):
         if s == deal.turn:
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
-
-    def verify(self, action: CambioAction, seat: int | None = None) -> None:
-        """Raise the reason an action is illegal now; return ``None`` if it is legal.
-
-        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
-        which checks the common case inline: a call per action would cost a playout
-        about 3 % (``benchmarks/compare_trees.py --instructions``).
-
-        :raises WrongPhaseError: the deal is over.
-        :raises NotYourTurnError: the seat may not act now.
-        :raises IllegalActionError: e.g. ``cucco`` without an OWL.
-        """
-        self.clone().apply(action, seat)
 
     def _check_uncommon(self, action: CambioAction, s: int) -> None:
         """:meth:`apply`'s check past its cheap common case (``change`` or ``keep`` by the
@@ -296,7 +267,7 @@ class CambioState(CambioFlow):
                 self._request(s, facts)
             if deal.phase == "exchange" and not deal.advance():
                 self._finish("showdown", facts)  # every active seat has had its turn
-        event = _new_event(_EVENT, (s, action, tuple(facts)))
+        event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event
 
@@ -408,12 +379,8 @@ class CambioState(CambioFlow):
                 "origins": tuple(None if o == STOCK or deal.kind[s] < 0 else o for s, o in enumerate(deal.origin)),
                 "declared": tuple(sorted((s, str(a)) for s, a in deal.declared.items()))}
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._game, new._rules, new._n = self._game, self._rules, self._n
-        new._cache = self._cache.copy() if self._cache is not None else None
-        new.deal = self.deal.copy()
-        return new
+    def _share(self, new: Self) -> None:
+        new._game, new._rules = self._game, self._rules
 
     def deal_info(self) -> dict[str, Any]:
         deal = self.deal

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Final
 
-from folkdeck.cards import GOUJI_216, Card, Rank, Suit, parse_card, parse_cards
+from folkdeck.cards import GOUJI_216, Card, Rank, Suit
 from folkdeck.cards.shuffling import shuffle
-from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
+from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.game_base import read_cards
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
 
@@ -171,7 +172,7 @@ def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
 def pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
     """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
     if deck is not None:
-        order = read_cards(deck, "deck")
+        order = read_pack_cards(deck, "deck")
         if Counter(order) != PACK:
             raise InvalidDealError("gouji.full_pack", field="deck")
         return order
@@ -180,14 +181,10 @@ def pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random |
     return order
 
 
-def read_cards(items: object, where: str) -> list[Card]:
+def read_pack_cards(items: object, where: str) -> list[Card]:
     """A record's cards (a list, or one string) at ``where`` (``deck``, ``hands[2]``), each in
     the pack."""
-    try:
-        cards = list(parse_cards(items)) if isinstance(items, str) else [
-            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
-    except InvalidNotationError as exc:
-        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
+    cards = read_cards(items, where)
     for c in cards:
         if c not in PACK:
             raise InvalidDealError("gouji.not_in_pack", field=where, card=str(c))

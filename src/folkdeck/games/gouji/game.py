@@ -18,7 +18,7 @@ from folkdeck.games.gouji.deal import (
     first_drawer,
     opposite,
     pack_order,
-    read_cards,
+    read_pack_cards,
     read_setup,
     reinsert_turned,
     three_claims,
@@ -92,7 +92,7 @@ class GouJiGame(GameBase[GouJiOptions]):
     def _read_hands(self, hands: Sequence[object]) -> list[list[Card]]:
         if len(hands) != SEATS:
             raise InvalidDealError("gouji.six_hands", field="hands", count=len(hands))
-        out = [read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
+        out = [read_pack_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
         total: Counter[Card] = Counter()
         for s, h in enumerate(out):
             if len(h) > 36:

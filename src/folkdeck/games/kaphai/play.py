@@ -34,7 +34,7 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
     and the caches of what never changes or is rebuilt from the deal (shared by clones),
     and the transitions."""
 
-    __slots__ = ("_game", "_rules", "_n", "_tables", "_opening", "deal")
+    __slots__ = ("_game", "_rules", "_tables", "_opening")
     _game: KapHaiGameLike
     _rules: KapHaiOptions
     _tables: list[MoveTable | None]

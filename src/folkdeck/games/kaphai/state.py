@@ -43,7 +43,7 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event
+from folkdeck.engine.protocol import Event, new_event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
@@ -74,11 +74,6 @@ from folkdeck.games.kaphai.viewread import read_view
 _PUTUH: Final = KapHaiPhase.PUTUH
 _PLAY: Final = KapHaiPhase.PLAY
 _OVER: Final = KapHaiPhase.OVER
-# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
-# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
-# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
-_new_event: Final = tuple.__new__
-_EVENT: Final = Event
 
 
 class KapHaiState(KapHaiFlow):
@@ -267,20 +262,6 @@ class KapHaiState(KapHaiFlow):
         bombs = table.bombs(tk)
         return [*out, *bombs] if bombs else out
 
-    def verify(self, action: KapHaiAction, seat: int | None = None) -> None:
-        """Raise the reason an action is illegal now; return ``None`` if it is legal.
-
-        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
-        which checks play inline: a call per action would cost a playout about 1 % and a
-        search about as much (``benchmarks/compare_trees.py --instructions``).
-
-        :raises WrongPhaseError: the deal is over, or the action belongs to another phase.
-        :raises NotYourTurnError: the seat may not act now (naming only the seats whose
-            turn is public: never a putuh holder).
-        :raises IllegalActionError: the rules refuse it (the reason says why).
-        """
-        self.clone().apply(action, seat)
-
     def _check_other(self, s: int, action: KapHaiAction) -> Combo:
         """:meth:`apply`'s check, in play, of seat ``s`` (on turn) and an action that is
         neither a :class:`Combo` itself nor a pass: a subclass of Combo is checked as a
@@ -366,7 +347,7 @@ class KapHaiState(KapHaiFlow):
         else:
             s = self._check_putuh(action, seat)
             self._answer_putuh(s, isinstance(action, Putuh), facts)
-        event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
+        event = new_event((s, action, tuple(facts) if facts else ()))
         deal.history.append(event)
         return event
 
@@ -437,13 +418,9 @@ class KapHaiState(KapHaiFlow):
             self._opening = tuple(opening)
         return self._opening
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._game, new._rules, new._n, new._opening = self._game, self._rules, self._n, self._opening
+    def _share(self, new: Self) -> None:
+        new._game, new._rules, new._opening = self._game, self._rules, self._opening
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
-        new._cache = self._cache.copy() if self._cache is not None else None
-        new.deal = self.deal.copy()
-        return new
 
     def deal_info(self) -> dict[str, Any]:
         deal = self.deal
