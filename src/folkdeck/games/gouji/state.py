@@ -60,7 +60,8 @@ from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action
-from folkdeck.games.gouji.deal import SEATS, Setup
+from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal
+from folkdeck.games.gouji.dealing import SEATS, Setup
 from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.flow import PlayFlow
 from folkdeck.games.gouji.legal import (
@@ -73,7 +74,6 @@ from folkdeck.games.gouji.legal import (
 )
 from folkdeck.games.gouji.observation import GouJiView, build_view, censor_history, deal_from_view, shown_to
 from folkdeck.games.gouji.options import GouJiGameLike
-from folkdeck.games.gouji.position import GouJiDeal, hand_cards, new_deal
 from folkdeck.games.gouji.prelude import WINDOW_WORDS, Prelude
 from folkdeck.games.gouji.rules import Play, named_cards, with_cards
 
@@ -81,7 +81,7 @@ from folkdeck.games.gouji.rules import Play, named_cards, with_cards
 class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`.
 
-    Its data is one :class:`~folkdeck.games.gouji.position.GouJiDeal` (``deal``); its rules
+    Its data is one :class:`~folkdeck.games.gouji.deal.GouJiDeal` (``deal``); its rules
     are the :class:`~folkdeck.games.gouji.flow.PlayFlow` and
     :class:`~folkdeck.games.gouji.prelude.Prelude` made from the game's options (with the
     :class:`~folkdeck.games.gouji.modern.ModernRules` they choose), shared by its clones.
