@@ -50,6 +50,7 @@ from folkdeck.engine.errors import (
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result, new_event
 from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
@@ -57,6 +58,7 @@ from folkdeck.games.cambio.events import (
     describe_action,
 )
 from folkdeck.games.cambio.observation import CambioView, Phase, status_facts
+from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.play import CambioFlow
 from folkdeck.games.cambio.rules import (
     CARDS,
@@ -81,16 +83,20 @@ _EVERYONE: Final = tuple((True,) * n for n in range(64))
 """``in_deal`` of a deal where every seat holds a card, by the number of seats."""
 
 
-class CambioState(CambioFlow):
+class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
     """A Cambio deal. Build it with :meth:`CambioGame.new_state` (or, for a seat's
     possible world, :meth:`from_view`).
 
     Cards are kinds (``int`` 0-21, see :mod:`~folkdeck.games.cambio.rules`); the
     stock is a list with its top card last; every card not in a hand or the stock
-    is in the discards.
+    is in the discards. The transitions are its :class:`~folkdeck.games.cambio.play.CambioFlow`,
+    shared by its clones with the game and the rules.
     """
 
-    __slots__ = ()
+    __slots__ = ("_game", "_rules", "_flow")
+    _game: CambioGameLike
+    _rules: CambioOptions
+    _flow: CambioFlow
 
     def __init__(self, game: CambioGameLike, hands: list[int], stock: list[int], discards: list[int],
                  setup: dict[str, Any], bits: int | None = None) -> None:
@@ -98,6 +104,7 @@ class CambioState(CambioFlow):
         n = len(hands)
         self._game = game
         self._rules = rules
+        self._flow = CambioFlow(game)
         self._n = n
         self._cache = None  # made by the first observe(): playouts never need it
         everyone = min(hands) >= 0  # the usual deal: every seat holds a card
@@ -260,13 +267,13 @@ class CambioState(CambioFlow):
             self._check_uncommon(action, s)
         facts: list[Fact] = []
         if action is CUCCO:
-            self._finish("cucco", facts)
+            self._flow.finish(deal, "cucco", facts)
         else:
             deal.declared[s] = action
             if action is CHANGE:
-                self._request(s, facts)
+                self._flow.request(deal, s, facts)
             if deal.phase == "exchange" and not deal.advance():
-                self._finish("showdown", facts)  # every active seat has had its turn
+                self._flow.finish(deal, "showdown", facts)  # every active seat has had its turn
         event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event
@@ -380,7 +387,7 @@ class CambioState(CambioFlow):
                 "declared": tuple(sorted((s, str(a)) for s, a in deal.declared.items()))}
 
     def _share(self, new: Self) -> None:
-        new._game, new._rules = self._game, self._rules
+        new._game, new._rules, new._flow = self._game, self._rules, self._flow
 
     def deal_info(self) -> dict[str, Any]:
         deal = self.deal
@@ -396,13 +403,13 @@ class CambioState(CambioFlow):
     def piles(self) -> tuple[list[int], list[int], list[int]]:
         """``(hands, stock, discards)`` as kinds (hand ``-1``: none; stock top last), for the match."""
         deal = self.deal
-        return list(deal.kind), list(self._ordered_stock()), list(deal.discards)
+        return list(deal.kind), list(self._flow.ordered_stock(deal)), list(deal.discards)
 
     def all_cards(self) -> dict[str, tuple[Card, ...]]:
         deal = self.deal
         places: dict[str, tuple[Card, ...]] = {
             f"hand {s}": (CARDS[k],) if k >= 0 else () for s, k in enumerate(deal.kind)}
-        places["stock"] = tuple(CARDS[k] for k in reversed(self._ordered_stock()))
+        places["stock"] = tuple(CARDS[k] for k in reversed(self._flow.ordered_stock(deal)))
         places["discards"] = tuple(CARDS[k] for k in deal.discards)
         return places
 
@@ -410,7 +417,7 @@ class CambioState(CambioFlow):
         """Others' unshown cards (not the ones ``seat`` gave away and can follow), the
         stock, and face-down discards; nothing of the hands once the deal is over."""
         deal = self.deal
-        hidden = [CARDS[k] for k in reversed(self._ordered_stock())]
+        hidden = [CARDS[k] for k in reversed(self._flow.ordered_stock(deal))]
         hidden += [CARDS[k] for k, up in zip(deal.discards, deal.open, strict=True)
                    if up != UP and (seat is None or not up >> seat & 1)]
         if deal.phase == "exchange":
