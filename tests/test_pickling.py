@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import folkdeck
-from folkdeck.engine.kit import EXAMPLE_SPEC
 from folkdeck.engine.protocol import State
 from folkdeck.engine.registry import get_spec
 from folkdeck.sim.arena import ArenaConfig, _Task, run_arena
+from tests.toy_game.kit import EXAMPLE_SPEC
 
 GAMES = folkdeck.games()
 

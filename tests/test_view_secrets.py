@@ -18,7 +18,7 @@ import pytest
 import folkdeck
 from folkdeck.engine.conformance import check_view_to_act
 from folkdeck.games.cambio import CambioGame
-from folkdeck.games.cambio.determinize import determinize
+from folkdeck.games.cambio.determinize import DETERMINIZER
 from folkdeck.games.cambio.events import MayCallCucco
 from folkdeck.games.cambio.rules import OWL
 from folkdeck.games.cambio.search import CambioSearchAgent
@@ -77,8 +77,8 @@ def test_cambio_determinizer_places_owls_like_any_unseen_card() -> None:
     a, b = _cambio_pair()
     where: Counter[str] = Counter()
     for i in range(200):
-        wa = determinize(game, a.observe(3), random.Random(i))
-        wb = determinize(game, b.observe(3), random.Random(i))
+        wa = DETERMINIZER.determinize(game, a.observe(3), random.Random(i))
+        wb = DETERMINIZER.determinize(game, b.observe(3), random.Random(i))
         assert wa.piles() == wb.piles()
         assert wa.observe(3).to_dict() == a.observe(3).to_dict()
         hands = wa.piles()[0]

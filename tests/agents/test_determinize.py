@@ -8,7 +8,7 @@ from typing import cast
 import pytest
 
 from folkdeck import load
-from folkdeck.games.kaphai.determinize import determinize, is_searchable
+from folkdeck.games.kaphai.determinize import DETERMINIZER, is_searchable
 from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.state import KapHaiState
 from folkdeck.sim.runner import random_playout
@@ -39,7 +39,7 @@ def test_kaphai_determinization_agrees_with_the_observation(preset: str | None, 
         assert seat is not None
         seen = real.observe(seat)
         assert is_searchable(seen)
-        world = determinize(game, seen, rng)
+        world = DETERMINIZER.determinize(game, seen, rng)
         # Same own hand, same public information, same counts: the seat's view is equal.
         assert world.observe(seat).to_dict() == seen.to_dict()
         assert [str(a) for a in world.legal_actions(seat)] == [str(a) for a in real.legal_actions(seat)]
@@ -56,11 +56,11 @@ def test_kaphai_determinization_never_depends_on_the_hidden_cards() -> None:
     b = game.new_state(hands=[hands[0], hands[2], hands[1], hands[3]], setup={"three_game": False})
     assert a.phase == b.phase == "play" and a.all_cards() != b.all_cards()
     assert a.observe(0).to_dict() == b.observe(0).to_dict()
-    wa = determinize(game, a.observe(0), random.Random(3))
-    wb = determinize(game, b.observe(0), random.Random(3))
+    wa = DETERMINIZER.determinize(game, a.observe(0), random.Random(3))
+    wb = DETERMINIZER.determinize(game, b.observe(0), random.Random(3))
     assert wa.all_cards() == wb.all_cards()
     # ...and the hidden cards really are redealt: some world differs from the truth.
-    worlds = [determinize(game, a.observe(0), random.Random(s)).all_cards()["hand 1"] for s in range(5)]
+    worlds = [DETERMINIZER.determinize(game, a.observe(0), random.Random(s)).all_cards()["hand 1"] for s in range(5)]
     assert any(w != a.all_cards()["hand 1"] for w in worlds)
 
 
@@ -70,7 +70,7 @@ def test_determinize_refuses_a_spectator_view() -> None:
     from folkdeck.engine.errors import WrongPhaseError
 
     with pytest.raises(WrongPhaseError):
-        determinize(game, state.observe(None), random.Random(1))
+        DETERMINIZER.determinize(game, state.observe(None), random.Random(1))
 
 
 def test_kaphai_world_keeps_the_deal_leader_after_a_declined_putuh() -> None:
@@ -92,7 +92,7 @@ def test_kaphai_world_keeps_the_deal_leader_after_a_declined_putuh() -> None:
         real.apply(legal[rng.randrange(len(legal))])
         if real.is_over():
             continue
-        world = determinize(game, real.observe(real.current_seat), rng)
+        world = DETERMINIZER.determinize(game, real.observe(real.current_seat), rng)
         assert world.deal_info()["setup"] == real.deal_info()["setup"]
         checked += 1
     assert checked > 0

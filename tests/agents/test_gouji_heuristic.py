@@ -14,7 +14,7 @@ from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.agents import HeuristicAgent
-from folkdeck.games.gouji.policy import DEFAULT, Tactics, View, choose, unbeatable, units
+from folkdeck.games.gouji.policy import DEFAULT, SeatKnowledge, Tactics, choose, unbeatable, units
 from folkdeck.games.gouji.rules import NRANKS, lead_plays, parse_counts, parse_play
 from folkdeck.games.gouji.rules import follow_plays as _follow_plays
 from folkdeck.sim.runner import play_deal
@@ -24,18 +24,18 @@ OFF = Tactics(finish=False, help=False, block=0, economy=False, keep_wilds=0)
 
 def _view(hand: str, *, top: str | None = None, top_seat: int = -1, mode: str = "normal",
           left: dict[int, int] | None = None, shown: dict[int, str] | None = None,
-          played: str = "", xian: bool = False) -> View:
+          played: str = "", xian: bool = False) -> SeatKnowledge:
     counts: list[int | None] = [None] * 6
     for s, n in (left or {}).items():
         counts[s] = n
     mine = parse_counts(hand)
     counts[0] = sum(mine)
-    return View(seat=0, hand=mine, top=parse_play(top) if top else None, top_seat=top_seat,
+    return SeatKnowledge(seat=0, hand=mine, top=parse_play(top) if top else None, top_seat=top_seat,
                 mode=mode, left=counts, shown={s: parse_counts(h) for s, h in (shown or {}).items()},
                 played=tuple(parse_counts(played)), xian=xian)
 
 
-def _choose(view: View, tactics: Tactics = DEFAULT) -> str:
+def _choose(view: SeatKnowledge, tactics: Tactics = DEFAULT) -> str:
     if view.top is None:
         plays, may_pass = lead_plays(view.hand), False
     else:

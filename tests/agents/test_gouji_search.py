@@ -10,7 +10,7 @@ from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.agents.search import SearchAgent
 from folkdeck.games.gouji import GouJiGame
-from folkdeck.games.gouji.determinize import determinize, is_searchable
+from folkdeck.games.gouji.determinize import DETERMINIZER, is_searchable
 from folkdeck.games.gouji.rollout import CONFIDENCE, LEVELS, PLIES, candidates, evaluate, need, playout
 from folkdeck.games.gouji.rules import parse_counts
 from folkdeck.games.gouji.state import GouJiState
@@ -92,7 +92,7 @@ def test_determinized_worlds_play_out_and_evaluate() -> None:
     seat = state.to_act[0]
     rng = random.Random(5)
     for _ in range(5):
-        world = determinize(game, state.observe(seat), rng)
+        world = DETERMINIZER.determinize(game, state.observe(seat), rng)
         playout(world, rng)
         returns = evaluate(world)
         assert len(returns) == 6 and sum(returns) == 0

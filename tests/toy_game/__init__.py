@@ -1,4 +1,4 @@
-"""A toy game made with the engine's small-game kit (:mod:`folkdeck.engine.kit`), the way
+"""A toy game made with a small trick-game kit (:mod:`tests.toy_game.kit`, kept beside it), the way
 ``CONTRIBUTING.md`` ("Adding a game") says a simple trick game is added.
 
 ====================  ==================================================
@@ -34,8 +34,8 @@ from typing import Any, Final
 
 from folkdeck.cards import FRENCH_52, Pack, Rank
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.kit import TrickGame, TrickRules, highest, trick_hooks
 from folkdeck.engine.spec import BotFactory, GameSpec, LazyBots, MatchEnd
+from tests.toy_game.kit import TrickGame, TrickRules, highest, trick_hooks
 
 _RANKS: Final = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 PACK: Final = Pack("toy 24", tuple(c for c in FRENCH_52.cards if c.rank in _RANKS))

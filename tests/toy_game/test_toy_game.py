@@ -3,7 +3,7 @@
 
 The toy (``tests/toy_game/``: "high card", each seat plays a card and the highest wins
 the trick; no public source, it is made up to exercise the engine) is made with the
-engine's small-game kit (:mod:`folkdeck.engine.kit`): it states its options, pack and
+small trick-game kit kept beside it (:mod:`tests.toy_game.kit`): it states its options, pack and
 trick rule, declares a :class:`~folkdeck.engine.spec.GameSpec` with the kit's hooks, and
 is registered (with its catalog entries) only for the length of a test. Then the
 conformance suite of :mod:`folkdeck.engine.conformance` plays it exactly as
@@ -33,8 +33,6 @@ from folkdeck.engine import registry
 from folkdeck.engine.conformance import check_deal, fingerprint
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, UnknownGameError
 from folkdeck.engine.facts import MatchEnded, NextDeal, Revealed
-from folkdeck.engine.kit import TrickGame, TrickState, TrickView
-from folkdeck.engine.kit.worlds import DETERMINIZER
 from folkdeck.engine.match_record import MatchRecorder
 from folkdeck.engine.match_record import dumps as match_dumps
 from folkdeck.engine.match_record import loads as match_loads
@@ -43,6 +41,8 @@ from folkdeck.engine.record import dumps, loads
 from folkdeck.i18n import catalog
 from folkdeck.sim.runner import play_deal, record_of
 from tests.toy_game import MESSAGES, PACK, SPEC, STRENGTH, ToyOptions
+from tests.toy_game.kit import TrickGame, TrickState, TrickView
+from tests.toy_game.kit.worlds import DETERMINIZER
 
 
 def install(mp: pytest.MonkeyPatch) -> None:

@@ -43,6 +43,7 @@ from typing import Any, Final
 
 from folkdeck.engine.determinize import Determinizer
 from folkdeck.engine.errors import InvalidConfigError
+from folkdeck.engine.playout import random_playout
 from folkdeck.engine.protocol import Action, Game, State
 from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
 from folkdeck.engine.view import View as Observation
@@ -85,15 +86,10 @@ about four times it (``docs/bots.md`` has the measured figures)."""
 
 def _play_out(state: State, policy: GameAgent | None, rng: random.Random, max_steps: int = 10_000) -> None:
     """Play ``state`` to its end with the required seat's actions only."""
-    steps = 0
     if policy is None:
-        while not state.is_over():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-            if steps > max_steps:
-                raise RuntimeError(f"rollout not over after {max_steps} steps: {state!r}")
+        random_playout(state, rng, max_steps)
         return
+    steps = 0
     while not state.is_over():
         seat = state.to_act[0]
         legal = state.legal_actions(seat)

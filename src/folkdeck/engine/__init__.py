@@ -1,1 +1,1 @@
-"""The engine protocol, errors, options, seating, records and the game registry."""
+"""The engine protocol, errors, options, records and the game registry."""

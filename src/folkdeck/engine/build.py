@@ -54,8 +54,6 @@ INTERPRETED: Final = {
     "folkdeck/engine/facts.py": "`class X(Fact, type=...)`: mypyc drops class keywords (python/mypy#21938)",
     "folkdeck/games/*/events.py": "the games' facts (`class X(Fact, type=...)`), as engine/facts.py",
     "folkdeck/engine/view.py": "each game's view narrows `View.phase` to its own phase enum",
-    "folkdeck/engine/kit/view.py": "the kit's view, a subclass of engine/view.py's View",
-    "folkdeck/engine/kit/example.py": "an options dataclass (read from its annotations), as games/*/options.py",
     "folkdeck/games/*/observation.py": "the games' views, subclasses of engine/view.py's View",
     "folkdeck/games/*/options.py": "options are read from their annotations, which mypyc's dataclasses lose",
     "folkdeck/games/__init__.py": "the package is made callable (`folkdeck.games()`) by its module class",

@@ -7,8 +7,8 @@ them too); this module keeps the engine's import path.
 A shared refusal keeps its game's reason key (``kaphai.not_your_turn``, so that each
 game's catalog entry may word it in the game's terms) but carries the same parameters in
 every game, :data:`SHARED_REASONS`: make it with :func:`not_your_turn`, :func:`not_held`
-or :func:`not_an_action`. A game with nothing of its own to say in them (the games of
-:mod:`folkdeck.engine.kit`) passes ``""`` as its name: the reason is then the engine's own
+or :func:`not_an_action`. A game with nothing of its own to say in them (the toy game of
+``tests/toy_game``) passes ``""`` as its name: the reason is then the engine's own
 (``not_your_turn``), worded once in the catalogs (``error.not_your_turn``).
 
 >>> err = not_your_turn("cangkul", 2, (1,), "7D")

@@ -10,9 +10,11 @@ new deal is made (:func:`deal_source`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from folkdeck.engine.errors import InvalidConfigError, InvalidDealError
+from folkdeck.cards import Card, parse_card, parse_cards
+from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, InvalidNotationError
 from folkdeck.engine.pickling import made_game
 from folkdeck.engine.spec import GameSpec
 
@@ -152,3 +154,24 @@ def _check_stock(hands: object, no_stock: str) -> None:
         raise InvalidDealError(no_stock, field="stock")
     if hands is None:
         raise InvalidDealError("stock_without_hands", field="stock")
+
+
+def read_cards(items: object, where: str) -> list[Card]:
+    """The cards of a deal's ``deck``, ``hands[s]`` or ``stock`` as a caller gave them
+    (notation text, or a list of tokens or of cards), in their order; whether they belong
+    to the game's pack is the game's to check.
+
+    >>> [str(c) for c in read_cards("as, 10h", "deck")], [str(c) for c in read_cards(["KD"], "hands[1]")]
+    (['AS', '10H'], ['KD'])
+
+    :raises InvalidDealError: ``not_card_list`` or the notation's reasons (``not_a_card``...),
+        naming ``where`` as the field.
+    """
+    if isinstance(items, Card) or not isinstance(items, str | Sequence):
+        raise InvalidDealError("not_card_list", field=where)
+    try:
+        if isinstance(items, str):
+            return list(parse_cards(items))
+        return [c if isinstance(c, Card) else parse_card(str(c)) for c in items]
+    except InvalidNotationError as exc:
+        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc

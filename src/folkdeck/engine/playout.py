@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from folkdeck.cards.shuffling import below
 from folkdeck.engine.protocol import State
 from folkdeck.engine.state_base import StateBase
+
+S = TypeVar("S", bound=State)
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -> int:
@@ -61,4 +63,20 @@ def _playout(state: StateBase[Any, Any, Any], getrandbits: Callable[[int], int],
     return steps
 
 
-__all__ = ["random_playout"]
+def policy_playout(state: S, choose: Callable[[S, random.Random], Any], rng: random.Random,
+                   max_steps: int = 20_000) -> int:
+    """``choose(state, rng)``'s action for the required seat until the end (a game's rollout
+    policy, in its ``rollout.py``); the step count.
+
+    :raises RuntimeError: when the deal is not over after ``max_steps`` actions.
+    """
+    steps = 0
+    while not state.is_over():
+        state.apply(choose(state, rng))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"rollout not over after {max_steps} steps: {state!r}")
+    return steps
+
+
+__all__ = ["policy_playout", "random_playout"]

@@ -44,7 +44,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeAlias, runtime_checkable
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, Self, TypeAlias, cast, runtime_checkable
 
 from folkdeck.cards import Card
 from folkdeck.engine.action_data import ActionDataOf, word_action
@@ -82,6 +83,16 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         return self.line + "".join(f"; {f.type}" for f in self.facts)
+
+
+new_event: Final = cast(Callable[[tuple[Seat, Action, tuple[Fact, ...]]], Event], partial(tuple.__new__, Event))
+"""``new_event((seat, action, facts))`` is ``Event(seat, action, facts)`` made without the
+named tuple's Python-level ``__new__``: a state's ``apply`` makes one on every action, and
+this costs what a bare tuple costs.
+
+>>> new_event((2, "pass", ())) == Event(2, "pass")
+True
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,4 +403,4 @@ runtime_checkable(Match)
 runtime_checkable(Determinizer)
 
 __all__ = ["Action", "Determinizer", "Event", "Game", "GameHooks", "GameSpec", "Match", "Observation", "Result",
-           "Seat", "Standings", "State"]
+           "Seat", "Standings", "State", "new_event"]

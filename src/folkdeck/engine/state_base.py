@@ -61,6 +61,10 @@ class DealCore:
     history: list[Event]
     result: Result | None
 
+    def copy(self) -> Self:  # pragma: no cover - every deal class defines it
+        """A copy sharing no container with this deal (``tests/engine/test_deal_data.py``)."""
+        raise NotImplementedError
+
 
 DealT = TypeVar("DealT", bound=DealCore)
 """The game's deal data class (``KapHaiDeal``)."""
@@ -112,7 +116,7 @@ class Blank:
 class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     """One deal in progress: the members of :class:`~folkdeck.engine.protocol.State`."""
 
-    __slots__ = ("_cache",)
+    __slots__ = ("_n", "deal", "_cache")
     _n: int
     deal: DealT
     """Everything of the deal that play changes (a slotted dataclass with a ``copy()``)."""
@@ -127,8 +131,19 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides it
         raise NotImplementedError
 
-    def verify(self, action: ActionT, seat: int | None = None) -> None:  # pragma: no cover
-        raise NotImplementedError
+    def verify(self, action: ActionT, seat: int | None = None) -> None:
+        """Raise the reason ``action`` is illegal for ``seat`` now; return ``None`` if it is legal.
+
+        By default it is :meth:`apply` tried on a :meth:`clone`, so that each rule is stated
+        once, in ``apply``, which may then check the common cases inline (a separate check
+        called per action costs a playout percents). A game whose ``apply`` calls a check
+        of its own overrides this with that check.
+
+        :raises WrongPhaseError: the deal is over, or the action belongs to another phase.
+        :raises NotYourTurnError: the seat may not act now.
+        :raises IllegalActionError: the rules refuse it (the reason says why).
+        """
+        self.clone().apply(action, seat)
 
     def legal_actions(self, seat: int | None = None) -> tuple[ActionT, ...]:  # pragma: no cover
         raise NotImplementedError
@@ -148,7 +163,10 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         """The game's ``describe_action`` (the action of an event as a fact), for the views."""
         raise NotImplementedError
 
-    def clone(self) -> Self:  # pragma: no cover - every game overrides it
+    def _share(self, new: Self) -> None:  # pragma: no cover - every game overrides it
+        """Give the blank ``new`` (a :meth:`clone`) the parts this state holds beside its
+        deal: the game, its rules and the tables made from them, which play never changes
+        and so are shared, never copied."""
         raise NotImplementedError
 
     @classmethod
@@ -161,6 +179,18 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         # As its record: the deal as it began and its events, replayed when loaded
         # (folkdeck.engine.pickling); no inner object of the state is pickled.
         return state_reduction(self)
+
+    def clone(self) -> Self:
+        """An independent copy: play on either leaves the other as it was. The deal data is
+        copied (its ``copy()`` copies every container), the views' history made so far too,
+        and the game's parts are shared (:meth:`_share`)."""
+        new = type(self).__new__(type(self))
+        new._n = self._n
+        new.deal = self.deal.copy()
+        cache = self._cache
+        new._cache = cache.copy() if cache is not None else None
+        self._share(new)
+        return new
 
     # --- the optional hooks, with their defaults --------------------------------------
     def public_to_act(self) -> tuple[int, ...]:

@@ -22,7 +22,7 @@ from folkdeck.engine.facts import Fact, fact_from_dict
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.engine.view import json_schema
 from folkdeck.games.cambio import SPEC, CambioState, CambioView
-from folkdeck.games.cambio.determinize import determinize, is_searchable
+from folkdeck.games.cambio.determinize import DETERMINIZER, is_searchable
 from folkdeck.games.cambio.events import FACT_TYPES, TookStock, TookStockFaceDown
 from folkdeck.games.cambio.options import PRESETS, CambioOptions
 from folkdeck.games.cambio.rules import KIND, NAMES
@@ -268,7 +268,7 @@ def test_determinized_worlds_look_the_same_to_the_seat() -> None:
     assert seat is not None
     view = state.observe(seat)
     for i in range(20):
-        world = determinize(state.game, view, random.Random(i))
+        world = DETERMINIZER.determinize(state.game, view, random.Random(i))
         assert world.observe(seat).to_dict() == view.to_dict()
         assert world.kind_of(seat) == KIND[view.card] if view.card is not None else True
 
@@ -348,7 +348,6 @@ def test_a_first_deal_without_its_shuffle_is_refused() -> None:
 
 
 def test_spec_declares_what_others_need() -> None:
-    from folkdeck.games.cambio.determinize import DETERMINIZER
 
     assert SPEC.card_notation == "cucco" and SPEC.windows == ("cucco",)
     assert SPEC.record_embargo == "stock_carries_over"

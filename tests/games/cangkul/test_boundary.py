@@ -19,7 +19,7 @@ from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dum
 from folkdeck.engine.registry import get_spec
 from folkdeck.engine.view import json_schema
 from folkdeck.games.cangkul import CangkulGame, events
-from folkdeck.games.cangkul.determinize import determinize, is_searchable
+from folkdeck.games.cangkul.determinize import DETERMINIZER, is_searchable
 from folkdeck.games.cangkul.observation import CangkulView
 from folkdeck.games.cangkul.state import CangkulState
 from folkdeck.i18n import Renderer, display_card, notations
@@ -272,7 +272,7 @@ def test_determinize_needs_a_seat_in_play() -> None:
     state = game.new_state(seed=2)
     assert not is_searchable(state.observe(None)) and is_searchable(state.observe(0))
     with pytest.raises(CardGameError):
-        determinize(game, state.observe(None), random.Random(1))
+        DETERMINIZER.determinize(game, state.observe(None), random.Random(1))
 
 
 # --- matches and their records -----------------------------------------------------------

@@ -19,7 +19,7 @@ from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.facts import DealEnded, WentOut
 from folkdeck.engine.record import dumps, loads
 from folkdeck.games.cangkul import CangkulGame
-from folkdeck.games.cangkul.determinize import determinize
+from folkdeck.games.cangkul.determinize import DETERMINIZER
 from folkdeck.games.cangkul.events import MostCards, Stalemate, StallCount
 from folkdeck.games.cangkul.options import STALL_LIMIT
 from folkdeck.games.cangkul.state import CangkulState
@@ -213,7 +213,7 @@ def test_determinized_worlds_carry_the_count() -> None:
         while not state.is_over():
             seat = state.current_seat
             assert seat is not None
-            world = determinize(game, state.observe(seat), rng)
+            world = DETERMINIZER.determinize(game, state.observe(seat), rng)
             assert world.deal.stall == state.deal.stall  # the private counter: -1 after someone went out
             went_out += state.deal.stall < 0
             checked += world.stall > 0

@@ -21,7 +21,7 @@ from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dum
 from folkdeck.engine.view import json_schema
 from folkdeck.games.gouji import SPEC, GouJiGame, events
 from folkdeck.games.gouji.actions import NO, parse_action
-from folkdeck.games.gouji.determinize import determinize, is_searchable
+from folkdeck.games.gouji.determinize import DETERMINIZER, is_searchable
 from folkdeck.games.gouji.observation import GouJiView
 from folkdeck.i18n import Renderer, catalog
 
@@ -126,7 +126,7 @@ def test_a_world_from_the_view_looks_the_same_to_its_seat(preset: str) -> None:
         check_hidden_twins(game, state, rng)
         seat = state.current_seat
         if seat is not None and is_searchable(state.observe(seat)):
-            world = determinize(game, state.observe(seat), rng)
+            world = DETERMINIZER.determinize(game, state.observe(seat), rng)
             assert world.observe(seat).to_dict() == state.observe(seat).to_dict()
             twins += 1
     assert twins > 10
@@ -385,7 +385,6 @@ def test_a_revolution_is_no_finished_deal() -> None:
 
 
 def test_spec_declares_teams_match_end_and_the_determinizer() -> None:
-    from folkdeck.games.gouji.determinize import DETERMINIZER
 
     assert SPEC.teams(6) == ((0, 2, 4), (1, 3, 5))
     assert SPEC.match_end.deals == "count" and SPEC.match_end.default_deals == 6

@@ -22,7 +22,7 @@ from folkdeck.engine.game_base import GameBase
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.games.gouji import GouJiGame
-from folkdeck.games.gouji.deal import pack_order
+from folkdeck.games.gouji.dealing import pack_order
 
 SWEEP_RNG = 30
 """A match random (with first kai pai 4) whose first deal, played by ``random.Random(30)``,

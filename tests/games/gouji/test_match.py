@@ -16,7 +16,7 @@ from folkdeck.engine.conformance import random_playout
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.match_record import MatchRecorder, RecordMismatchError, dumps, loads
 from folkdeck.games.gouji import GouJiGame
-from folkdeck.games.gouji.deal import opposite
+from folkdeck.games.gouji.dealing import opposite
 from folkdeck.games.gouji.match import GouJiMatch
 
 

@@ -9,7 +9,7 @@ import pytest
 from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import InvalidConfigError, InvalidNotationError
 from folkdeck.games.gouji.actions import Burn, Return, parse_action
-from folkdeck.games.gouji.deal import first_drawer, is_sweep, three_claims, tribute_pairs
+from folkdeck.games.gouji.dealing import first_drawer, is_sweep, three_claims, tribute_pairs
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import (
     THRESHOLDS,

@@ -12,6 +12,7 @@ from folkdeck import load
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.actions import NO, PASS, XIAN, Draw
+from folkdeck.games.gouji.deal import GouJiDeal
 from folkdeck.games.gouji.events import (
     Answers,
     BurnWindow,
@@ -21,7 +22,6 @@ from folkdeck.games.gouji.events import (
     ThreesShown,
     XianAnswered,
 )
-from folkdeck.games.gouji.position import GouJiDeal
 from folkdeck.games.gouji.state import GouJiState
 from folkdeck.sim.runner import random_playout
 

@@ -23,7 +23,7 @@ from folkdeck.engine.facts import Leads, Passed, Revealed
 from folkdeck.engine.options import record_defaults
 from folkdeck.engine.record import Record, loads
 from folkdeck.games.kaphai.actions import PASS, PUTUH
-from folkdeck.games.kaphai.determinize import determinize
+from folkdeck.games.kaphai.determinize import DETERMINIZER
 from folkdeck.games.kaphai.events import PutuhCall, PutuhDeclared, PutuhWindow, PutuhWon
 from folkdeck.games.kaphai.game import KapHaiGame
 from folkdeck.games.kaphai.options import KapHaiOptions
@@ -154,7 +154,7 @@ def test_a_world_from_a_view_looks_the_same_to_its_seat(preset: str | None) -> N
                 seat = state.current_seat
                 assert seat is not None
                 view = state.observe(seat)
-                world = determinize(game, view, rng)
+                world = DETERMINIZER.determinize(game, view, rng)
                 assert world.observe(seat).to_dict() == view.to_dict()
                 assert world.hand(seat) == state.hand(seat)
                 assert sorted(map(str, world.all_cards()["hand " + str((seat + 1) % 4)])) != [] or \
@@ -177,7 +177,7 @@ def test_shown_threes_stay_with_their_holder_in_every_world() -> None:
     holders = {str(c): s for s in range(4) for c in state.hand(s) if str(c).startswith("3") and s != seat}
     assert holders
     for i in range(20):
-        world = determinize(game, state.observe(seat), random.Random(i))
+        world = DETERMINIZER.determinize(game, state.observe(seat), random.Random(i))
         for card, s in holders.items():
             assert card in {str(c) for c in world.hand(s)}
 
@@ -200,4 +200,4 @@ def test_from_view_refuses_hands_that_do_not_fit_and_views_it_cannot_use() -> No
         KapHaiState.from_view(game, state.observe(None), hands=hands)
     window = cast(KapHaiGame, folkdeck.load("kaphai", putuh_optional=True)).new_state(seed=2)
     with pytest.raises(WrongPhaseError):
-        determinize(game, window.observe(0), random.Random(1))
+        DETERMINIZER.determinize(game, window.observe(0), random.Random(1))

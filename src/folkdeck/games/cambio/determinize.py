@@ -102,16 +102,8 @@ def worlds(game: CambioGame, view: CambioView) -> Callable[[random.Random], Camb
     return world
 
 
-def determinize(game: CambioGame, view: CambioView, rng: random.Random) -> CambioState:
-    """A deal agreeing with ``view`` whose unseen cards are dealt at random.
-
-    :raises WrongPhaseError: for a spectator's view, a seat not active, or a deal over.
-    """
-    return worlds(game, view)(rng)
-
-
 def is_searchable(view: View) -> bool:
-    """True when :func:`determinize` applies: an active seat's view during the exchanges."""
+    """True when :meth:`DETERMINIZER.determinize` applies: an active seat's view during the exchanges."""
     return bool(isinstance(view, CambioView) and view.phase == Phase.EXCHANGE and view.seat is not None
                 and view.seat in view.active and view.card is not None)
 
@@ -119,4 +111,4 @@ def is_searchable(view: View) -> bool:
 DETERMINIZER: Final = Determinization(CambioGame, CambioView, is_searchable, worlds)
 """The game's determinizer (``GameSpec.determinizer``)."""
 
-__all__ = ["DETERMINIZER", "determinize", "events_of", "is_searchable", "pack_of", "worlds"]
+__all__ = ["DETERMINIZER", "events_of", "is_searchable", "pack_of", "worlds"]

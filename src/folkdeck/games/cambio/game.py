@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, NoReturn, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NoReturn
 
-from folkdeck.cards import Card, parse_card
-from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase, deal_source
+from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.game_base import GameBase, deal_source, read_cards
 from folkdeck.engine.spec import GameSpec
 from folkdeck.games.cambio.match import CambioMatch
 from folkdeck.games.cambio.options import CambioOptions
@@ -270,16 +269,8 @@ def _remainder(counts: Counter[int], pack: PackTable) -> list[int]:
 
 def _read_cards(items: object, where: str, pack: PackTable) -> list[int]:
     """Kinds from notation text or a list of card tokens/cards."""
-    try:
-        if isinstance(items, str):
-            tokens: list[object] = list(items.replace(",", " ").split())
-        else:
-            tokens = list(cast("Iterable[object]", items))
-        cards = [t if isinstance(t, Card) else parse_card(str(t)) for t in tokens]
-    except InvalidNotationError as exc:
-        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
     out = []
-    for c in cards:
+    for c in read_cards(items, where):
         k = KIND.get(c)
         if k is None or k not in pack:
             raise InvalidDealError("not_in_pack", field=where, where=where, token=str(c),

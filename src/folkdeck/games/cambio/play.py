@@ -1,6 +1,7 @@
 """The transitions of a Cambio deal: what a request, the stock's answer and a call do
-(docs/rules/cambio.md §4-§6), as :class:`CambioFlow`, the base of
-:class:`~folkdeck.games.cambio.state.CambioState`.
+(docs/rules/cambio.md §4-§6), as :class:`CambioFlow`, a part that
+:class:`~folkdeck.games.cambio.state.CambioState` holds: the rules of one game, which
+change the deal they are given and hold nothing of a deal themselves.
 
 Each method performs an action that :meth:`CambioState.apply
 <folkdeck.games.cambio.state.CambioState.apply>` found legal; none checks it again.
@@ -13,8 +14,6 @@ from functools import lru_cache
 from typing import Final
 
 from folkdeck.engine.facts import DealEnded, Disqualified, Exchanged, Fact
-from folkdeck.engine.state_base import StateBase
-from folkdeck.games.cambio.actions import CambioAction
 from folkdeck.games.cambio.deal import UP, CambioDeal
 from folkdeck.games.cambio.events import (
     CatCurse,
@@ -30,8 +29,6 @@ from folkdeck.games.cambio.events import (
     TookStock,
     TookStockFaceDown,
 )
-from folkdeck.games.cambio.observation import CambioView
-from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (
     CARDS,
     FOOL,
@@ -68,24 +65,24 @@ _deal_ended: Final = _shared(lambda reason, losers: DealEnded(reason=reason, los
 
 
 
-class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
-    """The deal's data (:attr:`deal`, all that play changes), the rules it is played with
-    (shared by clones), and the transitions."""
+class CambioFlow:
+    """The transitions of a deal under ``game``'s rules; shared by a state and its clones."""
 
-    __slots__ = ("_game", "_rules", "_n", "deal")
-    _game: CambioGameLike
-    _rules: CambioOptions
+    __slots__ = ("_game", "_rules")
 
-    def _request(self, q: int, facts: list[Fact]) -> None:
+    def __init__(self, game: CambioGameLike) -> None:
+        self._game = game
+        self._rules = game.options
+
+    def request(self, deal: CambioDeal, q: int, facts: list[Fact]) -> None:
         """Resolve seat ``q``'s exchange request, docs/rules/cambio.md §5."""
-        deal = self.deal
         target = deal.next_target(q)
         answers = _ANSWERS[self._rules.owl_refuses_when_asked]
         while target != STOCK:
             k = deal.kind[target]
             ans = answers[k]
             if ans is Answer.SWAP:
-                self._swap(q, target, facts)
+                self._swap(deal, q, target, facts)
                 return
             deal.shown[target] = True
             if ans is Answer.SKIP:
@@ -95,16 +92,15 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
                 continue
             facts.append(_refused(target, k, q))
             if ans is Answer.MAN:
-                self._disqualify([q], "asked_man", facts)
+                self._disqualify(deal, [q], "asked_man", facts)
             elif ans is Answer.CAT:
-                self._cat(q, facts)
+                self._cat(deal, q, facts)
             else:  # an OWL refusing under owl_refuses_when_asked
-                self._finish("cucco", facts)
+                self.finish(deal, "cucco", facts)
             return
-        self._ask_stock(q, facts)
+        self._ask_stock(deal, q, facts)
 
-    def _ask_stock(self, q: int, facts: list[Fact]) -> None:
-        deal = self.deal
+    def _ask_stock(self, deal: CambioDeal, q: int, facts: list[Fact]) -> None:
         answers = _STOCK_ANSWERS
         outside = len(deal.stock) + len(deal.discards)
         skips = 0
@@ -114,7 +110,7 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
                 # the request can never be answered, so it lapses (an engine choice).
                 facts.append(RequestLapsed(seat=q))
                 return
-            k = self._draw(facts)
+            k = self._draw(deal, facts)
             ans = answers[k]
             if ans is Answer.SWAP:
                 old = deal.kind[q]
@@ -122,29 +118,28 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
                 for v, known in deal.known.items():
                     if q in known:
                         seen |= 1 << v  # v gave this card away and followed it
-                self._discard(old, seen)
+                self._discard(deal, old, seen)
                 deal.kind[q] = k
                 deal.origin[q] = STOCK
                 deal.shown[q] = False
-                self._forget(q)
+                self._forget(deal, q)
                 facts.append(TookStock(seat=q, card=CARDS[k], discarded=CARDS[old])
                              if self._rules.open_discards else TookStockFaceDown(seat=q, card=CARDS[k]))
                 return
-            self._discard(k, UP)
+            self._discard(deal, k, UP)
             facts.append(_stock_card(k, q))
             if ans is Answer.SKIP:
                 skips += 1
                 continue
             if ans is Answer.CUCCO:
-                self._finish("stock_owl", facts)
+                self.finish(deal, "stock_owl", facts)
             elif ans is Answer.MAN:
-                self._disqualify([q], "asked_stock_man", facts)
+                self._disqualify(deal, [q], "asked_stock_man", facts)
             else:
-                self._cat(q, facts)
+                self._cat(deal, q, facts)
             return
 
-    def _draw(self, facts: list[Fact]) -> int:
-        deal = self.deal
+    def _draw(self, deal: CambioDeal, facts: list[Fact]) -> int:
         if not deal.stock:
             # docs/rules/cambio.md §6.9: the stock is used up; the discards become a new stock.
             if deal.rng is None:
@@ -164,22 +159,19 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
         stock[j], stock[-1] = stock[-1], stock[j]
         return stock.pop()
 
-    def _ordered_stock(self) -> list[int]:
+    def ordered_stock(self, deal: CambioDeal) -> list[int]:
         """The stock, top last, in its real order (unfolding a lazy stock)."""
-        deal = self.deal
         if deal.bits is not None:
             deal.stock = unfold(deal.stock, deal.bits)
             deal.bits = None
         return deal.stock
 
-    def _discard(self, k: int, seen_by: int) -> None:
+    def _discard(self, deal: CambioDeal, k: int, seen_by: int) -> None:
         """Discard ``k``, face up, or face down seen by the seats of the mask ``seen_by``."""
-        deal = self.deal
         deal.discards.append(k)
         deal.open.append(UP if self._rules.open_discards else seen_by)
 
-    def _swap(self, q: int, t: int, facts: list[Fact]) -> None:
-        deal = self.deal
+    def _swap(self, deal: CambioDeal, q: int, t: int, facts: list[Fact]) -> None:
         kinds, origin = deal.kind, deal.origin
         a, b = kinds[q], kinds[t]
         kinds[q], kinds[t] = b, a
@@ -204,10 +196,9 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
         facts.append(_exchanged(q, t))
         if self._rules.fool_rule == "japanese" and (a == FOOL or b == FOOL):
             out = [s for s, got in ((q, b), (t, a)) if got == FOOL]
-            self._disqualify(out, "received_fool", facts)
+            self._disqualify(deal, out, "received_fool", facts)
 
-    def _cat(self, q: int, facts: list[Fact]) -> None:
-        deal = self.deal
+    def _cat(self, deal: CambioDeal, q: int, facts: list[Fact]) -> None:
         owner = deal.origin[q]
         if owner == STOCK:
             facts.append(CatCurse(seat=q, dealt_to=None, outcome="from_stock"))
@@ -215,31 +206,29 @@ class CambioFlow(StateBase[CambioAction, CambioView, CambioDeal]):
             facts.append(CatCurse(seat=q, dealt_to=owner, outcome="already_out"))
         else:
             facts.append(CatCurse(seat=q, dealt_to=owner, outcome="disqualified"))
-            self._disqualify([owner], "cat_curse", facts)
+            self._disqualify(deal, [owner], "cat_curse", facts)
 
-    def _forget(self, seat: int) -> None:
-        for known in self.deal.known.values():
+    def _forget(self, deal: CambioDeal, seat: int) -> None:
+        for known in deal.known.values():
             known.pop(seat, None)
 
-    def _disqualify(self, seats: list[int], reason: str, facts: list[Fact]) -> None:
-        deal = self.deal
+    def _disqualify(self, deal: CambioDeal, seats: list[int], reason: str, facts: list[Fact]) -> None:
         for s in seats:
             k = deal.kind[s]
             deal.active[s] = False
             deal.dq[s] = reason
-            self._discard(k, UP)
+            self._discard(deal, k, UP)
             deal.kind[s] = -1
-            self._forget(s)
+            self._forget(deal, s)
             facts.append(_disqualified(s, reason))
             facts.append(_shows(s, k))
         if self._rules.midgame_loss == "end_deal":
-            self._finish("disqualification", facts)
+            self.finish(deal, "disqualification", facts)
         elif sum(deal.active) <= 1:
-            self._finish("one_player_left", facts)
+            self.finish(deal, "one_player_left", facts)
 
-    def _finish(self, how: str, facts: list[Fact]) -> None:
+    def finish(self, deal: CambioDeal, how: str, facts: list[Fact]) -> None:
         """End the deal: the showdown among the remaining players (docs/rules/cambio.md §4.4)."""
-        deal = self.deal
         deal.phase = "over"
         deal.ended_by = how
         rules = self._rules

@@ -48,8 +48,9 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.protocol import Event, Result, new_event
 from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
@@ -57,6 +58,7 @@ from folkdeck.games.cambio.events import (
     describe_action,
 )
 from folkdeck.games.cambio.observation import CambioView, Phase, status_facts
+from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.play import CambioFlow
 from folkdeck.games.cambio.rules import (
     CARDS,
@@ -71,12 +73,6 @@ from folkdeck.games.cambio.rules import (
     unfold,
 )
 
-# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
-# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
-# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
-_new_event: Final = tuple.__new__
-_EVENT: Final = Event
-
 _TURN: Final = (CHANGE, KEEP)
 _TURN_OWL: Final = (CHANGE, KEEP, CUCCO)
 _OWL_ONLY: Final = (CUCCO,)
@@ -88,16 +84,20 @@ _EVERYONE: Final = tuple((True,) * n for n in range(64))
 """``in_deal`` of a deal where every seat holds a card, by the number of seats."""
 
 
-class CambioState(CambioFlow):
+class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
     """A Cambio deal. Build it with :meth:`CambioGame.new_state` (or, for a seat's
     possible world, :meth:`from_view`).
 
     Cards are kinds (``int`` 0-21, see :mod:`~folkdeck.games.cambio.rules`); the
     stock is a list with its top card last; every card not in a hand or the stock
-    is in the discards.
+    is in the discards. The transitions are its :class:`~folkdeck.games.cambio.play.CambioFlow`,
+    shared by its clones with the game and the rules.
     """
 
-    __slots__ = ()
+    __slots__ = ("_game", "_rules", "_flow")
+    _game: CambioGameLike
+    _rules: CambioOptions
+    _flow: CambioFlow
 
     def __init__(self, game: CambioGameLike, hands: list[int], stock: list[int], discards: list[int],
                  setup: dict[str, Any], bits: int | None = None) -> None:
@@ -105,6 +105,7 @@ class CambioState(CambioFlow):
         n = len(hands)
         self._game = game
         self._rules = rules
+        self._flow = CambioFlow(game)
         self._n = n
         self._cache = None  # made by the first observe(): playouts never need it
         everyone = min(hands) >= 0  # the usual deal: every seat holds a card
@@ -218,16 +219,6 @@ class CambioState(CambioFlow):
         return self.deal.active
 
     # --- legal actions -------------------------------------------------------------
-    def _seat(self, seat: int | None) -> int:
-        deal = self.deal
-        if seat is None:
-            if deal.phase != "exchange":
-                raise WrongPhaseError("deal_over", phase=deal.phase)
-            return deal.turn
-        if not 0 <= seat < self._n:
-            raise NotYourTurnError("no_such_seat", seat=seat, players=self._n)
-        return seat
-
     def legal_actions(self, seat: int | None = None) -> tuple[CambioAction, ...]:
         """``change``, ``keep`` (and ``cucco`` with an OWL) for the seat on turn;
         ``cucco`` alone for another active OWL holder; nothing for anyone else."""
@@ -239,19 +230,6 @@ class CambioState(CambioFlow):
         if s == deal.turn:
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
-
-    def verify(self, action: CambioAction, seat: int | None = None) -> None:
-        """Raise the reason an action is illegal now; return ``None`` if it is legal.
-
-        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
-        which checks the common case inline: a call per action would cost a playout
-        about 3 % (``benchmarks/compare_trees.py --instructions``).
-
-        :raises WrongPhaseError: the deal is over.
-        :raises NotYourTurnError: the seat may not act now.
-        :raises IllegalActionError: e.g. ``cucco`` without an OWL.
-        """
-        self.clone().apply(action, seat)
 
     def _check_uncommon(self, action: CambioAction, s: int) -> None:
         """:meth:`apply`'s check past its cheap common case (``change`` or ``keep`` by the
@@ -291,14 +269,14 @@ class CambioState(CambioFlow):
             self._check_uncommon(action, s)
         facts: list[Fact] = []
         if action is CUCCO:
-            self._finish("cucco", facts)
+            self._flow.finish(deal, "cucco", facts)
         else:
             deal.declared[s] = action
             if action is CHANGE:
-                self._request(s, facts)
+                self._flow.request(deal, s, facts)
             if deal.phase == "exchange" and not deal.advance():
-                self._finish("showdown", facts)  # every active seat has had its turn
-        event = _new_event(_EVENT, (s, action, tuple(facts)))
+                self._flow.finish(deal, "showdown", facts)  # every active seat has had its turn
+        event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event
 
@@ -410,12 +388,8 @@ class CambioState(CambioFlow):
                 "origins": tuple(None if o == STOCK or deal.kind[s] < 0 else o for s, o in enumerate(deal.origin)),
                 "declared": tuple(sorted((s, str(a)) for s, a in deal.declared.items()))}
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._game, new._rules, new._n = self._game, self._rules, self._n
-        new._cache = self._cache.copy() if self._cache is not None else None
-        new.deal = self.deal.copy()
-        return new
+    def _share(self, new: Self) -> None:
+        new._game, new._rules, new._flow = self._game, self._rules, self._flow
 
     def deal_info(self) -> dict[str, Any]:
         deal = self.deal
@@ -431,13 +405,13 @@ class CambioState(CambioFlow):
     def piles(self) -> tuple[list[int], list[int], list[int]]:
         """``(hands, stock, discards)`` as kinds (hand ``-1``: none; stock top last), for the match."""
         deal = self.deal
-        return list(deal.kind), list(self._ordered_stock()), list(deal.discards)
+        return list(deal.kind), list(self._flow.ordered_stock(deal)), list(deal.discards)
 
     def all_cards(self) -> dict[str, tuple[Card, ...]]:
         deal = self.deal
         places: dict[str, tuple[Card, ...]] = {
             f"hand {s}": (CARDS[k],) if k >= 0 else () for s, k in enumerate(deal.kind)}
-        places["stock"] = tuple(CARDS[k] for k in reversed(self._ordered_stock()))
+        places["stock"] = tuple(CARDS[k] for k in reversed(self._flow.ordered_stock(deal)))
         places["discards"] = tuple(CARDS[k] for k in deal.discards)
         return places
 
@@ -445,7 +419,7 @@ class CambioState(CambioFlow):
         """Others' unshown cards (not the ones ``seat`` gave away and can follow), the
         stock, and face-down discards; nothing of the hands once the deal is over."""
         deal = self.deal
-        hidden = [CARDS[k] for k in reversed(self._ordered_stock())]
+        hidden = [CARDS[k] for k in reversed(self._flow.ordered_stock(deal))]
         hidden += [CARDS[k] for k, up in zip(deal.discards, deal.open, strict=True)
                    if up != UP and (seat is None or not up >> seat & 1)]
         if deal.phase == "exchange":

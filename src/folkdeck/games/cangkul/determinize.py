@@ -102,20 +102,12 @@ def worlds(game: CangkulGame, view: CangkulView) -> Callable[[random.Random], Ca
     return world
 
 
-def determinize(game: CangkulGame, view: CangkulView, rng: random.Random) -> CangkulState:
-    """A state agreeing with ``view`` whose hidden cards are dealt at random.
-
-    :raises WrongPhaseError: for a spectator's view or a deal that is over.
-    """
-    return worlds(game, view)(rng)
-
-
 def is_searchable(view: View) -> bool:
-    """True when :func:`determinize` applies (a seat's view during play)."""
+    """True when :meth:`DETERMINIZER.determinize` applies (a seat's view during play)."""
     return isinstance(view, CangkulView) and view.phase == CangkulPhase.PLAY and view.seat is not None
 
 
 DETERMINIZER: Final = Determinization(CangkulGame, CangkulView, is_searchable, worlds)
 """The three games' determinizer (``GameSpec.determinizer``)."""
 
-__all__ = ["DETERMINIZER", "determinize", "is_searchable", "voids", "worlds"]
+__all__ = ["DETERMINIZER", "is_searchable", "voids", "worlds"]

@@ -60,7 +60,7 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
     """The deal's data (:attr:`deal`, all that play changes), the rules and deck it is
     played with (shared by clones), and the transitions."""
 
-    __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_n", "_nexts", "_jbit", "deal")
+    __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_nexts", "_jbit")
     _game: CangkulGameLike
     _rules: Ruleset
     _jp: JokerPlay

@@ -17,53 +17,53 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
+from folkdeck.engine.playout import policy_playout
 from folkdeck.games.cangkul.rules import JOKER, STRIDE, SUIT_MASKS, takes_trick
 
 if TYPE_CHECKING:
+    from folkdeck.games.cangkul.actions import CangkulAction
     from folkdeck.games.cangkul.state import CangkulState
 
 NOISE: Final = 0.25
 """The share of moves a rollout plays at random."""
 
-_MAX_STEPS: Final = 20_000
-
 
 def playout(state: CangkulState, rng: random.Random) -> None:
     """Play ``state`` (a :class:`~folkdeck.games.cangkul.state.CangkulState`) to its end."""
+    policy_playout(state, choose, rng)
+
+
+def choose(state: CangkulState, rng: random.Random) -> CangkulAction:
+    """The policy's action for the seat on turn (see the module docstring)."""
     index = state.game.deck.index
     deal = state.deal
-    steps = 0
-    while deal.phase == "play":
-        legal = state.legal_actions()
-        n = len(legal)
-        if n == 1 or rng.random() < NOISE:
-            action = legal[rng.randrange(n)]
-        elif legal[0].__class__ is not Card:
-            action = legal[rng.randrange(n)]  # only draws (a pile each) or a pass
-        elif deal.plays:
-            action = legal[0]  # the lowest card of the led suit (cards come weakest first)
-            if deal.suit >= 0 and _last_to_play(state):
-                # Last to play: the lowest card that takes the trick, if any (the joker
-                # is kept: it is no cheap winner).
-                best, suit = deal.win >> 4, deal.suit
-                for a in legal:
-                    i = index.get(a) if a.__class__ is Card else None
-                    if i is not None and i != JOKER and takes_trick(i, best, suit):
-                        action = a
-                        break
-        else:
-            hand = deal.hands[deal.turn]
-            longest = max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
-            action = legal[0]
+    legal = state.legal_actions()
+    n = len(legal)
+    if n == 1 or rng.random() < NOISE:
+        action = legal[rng.randrange(n)]
+    elif legal[0].__class__ is not Card:
+        action = legal[rng.randrange(n)]  # only draws (a pile each) or a pass
+    elif deal.plays:
+        action = legal[0]  # the lowest card of the led suit (cards come weakest first)
+        if deal.suit >= 0 and _last_to_play(state):
+            # Last to play: the lowest card that takes the trick, if any (the joker
+            # is kept: it is no cheap winner).
+            best, suit = deal.win >> 4, deal.suit
             for a in legal:
                 i = index.get(a) if a.__class__ is Card else None
-                if i is not None and i // STRIDE == longest:
+                if i is not None and i != JOKER and takes_trick(i, best, suit):
                     action = a
                     break
-        state.apply(action)
-        steps += 1
-        if steps > _MAX_STEPS:
-            raise RuntimeError(f"rollout not over after {_MAX_STEPS} steps: {state!r}")
+    else:
+        hand = deal.hands[deal.turn]
+        longest = max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
+        action = legal[0]
+        for a in legal:
+            i = index.get(a) if a.__class__ is Card else None
+            if i is not None and i // STRIDE == longest:
+                action = a
+                break
+    return action
 
 
 def _last_to_play(state: CangkulState) -> bool:
@@ -73,4 +73,4 @@ def _last_to_play(state: CangkulState) -> bool:
     return all(acted >> s & 1 or not h for s, h in enumerate(deal.hands))
 
 
-__all__ = ["NOISE", "playout"]
+__all__ = ["NOISE", "choose", "playout"]

@@ -65,7 +65,7 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event
+from folkdeck.engine.protocol import Event, new_event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
@@ -110,11 +110,6 @@ _PASSES: Final = -1
 _DRAWS: Final = -2
 """What the check in :meth:`CangkulState.apply` finds for a legal pass, or a draw from the one
 pile; a draw from pile ``p`` of two is ``_DRAWS - 1 - p``, a card its index."""
-# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
-# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
-# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
-_new_event: Final = tuple.__new__
-_EVENT: Final = Event
 
 
 class CangkulState(CangkulFlow):
@@ -241,19 +236,6 @@ class CangkulState(CangkulFlow):
             return cards + (self._draws() or _PASS_ONLY)
         return cards
 
-    def verify(self, action: CangkulAction, seat: int | None = None) -> None:
-        """Raise the reason an action is illegal now; return ``None`` if it is legal.
-
-        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
-        which checks the common cases inline: a call per action would cost a playout
-        about 2 % (``benchmarks/compare_trees.py --instructions``).
-
-        :raises WrongPhaseError: the deal is over.
-        :raises NotYourTurnError: another seat is on turn.
-        :raises IllegalActionError: the rules refuse it (the reason says why).
-        """
-        self.clone().apply(action, seat)
-
     def _check_uncommon(self, action: CangkulAction, s: int, i: int | None, hand: int, suit: int) -> int:
         """:meth:`apply`'s check past its cheap common cases: any card, draw or pass of seat ``s``
         on turn (``i``: the card's index if it is this deck's own object)."""
@@ -354,14 +336,14 @@ class CangkulState(CangkulFlow):
             done = self._check_uncommon(action, s, i, hand, suit)
         if done >= 0:
             self._play(s, done, facts)
-            event: Event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
+            event: Event = new_event((s, action, tuple(facts) if facts else ()))
         elif done <= _DRAWS:
             drew = self._draw(s, None if done == _DRAWS else _DRAWS - 1 - done, facts)
-            event = _new_event(_EVENT, (s, action, drew if drew is not None else tuple(facts)))
+            event = new_event((s, action, drew if drew is not None else tuple(facts)))
         else:
             self._pass(s, facts)
             self._advance(s, facts)
-            event = _new_event(_EVENT, (s, action, tuple(facts)))
+            event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event
 
@@ -383,13 +365,9 @@ class CangkulState(CangkulFlow):
         never another seat's hidden cards."""
         return view_of(core, self._game.spec.name, self._rules, self._deck, self.deal, seat)
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
+    def _share(self, new: Self) -> None:
         new._game, new._rules, new._jp, new._deck = self._game, self._rules, self._jp, self._deck
-        new._by_id, new._n, new._nexts, new._jbit = self._by_id, self._n, self._nexts, self._jbit
-        new._cache = self._cache.copy() if self._cache is not None else None
-        new.deal = self.deal.copy()
-        return new
+        new._by_id, new._nexts, new._jbit = self._by_id, self._nexts, self._jbit
 
     def deal_info(self) -> dict[str, Any]:
         deck, deal = self._deck, self.deal

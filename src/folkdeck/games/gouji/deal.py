@@ -1,249 +1,183 @@
-"""The Gou Ji deal before play (docs/rules/gouji.md §2.1-§2.6).
+"""The data of one Gou Ji deal in progress: :class:`GouJiDeal`, declared once.
 
-Dealing by drawing, kai pai (开牌), the first-deal start by two same-suit 3s, and
-the tribute (进贡) pairs decided by the previous deal's places.
+A :class:`~folkdeck.games.gouji.state.GouJiState` keeps everything that changes during a
+deal in one ``GouJiDeal`` (its attribute ``deal``); the rules (:mod:`.flow`, :mod:`.modern`,
+:mod:`.prelude`) read and change it and hold nothing of their own. A new deal (:func:`new_deal`) and a clone (:meth:`GouJiDeal.copy`) are made here, a world built
+from a view in :func:`~folkdeck.games.gouji.observation.deal_from_view`.
 
 >>> from folkdeck.cards import parse_cards
->>> first_drawer(0, parse_cards("BJ 9S"))       # a joker: seat 1 turns a 9 and counts 9
-(1, 3, 2)
->>> tribute_pairs((1, 2, 3, 4, 5, 6), GouJiOptions())   # seat 5 6th → seat 0 1st; 4 5th → 1 2nd
-[(5, 0, 2), (4, 1, 1)]
+>>> deal = new_deal([parse_cards("9S 9H"), [], [], parse_cards("KS"), [], []], Setup(leader=0),
+...                 leader=0, claims=(), naming=False)
+>>> deal.counts[0][6], deal.left, deal.out
+(2, [2, 0, 0, 1, 0, 0], [1, 2, 4, 5])
+>>> twin = deal.copy()
+>>> twin.left[0] = 0
+>>> deal.left[0], twin.piles[0] is deal.piles[0]
+(2, False)
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, cast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final, final
 
-from folkdeck.cards import GOUJI_216, Card, Rank, Suit, parse_card, parse_cards
-from folkdeck.cards.shuffling import shuffle
-from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.games.gouji.options import GouJiOptions
-from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
+from folkdeck.cards import Card
+from folkdeck.engine.facts import Fact
+from folkdeck.engine.protocol import Event, Result
+from folkdeck.engine.state_base import DealCore
+from folkdeck.games.gouji.dealing import SEATS, Setup
+from folkdeck.games.gouji.events import Offence
+from folkdeck.games.gouji.rules import HAND_ORDER, NRANKS, RANK_OF, Play
 
-SEATS: Final = 6
-HAND: Final = 36
-PACK: Final = Counter(GOUJI_216.cards)
-"""The 216 cards and how many copies of each the four packs hold."""
-_SETUP_KEYS: Final = ("places", "special", "kai_pai", "first_drawer", "revolution_redeal", "leader",
-               "name_drawer", "dian_gong")
+_SEATING: Final = tuple(range(SEATS))
 
 
-def team(seat: int) -> int:
-    """Teams {0, 2, 4} and {1, 3, 5} (docs/rules/gouji.md §1.1)."""
-    return seat % 2
+def _seating() -> list[int]:
+    return list(_SEATING)
 
 
-def opposite(seat: int) -> int:
-    """The opposite (对门), three seats away."""
-    return (seat + 3) % SEATS
+def _no_counts() -> list[int]:
+    return [0] * NRANKS
 
 
-def is_sweep(places: Sequence[int]) -> bool:
-    """Whether the top three places went to one team."""
-    top = [s for s in range(SEATS) if places[s] <= 3]
-    return len({team(s) for s in top}) == 1
+@final
+@dataclass(slots=True, kw_only=True, eq=False)
+class GouJiDeal(DealCore):
+    """Everything that changes in a deal (bit sets are ints: bit ``s`` for seat ``s``)."""
+
+    setup: Setup
+    start_hands: tuple[tuple[Card, ...], ...]
+    """The hands as dealt (the record's ``hands``)."""
+    claims: tuple[int, ...]
+    """The seats that completed two 3s of one suit while drawing, in that order."""
+    piles: list[list[list[Card]]]
+    """By seat and rank: the cards held, in the order they came in (see :func:`hand_cards`)."""
+    counts: list[list[int]]
+    """By seat: how many cards of each rank it holds."""
+    left: list[int]
+    """By seat: how many cards it holds."""
+    leader: int
+    """The seat that leads the first trick (上班 Shang Ban)."""
+    phase: str = "start"
+    start_all: bool = False
+    """The 3s start asks every seat in turn from the first drawer (``ask_all_seats``)."""
+    queue: list[int] = field(default_factory=list)
+    """The seats still to answer the open window before play, in order."""
+    pending: list[list[Card]] | None = None
+    """A normal deal's hands as drawn from the Da La, until it names the first drawer."""
+    declared: list[int] = field(default_factory=list)
+    """``ask_all_seats``: the seats that declared their 3s (the earliest claim leads)."""
+    declarer: int = -1
+    objected: bool = False
+    rev_rest: list[int] = field(default_factory=list)
+    """The revolution window's seats still to be asked after an objection is settled."""
+    pairs: list[tuple[int, int, int]] = field(default_factory=list)
+    """The tribute still to be returned: ``(giver, receiver, cards)``."""
+    tribute: list[Fact] = field(default_factory=list)
+    """The tribute's facts (given, returned, skipped), for the views' ``status``."""
+    played: list[Card] = field(default_factory=list)
+    played_counts: list[int] = field(default_factory=_no_counts)
+    history: list[Event] = field(default_factory=list)
+    result: Result | None = None
+    laid_open: int = 0
+    """The seats whose hands are laid open (the ``open`` action)."""
+    opened: int = 0
+    """The seats that have opened (开点): their gouji was passed by the opposite."""
+    top: Play | None = None
+    top_seat: int = -1
+    passed: int = 0
+    mode: str = "normal"
+    """The trick's mode: ``normal``, ``duel``, ``final``, ``after_burn``."""
+    window: list[int] = field(default_factory=list)
+    """Seats still to answer the open play-phase window (burning or re-ordering)."""
+    window_kind: str = ""
+    order: list[int] = field(default_factory=_seating)
+    """The seats in their turn positions (changed only by ``team_reorder``)."""
+    pos: list[int] = field(default_factory=_seating)
+    """By seat: its turn position."""
+    gouji_seat: int = -1
+    xian_offer: int = -1
+    xian_req: int = -1
+    trick: list[tuple[int, Play | None]] = field(default_factory=list)
+    table: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    """The cards of each play of the current trick (the views' ``table``)."""
+    out: list[int] = field(default_factory=list)
+    turn: int = 0
+    fouls: list[int] = field(default_factory=list)
+    """``strict_penalty``: offenders, in the order of their offences (first: Da La)."""
+    offences: list[Offence] = field(default_factory=list)
+    to_end: int = 0
+    """``modern_burning``: seats that burned and must now burn to the end."""
+    owe: list[int] | None = None
+    """``modern_dian_gong``: the seats not opened when Tou Ke went out."""
+
+    def copy(self) -> GouJiDeal:
+        """An independent copy: every container copied, the immutable values shared."""
+        pending = self.pending
+        owe = self.owe
+        return GouJiDeal(
+            setup=self.setup, start_hands=self.start_hands, claims=self.claims,
+            piles=[[list(p) for p in hand] for hand in self.piles],
+            counts=[list(h) for h in self.counts], left=list(self.left), leader=self.leader,
+            phase=self.phase, start_all=self.start_all, queue=list(self.queue),
+            pending=None if pending is None else [list(h) for h in pending],
+            declared=list(self.declared), declarer=self.declarer, objected=self.objected,
+            rev_rest=list(self.rev_rest), pairs=list(self.pairs), tribute=list(self.tribute),
+            played=list(self.played), played_counts=list(self.played_counts),
+            history=list(self.history), result=self.result, laid_open=self.laid_open,
+            opened=self.opened, top=self.top, top_seat=self.top_seat, passed=self.passed,
+            mode=self.mode, window=list(self.window), window_kind=self.window_kind,
+            order=list(self.order), pos=list(self.pos), gouji_seat=self.gouji_seat,
+            xian_offer=self.xian_offer, xian_req=self.xian_req, trick=list(self.trick),
+            table=list(self.table), out=list(self.out), turn=self.turn, fouls=list(self.fouls),
+            offences=list(self.offences), to_end=self.to_end,
+            owe=None if owe is None else list(owe))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Setup:
-    """What a deal takes from outside it (the record's ``setup`` object)."""
-
-    places: tuple[int, ...] | None = None
-    """The previous deal's places by seat (1 = Tou Ke … 6 = Da La); none on a first deal."""
-    special: bool = True
-    """A special deal: kai pai picks the first drawer, two same-suit 3s pick the leader."""
-    kai_pai: int = 0
-    first_drawer: int | None = None
-    revolution_redeal: bool = False
-    leader: int | None = None
-    """A fixed leader (study positions): no 3s start."""
-    name_drawer: bool | None = None
-    """A normal deal opens with the Da La naming the first drawer (``draw N``); the hands
-    are then listed as drawn with the Da La first. Default: on when dealt from a seed or
-    a deck without ``first_drawer``, off with ``hands``."""
-    dian_gong: tuple[int, ...] = ()
-    """``modern_dian_gong``: the seats that owe 点贡 from the previous deal."""
-
-    @property
-    def da_la(self) -> int | None:
-        return None if self.places is None else self.places.index(6)
-
-    def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"special": self.special, "kai_pai": self.kai_pai,
-                               "first_drawer": self.first_drawer}
-        if self.places is not None:
-            out["places"] = list(self.places)
-        if self.revolution_redeal:
-            out["revolution_redeal"] = True
-        if self.leader is not None:
-            out["leader"] = self.leader
-        if self.name_drawer:
-            out["name_drawer"] = True
-        if self.dian_gong:
-            out["dian_gong"] = list(self.dian_gong)
-        return out
+def fill_hands(deal: GouJiDeal, hands: Sequence[Sequence[Card]]) -> None:
+    """Put ``hands`` (by seat) into the deal's empty piles and counts."""
+    for s, hand in enumerate(hands):
+        piles, counts = deal.piles[s], deal.counts[s]
+        for c in hand:
+            r = RANK_OF[c]
+            piles[r].append(c)
+            counts[r] += 1
+        deal.left[s] = len(hand)
 
 
-def _seat(value: object, key: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SEATS:
-        raise InvalidDealError("gouji.setup_seat", field=f"setup.{key}", key=key, value=repr(value)[:40])
-    return value
+def new_deal(hands: Sequence[Sequence[Card]], setup: Setup, *, leader: int,
+             claims: Sequence[int], naming: bool) -> GouJiDeal:
+    """A deal before its first window; ``naming``: the Da La names the drawer first, so
+    nobody holds cards yet (docs/rules/gouji.md §11.16)."""
+    deal = GouJiDeal(setup=setup, start_hands=tuple(tuple(h) for h in hands),
+                     claims=tuple(claims), piles=[[[] for _ in range(NRANKS)] for _ in range(SEATS)],
+                     counts=[[0] * NRANKS for _ in range(SEATS)], left=[0] * SEATS,
+                     leader=leader, turn=leader)
+    if naming:
+        deal.pending = [list(h) for h in hands]
+    else:
+        fill_hands(deal, hands)
+    # Nobody has gone out of a deal not dealt yet (the hands wait for the drawer's naming).
+    deal.out = [] if naming else [s for s in range(SEATS) if not deal.left[s]]
+    return deal
 
 
-def _check_setup_keys(setup: Mapping[str, object]) -> None:
-    for key in setup:
-        if key not in _SETUP_KEYS:
-            raise InvalidDealError("gouji.unknown_setup_key", field=f"setup.{key}"[:80], key=key[:40],
-                                   keys=", ".join(_SETUP_KEYS))
+def hand_cards(deal: GouJiDeal, s: int) -> tuple[Card, ...]:
+    """The hand as people read it (docs/rules/gouji.md §1.3): by rank, then ♠ ♣ ♦ ♥.
+    The piles themselves keep the order the cards came in (which copy a rank-only
+    set takes must not change, or old records would show other cards)."""
+    # One sort of the whole hand: HAND_ORDER ranks first as the piles do, and the sort is
+    # stable, so the copies of a card stay in their pile's order (15 sorts took twice as long).
+    return tuple(sorted([c for pile in deal.piles[s] for c in pile], key=HAND_ORDER.__getitem__))
 
 
-def _read_places(setup: Mapping[str, object]) -> tuple[int, ...] | None:
-    """``setup.places``: a permutation of the places 1..6, or absent (a first deal)."""
-    places = setup.get("places")
-    if places is None:
-        return None
-    if not isinstance(places, (list, tuple)) or len(places) != SEATS or not all(
-            type(p) is int for p in places) or sorted(places) != [1, 2, 3, 4, 5, 6]:
-        raise InvalidDealError("gouji.setup_places", field="setup.places")
-    return tuple(places)
-
-
-def _check_setup_bools(setup: Mapping[str, object]) -> None:
-    for key in ("special", "revolution_redeal", "name_drawer"):
-        if key in setup and not isinstance(setup[key], bool):
-            raise InvalidDealError("gouji.setup_bool", field=f"setup.{key}", key=key)
-
-
-def _read_dian_gong(setup: Mapping[str, object], places: tuple[int, ...] | None) -> tuple[int, ...]:
-    """The seats owing dian gong, sorted; only after a deal that gave places."""
-    owing = setup.get("dian_gong", [])
-    if not isinstance(owing, (list, tuple)) or places is None and owing:
-        raise InvalidDealError("gouji.setup_dian_gong", field="setup.dian_gong")
-    return tuple(sorted({_seat(g, "dian_gong") for g in owing}))
-
-
-def read_setup(setup: Mapping[str, object]) -> Setup:
-    """Check a ``setup`` mapping; defaults: a first deal, kai pai seat 0.
-
-    :raises InvalidDealError: naming the key (``setup.places`` …).
-    """
-    _check_setup_keys(setup)
-    places = _read_places(setup)
-    _check_setup_bools(setup)
-    revolution = bool(setup.get("revolution_redeal", False))
-    default_special = places is None or revolution or is_sweep(places)
-    special = bool(setup.get("special", default_special))
-    if not special and places is None:
-        raise InvalidDealError("gouji.normal_needs_places", field="setup.special")
-    kai = _seat(setup.get("kai_pai", 0), "kai_pai")
-    drawer = setup.get("first_drawer")
-    leader = setup.get("leader")
-    name = setup.get("name_drawer")
-    if name and (special or leader is not None):
-        raise InvalidDealError("gouji.name_drawer_normal_only", field="setup.name_drawer")
-    dian_gong = _read_dian_gong(setup, places)
-    return Setup(places=places, special=special, kai_pai=kai,
-                 first_drawer=None if drawer is None else _seat(drawer, "first_drawer"),
-                 revolution_redeal=revolution,
-                 leader=None if leader is None else _seat(leader, "leader"),
-                 name_drawer=name if isinstance(name, bool) else None, dian_gong=dian_gong)
-
-
-def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
-    """Kai pai turns the top card; count it from the kai pai counter-clockwise.
-
-    A joker goes back into the pack and the next seat turns the next card (docs/rules/gouji.md §2.2).
-    Returns ``(kai pai, first drawer, cards turned)``.
-    """
-    for turned, card in enumerate(deck):
-        if card.is_joker:
-            kai = (kai + 1) % SEATS
-            continue
-        value = KAI_PAI_VALUE[RANK_WORDS.index(card.rank.value)]
-        return kai, (kai + value - 1) % SEATS, turned + 1
-    raise InvalidDealError("gouji.only_jokers", field="deck")
-
-
-def pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
-    """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
-    if deck is not None:
-        order = read_cards(deck, "deck")
-        if Counter(order) != PACK:
-            raise InvalidDealError("gouji.full_pack", field="deck")
-        return order
-    order = list(GOUJI_216.cards)
-    shuffle(order, rng if rng is not None else random.Random(seed if isinstance(seed, int) else None))
-    return order
-
-
-def read_cards(items: object, where: str) -> list[Card]:
-    """A record's cards (a list, or one string) at ``where`` (``deck``, ``hands[2]``), each in
-    the pack."""
-    try:
-        cards = list(parse_cards(items)) if isinstance(items, str) else [
-            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
-    except InvalidNotationError as exc:
-        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
+def rank_counts(cards: Sequence[Card]) -> list[int]:
+    """Rank counts of some cards."""
+    counts = [0] * NRANKS
     for c in cards:
-        if c not in PACK:
-            raise InvalidDealError("gouji.not_in_pack", field=where, card=str(c))
-    return cards
+        counts[RANK_OF[c]] += 1
+    return counts
 
 
-def draw(deck: Sequence[Card], drawer: int) -> list[list[Card]]:
-    """Each seat draws one card in turn from ``drawer`` on; hands in draw order."""
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    for i, card in enumerate(deck):
-        hands[(drawer + i) % SEATS].append(card)
-    return hands
-
-
-def reinsert_turned(deck: list[Card], turned: int) -> list[Card]:
-    """The pack after kai pai: the turned cards go back into the middle (docs/rules/gouji.md §2.2, §11.13)."""
-    rest = deck[turned:]
-    middle = len(rest) // 2
-    return rest[:middle] + deck[:turned] + rest[middle:]
-
-
-def three_claims(hands: Sequence[Sequence[Card]], drawer: int) -> list[int]:
-    """Seats in the order they complete two 3s of one suit while drawing (docs/rules/gouji.md §2.4)."""
-    seen: list[set[Suit | None]] = [set() for _ in range(SEATS)]
-    claims: list[int] = []
-    longest = max(len(h) for h in hands)
-    for i in range(longest):
-        for k in range(SEATS):
-            s = (drawer + k) % SEATS
-            if s in claims or i >= len(hands[s]):
-                continue
-            card = hands[s][i]
-            if card.rank is Rank.THREE:
-                if card.suit in seen[s]:
-                    claims.append(s)
-                seen[s].add(card.suit)
-    return claims
-
-
-def tribute_pairs(places: Sequence[int], options: GouJiOptions) -> list[tuple[int, int, int]]:
-    """``(giver, receiver, cards)`` of the exchange, before teammate skips and liberation.
-
-    A sweep (top three one team) has each pair of opposites exchange one card.
-
-    >>> tribute_pairs((1, 4, 2, 5, 3, 6), GouJiOptions())   # 0, 2, 4 took the top 3
-    [(3, 0, 1), (1, 4, 1), (5, 2, 1)]
-    """
-    by_place = {p: s for s, p in enumerate(places)}
-    if is_sweep(places):
-        out = []
-        for s in range(3):
-            o = opposite(s)
-            giver, receiver = (s, o) if places[s] > places[o] else (o, s)
-            out.append((giver, receiver, 1))
-        return out
-    sixth, fifth = by_place[6], by_place[5]
-    if options.tribute_swap_losers and team(sixth) == team(fifth):
-        return [(fifth, by_place[1], 2), (sixth, by_place[2], 1)]
-    return [(sixth, by_place[1], 2), (fifth, by_place[2], 1)]
+__all__ = ["GouJiDeal", "fill_hands", "hand_cards", "new_deal", "rank_counts"]

@@ -178,14 +178,6 @@ def worlds(game: GouJiGame, view: GouJiView) -> Callable[[random.Random], GouJiS
     return world
 
 
-def determinize(game: GouJiGame, view: GouJiView, rng: random.Random) -> GouJiState:
-    """A deal agreeing with ``view`` whose hidden cards are dealt at random.
-
-    :raises WrongPhaseError: outside the play phase, off the seat's turn, or in a window.
-    """
-    return worlds(game, view)(rng)
-
-
 def is_searchable(view: View) -> bool:
     """True on the seat's own turn in the play phase, no window open (see the module)."""
     return bool(isinstance(view, GouJiView) and view.phase == "play" and view.seat is not None
@@ -195,4 +187,4 @@ def is_searchable(view: View) -> bool:
 DETERMINIZER: Final = Determinization(GouJiGame, GouJiView, is_searchable, worlds)
 """The game's determinizer (``GameSpec.determinizer``)."""
 
-__all__ = ["DETERMINIZER", "determinize", "is_searchable", "worlds"]
+__all__ = ["DETERMINIZER", "is_searchable", "worlds"]

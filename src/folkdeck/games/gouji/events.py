@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, Passed, Played
-from folkdeck.engine.protocol import Event
 from folkdeck.games.gouji.actions import (
     DECLARE,
     INSIST,
@@ -60,9 +59,6 @@ from folkdeck.games.gouji.rules import (
     play_from_counts,
     with_cards,
 )
-
-if TYPE_CHECKING:
-    from folkdeck.engine.view import ViewEvent
 
 PLACE_TITLES = ("tou_ke", "er_ke", "san_ke", "si_ke", "er_la", "da_la")
 """The places' names as term keys: 头科 Tou Ke (1st) … 大落 Da La (6th)."""
@@ -475,20 +471,10 @@ def action_of(act: Fact) -> GouJiAction:
     raise TypeError(f"not a Gou Ji action fact: {act!r}")
 
 
-def events_of(history: tuple[ViewEvent, ...]) -> list[Event]:
-    """A view's history as the events a position rebuilt from it holds (their facts as
-    the view shows them; see :meth:`GouJiState.from_view`)."""
-    out = []
-    for e in history:
-        assert e.act is not None
-        out.append(Event(e.seat, action_of(e.act), e.facts))
-    return out
-
-
 __all__ = [
     "PLACE_TITLES", "Answers", "BurnWindow", "Burned", "CardsReturned", "Declared", "Declined",
     "DianGongOwed", "DrawerNamed", "FalseClaim", "GouJiDealOver", "GouJiPlayed", "GoujiCalled", "LaidOpen",
     "Liberation", "NextGouJiDeal", "Offence", "Opened", "Redeal", "Reordered", "RevolutionCalled",
     "RevolutionInsisted", "RevolutionObjected", "RevolutionWithdrawn", "ShangBan", "TeamScore", "ThreesShown",
     "TributeGiven", "TributeReturned", "TributeSkipped", "TrickMode", "TurnOrder", "WentOutAs",
-    "XianAnswered", "XianAsked", "XianRequest", "action_of", "describe_action", "events_of", "ranks_of"]
+    "XianAnswered", "XianAsked", "XianRequest", "action_of", "describe_action", "ranks_of"]

@@ -1,5 +1,5 @@
 """The Gou Ji trick flow: :class:`PlayFlow`, which the state calls with its
-:class:`~folkdeck.games.gouji.position.GouJiDeal`.
+:class:`~folkdeck.games.gouji.deal.GouJiDeal`.
 
 Tricks (docs/rules/gouji.md §3.3), gouji duels (docs/rules/gouji.md §4.2, §11.3), going out
 during a duel, burning (烧牌) and its aftermath, 先让让, and the end of the deal
@@ -15,7 +15,7 @@ from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, TrickWon
 from folkdeck.engine.protocol import Result
 from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Foul, GouJiAction, Order
-from folkdeck.games.gouji.deal import SEATS, is_sweep, opposite, team
+from folkdeck.games.gouji.dealing import SEATS, is_sweep, opposite, team
 from folkdeck.games.gouji.events import (
     PLACE_TITLES,
     Answers,
@@ -60,8 +60,8 @@ class GouJiResultDetails(TypedDict, total=False):
 
 
 if TYPE_CHECKING:
+    from folkdeck.games.gouji.deal import GouJiDeal
     from folkdeck.games.gouji.options import GouJiOptions
-    from folkdeck.games.gouji.position import GouJiDeal
 
 _SEATING: Final = list(range(SEATS))
 """The turn order before any re-ordering (docs/rules/gouji.md §7.4)."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 from folkdeck.cards import Card
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.game_base import GameBase, deal_source
-from folkdeck.games.gouji.deal import (
+from folkdeck.games.gouji.dealing import (
     PACK,
     SEATS,
     Setup,
@@ -18,7 +18,7 @@ from folkdeck.games.gouji.deal import (
     first_drawer,
     opposite,
     pack_order,
-    read_cards,
+    read_pack_cards,
     read_setup,
     reinsert_turned,
     three_claims,
@@ -51,7 +51,7 @@ class GouJiGame(GameBase[GouJiOptions]):
         top card(s) to find the first drawer (jokers pass kai pai on), the turned cards
         go back into the middle, and the seats draw in turn. ``hands`` are given in
         draw order (they may be short, for study positions). ``setup`` keys are in
-        :func:`~folkdeck.games.gouji.deal.read_setup` and ``docs/records.md``.
+        :func:`~folkdeck.games.gouji.dealing.read_setup` and ``docs/records.md``.
 
         :raises InvalidDealError: naming the field (``hands[2]``, ``deck``, ``setup.places``).
         """
@@ -92,7 +92,7 @@ class GouJiGame(GameBase[GouJiOptions]):
     def _read_hands(self, hands: Sequence[object]) -> list[list[Card]]:
         if len(hands) != SEATS:
             raise InvalidDealError("gouji.six_hands", field="hands", count=len(hands))
-        out = [read_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
+        out = [read_pack_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]
         total: Counter[Card] = Counter()
         for s, h in enumerate(out):
             if len(h) > 36:

@@ -1,7 +1,7 @@
 """What a Gou Ji seat may do now, and why not: the legal lists and the refusals.
 
 Functions of the :class:`~folkdeck.games.gouji.flow.PlayFlow` (the rules chosen by the
-options) and the :class:`~folkdeck.games.gouji.position.GouJiDeal`; they change nothing.
+options) and the :class:`~folkdeck.games.gouji.deal.GouJiDeal`; they change nothing.
 :meth:`GouJiState.legal_actions <folkdeck.games.gouji.state.GouJiState.legal_actions>` and
 :meth:`~folkdeck.games.gouji.state.GouJiState.verify` call them.
 """
@@ -33,8 +33,8 @@ from folkdeck.games.gouji.rules import (
 )
 
 if TYPE_CHECKING:
+    from folkdeck.games.gouji.deal import GouJiDeal
     from folkdeck.games.gouji.flow import PlayFlow
-    from folkdeck.games.gouji.position import GouJiDeal
 
 
 def play_actions(flow: PlayFlow, d: GouJiDeal, s: int) -> tuple[GouJiAction, ...]:

@@ -36,7 +36,7 @@ from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase, as_json
 from folkdeck.engine.protocol import Result, State
-from folkdeck.games.gouji.deal import HAND, SEATS, first_drawer, is_sweep, opposite, pack_order
+from folkdeck.games.gouji.dealing import HAND, SEATS, first_drawer, is_sweep, opposite, pack_order
 from folkdeck.games.gouji.events import DianGongOwed, NextGouJiDeal, TeamScore
 from folkdeck.games.gouji.state import GouJiState
 

@@ -8,7 +8,7 @@ a part of the rules chosen by the options, which :class:`~.flow.PlayFlow` and th
 - The Da La naming the first drawer of a normal deal (docs/rules/gouji.md §2.3: 指名), the ``draw N`` window.
 
 The readings chosen, and the alternatives, are in ``docs/rules/gouji.md``. The rules hold
-only the options: every method reads or changes the :class:`~.position.GouJiDeal` it is given.
+only the options: every method reads or changes the :class:`~.deal.GouJiDeal` it is given.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, final
 
 from folkdeck.games.gouji.actions import Draw, Foul
-from folkdeck.games.gouji.deal import SEATS, opposite
+from folkdeck.games.gouji.deal import fill_hands
+from folkdeck.games.gouji.dealing import SEATS, opposite
 from folkdeck.games.gouji.events import PLACE_TITLES, Offence
-from folkdeck.games.gouji.position import fill_hands
 from folkdeck.games.gouji.rules import NRANKS, Play, burn_plays, lead_plays
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
+    from folkdeck.games.gouji.deal import GouJiDeal
     from folkdeck.games.gouji.options import GouJiOptions
-    from folkdeck.games.gouji.position import GouJiDeal
 
 FOUL_BURN: Final = Foul("burn")
 FOUL_REVOLUTION: Final = Foul("revolution")

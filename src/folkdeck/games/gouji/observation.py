@@ -20,7 +20,8 @@ from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event
 from folkdeck.engine.view import TablePlay, View, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import Burn
-from folkdeck.games.gouji.deal import SEATS, Setup, opposite, team
+from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal, rank_counts
+from folkdeck.games.gouji.dealing import SEATS, Setup, opposite, team
 from folkdeck.games.gouji.events import (
     BurnWindow,
     DianGongOwed,
@@ -33,7 +34,6 @@ from folkdeck.games.gouji.events import (
     TrickMode,
     XianRequest,
 )
-from folkdeck.games.gouji.position import GouJiDeal, hand_cards, new_deal, rank_counts
 from folkdeck.games.gouji.rules import HAND_ORDER, play_from_counts
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The Gou Ji play policy on rank counts, shared by the heuristic bot and the search rollouts.
 
-A :class:`View` is what one seat knows when it must play a set or pass: its hand as
+A :class:`SeatKnowledge` is what one seat knows when it must play a set or pass: its hand as
 rank counts, the table, the hand sizes it may see, the hands shown to it (teammates'
 at 10 cards or fewer), and the per-rank counts of the cards played. The heuristic bot
 builds it from its observation (:func:`view_of`), the search rollouts from a sampled
@@ -59,7 +59,7 @@ TOTAL: Final = (16,) * 13 + (4, 4)
 
 
 @dataclass(slots=True)
-class View:
+class SeatKnowledge:
     """What a seat knows when it plays (see the module docstring)."""
 
     seat: int
@@ -122,7 +122,7 @@ def _wilds(p: Play) -> int:
     return p.w2 + p.wbj + p.wrj
 
 
-def unbeatable(view: View, p: Play) -> bool:
+def unbeatable(view: SeatKnowledge, p: Play) -> bool:
     """Whether no other hand can beat ``p``, counting every card not seen yet."""
     if cannot_be_beaten(p):
         return True
@@ -139,7 +139,7 @@ def unbeatable(view: View, p: Play) -> bool:
     return True
 
 
-def choose(view: View, plays: Sequence[Play], may_pass: bool,
+def choose(view: SeatKnowledge, plays: Sequence[Play], may_pass: bool,
            tactics: Tactics = DEFAULT) -> Play | None:
     """The set to play (``None``: pass)."""
     if not plays:
@@ -149,16 +149,16 @@ def choose(view: View, plays: Sequence[Play], may_pass: bool,
     return _follow(view, plays, tactics)
 
 
-def _mate(view: View, s: int) -> bool:
+def _mate(view: SeatKnowledge, s: int) -> bool:
     return s != view.seat and (s - view.seat) % 2 == 0
 
 
-def _short_opponents(view: View, limit: int) -> list[int]:
+def _short_opponents(view: SeatKnowledge, limit: int) -> list[int]:
     return [s for s in range(6) if (s - view.seat) % 2 == 1 and (n := view.left[s]) is not None
             and 0 < n <= limit]
 
 
-def _lead(view: View, plays: Sequence[Play], t: Tactics) -> Play:
+def _lead(view: SeatKnowledge, plays: Sequence[Play], t: Tactics) -> Play:
     hand = view.hand
     total = sum(hand)
     whole = [p for p in plays if p.size == total]
@@ -178,7 +178,7 @@ def _whole_rank_sets(hand: Sequence[int], plays: Sequence[Play]) -> list[Play]:
     return [p for p in naturals if p.natural == hand[p.rank]] or naturals or list(plays)
 
 
-def _tactical_lead(view: View, plays: Sequence[Play], full: Sequence[Play], t: Tactics) -> Play | None:
+def _tactical_lead(view: SeatKnowledge, plays: Sequence[Play], full: Sequence[Play], t: Tactics) -> Play | None:
     """The tactics' leads, in order: going out in two, helping a teammate, blocking."""
     if t.finish and units(view.hand) == 2:
         boss = _boss_lead(view, plays)
@@ -195,7 +195,7 @@ def _tactical_lead(view: View, plays: Sequence[Play], full: Sequence[Play], t: T
     return None
 
 
-def _boss_lead(view: View, plays: Sequence[Play]) -> Play | None:
+def _boss_lead(view: SeatKnowledge, plays: Sequence[Play]) -> Play | None:
     """Two sets left: the one nobody can beat, led first, so that the other goes out."""
     hand = view.hand
     boss = [p for p in plays if p.natural == hand[p.rank] and unbeatable(view, p)
@@ -204,7 +204,7 @@ def _boss_lead(view: View, plays: Sequence[Play]) -> Play | None:
     return min(boss, key=lambda p: (_wilds(p), p.rank)) if boss else None
 
 
-def _helping_lead(view: View, full: Sequence[Play], help_at: int) -> Play | None:
+def _helping_lead(view: SeatKnowledge, full: Sequence[Play], help_at: int) -> Play | None:
     """A lead a shown teammate's hand can beat: its last set first, else a short hand's."""
     for s, mate in sorted(view.shown.items()):
         if not _mate(view, s) or not sum(mate) or units(mate) > 1:
@@ -222,7 +222,7 @@ def _helping_lead(view: View, full: Sequence[Play], help_at: int) -> Play | None
     return None
 
 
-def _blocking_lead(view: View, full: Sequence[Play], short: list[int]) -> Play:
+def _blocking_lead(view: SeatKnowledge, full: Sequence[Play], short: list[int]) -> Play:
     """Opponents down to a few cards: a set bigger than their hands, or of another size."""
     sizes = {view.left[s] for s in short}
     most = max(n for n in sizes if n is not None)
@@ -237,7 +237,7 @@ def parse_mate(mate: Sequence[int]) -> Play:
     return play_from_counts(list(mate))
 
 
-def _follow(view: View, plays: Sequence[Play], t: Tactics) -> Play | None:
+def _follow(view: SeatKnowledge, plays: Sequence[Play], t: Tactics) -> Play | None:
     if view.xian or (view.top_seat >= 0 and _mate(view, view.top_seat)):
         return None
     total = sum(view.hand)
@@ -249,14 +249,14 @@ def _follow(view: View, plays: Sequence[Play], t: Tactics) -> Play | None:
     return _economical_follow(view, plays, t, total)
 
 
-def _threatened(view: View, t: Tactics) -> bool:
+def _threatened(view: SeatKnowledge, t: Tactics) -> bool:
     """Whether to beat at any cost: the top's player is close to going out, or a duel or
     other special mode."""
     return bool(t.block and view.top_seat >= 0 and view.left[view.top_seat] is not None
                 and (view.left[view.top_seat] or 0) <= 10) or view.mode != "normal"
 
 
-def _economical_follow(view: View, plays: Sequence[Play], t: Tactics, total: int) -> Play | None:
+def _economical_follow(view: SeatKnowledge, plays: Sequence[Play], t: Tactics, total: int) -> Play | None:
     """The cheapest beating set (wilds and broken gouji-sized sets cost), or a pass that
     keeps wilds and whole ranks back from a low top."""
     hand = view.hand
@@ -283,13 +283,13 @@ def _economical_follow(view: View, plays: Sequence[Play], t: Tactics, total: int
     return best
 
 
-def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None) -> View:
-    """A seat's :class:`View` from its :class:`~folkdeck.games.gouji.observation.GouJiView`."""
+def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None) -> SeatKnowledge:
+    """A seat's :class:`SeatKnowledge` from its :class:`~folkdeck.games.gouji.observation.GouJiView`."""
     seat = observation.seat
     assert seat is not None, "a spectator's view plays no hand"
     shown = {s: counts_of(c) for s, c in enumerate(observation.shown) if c is not None}
     top = observation.top
-    return View(seat=seat, hand=counts_of(observation.hand or ()),
+    return SeatKnowledge(seat=seat, hand=counts_of(observation.hand or ()),
                 top=play_from_counts(counts_of(top.cards)) if top is not None else None,
                 top_seat=top.seat if top is not None else -1,
                 mode=observation.mode, left=list(observation.counts), shown=shown,
@@ -297,15 +297,15 @@ def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None) ->
                 thresholds=dict(THRESHOLDS if thresholds is None else thresholds))
 
 
-def view_of_state(state: GouJiState, seat: int) -> View:
-    """A seat's :class:`View` read straight from a (sampled) state, for fast rollouts:
+def view_of_state(state: GouJiState, seat: int) -> SeatKnowledge:
+    """A seat's :class:`SeatKnowledge` read straight from a (sampled) state, for fast rollouts:
     the same facts as :func:`view_of` (counts at 10 or fewer, teammates' short hands)."""
     d = state.deal
     left = d.left
     hands = d.counts
     shown = {s: hands[s] for s in range(6) if s != seat and (s - seat) % 2 == 0
              and 0 < left[s] <= 10}
-    return View(seat=seat, hand=hands[seat], top=d.top, top_seat=d.top_seat,
+    return SeatKnowledge(seat=seat, hand=hands[seat], top=d.top, top_seat=d.top_seat,
                 mode=d.mode, left=[n if n <= 10 else None for n in left], shown=shown,
                 played=d.played_counts, xian=d.xian_req >= 0,
                 thresholds=state.thresholds)

@@ -26,7 +26,7 @@ from folkdeck.games.gouji.actions import (
     Return,
     Word,
 )
-from folkdeck.games.gouji.deal import SEATS, team, tribute_pairs
+from folkdeck.games.gouji.dealing import SEATS, team, tribute_pairs
 from folkdeck.games.gouji.events import (
     Liberation,
     Redeal,
@@ -39,8 +39,8 @@ from folkdeck.games.gouji.rules import RJ, highest, revolution_hand
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
+    from folkdeck.games.gouji.deal import GouJiDeal
     from folkdeck.games.gouji.flow import PlayFlow
-    from folkdeck.games.gouji.position import GouJiDeal
 
 WINDOW_WORDS: Final[dict[str, tuple[Word, Word]]] = {
     "start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 
 from folkdeck.agents.search import Level
 from folkdeck.games.gouji.actions import NO, PASS, Burn, GouJiAction
-from folkdeck.games.gouji.policy import DEFAULT, View, choose, units, view_of, view_of_state
+from folkdeck.games.gouji.policy import DEFAULT, SeatKnowledge, choose, units, view_of, view_of_state
 from folkdeck.games.gouji.rules import BJ, RJ, TWO, Play
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def evaluate(state: GouJiState) -> tuple[float, ...]:
 def candidates(observation: GouJiView, legal: Sequence[GouJiAction], limit: int = 6) -> list[GouJiAction]:
     """The root actions worth searching: the heuristic's choice, then pass, then per
     represented rank the cheapest set (fewest wild cards), lowest ranks first."""
-    view: View = view_of(observation)
+    view: SeatKnowledge = view_of(observation)
     plays = [a for a in legal if type(a) is Play]
     if not plays:
         return list(legal)

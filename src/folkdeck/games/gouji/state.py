@@ -50,17 +50,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Final, Self
+from typing import Self
 
 from folkdeck.cards import Card
-from folkdeck.engine.errors import NotYourTurnError, WrongPhaseError, not_an_action, not_your_turn
+from folkdeck.engine.errors import WrongPhaseError, not_an_action, not_your_turn
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event
+from folkdeck.engine.protocol import Event, new_event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action
-from folkdeck.games.gouji.deal import SEATS, Setup
+from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal
+from folkdeck.games.gouji.dealing import SEATS, Setup
 from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.flow import PlayFlow
 from folkdeck.games.gouji.legal import (
@@ -73,21 +74,14 @@ from folkdeck.games.gouji.legal import (
 )
 from folkdeck.games.gouji.observation import GouJiView, build_view, censor_history, deal_from_view, shown_to
 from folkdeck.games.gouji.options import GouJiGameLike
-from folkdeck.games.gouji.position import GouJiDeal, hand_cards, new_deal
 from folkdeck.games.gouji.prelude import WINDOW_WORDS, Prelude
 from folkdeck.games.gouji.rules import Play, named_cards, with_cards
-
-# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
-# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
-# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
-_new_event: Final = tuple.__new__
-_EVENT: Final = Event
 
 
 class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`.
 
-    Its data is one :class:`~folkdeck.games.gouji.position.GouJiDeal` (``deal``); its rules
+    Its data is one :class:`~folkdeck.games.gouji.deal.GouJiDeal` (``deal``); its rules
     are the :class:`~folkdeck.games.gouji.flow.PlayFlow` and
     :class:`~folkdeck.games.gouji.prelude.Prelude` made from the game's options (with the
     :class:`~folkdeck.games.gouji.modern.ModernRules` they choose), shared by its clones.
@@ -125,6 +119,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     def _assemble(self, game: GouJiGameLike, flow: PlayFlow, prelude: Prelude, deal: GouJiDeal,
                   views: HistoryCache | None) -> None:
         self._game = game
+        self._n = SEATS
         self._flow = flow
         self._prelude = prelude
         self.deal = deal
@@ -134,10 +129,6 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     @property
     def game(self) -> GouJiGameLike:
         return self._game
-
-    @property
-    def num_players(self) -> int:
-        return SEATS
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -182,16 +173,6 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         return self._flow.reorder_members(self.deal, seat)
 
     # --- legal actions -------------------------------------------------------------
-    def _seat(self, seat: int | None) -> int:
-        if seat is None:
-            current = self.current_seat
-            if current is None:
-                raise WrongPhaseError("deal_over", phase=self.deal.phase)
-            return current
-        if not 0 <= seat < SEATS:
-            raise NotYourTurnError("no_such_seat", seat=seat, players=SEATS)
-        return seat
-
     def legal_actions(self, seat: int | None = None) -> tuple[GouJiAction, ...]:
         """Windows: the action then the decline. Play: sets by represented rank, then by
         naturals and wilds ascending; then ``pass`` (when following) and ``open``.
@@ -293,7 +274,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
             self._prelude.give_back(d, s, action, notes)
         else:
             self._prelude.answer(d, s, action, notes)
-        event = _new_event(_EVENT, (s, action, tuple(notes)))
+        event = new_event((s, action, tuple(notes)))
         d.history.append(event)
         return event
 
@@ -344,7 +325,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         hands as the view has them) and ``played`` (every card played this deal, the
         current trick's as the view's ``table`` shows them) filled in by the caller (a
         determinizer). ``events`` is the deal's history rebuilt from the view
-        (:func:`folkdeck.games.gouji.events.events_of`).
+        (:func:`folkdeck.engine.determinize.events_of` with the game's ``action_of``).
 
         :raises WrongPhaseError: for a view outside the play phase or in a window.
         """
@@ -359,11 +340,8 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         state._assemble(game, flow, Prelude(flow), deal, HistoryCache(describe_action))
         return state
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._assemble(self._game, self._flow, self._prelude, self.deal.copy(), self._cache.copy() if self._cache is not None else None)
-        new._handed = self._handed
-        return new
+    def _share(self, new: Self) -> None:
+        new._game, new._flow, new._prelude, new._handed = self._game, self._flow, self._prelude, self._handed
 
     def deal_info(self) -> dict[str, object]:
         d = self.deal

@@ -22,7 +22,7 @@ and a few copies; the pool and the counts come from the kit
 >>> real = game.new_state(seed=3)
 >>> _ = real.apply(real.legal_actions()[0])
 >>> seat = real.current_seat
->>> world = determinize(game, real.observe(seat), random.Random(1))
+>>> world = DETERMINIZER.determinize(game, real.observe(seat), random.Random(1))
 >>> world.observe(seat).to_dict() == real.observe(seat).to_dict()
 True
 """
@@ -64,21 +64,12 @@ def worlds(game: KapHaiGame, view: KapHaiView) -> Callable[[random.Random], KapH
     return world
 
 
-def determinize(game: KapHaiGame, view: KapHaiView, rng: random.Random) -> KapHaiState:
-    """A state agreeing with ``view`` whose hidden cards are dealt at random.
-
-    :raises WrongPhaseError: for a spectator's view, or outside the play phase (the putuh
-        window is decided on the seat's own hand, with nothing to search).
-    """
-    return worlds(game, view)(rng)
-
-
 def is_searchable(view: View) -> bool:
-    """True when :func:`determinize` applies (a seat's view in the play phase)."""
+    """True when :meth:`DETERMINIZER.determinize` applies (a seat's view in the play phase)."""
     return isinstance(view, KapHaiView) and view.phase == "play" and view.seat is not None
 
 
 DETERMINIZER: Final = Determinization(KapHaiGame, KapHaiView, is_searchable, worlds)
 """The game's determinizer (``GameSpec.determinizer``)."""
 
-__all__ = ["DETERMINIZER", "determinize", "is_searchable", "worlds"]
+__all__ = ["DETERMINIZER", "is_searchable", "worlds"]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, cast
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from folkdeck.cards import Card, parse_card, parse_cards
+from folkdeck.cards import Card
 from folkdeck.cards.shuffling import shuffle
-from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
-from folkdeck.engine.game_base import GameBase, deal_source
+from folkdeck.engine.errors import InvalidDealError
+from folkdeck.engine.game_base import GameBase, deal_source, read_cards
 from folkdeck.games.kaphai.match import KapHaiMatch
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import FULL, INDEX
@@ -119,11 +119,7 @@ class KapHaiGame(GameBase[KapHaiOptions]):
 
 
 def _read_cards(items: object, where: str) -> list[Card]:
-    try:
-        cards = list(parse_cards(items)) if isinstance(items, str) else [
-            c if isinstance(c, Card) else parse_card(str(c)) for c in cast("Iterable[object]", items)]
-    except InvalidNotationError as exc:
-        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
+    cards = read_cards(items, where)
     for c in cards:
         if c not in INDEX:
             raise InvalidDealError("kaphai.not_in_pack", field=where, token=str(c))

@@ -1,6 +1,7 @@
 """The transitions of a Kap Hai deal: what a play, a pass and a putuh answer do
-(docs/rules/kaphai.md §3, §4), as :class:`KapHaiFlow`, the base of
-:class:`~folkdeck.games.kaphai.state.KapHaiState`.
+(docs/rules/kaphai.md §3, §4), as :class:`KapHaiFlow`, a part that
+:class:`~folkdeck.games.kaphai.state.KapHaiState` holds: the rules of one table, which
+change the deal they are given and hold nothing of a deal themselves.
 
 Each method performs an action that :meth:`KapHaiState.apply
 <folkdeck.games.kaphai.state.KapHaiState.apply>` found legal; none checks it again.
@@ -12,13 +13,10 @@ from typing import Final
 
 from folkdeck.engine.facts import DealEnded, Fact, Leads, Revealed, TrickWon, WentOut
 from folkdeck.engine.protocol import Result
-from folkdeck.engine.state_base import StateBase
-from folkdeck.games.kaphai.actions import KapHaiAction
 from folkdeck.games.kaphai.deal import KapHaiDeal
 from folkdeck.games.kaphai.events import PutuhDeclared, PutuhWon, Thrown
-from folkdeck.games.kaphai.moves import MoveTable
-from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
-from folkdeck.games.kaphai.options import KapHaiGameLike, KapHaiOptions
+from folkdeck.games.kaphai.observation import KapHaiPhase
+from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import PUTUH_PATTERNS, Combo, can_throw, cards_of, notation
 
 _PLAY: Final = KapHaiPhase.PLAY
@@ -29,31 +27,17 @@ _TRICK_WON: Final[dict[tuple[int, int], TrickWon]] = {}
 _WENT_OUT: Final[dict[tuple[int, int], WentOut]] = {}
 
 
-class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
-    """The deal's data (:attr:`deal`, all that play changes), the rules it is played with
-    and the caches of what never changes or is rebuilt from the deal (shared by clones),
-    and the transitions."""
+class KapHaiFlow:
+    """The transitions of a deal at a table of ``n`` seats under ``rules``; shared by a
+    state and its clones."""
 
-    __slots__ = ("_game", "_rules", "_n", "_tables", "_opening", "deal")
-    _game: KapHaiGameLike
-    _rules: KapHaiOptions
-    _tables: list[MoveTable | None]
-    """Per seat, the move table of its hand, or a table of a hand it has played from since
-    (:meth:`KapHaiState._combos`): rebuilt from the deal's hands, replaced, never changed."""
-    _opening: tuple[Fact, ...] | None
-    """The 3-game's status facts, made when first viewed (from the dealt hands)."""
+    __slots__ = ("_rules", "_n")
 
-    def _table(self, game: KapHaiGameLike, n: int) -> None:
-        """What the state keeps besides its deal."""
-        self._game = game
-        self._rules = game.options
+    def __init__(self, rules: KapHaiOptions, n: int) -> None:
+        self._rules = rules
         self._n = n
-        self._tables = [None] * n
-        self._cache = None
-        self._opening = None
 
-    def _play(self, s: int, combo: Combo, facts: list[Fact]) -> None:
-        deal = self.deal
+    def play(self, deal: KapHaiDeal, s: int, combo: Combo, facts: list[Fact]) -> None:
         m = combo.mask
         deal.hands[s] &= ~m
         deal.played |= m
@@ -75,14 +59,13 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
                 out = _WENT_OUT[s, len(deal.out)] = WentOut(seat=s, place=len(deal.out))
             facts.append(out)
             if sum(1 for h in deal.hands if h) <= 1:
-                self._finish_play()
+                self.finish_play(deal)
                 facts.append(DealEnded(reason="out", winners=(deal.out[0],), losers=(deal.out[-1],)))
                 return
-        self._advance(s, facts)
+        self.advance(deal, s, facts)
 
-    def _advance(self, s: int, facts: list[Fact]) -> None:
+    def advance(self, deal: KapHaiDeal, s: int, facts: list[Fact]) -> None:
         """Give the turn to the next seat still in the trick, or end the trick."""
-        deal = self.deal
         n = self._n
         seat = s
         for _ in range(n):
@@ -93,7 +76,7 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
                 deal.turn = seat
                 return
         winner = deal.top_seat
-        leader = winner if deal.hands[winner] else self._lead_after_out(winner)
+        leader = winner if deal.hands[winner] else self._lead_after_out(deal, winner)
         won = _TRICK_WON.get((winner, leader))
         if won is None:
             won = _TRICK_WON[winner, leader] = TrickWon(seat=winner, leader=leader)
@@ -104,25 +87,24 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         deal.trick = []
         deal.turn = leader
 
-    def _lead_after_out(self, winner: int) -> int:
+    def _lead_after_out(self, deal: KapHaiDeal, winner: int) -> int:
         if self._rules.lead_after_out == "left_of_out":
             seat = winner
             for _ in range(self._n):
                 seat = (seat - 1) % self._n
-                if self.deal.hands[seat]:
+                if deal.hands[seat]:
                     return seat
-        return self._next_active(winner)
+        return self.next_active(deal, winner)
 
-    def _next_active(self, seat: int) -> int:
-        hands = self.deal.hands
+    def next_active(self, deal: KapHaiDeal, seat: int) -> int:
+        hands = deal.hands
         for _ in range(self._n):
             seat = (seat + 1) % self._n
             if hands[seat]:
                 return seat
         return seat
 
-    def _finish_play(self) -> None:
-        deal = self.deal
+    def finish_play(self, deal: KapHaiDeal) -> None:
         places: list[int | None] = [None] * self._n
         for place, s in enumerate(deal.out, 1):
             places[s] = place
@@ -135,8 +117,7 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         deal.result = Result(tuple(places), returns, "out", {"order": list(deal.out)})
         deal.phase = _OVER
 
-    def _answer_putuh(self, s: int, declares: bool, facts: list[Fact]) -> None:
-        deal = self.deal
+    def answer_putuh(self, deal: KapHaiDeal, s: int, declares: bool, facts: list[Fact]) -> None:
         window = deal.putuh
         assert window is not None
         window.answered.add(s)
@@ -147,16 +128,15 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         if len(window.answered) < len(asked):
             return
         if window.declared:
-            self._finish_putuh(window.declared, window.eligible)
-            facts.extend(self._putuh_end())
+            self.finish_putuh(deal, window.declared, window.eligible)
+            facts.extend(self.putuh_end(deal))
         else:
             deal.phase = _PLAY
             deal.putuh = None
             facts.append(Leads(seat=deal.turn))
 
-    def _finish_putuh(self, declarers: list[int], patterns: dict[int, tuple[int, int]]) -> None:
+    def finish_putuh(self, deal: KapHaiDeal, declarers: list[int], patterns: dict[int, tuple[int, int]]) -> None:
         """docs/rules/kaphai.md §4.2: the best pattern is 1st; no other places (or joint 1st)."""
-        deal = self.deal
         best = max(declarers, key=lambda s: patterns[s])
         winners = sorted(declarers) if self._rules.putuh_tie == "shared_first" else [best]
         places: list[int | None] = [1 if s in winners else None for s in range(self._n)]
@@ -170,9 +150,8 @@ class KapHaiFlow(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         deal.out = list(winners)
         deal.phase = _OVER
 
-    def _putuh_end(self) -> tuple[Fact, ...]:
+    def putuh_end(self, deal: KapHaiDeal) -> tuple[Fact, ...]:
         """What a putuh deal ended with: each declarer's pattern and hand, the winners."""
-        deal = self.deal
         assert deal.result is not None
         details = deal.result.details
         facts: list[Fact] = []

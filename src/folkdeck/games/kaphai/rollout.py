@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
+from folkdeck.engine.playout import policy_playout
 from folkdeck.games.kaphai.actions import KapHaiAction
 from folkdeck.games.kaphai.rules import TWO, Combo, is_bomb
 
@@ -32,18 +33,12 @@ NOISE: Final = 0.2
 SAVE_UNTIL: Final = 4
 """A follower spends a 2 or a bomb when it would leave at most this many cards."""
 
-_MAX_STEPS: Final = 20_000
 _TWO_BITS: Final = 0xF << (4 * TWO)
 
 
 def playout(state: KapHaiState, rng: random.Random) -> None:
     """Play ``state`` (a :class:`~folkdeck.games.kaphai.state.KapHaiState`) to its end."""
-    steps = 0
-    while not state.is_over():
-        state.apply(choose(state, rng))
-        steps += 1
-        if steps > _MAX_STEPS:
-            raise RuntimeError(f"rollout not over after {_MAX_STEPS} steps: {state!r}")
+    policy_playout(state, choose, rng)
 
 
 def choose(state: KapHaiState, rng: random.Random) -> KapHaiAction:

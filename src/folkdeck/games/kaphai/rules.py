@@ -388,17 +388,6 @@ def cutting_shapes(kind: int) -> tuple[tuple[Kind, int], ...]:
     return _CUTTING_SHAPES.get(kind, ())
 
 
-# --- every combination in a hand ---------------------------------------------------
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low)
-        m ^= low
-    return out
-
-
 # --- putuh (docs/rules/kaphai.md §4) ------------------------------------------------------
 
 PUTUH_PATTERNS: Final = ("six_pairs", "three_triples", "three_kares", "far", "four_twos", "four_threes")

@@ -43,8 +43,9 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event
+from folkdeck.engine.protocol import Event, new_event
 from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.actions import parse_action as _parse_action
@@ -53,7 +54,7 @@ from folkdeck.games.kaphai.events import PutuhWindow as PutuhWindowFact
 from folkdeck.games.kaphai.events import ThreeGame, ThreesPutOut, describe_action
 from folkdeck.games.kaphai.moves import SINGLE, TRIPLE, MoveTable
 from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
-from folkdeck.games.kaphai.options import KapHaiGameLike
+from folkdeck.games.kaphai.options import KapHaiGameLike, KapHaiOptions
 from folkdeck.games.kaphai.play import KapHaiFlow
 from folkdeck.games.kaphai.rules import (
     CARDS,
@@ -75,19 +76,23 @@ from folkdeck.games.kaphai.viewread import read_view
 _PUTUH: Final = KapHaiPhase.PUTUH
 _PLAY: Final = KapHaiPhase.PLAY
 _OVER: Final = KapHaiPhase.OVER
-# ``_new_event(_EVENT, (seat, action, facts))`` == ``Event(seat, action, facts)``, without the
-# named tuple's Python-level ``__new__`` (made on every action). Compiled, the ``Final`` alias
-# is read from a C static, where the imported ``Event`` is looked up in the module's dict.
-_new_event: Final = tuple.__new__
-_EVENT: Final = Event
 
 
-class KapHaiState(KapHaiFlow):
+class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
     """A Kap Hai deal. Build it with :meth:`KapHaiGame.new_state` (or, for a search,
     :meth:`from_view`). What play changes is in :attr:`deal` (:class:`~folkdeck.games.
-    kaphai.deal.KapHaiDeal`)."""
+    kaphai.deal.KapHaiDeal`); the transitions are its :class:`~folkdeck.games.kaphai.play.
+    KapHaiFlow`, shared by its clones with the game, the rules and the caches."""
 
-    __slots__ = ()
+    __slots__ = ("_game", "_rules", "_flow", "_tables", "_opening")
+    _game: KapHaiGameLike
+    _rules: KapHaiOptions
+    _flow: KapHaiFlow
+    _tables: list[MoveTable | None]
+    """Per seat, the move table of its hand, or a table of a hand it has played from since
+    (:meth:`_combos`): rebuilt from the deal's hands, replaced, never changed."""
+    _opening: tuple[Fact, ...] | None
+    """The 3-game's status facts, made when first viewed (from the dealt hands)."""
 
     def __init__(self, game: KapHaiGameLike, hands: list[int], *, undealt: int, three_game: bool,
                  leader: int, check_putuh: bool) -> None:
@@ -114,9 +119,19 @@ class KapHaiState(KapHaiFlow):
             if not deal.hands[s] and deal.start[s]:
                 deal.out.append(s)  # only 3s were dealt to this seat: out at once
         if not deal.hands[deal.turn]:
-            deal.turn = self._next_active(deal.turn)
+            deal.turn = self._flow.next_active(deal, deal.turn)
         if sum(1 for h in deal.hands if h) <= 1:
-            self._finish_play()
+            self._flow.finish_play(deal)
+
+    def _table(self, game: KapHaiGameLike, n: int) -> None:
+        """What the state holds besides its deal."""
+        self._game = game
+        self._rules = game.options
+        self._n = n
+        self._flow = KapHaiFlow(game.options, n)
+        self._tables = [None] * n
+        self._cache = None
+        self._opening = None
 
     def _open_putuh(self) -> bool:
         """docs/rules/kaphai.md §4: open the declaration window, or end the deal at once when
@@ -132,7 +147,7 @@ class KapHaiState(KapHaiFlow):
             deal.phase = _PUTUH
             deal.putuh = PutuhWindow(eligible, [], set())
         elif eligible:
-            self._finish_putuh(list(eligible), eligible)
+            self._flow.finish_putuh(deal, list(eligible), eligible)
             return True
         return False
 
@@ -267,20 +282,6 @@ class KapHaiState(KapHaiFlow):
         bombs = table.bombs(tk)
         return [*out, *bombs] if bombs else out
 
-    def verify(self, action: KapHaiAction, seat: int | None = None) -> None:
-        """Raise the reason an action is illegal now; return ``None`` if it is legal.
-
-        It is :meth:`apply` tried on a copy, so that the rule is stated once, in apply,
-        which checks play inline: a call per action would cost a playout about 1 % and a
-        search about as much (``benchmarks/compare_trees.py --instructions``).
-
-        :raises WrongPhaseError: the deal is over, or the action belongs to another phase.
-        :raises NotYourTurnError: the seat may not act now (naming only the seats whose
-            turn is public: never a putuh holder).
-        :raises IllegalActionError: the rules refuse it (the reason says why).
-        """
-        self.clone().apply(action, seat)
-
     def _check_other(self, s: int, action: KapHaiAction) -> Combo:
         """:meth:`apply`'s check, in play, of seat ``s`` (on turn) and an action that is
         neither a :class:`Combo` itself nor a pass: a subclass of Combo is checked as a
@@ -353,20 +354,20 @@ class KapHaiState(KapHaiFlow):
                 self._refuse_turn(action, self._seat(seat))
             if type(action) is Combo:
                 self._check_play(s, action)
-                self._play(s, action, facts)
+                self._flow.play(deal, s, action, facts)
             elif action.__class__ is Pass:
                 if deal.top is None:
                     raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
                 deal.passed |= 1 << s
-                self._advance(s, facts)
+                self._flow.advance(deal, s, facts)
             else:
-                self._play(s, self._check_other(s, action), facts)
+                self._flow.play(deal, s, self._check_other(s, action), facts)
         elif phase is _OVER:
             raise WrongPhaseError("kaphai.deal_over", phase="over", action=str(action))
         else:
             s = self._check_putuh(action, seat)
-            self._answer_putuh(s, isinstance(action, Putuh), facts)
-        event = _new_event(_EVENT, (s, action, tuple(facts) if facts else ()))
+            self._flow.answer_putuh(deal, s, isinstance(action, Putuh), facts)
+        event = new_event((s, action, tuple(facts) if facts else ()))
         deal.history.append(event)
         return event
 
@@ -416,7 +417,7 @@ class KapHaiState(KapHaiFlow):
         if deal.phase is _PUTUH:
             status = (*status, PutuhWindowFact(all_seats=deal.putuh is not None and deal.putuh.order is not None))
         elif deal.result is not None and deal.result.reason == "putuh":
-            status = (*status, *self._putuh_end()[:-1])
+            status = (*status, *self._flow.putuh_end(deal)[:-1])
         return status
 
     def _opening_facts(self) -> tuple[Fact, ...]:
@@ -437,13 +438,9 @@ class KapHaiState(KapHaiFlow):
             self._opening = tuple(opening)
         return self._opening
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._game, new._rules, new._n, new._opening = self._game, self._rules, self._n, self._opening
+    def _share(self, new: Self) -> None:
+        new._game, new._rules, new._flow, new._opening = self._game, self._rules, self._flow, self._opening
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
-        new._cache = self._cache.copy() if self._cache is not None else None
-        new.deal = self.deal.copy()
-        return new
 
     def deal_info(self) -> dict[str, Any]:
         deal = self.deal

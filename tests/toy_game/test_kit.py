@@ -1,4 +1,4 @@
-"""The small-game kit (:mod:`folkdeck.engine.kit`), piece by piece.
+"""The toy game's trick-game kit (:mod:`tests.toy_game.kit`), piece by piece.
 
 ``tests/toy_game/`` holds a whole game made with it to every check a registered game
 passes; here each piece is held to what it promises on its own: the deal reader's coded
@@ -21,7 +21,11 @@ import pytest
 from folkdeck.cards import FRENCH_52, Card, parse_card, parse_cards
 from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError
 from folkdeck.engine.facts import NextDeal, Played
-from folkdeck.engine.kit import (
+from folkdeck.engine.match_base import CarryOver, DealSetup
+from folkdeck.engine.playout import random_playout
+from folkdeck.engine.protocol import Result, State
+from folkdeck.i18n import catalog
+from tests.toy_game.kit import (
     EXAMPLE_SPEC,
     ExampleOptions,
     Play,
@@ -30,11 +34,7 @@ from folkdeck.engine.kit import (
     TrickState,
     highest,
 )
-from folkdeck.engine.kit.worlds import DETERMINIZER, unseen
-from folkdeck.engine.match_base import CarryOver, DealSetup
-from folkdeck.engine.playout import random_playout
-from folkdeck.engine.protocol import Result, State
-from folkdeck.i18n import catalog
+from tests.toy_game.kit.worlds import DETERMINIZER, unseen
 
 STRENGTH = {card: i for i, card in enumerate(FRENCH_52.cards)}
 

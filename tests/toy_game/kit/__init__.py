@@ -1,26 +1,30 @@
-"""The small-game kit: what every simple trick game repeats, written once.
+"""A small trick-game kit, kept with the toy game built on it.
+
+No game of ``folkdeck.games`` is built on it, so it is not part of the package: it shows,
+in a few modules, what a game hands the engine, and the toy game's tests check that the
+engine serves such a game (records, matches, bots, the determinizer, the catalogs).
 
 A game of this kind deals ``hand_size`` cards of one pack to each seat, the rest face
 down; each seat in turn plays one card to the trick; the trick's winner takes it and
 leads the next; the tricks won score the deal. Such a game gives only what is its own,
-as data and functions (:class:`~folkdeck.engine.kit.rules.TrickRules`: the pack, the
+as data and functions (:class:`~tests.toy_game.kit.rules.TrickRules`: the pack, the
 order of its cards, who wins a trick, which cards may be played, the setup keys, the
 scoring, what carries from deal to deal), and gets by composition:
 
-- :mod:`~folkdeck.engine.kit.dealing`: the deal read from ``seed``/``rng``/``deck``/
+- :mod:`~tests.toy_game.kit.dealing`: the deal read from ``seed``/``rng``/``deck``/
   ``hands`` and the ``setup``, with the engine's coded refusals (``deal.hands_count``,
   ``deal.hand_cards``, ``deal.whole_pack``, ``deal.setup_key``, ``deal.setup_seat``,
   ``deal.no_stock``), worded once in the catalogs;
-- :mod:`~folkdeck.engine.kit.rules`: the deal's data (:class:`TrickDeal`, with its ``copy``);
-- :mod:`~folkdeck.engine.kit.state`: the action (:class:`Play`, a card, with its parser
+- :mod:`~tests.toy_game.kit.rules`: the deal's data (:class:`TrickDeal`, with its ``copy``);
+- :mod:`~tests.toy_game.kit.state`: the action (:class:`Play`, a card, with its parser
   and its ``played`` fact), the state (:class:`TrickState`: legal actions, the shared
   refusals ``not_your_turn``/``not_held``/``not_an_action``/``not_playable``, the tricks'
   flow, the view, ``clone``, ``from_view``, the record's ``deal_info``, the card places);
-- :mod:`~folkdeck.engine.kit.view`: the view (:class:`TrickView`: tricks won, the setup);
-- :mod:`~folkdeck.engine.kit.game`: the game object (:class:`TrickGame`: ``new_state``,
+- :mod:`~tests.toy_game.kit.view`: the view (:class:`TrickView`: tricks won, the setup);
+- :mod:`~tests.toy_game.kit.game`: the game object (:class:`TrickGame`: ``new_state``,
   ``new_match`` on :class:`~folkdeck.engine.match_base.MatchBase`);
-- :mod:`~folkdeck.engine.kit.hooks`: the spec's hooks (:func:`trick_hooks`);
-- :mod:`~folkdeck.engine.kit.worlds`: the determinizer (the other hands and the undealt
+- :mod:`~tests.toy_game.kit.hooks`: the spec's hooks (:func:`trick_hooks`);
+- :mod:`~tests.toy_game.kit.worlds`: the determinizer (the other hands and the undealt
   rest dealt again from the unseen pool), loaded at first use.
 
 A game whose deal, turns or match say more (a stock, several cards at once, a bid, a
@@ -39,12 +43,12 @@ carry-over of its own) writes its own modules instead, as the games of
 
 from __future__ import annotations
 
-from folkdeck.engine.kit.example import EXAMPLE_SPEC, ExampleOptions, example_game
-from folkdeck.engine.kit.game import TrickGame
-from folkdeck.engine.kit.hooks import trick_hooks
-from folkdeck.engine.kit.rules import TrickDeal, TrickRules, any_card, highest, most_tricks, setup_leader
-from folkdeck.engine.kit.state import Play, TrickState, describe_play, parse_play
-from folkdeck.engine.kit.view import TrickView
+from tests.toy_game.kit.example import EXAMPLE_SPEC, ExampleOptions, example_game
+from tests.toy_game.kit.game import TrickGame
+from tests.toy_game.kit.hooks import trick_hooks
+from tests.toy_game.kit.rules import TrickDeal, TrickRules, any_card, highest, most_tricks, setup_leader
+from tests.toy_game.kit.state import Play, TrickState, describe_play, parse_play
+from tests.toy_game.kit.view import TrickView
 
 __all__ = ["EXAMPLE_SPEC", "ExampleOptions", "Play", "TrickDeal", "TrickGame", "TrickRules", "TrickState",
            "TrickView", "any_card", "describe_play", "example_game", "highest", "most_tricks",

@@ -1,9 +1,9 @@
 """One deal of a simple trick game as a state machine, made from the game's
-:class:`~folkdeck.engine.kit.rules.TrickRules`: the action (:class:`Play` a card), its
+:class:`~tests.toy_game.kit.rules.TrickRules`: the action (:class:`Play` a card), its
 refusals (the engine's shared ones), the flow of the tricks, the view, the clone and the
 world a determinizer builds from a view.
 
->>> from folkdeck.engine.kit import example_game
+>>> from tests.toy_game.kit import example_game
 >>> state = example_game().new_state(hands=["9S KH AS", "10C QD JH"])
 >>> [str(a) for a in state.legal_actions()]
 ['9S', 'KH', 'AS']
@@ -28,12 +28,12 @@ from folkdeck.cards import Card, parse_card
 from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
-from folkdeck.engine.kit.rules import TrickDeal, TrickGameLike
-from folkdeck.engine.kit.view import TrickView
 from folkdeck.engine.protocol import Event
 from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import TablePlay, ViewCore
+from tests.toy_game.kit.rules import TrickDeal, TrickGameLike
+from tests.toy_game.kit.view import TrickView
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +77,9 @@ def play_of(act: Fact) -> Play:
 
 class TrickState(StateBase[Play, TrickView, TrickDeal]):
     """A trick deal: made by :meth:`TrickGame.new_state
-    <folkdeck.engine.kit.game.TrickGame.new_state>` or, for a search, :meth:`from_view`."""
+    <tests.toy_game.kit.game.TrickGame.new_state>` or, for a search, :meth:`from_view`."""
 
-    __slots__ = ("_game", "_n", "deal")
+    __slots__ = ("_game",)
 
     def __init__(self, game: TrickGameLike, deal: TrickDeal) -> None:
         self._game, self._n, self.deal = game, len(deal.hands), deal
@@ -188,11 +188,8 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     def _describe(self) -> DescribeAction:
         return describe_play
 
-    def clone(self) -> Self:
-        new = type(self).__new__(type(self))
-        new._game, new._n, new.deal = self._game, self._n, self.deal.copy()
-        new._cache = self._cache.copy() if self._cache is not None else None
-        return new
+    def _share(self, new: Self) -> None:
+        new._game = self._game
 
     def deal_info(self) -> dict[str, Any]:
         return {"setup": dict(self.deal.setup), "hands": [[str(c) for c in hand] for hand in self.deal.start]}

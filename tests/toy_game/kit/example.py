@@ -16,10 +16,10 @@ from typing import Final
 
 from folkdeck.cards import FRENCH_52
 from folkdeck.engine.gameinfo import LazyBots
-from folkdeck.engine.kit.game import TrickGame
-from folkdeck.engine.kit.hooks import trick_hooks
-from folkdeck.engine.kit.rules import TrickRules, highest
 from folkdeck.engine.protocol import GameSpec
+from tests.toy_game.kit.game import TrickGame
+from tests.toy_game.kit.hooks import trick_hooks
+from tests.toy_game.kit.rules import TrickRules, highest
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -2,7 +2,7 @@
 kit's action fact, view type and determinizer, the determinizer loaded at first use (so
 that a game's import loads no search code).
 
->>> from folkdeck.engine.kit.example import EXAMPLE_SPEC
+>>> from tests.toy_game.kit.example import EXAMPLE_SPEC
 >>> hooks = EXAMPLE_SPEC.hooks
 >>> hooks.view_type.__name__, hooks.determinizer is not None and hooks.determinizer.loaded
 ('TrickView', False)
@@ -16,14 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from folkdeck.engine.gameinfo import Lazy, LazyBots
-from folkdeck.engine.kit.game import TrickGame
-from folkdeck.engine.kit.state import describe_play
-from folkdeck.engine.kit.view import TrickView
 from folkdeck.engine.protocol import Determinizer, GameHooks
+from tests.toy_game.kit.game import TrickGame
+from tests.toy_game.kit.state import describe_play
+from tests.toy_game.kit.view import TrickView
 
 
 def _determinizer() -> Determinizer:
-    from folkdeck.engine.kit.worlds import DETERMINIZER
+    from tests.toy_game.kit.worlds import DETERMINIZER
 
     return DETERMINIZER
 

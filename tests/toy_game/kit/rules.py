@@ -91,7 +91,7 @@ class TrickRules:
 
 class TrickGameLike(Game, Protocol):
     """The game as a deal reads it: a :class:`~folkdeck.engine.protocol.Game` played by
-    :class:`TrickRules` (:class:`~folkdeck.engine.kit.game.TrickGame` is one). The state
+    :class:`TrickRules` (:class:`~tests.toy_game.kit.game.TrickGame` is one). The state
     takes this, so that it need not import the game module, which makes it."""
 
     @property

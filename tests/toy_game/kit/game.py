@@ -1,7 +1,7 @@
 """A simple trick game's game object (:class:`TrickGame`: deals, matches), from the
-game's options and :class:`~folkdeck.engine.kit.rules.TrickRules`.
+game's options and :class:`~tests.toy_game.kit.rules.TrickRules`.
 
->>> from folkdeck.engine.kit import example_game
+>>> from tests.toy_game.kit import example_game
 >>> game = example_game()
 >>> state = game.new_state(seed=4, setup={"leader": 1})
 >>> state.current_seat, state.deal_info()["setup"], [len(h) for h in state.deal_info()["hands"]]
@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from folkdeck.engine.game_base import GameBase
-from folkdeck.engine.kit.dealing import deal_hands, read_setup
-from folkdeck.engine.kit.rules import TrickRules, new_deal
-from folkdeck.engine.kit.state import TrickState
 from folkdeck.engine.match_base import MatchBase
 from folkdeck.engine.protocol import GameSpec
+from tests.toy_game.kit.dealing import deal_hands, read_setup
+from tests.toy_game.kit.rules import TrickRules, new_deal
+from tests.toy_game.kit.state import TrickState
 
 
 class TrickGame(GameBase[Any]):
@@ -46,8 +46,8 @@ class TrickGame(GameBase[Any]):
         at a time) or ``hands``; ``setup``: the rules' keys (by default ``leader``, 0).
 
         :raises InvalidDealError: naming the field (``hands[1]``, ``deck``, ``setup.leader``):
-            :func:`~folkdeck.engine.kit.dealing.deal_hands`,
-            :func:`~folkdeck.engine.kit.dealing.read_setup`.
+            :func:`~tests.toy_game.kit.dealing.deal_hands`,
+            :func:`~tests.toy_game.kit.dealing.read_setup`.
         """
         rules, n = self.rules, self.num_players
         dealt, undealt = deal_hands(rules.pack, n, rules.hand_size, seed=seed, rng=rng, deck=deck, hands=hands,

@@ -1,4 +1,4 @@
-"""What one seat sees of a trick deal (:mod:`folkdeck.engine.kit`): the core
+"""What one seat sees of a trick deal (:mod:`tests.toy_game.kit`): the core
 :class:`~folkdeck.engine.view.View` (the hand, the counts, the trick on the table and its
 ``top``) and the two fields every such game shares.
 

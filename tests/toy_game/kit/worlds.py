@@ -5,7 +5,7 @@ holds), everything public kept (:mod:`folkdeck.engine.determinize`).
 A seat sees its own hand and every card played; the unseen pool is the pack less those.
 
 >>> import random
->>> from folkdeck.engine.kit import example_game
+>>> from tests.toy_game.kit import example_game
 >>> game = example_game()
 >>> state = game.new_state(seed=2)
 >>> _ = state.apply(state.legal_actions()[0])
@@ -24,9 +24,9 @@ from typing import Final
 from folkdeck.cards import Card
 from folkdeck.engine.determinize import Determinization, Pool, deal
 from folkdeck.engine.facts import Played
-from folkdeck.engine.kit.game import TrickGame
-from folkdeck.engine.kit.state import TrickState
-from folkdeck.engine.kit.view import TrickView
+from tests.toy_game.kit.game import TrickGame
+from tests.toy_game.kit.state import TrickState
+from tests.toy_game.kit.view import TrickView
 
 
 def unseen(game: TrickGame, view: TrickView) -> list[Card]:

@@ -26,10 +26,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from folkdeck.cards import Card, Pack, parse_card, parse_cards
+from folkdeck.cards import Card, Pack
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import deal_source
+from folkdeck.engine.game_base import read_cards as read_cards_of
 
 
 def deal_hands(pack: Pack, players: int, hand_size: int, *, seed: int | None = None,
@@ -52,7 +53,7 @@ def deal_hands(pack: Pack, players: int, hand_size: int, *, seed: int | None = N
         order = list(pack.cards)
         shuffle(order, rng if rng is not None else random.Random(seed))
     else:
-        order = _parse(deck, "deck")
+        order = read_cards_of(deck, "deck")
         if Counter(order) != pack.counts:  # a card missing, twice, or of another pack
             raise InvalidDealError("deal.whole_pack", field="deck", count=len(order), size=len(pack.cards),
                                    pack=pack.name)
@@ -92,21 +93,11 @@ def read_cards(items: object, pack: Pack, where: str) -> list[Card]:
     :raises InvalidDealError: ``not_card_list`` (``where``), the notation's reasons
         (``not_a_card``...), ``not_in_pack`` or ``too_many_copies``, naming ``where``.
     """
-    cards = _parse(items, where)
+    cards = read_cards_of(items, where)
     _check_pack(cards, pack, where)
     return cards
 
 
-def _parse(items: object, where: str) -> list[Card]:
-    """Cards from notation text, a list of tokens or of cards."""
-    if isinstance(items, Card) or not isinstance(items, str | Sequence):
-        raise InvalidDealError("not_card_list", field=where)
-    try:
-        if isinstance(items, str):
-            return list(parse_cards(items))
-        return [c if isinstance(c, Card) else parse_card(str(c)) for c in items]
-    except InvalidNotationError as exc:
-        raise InvalidDealError(exc.reason, **{**exc.params, "field": where}) from exc
 
 
 def _check_pack(cards: list[Card], pack: Pack, where: str) -> None:
