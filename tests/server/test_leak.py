@@ -78,7 +78,7 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
             table = app.state.tables.get(t["id"])
             # every seat and a spectator listen (messages are checked as they are queued)
             for seat in [None, *range(n)]:
-                app.state.tables.join(table, seat, _Sink())
+                client.portal.call(app.state.tables.join, table, seat, _Sink())
             if True:
                 probed = -1
                 for _ in range(8000):
