@@ -20,7 +20,7 @@ import logging
 import secrets
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable
-from typing import NoReturn, TypeVar, cast
+from typing import TypeVar, cast
 
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Event, Seat
@@ -321,7 +321,10 @@ class TableManager:
         """On the table's owner: handle a message another process sent.
 
         :raises NotOwner: this process does not own the table (any more)."""
-        return await self.actors[table.id].ask(message) if table.id in self.actors else _not_owner(table)
+        actor = self.actors.get(table.id)
+        if actor is None:
+            raise NotOwner(table.id)
+        return await actor.ask(message)
 
     async def _owner(self, table: Table, message: Request[R]) -> R | Remote:
         """The owner's answer to ``message``: this process's actor, or the owning process's
@@ -468,10 +471,6 @@ class TableManager:
             verdicts = found
             self.actor(table).post(Reviewed(seat, number, verdicts))
         return {"type": "review", "deal": number, "verdicts": cast("list[JSONValue]", [*verdicts])}
-
-
-def _not_owner(table: Table) -> NoReturn:
-    raise NotOwner(table.id)
 
 
 __all__ = ["TableManager"]
