@@ -2,8 +2,12 @@
 
 Everything that changes a table, and every look at it, is a typed message in its inbox
 (:mod:`folkdeck.server.messages`), handled one at a time, to the end, by the handler of its
-type (:attr:`TableActor.handlers`), inside the table's own task (:meth:`TableActor.run`);
-nothing else reads or writes the table while it lives here. The messages:
+type (:attr:`TableActor.handlers`), inside the table's own task (:meth:`TableActor.run`).
+Nothing else changes the table while it lives here, with one exception: on a process that
+keeps a copy of another process's table, the cluster brings the copy up to date from the
+store between two messages (and then posts :class:`~folkdeck.server.messages.Show`).
+Outside the actor only the read-only pages (the public facts, the finished deals' records)
+and the token check read a table. The messages:
 
 - the connections: :class:`~folkdeck.server.messages.Join` (limits of connections, the
   first view, the kept chat), :class:`~folkdeck.server.messages.Leave`,
