@@ -34,7 +34,7 @@ from typing import Any
 
 PARTS: tuple[tuple[str, str, str], ...] = (
     # (module, attribute path, label): synchronous functions only (a coroutine's time is its callers')
-    ("folkdeck.server.manager", "TableManager.broadcast", "broadcast (views, deltas, JSON)"),
+    ("folkdeck.server.actor", "TableActor.tell", "broadcast (views, deltas, JSON)"),
     ("folkdeck.server.tables", "Table.view", "  Table.view (observe + encode)"),
     ("folkdeck.server.views", "ViewEncoder.obs", "    ViewEncoder.obs (encode)"),
     ("folkdeck.server.tables", "Table.public", "  Table.public"),
@@ -46,7 +46,7 @@ PARTS: tuple[tuple[str, str, str], ...] = (
     ("folkdeck.server.relay", "Relay.publish", "relay publish (PostgreSQL NOTIFY)"),
     ("folkdeck.server.cluster", "Cluster._on_change", "relay: another owner's change received"),
     ("folkdeck.server.lease", "Leases._run", "leases (PostgreSQL)"),
-    ("folkdeck.server.actor", "TableActor.advance", "actor planning (advance)"),
+    ("folkdeck.server.plans", "Planner.advance", "actor planning (advance)"),
     ("folkdeck.server.tables", "Table.bot_jobs", "  bot jobs (the bot's view)"),
     ("folkdeck.server.bots", "think", "bot thinking in the loop"),
     ("folkdeck.server.tables", "Table.finish_deal_if_over", "deal accounting (finish_deal_if_over)"),

@@ -170,7 +170,7 @@ class TableMachine(RuleBasedStateMachine):
         listener = self.listeners.pop(seat, None)
         if listener is None:
             self.listeners[seat] = Listener()
-            self.manager.join(self.table, seat, self.listeners[seat])
+            self.loop.run_until_complete(self.manager.join(self.table, seat, self.listeners[seat]))
         else:
             self.manager.leave(self.table, seat, listener)
         self._run()

@@ -77,8 +77,9 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
                                                                   for k in kinds])
             table = app.state.tables.get(t["id"])
             # every seat and a spectator listen (messages are checked as they are queued)
+            assert client.portal is not None  # inside the TestClient's context: the app's event loop
             for seat in [None, *range(n)]:
-                app.state.tables.join(table, seat, _Sink())
+                client.portal.call(app.state.tables.join, table, seat, _Sink())
             if True:
                 probed = -1
                 for _ in range(8000):

@@ -70,10 +70,7 @@ class Fact:
 
     def to_dict(self) -> JSONObject:
         """JSON-ready: ``{"type": code, **fields}``, cards in notation."""
-        out: JSONObject = {"type": self.type}
-        for f in dataclasses.fields(self):
-            out[f.name] = to_json(getattr(self, f.name))
-        return out
+        return typing.cast(JSONObject, to_json(self))  # by the rule of its type, made once
 
     def censored(self, viewer: int | None) -> Fact | None:
         """The fact as ``viewer`` sees it (``None``: a spectator); ``None`` if hidden."""
@@ -88,22 +85,60 @@ class Fact:
 
 
 def to_json(value: object) -> JSONValue:
-    """A fact's or view's field value as JSON: cards as notation, enums as values."""
-    if value is None or isinstance(value, bool | int | float | str) and not isinstance(value, enum.Enum):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return to_json(value.value)  # a term's value: a string
-    if isinstance(value, Fact):
-        return value.to_dict()
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    to_dict: Callable[[], JSONValue] | None = getattr(value, "to_dict", None)
-    if to_dict is not None:
-        return to_dict()
+    """A fact's or view's field value as JSON: cards as notation, enums as values, facts as
+    ``{"type", ...}``, sequences as lists, mappings as objects, anything else by its
+    ``to_dict``. The rule is chosen by the value's exact type, once per type (the server
+    encodes every viewer's view after every event: :mod:`folkdeck.server.views`).
+
+    >>> to_json((Card.parse("10H"), None, {"n": 1.5}, TrickWon(seat=1, leader=0)))
+    ['10H', None, {'n': 1.5}, {'type': 'trick_won', 'seat': 1, 'leader': 0}]
+    """
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool or kind is float:
+        return typing.cast(JSONValue, value)
+    if kind is tuple or kind is list:
+        return [to_json(item) for item in typing.cast("tuple[object, ...] | list[object]", value)]
+    rule = _RULES.get(kind)
+    if rule is None:
+        rule = _RULES[kind] = _rule_for(kind)
+    return rule(value)
+
+
+_Rule = Callable[[typing.Any], JSONValue]  # each takes the one type it was made for
+_RULES: dict[type, _Rule] = {}
+
+
+def _rule_for(kind: type) -> _Rule:
+    """How :func:`to_json` encodes a value of ``kind`` (a subclass, say an IntEnum, by the
+    first rule that its class passes, in this order)."""
+    if issubclass(kind, bool | int | float | str) and not issubclass(kind, enum.Enum):
+        return lambda value: value
+    if issubclass(kind, Card):
+        return str
+    if issubclass(kind, enum.Enum):
+        return lambda value: to_json(value.value)  # a term's value: a string
+    if issubclass(kind, Fact):
+        if kind.to_dict is not Fact.to_dict:
+            return lambda fact: fact.to_dict()
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        return lambda fact: _fact_json(fact, names)
+    if issubclass(kind, tuple | list):
+        return lambda value: [to_json(item) for item in value]
+    if issubclass(kind, Mapping):
+        return lambda value: {str(k): to_json(v) for k, v in value.items()}
+    if callable(getattr(kind, "to_dict", None)):
+        return lambda value: value.to_dict()
+    return _no_json
+
+
+def _fact_json(fact: Fact, names: tuple[str, ...]) -> JSONObject:
+    out: JSONObject = {"type": fact.type}
+    for name in names:
+        out[name] = to_json(getattr(fact, name))
+    return out
+
+
+def _no_json(value: object) -> JSONValue:
     raise TypeError(f"no JSON form for {type(value).__name__}")
 
 

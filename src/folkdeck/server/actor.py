@@ -1,27 +1,41 @@
 """Each live table is one sequential actor: one task owns it and works through its inbox.
 
-Everything that changes a table is a message in its inbox, handled one at a time, to the
-end, by the table's own task (:meth:`TableActor.run`):
+Everything that changes a table, and every look at it, is a typed message in its inbox
+(:mod:`folkdeck.server.messages`), handled one at a time, to the end, by the handler of its
+type (:attr:`TableActor.handlers`), inside the table's own task (:meth:`TableActor.run`).
+Nothing else changes the table while it lives here, with one exception: on a process that
+keeps a copy of another process's table, the cluster brings the copy up to date from the
+store between two messages (and then posts :class:`~folkdeck.server.messages.Show`).
+Outside the actor only the read-only pages (the public facts, the finished deals' records)
+and the token check read a table. The messages:
 
-- :class:`PersonAction`: a person's action (or its resend), answered with an ``ack`` or a
-  refusal; a resend whose ``ref`` was stored with an action (in the same transaction,
-  :meth:`~folkdeck.server.store.Store.append_actions`) is answered as already done, after
-  any restart. The action is applied to a copy of the state, which becomes the table's
-  once the action is committed (:mod:`folkdeck.server.commits`): the owner waits for
-  that, and handles nothing else of its table meanwhile;
-- :class:`BotAnswer`: a bot's decision, thought out in the workers by a task that only posts
-  this message (an answer for a position that has moved on is dropped);
-- :class:`Wake`: a timer that fired (:mod:`folkdeck.server.clock`): the bot's delay, the
-  end of the people's moment to act out of turn, the pause between deals, a person's turn
-  timer, a retry after a failure;
-- :class:`Call`: any other change made inside the owner (chat, renames, joins of open
-  seats, the next match, a seat given to a bot), and :class:`Resume`.
+- the connections: :class:`~folkdeck.server.messages.Join` (limits of connections, the
+  first view, the kept chat), :class:`~folkdeck.server.messages.Leave`,
+  :class:`~folkdeck.server.messages.Resync`, and from the other server processes
+  :class:`~folkdeck.server.messages.Presence` (their connected seats) and
+  :class:`~folkdeck.server.messages.Show` (a copy caught up with its owner);
+- the looks: :class:`~folkdeck.server.messages.Check`, and the searches a
+  :class:`~folkdeck.server.messages.Hint` or :class:`~folkdeck.server.messages.Review` needs
+  (built here from the seat's view; they run in the workers, outside the table);
+- the owner's changes: :class:`~folkdeck.server.messages.Act` (a person's action or its
+  resend, answered with an ``ack`` or a refusal; a resend whose ``ref`` was stored with an
+  action is answered as already done, after any restart; the action is applied to a copy of
+  the state, which becomes the table's once it is committed, :mod:`folkdeck.server.commits`,
+  and the actor handles nothing else of its table meanwhile),
+  :class:`~folkdeck.server.messages.Chat`, :class:`~folkdeck.server.messages.Rename`,
+  :class:`~folkdeck.server.messages.TakeSeat`, :class:`~folkdeck.server.messages.Rematch`
+  (:mod:`folkdeck.server.social`), :class:`~folkdeck.server.messages.Resume` and
+  :class:`~folkdeck.server.messages.Kick`;
+- its own: :class:`~folkdeck.server.messages.BotAnswer` (a bot's decision, thought out in the
+  workers), :class:`~folkdeck.server.messages.Wake` (a timer) and
+  :class:`~folkdeck.server.messages.Stop`.
 
-After each message the actor *plans* (:meth:`TableActor.advance`): from the table as it
-is, it decides what must happen next and arranges for it (a timer, a bot's thinking, the
-next deal), so that no state is ever left with nobody to move it: either a person is to
-act (with the turn timer if the table has one), or a message is on its way. "Deal over →
-next deal" is a transition of its own, after ``deal_pause``.
+With several server processes (:mod:`folkdeck.server.cluster`) every process has an actor
+for each table it keeps, but only the table's owner *leads* (:attr:`TableActor.leading`):
+it alone takes the owner's changes (elsewhere they are refused with :class:`NotOwner`, and
+the table manager sends them to the owner), plans (:mod:`folkdeck.server.plans`) and tells
+the others of each change. After each message a leading actor plans, then everyone here is
+sent their own view if the table changed (:meth:`TableActor.tell`).
 """
 
 from __future__ import annotations
@@ -29,98 +43,65 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import Any, Protocol, TypeVar
 
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.protocol import Action, Event, Seat, State
+from folkdeck.engine.protocol import Event, Seat, State
 from folkdeck.json_types import JSONObject
-from folkdeck.server.bots import BotJob
-from folkdeck.server.clock import Clock, TimerHandle
+from folkdeck.server import social
+from folkdeck.server.bots import BotJob, ReviewJob
 from folkdeck.server.commits import GroupCommit
-from folkdeck.server.config import Settings
-from folkdeck.server.errors import error_message
-from folkdeck.server.store import Store
+from folkdeck.server.errors import ServerError, error_message
+from folkdeck.server.messages import (
+    Act,
+    BotAnswer,
+    Chat,
+    Check,
+    Hint,
+    Join,
+    Kick,
+    Leave,
+    Message,
+    Presence,
+    Rematch,
+    Rename,
+    Request,
+    Resume,
+    Resync,
+    Review,
+    Reviewed,
+    Show,
+    Stop,
+    TakeSeat,
+    Verdicts,
+    Wake,
+)
+from folkdeck.server.plans import PlanHost, Planner
 from folkdeck.server.tables import Connection, Table
-from folkdeck.server.turns import person_holds_public_right, person_may_call, refuse_unless_to_act
+from folkdeck.server.turns import refuse_unless_to_act
 
 log = logging.getLogger("folkdeck.server")
 
-RETRY_SECONDS = 1.0
-"""After a bot's move could not be stored or its workers failed: the wait before trying again."""
 DRAIN_SECONDS = 10.0
 """How long a stopping server waits for a table to finish the message in hand."""
-
-Key = tuple[int, int, tuple[bool, ...]]
-"""Where a table is, for its plans: (deal, actions so far, which seats bots play)."""
-TurnKey = tuple[int, int, Seat]
-"""Whose turn timer runs: (deal, actions so far, the seat on turn)."""
-TimerKey = Key | TurnKey | int
-"""What a timer was set for: a position, a turn, or a deal (the pause after it)."""
-T = TypeVar("T")
+R = TypeVar("R")
+Handler = Callable[[Any], Awaitable[object]]  # each takes the one message type it is filed under
 
 
-class Host(Protocol):
+class NotOwner(Exception):
+    """A change for the table's owner reached an actor that does not lead (another process
+    owns the table now): the asker sends it to the owner instead."""
+
+
+class Host(PlanHost, social.SocialHost, Protocol):
     """What an actor needs from the server around it (the table manager)."""
 
-    settings: Settings
-    store: Store
     commits: GroupCommit
-    clock: Clock
 
-    def broadcast(self, table: Table) -> None: ...
-    def think(self, job: BotJob) -> Awaitable[int | None]: ...
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None: ...
-
-
-@dataclass(eq=False)
-class PersonAction:
-    seat: Seat
-    text: str
-    ref: int | None = None
-    resend: bool = False
-    scope: str | None = None
-    """Whose ``ref`` it is: the seat and its token (:func:`ref_scope`); None over REST."""
-    conn: Connection | None = None
-    """Where the ``ack`` or the refusal goes (before the state it leads to)."""
-    reply: asyncio.Future[Event | str] | None = None
-    """The event played, or the stored line for a repeated ``ref``."""
-
-
-@dataclass(eq=False)
-class BotAnswer:
-    key: Key
-    seat: Seat | None = None
-    action: Action = None
-    """The action chosen, or None: every bot asked declined (or ``failed``)."""
-    failed: bool = False
-
-
-@dataclass(eq=False)
-class Wake:
-    kind: str
-    key: TimerKey
-
-
-@dataclass(eq=False)
-class Resume:
-    seat: Seat
-    reply: asyncio.Future[None] | None = None
-
-
-@dataclass(eq=False)
-class Call(Generic[T]):
-    fn: Callable[[], T]
-    reply: asyncio.Future[T] | None = None
-
-
-@dataclass(eq=False)
-class Stop:
-    pass
-
-
-Message = PersonAction | BotAnswer | Wake | Resume | Call[Any] | Stop
-"""What an inbox holds (a call of any result: its asker has the type)."""
+    def owns(self, table_id: str) -> bool: ...
+    def changed(self, table: Table) -> None: ...
+    def connected(self, table: Table, conn: Connection, seat_taken: bool) -> None: ...
+    def disconnected(self, table: Table, conn: Connection, seat_left: bool) -> None: ...
 
 
 def ref_scope(seat: Seat, token_digest: str) -> str:
@@ -132,52 +113,46 @@ def ref_scope(seat: Seat, token_digest: str) -> str:
     return f"{seat}/{token_digest[:16]}"
 
 
-@dataclass(eq=False)
-class _Marks:
-    """What the actor already did at a position (a new position forgets it all)."""
-
-    delayed: Key | None = None
-    waited: Key | None = None
-    asked: Key | None = None
-    thinking: Key | None = None
-    timers: dict[str, tuple[TimerKey, TimerHandle]] = field(default_factory=dict)
-
-
 class TableActor:
-    """The one owner of a live table (see the module docstring)."""
+    """The one owner of a live table in this process (see the module docstring)."""
 
     def __init__(self, table: Table, host: Host) -> None:
         self.table = table
         self.host = host
-        self.inbox: asyncio.Queue[Message] = asyncio.Queue()
-        self.marks = _Marks()
+        self.inbox: asyncio.Queue[tuple[Message, asyncio.Future[Any] | None]] = asyncio.Queue()
+        self.plans = Planner(table, host, self.post)
         self.task: asyncio.Task[None] | None = None
-        self.thinkers: set[asyncio.Task[None]] = set()
+        self.changed = False
+        """Whether the message in hand changed what the table's views show."""
         table.now = host.clock.now
+        self.handlers: dict[type, Handler] = {
+            Join: self._join, Leave: self._leave, Resync: self._resync, Presence: self._presence,
+            Show: self._show, Check: self._check, Hint: self._hint, Review: self._review, Reviewed: self._reviewed,
+            Act: self._act, Chat: self._chat, Rename: self._rename, TakeSeat: self._take_seat,
+            Rematch: self._rematch, Resume: self._resume, Kick: self._kick, BotAnswer: self._bot_answer,
+            Wake: self._wake}
+        """The handler of each message type (every type of :data:`~folkdeck.server.messages.Message` but Stop)."""
+
+    @property
+    def leading(self) -> bool:
+        """Whether this process owns the table (always, with one process)."""
+        return self.host.owns(self.table.id)
 
     # --- life ------------------------------------------------------------------------------
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self.run(), name=f"table-{self.table.id}")
 
     def post(self, message: Message) -> None:
-        self.inbox.put_nowait(message)
+        self.inbox.put_nowait((message, None))
 
-    @overload
-    async def ask(self, message: PersonAction) -> Event | str: ...
-    @overload
-    async def ask(self, message: Resume) -> None: ...
-    @overload
-    async def ask(self, message: Call[T]) -> T: ...
-
-    async def ask(self, message: PersonAction | Resume | Call[T]) -> object:
-        """Post ``message`` and wait for the owner's answer (its exception is raised here)."""
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()  # the overloads type it
-        message.reply = future
-        self.post(message)
+    async def ask(self, message: Request[R]) -> R:
+        """Post ``message`` and wait for its handler's answer (its refusal is raised here)."""
+        future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait((message, future))  # type: ignore[arg-type]  # every Request is a Message
         return await future
 
     async def stop(self) -> None:
-        """Drain: the messages already in the inbox are handled, then the owner stops."""
+        """Drain: the messages already in the inbox are handled, then the actor stops."""
         if self.task is not None and not self.task.done():
             self.post(Stop())
             try:
@@ -190,66 +165,156 @@ class TableActor:
         """Stop at once (a crash, or after draining): nothing more is handled or thought."""
         if self.task is not None:
             self.task.cancel()
-        for task in list(self.thinkers):
-            task.cancel()
-        for _, handle in self.marks.timers.values():
-            handle.cancel()
-        self.marks.timers.clear()
+        self.plans.forget()
+
+    def follow(self) -> None:
+        """Another process owns the table now: no timer or bot of this one runs on."""
+        self.plans.forget()
 
     async def run(self) -> None:
         self._plan_and_tell()
         while True:
-            message = await self.inbox.get()
+            message, reply = await self.inbox.get()
             if isinstance(message, Stop):
                 return
-            changed = False
+            self.changed = False
             try:
-                changed = await self._handle(message)
-            except Exception:  # a bug: the table lives on, and the log has the trace
-                log.exception("table %s: %s not handled", self.table.id, type(message).__name__)
-            self._plan_and_tell(changed)
-
-    def _plan_and_tell(self, changed: bool = False) -> None:
-        try:
-            changed = self.advance() or changed
-        except Exception:
-            log.exception("table %s: planning failed; trying again", self.table.id)
-            self._at("retry", self.key(), RETRY_SECONDS)
-        if changed:
-            self.host.broadcast(self.table)
-
-    # --- messages ------------------------------------------------------------------------------
-    async def _handle(self, message: Message) -> bool:
-        """Handle one message; True if the table changed (everyone is sent their view)."""
-        if isinstance(message, PersonAction):
-            return await self._person_action(message)
-        if isinstance(message, BotAnswer):
-            return await self._bot_answer(message)
-        if isinstance(message, Wake):
-            return self._wake(message)
-        if isinstance(message, Resume):
-            self._set_auto(message.seat, False)
-            _resolve(message.reply, None)
-            return True
-        if isinstance(message, Call):
-            try:
-                result = message.fn()
+                result = await self.handlers[type(message)](message)
             except Exception as exc:
-                _fail(message.reply, exc)
-                return False
-            _resolve(message.reply, result)
-            return False
-        return False  # pragma: no cover - Stop is handled by run()
+                if reply is None or not isinstance(exc, CardGameError | NotOwner):
+                    log.exception("table %s: %s not handled", self.table.id, type(message).__name__)
+                if reply is not None and not reply.done():
+                    reply.set_exception(exc)
+            else:
+                if reply is not None and not reply.done():
+                    reply.set_result(result)
+            self._plan_and_tell()
 
-    async def _person_action(self, msg: PersonAction) -> bool:
+    def _plan_and_tell(self) -> None:
+        changed = self.changed
+        if self.leading:
+            try:
+                changed = self.plans.advance() or changed
+            except Exception:
+                log.exception("table %s: planning failed; trying again", self.table.id)
+                self.plans.retry()
+        if changed:
+            self.tell()
+
+    def tell(self) -> None:
+        """Send every connection here its own view of the table (and, leading, tell the other
+        processes, whose connections get theirs)."""
+        table = self.table
+        if self.leading:
+            self.host.changed(table)
+        if not any(table.conns.values()):
+            return  # nobody listens (a table of bots): build nothing
+        public = table.public()
+        for seat, conns in table.conns.items():
+            if conns:
+                self.host.deliver(table, seat, conns, table.view(seat, public))
+
+    def _send(self, seat: Seat | None, conn: Connection, message: JSONObject) -> None:
+        self.host.deliver(self.table, seat, [conn], message)
+
+    def _lead(self) -> None:
+        if not self.leading:
+            raise NotOwner(self.table.id)
+
+    # --- connections -------------------------------------------------------------------------
+    async def _join(self, msg: Join) -> None:
+        """The others hear of a connection only when a seat becomes connected (a spectator, or
+        a second tab, changes nothing they see)."""
+        table, settings, seat = self.table, self.host.settings, msg.seat
+        here = table.conns.get(seat, [])
+        if seat is None and len(here) >= settings.max_spectators:
+            raise ServerError(429, "full", "server.too_many_spectators", limit=settings.max_spectators)
+        if seat is not None and len(here) >= settings.max_seat_connections:
+            raise ServerError(429, "full", "server.too_many_seat_connections", limit=settings.max_seat_connections)
+        taken = seat is not None and not here
+        table.conns.setdefault(seat, []).append(msg.conn)
+        table.last_active = self.host.clock.now()
+        self.host.connected(table, msg.conn, taken)
+        if taken:
+            self.tell()  # a connected person may change what the bots wait for: planned next
+        else:
+            self._send(seat, msg.conn, table.view(seat, table.public()))
+        if table.config.get("chat"):  # what was said before this connection
+            self._send(seat, msg.conn, social.chat_log(table))
+
+    async def _leave(self, msg: Leave) -> None:
+        table = self.table
+        conns = table.conns.get(msg.seat, [])
+        if msg.conn in conns:
+            conns.remove(msg.conn)
+        msg.conn.close()
+        table.last_active = self.host.clock.now()
+        left = msg.seat is not None and not conns
+        self.host.disconnected(table, msg.conn, left)
+        self.changed = left
+
+    async def _resync(self, msg: Resync) -> None:
+        msg.conn.resync()
+        self._send(msg.seat, msg.conn, self.table.view(msg.seat, self.table.public()))
+
+    async def _presence(self, msg: Presence) -> None:
+        remote = self.table.remote
+        if remote.get(msg.process, frozenset()) == msg.seats:
+            return
+        if msg.seats:
+            remote[msg.process] = msg.seats
+        else:
+            remote.pop(msg.process, None)
+        self.changed = True  # connected seats are public, and the bots may wait for them
+
+    async def _show(self, msg: Show) -> None:
+        self.changed = True
+
+    # --- looks -------------------------------------------------------------------------------
+    async def _check(self, msg: Check) -> JSONObject:
+        state = self.table.state
+        try:
+            refuse_unless_to_act(state, msg.seat)
+            state.verify(state.parse_action(msg.text, msg.seat), msg.seat)
+        except CardGameError as exc:
+            return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
+        return {"ok": True}
+
+    async def _hint(self, msg: Hint) -> tuple[tuple[int, int], BotJob]:
+        table, seat = self.table, msg.seat
+        state = table.state
+        legal = state.legal_actions(seat) if seat in state.to_act and not state.is_over() else []
+        if not legal:
+            raise ServerError(409, "no_hint", "server.no_hint")
+        deal, actions = table.position()
+        return (deal, actions), BotJob(
+            game=table.game.spec.name, options=table.config["options"], bot="pimc", view=state.observe(seat),
+            legal=tuple(legal), seed=f"hint/{table.id}/{deal}/{actions}/{seat}", searches=True)
+
+    async def _review(self, msg: Review) -> tuple[int, Verdicts | ReviewJob]:
+        table = self.table
+        deal = msg.deal or len(table.finished)
+        if not 1 <= deal <= len(table.finished):
+            raise ServerError(404, "no_deal", "server.no_deal", deal=deal)
+        kept = table.reviews.get((deal, msg.seat))
+        if kept is not None:
+            return deal, kept
+        return deal, ReviewJob(game=table.game.spec.name, options=table.config["options"],
+                               record=table.record(deal - 1), seat=msg.seat, seed=f"review/{table.id}/{deal}/{msg.seat}")
+
+    async def _reviewed(self, msg: Reviewed) -> None:
+        self.table.reviews[msg.deal, msg.seat] = msg.verdicts
+
+    # --- the owner's changes --------------------------------------------------------------------
+    async def _act(self, msg: Act) -> Event | str:
+        self._lead()
         table = self.table
         try:
             if msg.resend and msg.ref is not None and msg.scope is not None:
                 line = table.acked.get((msg.scope, msg.ref)) or self.host.store.find_ref(table.id, msg.scope, msg.ref)
                 if line is not None:  # already played: the same answer again, nothing played
                     self._answer(msg, {"type": "ack", "ref": msg.ref, "line": line, "repeated": True})
-                    _resolve(msg.reply, line)
-                    return False
+                    return line
             state = table.state
             refuse_unless_to_act(state, msg.seat)
             action = state.parse_action(msg.text, msg.seat)
@@ -258,67 +323,67 @@ class TableActor:
             await self._commit(after, event, msg.scope, msg.ref)
         except CardGameError as exc:
             self._answer(msg, error_message(exc, msg.ref))
-            _fail(msg.reply, exc)
-            return False
+            raise
         if msg.ref is not None and msg.scope is not None:
             table.remember_ack(msg.scope, msg.ref, event.line)
-        self._set_auto(msg.seat, False)
+        self.plans.set_auto(msg.seat, False)
         self._answer(msg, {"type": "ack", "ref": msg.ref, "line": event.line})
-        _resolve(msg.reply, event)
-        return True
+        self.changed = True
+        return event
 
-    def _answer(self, msg: PersonAction, message: JSONObject) -> None:
+    def _answer(self, msg: Act, message: JSONObject) -> None:
         if msg.conn is not None:
-            self.host.send(self.table, msg.seat, msg.conn, message)
+            self._send(msg.seat, msg.conn, message)
 
-    async def _bot_answer(self, msg: BotAnswer) -> bool:
-        key = self.key()
-        if msg.key == self.marks.thinking:
-            self.marks.thinking = None
-        if msg.key != key:
-            return False  # the position moved on while the bot thought: plan again
-        self.marks.asked = key
-        if msg.failed:
-            self._at("retry", key, RETRY_SECONDS)
-            return False
-        if msg.seat is None:
-            return False  # every bot declined its offer: the people are to act
+    async def _chat(self, msg: Chat) -> None:
+        self._lead()
+        social.chat(self.host, self.table, msg.seat, msg.text)
+
+    async def _rename(self, msg: Rename) -> None:
+        self._lead()
+        social.rename(self.host, self.table, msg.seat, msg.text)
+        self.changed = True
+
+    async def _take_seat(self, msg: TakeSeat) -> tuple[Seat, str]:
+        self._lead()
+        taken = social.take_open_seat(self.host, self.table, msg.name)
+        self.changed = True
+        return taken
+
+    async def _rematch(self, msg: Rematch) -> str:
+        self._lead()
+        before = self.table.config.get("rematch")
+        new_id = social.rematch(self.host, self.table)
+        self.changed = before != new_id
+        return new_id
+
+    async def _resume(self, msg: Resume) -> None:
+        self._lead()
+        self.plans.set_auto(msg.seat, False)
+        self.changed = True
+
+    async def _kick(self, msg: Kick) -> None:
+        """Nothing to do but plan, as after every message."""
+
+    # --- the actor's own ---------------------------------------------------------------------------
+    async def _bot_answer(self, msg: BotAnswer) -> None:
+        if not self.leading or not self.plans.bot_answered(msg):
+            return
+        assert msg.seat is not None  # bot_answered: a move to play
         after = self.table.state.clone()
         try:
             event = after.apply(msg.action, msg.seat)
             await self._commit(after, event, None, None)
         except CardGameError:
             log.exception("table %s: a bot's move was not played; trying again", self.table.id)
-            self._at("retry", key, RETRY_SECONDS)
-            return False
-        return True
+            self.plans.retry()
+            return
+        self.changed = True
 
-    def _wake(self, msg: Wake) -> bool:
-        marks, table = self.marks, self.table
-        entry = marks.timers.get(msg.kind)
-        if entry is not None and entry[0] == msg.key:
-            del marks.timers[msg.kind]
-        if msg.kind == "deal":
-            return msg.key == table.deal and self._next_deal()
-        if msg.kind == "turn":
-            turn = self._turn_key()
-            if turn is None or msg.key != turn:
-                return False
-            table.deadline = None
-            return self._set_auto(turn[2], True)
-        key = self.key()
-        if msg.key != key:
-            return False  # a timer of a position already left
-        if msg.kind == "delay":
-            marks.delayed = key
-        elif msg.kind == "calls":
-            marks.waited = key
-            table.calls = None
-        elif msg.kind == "retry":
-            marks.asked = None
-        return False
+    async def _wake(self, msg: Wake) -> None:
+        if self.leading:
+            self.changed = self.plans.wake(msg)
 
-    # --- transitions -------------------------------------------------------------------------
     async def _commit(self, after: State, event: Event, scope: str | None, ref: int | None) -> None:
         """Store the action just applied to ``after`` (a copy of the table's state), with the
         client's ``ref``, in the next group commit (:mod:`folkdeck.server.commits`); only then
@@ -336,147 +401,5 @@ class TableActor:
         table.last_active = self.host.clock.now()
         table.finish_deal_if_over()
 
-    def _next_deal(self) -> bool:
-        """Deal over → next deal (False if the deal is not over or the match is)."""
-        table = self.table
-        if not table.finish_deal_if_over():
-            return False
-        return table.start_next_deal()
 
-    def _set_auto(self, seat: Seat, on: bool) -> bool:
-        """Give a person's seat to a bot (their turn timer ran out) or back; True if it changed."""
-        entry = self.table.seats[seat]
-        if bool(entry.get("auto")) == on:
-            return False
-        if on:
-            entry["auto"] = True
-        else:
-            entry.pop("auto", None)
-        self.host.store.update_config(self.table.id, self.table.config)
-        return True
-
-    # --- planning ------------------------------------------------------------------------------
-    def key(self) -> Key:
-        table = self.table
-        return (table.deal, len(table.state.history), tuple(table.is_bot(s) for s in range(table.num_players)))
-
-    def _turn_key(self) -> TurnKey | None:
-        table, state = self.table, self.table.state
-        if not table.config.get("turn_seconds") or state.is_over() or not state.to_act:
-            return None
-        seat = state.to_act[0]
-        return None if table.is_bot(seat) else (table.deal, len(state.history), seat)
-
-    def advance(self) -> bool:
-        """Arrange what happens next; True if the table changed meanwhile (a deal was dealt, a
-        wait began that every view shows)."""
-        changed = False
-        for _ in range(1000):  # each round makes one transition at most
-            step = self._step()
-            changed = changed or step != "wait"
-            if step != "moved":
-                return changed
-        raise RuntimeError(f"table {self.table.id}: no end to its transitions")  # pragma: no cover
-
-    def _step(self) -> str:
-        """One planning round: ``"moved"`` (a transition: plan again), ``"shown"`` (a wait
-        every view shows has begun) or ``"wait"`` (a message is on its way, or a person is
-        to act)."""
-        table, settings, marks = self.table, self.host.settings, self.marks
-        self._arm_turn_timer()
-        if table.state.is_over():
-            table.finish_deal_if_over()
-            if table.match_over():
-                return "wait"
-            if settings.deal_pause <= 0:
-                return "moved" if self._next_deal() else "wait"
-            self._at("deal", table.deal, settings.deal_pause)
-            return "wait"
-        key = self.key()
-        if marks.thinking == key or marks.asked == key:
-            return "wait"
-        if not table.bot_seats():
-            return "wait"  # the people are to act
-        if marks.delayed != key:
-            if settings.bot_delay > 0:
-                self._at("delay", key, settings.bot_delay)
-                return "wait"
-            marks.delayed = key
-        if marks.waited != key:
-            seconds = self._calls_wait()
-            if seconds > 0:
-                if self._at("calls", key, seconds):
-                    table.calls = ((table.deal, key[1]), self.host.clock.now() + seconds)
-                    return "shown"
-                return "wait"
-            marks.waited = key
-        self._think(key, table.bot_jobs())
-        return "wait"
-
-    def _at(self, kind: str, key: TimerKey, seconds: float) -> bool:
-        """A timer of ``kind`` for ``key`` (the one of another key is dropped); True if newly set."""
-        timers = self.marks.timers
-        entry = timers.get(kind)
-        if entry is not None:
-            if entry[0] == key:
-                return False
-            entry[1].cancel()
-        timers[kind] = (key, self.host.clock.call_later(seconds, lambda: self.post(Wake(kind, key))))
-        return True
-
-    def _arm_turn_timer(self) -> None:
-        key = self._turn_key()
-        entry = self.marks.timers.get("turn")
-        if key is None:
-            if entry is not None:
-                entry[1].cancel()
-                del self.marks.timers["turn"]
-            self.table.deadline = None
-            return
-        seconds = float(self.table.config["turn_seconds"])
-        if self._at("turn", key, seconds):
-            self.table.deadline = self.host.clock.now() + seconds
-
-    def _calls_wait(self) -> float:
-        """Before a bot on turn acts, the people's moment to act out of turn: up to
-        ``window_seconds`` while a person holds a public right (Gou Ji's 先让让),
-        ``call_seconds`` while a connected person may hold a hidden one for all the public
-        facts tell (the OWL's cucco call: the same wait whoever holds it)."""
-        if person_holds_public_right(self.table):
-            return self.host.settings.window_seconds
-        if person_may_call(self.table):
-            return self.host.settings.call_seconds
-        return 0.0
-
-    def _think(self, key: Key, jobs: list[tuple[Seat, BotJob]]) -> None:
-        self.marks.thinking = key
-        task = asyncio.get_running_loop().create_task(self._ask_bots(key, jobs))
-        self.thinkers.add(task)
-        task.add_done_callback(self.thinkers.discard)
-
-    async def _ask_bots(self, key: Key, jobs: list[tuple[Seat, BotJob]]) -> None:
-        """Ask the bots in turn (out-of-turn offers first); post the first move, or that none came."""
-        try:
-            for seat, job in jobs:
-                choice = await self.host.think(job)
-                if choice is not None:
-                    self.post(BotAnswer(key, seat, job.legal[choice]))
-                    return
-            self.post(BotAnswer(key))
-        except Exception:
-            log.exception("table %s: the bots failed; trying again", self.table.id)
-            self.post(BotAnswer(key, failed=True))
-
-
-def _resolve(future: asyncio.Future[T] | None, value: T) -> None:
-    if future is not None and not future.done():
-        future.set_result(value)
-
-
-def _fail(future: asyncio.Future[T] | None, exc: BaseException) -> None:
-    if future is not None and not future.done():
-        future.set_exception(exc)
-
-
-__all__ = ["BotAnswer", "Call", "Host", "PersonAction", "Resume", "Stop", "TableActor", "Wake",
-           "ref_scope"]
+__all__ = ["Host", "NotOwner", "TableActor", "ref_scope"]

@@ -39,19 +39,19 @@ import dataclasses
 import itertools
 import logging
 import random
-import secrets
 from collections.abc import Callable
 from typing import Protocol
 
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.protocol import Event, Seat
-from folkdeck.json_types import JSONValue
-from folkdeck.server.actor import TableActor
+from folkdeck.engine.protocol import Seat
+from folkdeck.json_types import JSONObject
+from folkdeck.server.actor import NotOwner, TableActor
 from folkdeck.server.clock import Clock
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError, coded, status_of
 from folkdeck.server.lease import Leases
-from folkdeck.server.relay import Played, Relay, RelayMessage, RemoteConnection, RequestArgs, played_from
+from folkdeck.server.messages import Act, OwnerMessage, answer_json, from_request, request_args
+from folkdeck.server.relay import Relay, RelayMessage, Remote, RemoteConnection
 from folkdeck.server.store import Store, StoreError
 from folkdeck.server.tables import ACKS_KEPT, Connection, Table
 
@@ -73,11 +73,12 @@ class Manager(Protocol):
     tables: dict[str, Table]
     actors: dict[str, TableActor]
 
-    def actor(self, table: Table) -> TableActor: ...
-    def broadcast(self, table: Table) -> None: ...
+    def keep(self, table: Table) -> None: ...
+    def forget(self, table_id: str) -> None: ...
     def kick(self, table: Table) -> None: ...
-    async def perform(self, table: Table, op: str, args: RequestArgs, client: str = "") -> JSONValue: ...
-    async def perform_action(self, table: Table, args: RequestArgs, conn: Connection | None = None) -> Event | str: ...
+    def show(self, table: Table) -> None: ...
+    def presence(self, table: Table, process: int, seats: frozenset[Seat]) -> None: ...
+    async def perform(self, table: Table, message: OwnerMessage) -> object: ...
 
 
 class Cluster:
@@ -149,7 +150,6 @@ class Cluster:
         the others told."""
         if self.leases.adopt(table.id):
             self.owned.add(table.id)
-            self.manager.actor(table)
         self.relay.publish({"k": "new", "p": self.me, "t": table.id})
 
     def adopt(self, table_id: str) -> bool:
@@ -171,17 +171,17 @@ class Cluster:
         table.deadline = table.calls = None
         table.last_active = self.manager.clock.now()
         self.owned.add(table_id)
-        self.manager.actor(table)
+        self.manager.kick(table)  # its actor leads from now on: it plans at once
         self.relay.publish({"k": "who", "p": self.me, "t": table_id})
         log.info("adopted table %s", table_id)
         return True
 
     def drop(self, table_id: str) -> None:
-        """This process no longer owns the table: its actor stops; the copy follows the new owner."""
+        """This process no longer owns the table: its actor follows the new owner, as the copy does."""
         self.owned.discard(table_id)
-        actor = self.manager.actors.pop(table_id, None)
+        actor = self.manager.actors.get(table_id)
         if actor is not None:
-            actor.abandon()
+            actor.follow()
         table = self.manager.tables.get(table_id)
         if table is not None:
             self.stale[table_id] = table.deal
@@ -209,11 +209,8 @@ class Cluster:
             self.drop(table_id)
         live = self.leases.live()
         for table in list(self.manager.tables.values()):
-            dead = [p for p in table.remote if p not in live]
-            if dead:
-                for process in dead:
-                    del table.remote[process]
-                self._presence_changed(table)
+            for process in [p for p in table.remote if p not in live]:
+                self.manager.presence(table, process, frozenset())
         # A fair share of the tables orphaned since the last look (the others take theirs),
         # and every one still left from the last look.
         orphans = self.leases.orphans()
@@ -262,7 +259,7 @@ class Cluster:
         table.catch_up(rows, 0)
         table.now = self.manager.clock.now
         table.last_active = self.manager.clock.now()
-        self.manager.tables[table_id] = table
+        self.manager.keep(table)
         self.relay.publish({"k": "who", "p": self.me, "t": table_id})
         return table
 
@@ -275,7 +272,7 @@ class Cluster:
             config, closed, rows = self.store.load_since(table.id, table.deal, len(table.state.history))
         if config is None or closed:
             if not any(table.conns.values()):
-                self.manager.tables.pop(table.id, None)
+                self.manager.forget(table.id)
             return False
         if rebuild:
             self._replace(table, Table.new(table.id, config), rows, deal)
@@ -312,7 +309,7 @@ class Cluster:
                 if table.id not in self.owned and any(table.conns.values()):
                     self.stale.setdefault(table.id, table.deal)
                     self.refresh(table)
-                    self.manager.broadcast(table)
+                    self.manager.show(table)
             self._publish_all_presence()
             return
         if msg.get("p") == self.me or msg.get("to", self.me) != self.me:
@@ -331,7 +328,7 @@ class Cluster:
         self.stale[table.id] = max(msg["d"], self.stale.get(table.id, 0))
         if any(table.conns.values()):
             self.refresh(table)
-            self.manager.broadcast(table)
+            self.manager.show(table)
 
     def _on_out(self, msg: RelayMessage) -> None:
         if "c" in msg:
@@ -359,14 +356,7 @@ class Cluster:
         table = self.manager.tables.get(msg["t"])
         if table is None:
             return
-        seats = frozenset(int(s) for s in msg["s"])
-        if table.remote.get(msg["p"], frozenset()) == seats:
-            return
-        if seats:
-            table.remote[msg["p"]] = seats
-        else:
-            table.remote.pop(msg["p"], None)
-        self._presence_changed(table)
+        self.manager.presence(table, msg["p"], frozenset(int(s) for s in msg["s"]))
 
     def _on_who(self, msg: RelayMessage) -> None:
         if msg["t"] == "*":
@@ -394,11 +384,6 @@ class Cluster:
             if self.local_seats(table):
                 self.presence(table)
 
-    def _presence_changed(self, table: Table) -> None:
-        if table.id in self.owned:
-            self.manager.kick(table)  # a connected person may change what the bots wait for
-        self.manager.broadcast(table)
-
     # --- requests -----------------------------------------------------------------------------------
     def register(self, conn: Connection) -> None:
         self.conns[conn.id] = conn
@@ -406,52 +391,39 @@ class Cluster:
     def unregister(self, conn: Connection) -> None:
         self.conns.pop(conn.id, None)
 
-    async def forward_action(self, table: Table, args: RequestArgs, conn: Connection | None = None) -> Event | Played | str:
-        """Have the table's owner play a person's action (see :meth:`forward`): the event
-        (:class:`Played` from another process), or the stored line of a ``ref`` played before."""
-        if args.get("ref") is None:  # a ref of its own: sent again, played once
-            args.update({"scope": f"r/{secrets.token_hex(8)}", "ref": 0})
-        answer = await self._forward(table, "act", args, conn)
-        if answer is None:
-            return await self.manager.perform_action(table, args, conn)
-        return played_from(answer)
+    async def forward(self, table: Table, message: OwnerMessage) -> Remote | OwnerMessage:
+        """The answer of the table's owner to ``message``, or the message for this process to
+        handle, once it owns the table (an action as a resend, if its owner died with it).
 
-    async def forward(self, table: Table, op: str, args: RequestArgs) -> JSONValue:
-        """Have the table's owner do ``op`` (this process, if it owns the table or adopts it)."""
-        answer = await self._forward(table, op, args, None)
-        if answer is None:
-            return await self.manager.perform(table, op, args)
-        return answer.get("ok")
-
-    async def _forward(self, table: Table, op: str, args: RequestArgs, conn: Connection | None) -> RelayMessage | None:
-        """The owner's answer to ``op``, or None once this process owns the table (the caller
-        does ``op``). :raises ServerError: the owner's refusal; StoreError: no owner in time."""
+        :raises ServerError: the owner's refusal; StoreError: no owner in time."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.manager.settings.forward_seconds
         while loop.time() < deadline:
             if table.id in self.owned:
-                return None
+                return message
             owner = self.leases.owner_of(table.id)
             if owner is None or owner == self.me:
                 if not self.adopt(table.id):
                     await asyncio.sleep(0.05)
                 continue
-            sent: RequestArgs = args if conn is None else {**args, "c": conn.id}
-            answer = await self._ask(owner, table.id, op, sent, deadline)
+            op, args = request_args(message)
+            if isinstance(message, Act) and message.conn is not None:
+                args["c"] = message.conn.id
+            answer = await self._ask(owner, table.id, op, args, deadline)
             if answer is None or answer.get("retry"):
                 if answer is None and op in ONCE_ONLY:
                     break  # it may have been done: the client tries again
-                if answer is None and op == "act":
-                    args["resend"] = True
+                if answer is None and isinstance(message, Act):
+                    message = dataclasses.replace(message, resend=True)
                 await asyncio.sleep(0.1)
                 continue
             if "error" in answer:
                 error = answer["error"]
                 raise ServerError(answer["status"], error["error"], error["reason"], **error["params"])
-            return answer
+            return Remote(answer.get("ok"))
         raise StoreError(f"table {table.id}: no process answered for it in time")
 
-    async def _ask(self, owner: int, table_id: str, op: str, args: RequestArgs,
+    async def _ask(self, owner: int, table_id: str, op: str, args: JSONObject,
                    deadline: float) -> RelayMessage | None:
         """The owner's answer, or None if it died first."""
         loop = asyncio.get_running_loop()
@@ -481,14 +453,12 @@ class Cluster:
         else:
             args = msg["a"].copy()
             conn_id = args.pop("c", None)
-            conn = None if conn_id is None else RemoteConnection(self.relay, self.me, msg["p"], conn_id)
+            conn = None if conn_id is None else RemoteConnection(self.relay, self.me, msg["p"], int(str(conn_id)))
             try:
-                if msg["op"] == "act":
-                    played = await self.manager.perform_action(table, args, conn)
-                    reply["ok"] = ({"line": played, "repeated": True} if isinstance(played, str)
-                                   else {"line": played.line, "event": played.to_dict()})
-                else:
-                    reply["ok"] = await self.manager.perform(table, msg["op"], args)
+                message = from_request(msg["op"], args, conn)
+                reply["ok"] = answer_json(message, await self.manager.perform(table, message))
+            except NotOwner:
+                reply["retry"] = True  # another process adopted it meanwhile
             except CardGameError as exc:
                 reply.update({"status": status_of(exc), "error": coded(exc)})
             except Exception:

@@ -1,12 +1,12 @@
-"""The table manager: every live table by id, its owner, its connections and expiry.
+"""The table manager: every table in memory by id, and the one way to each table's actor.
 
-FastAPI's ``ConnectionManager`` idea, grown up: it binds websockets to seats, hands every
-change of a table to the table's one owner (:class:`~folkdeck.server.actor.TableActor`,
-which applies actions, commits each one before acknowledging it, with the other tables'
-actions of the moment (:mod:`folkdeck.server.commits`), and drives the bots, timers and
-deals), and sends **each connection its own ``observe(seat)``** after every
-event (spectators ``observe(None)``). Bots think in worker processes
-(:mod:`folkdeck.server.bots`).
+It finds a table (:meth:`TableManager.get`), makes one (:meth:`TableManager.create`), closes
+the idle ones, and hands every request about a table, as a typed message
+(:mod:`folkdeck.server.messages`), to the table's actor (:mod:`folkdeck.server.actor`): this
+process's, or, for a change that only the table's owner makes, the owning process's,
+through the cluster (:mod:`folkdeck.server.cluster`). It reads and writes no table's play
+itself: the actors call back its hooks (a message for some connections, news for the other
+processes). Bots think in worker processes (:mod:`folkdeck.server.bots`).
 
 Tables nobody has used for ``table_idle_seconds`` are closed: dropped from memory and
 marked closed in the store, whose rows (and so the records) stay; a closed table's
@@ -19,14 +19,13 @@ import asyncio
 import logging
 import secrets
 from collections import Counter, OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, Unpack, cast
+from collections.abc import Awaitable
+from typing import TypeVar, cast
 
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Event, Seat
 from folkdeck.json_types import JSONObject, JSONValue
-from folkdeck.server import social
-from folkdeck.server.actor import Call, PersonAction, Resume, TableActor
+from folkdeck.server.actor import NotOwner, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.clock import Clock, LoopClock
 from folkdeck.server.cluster import Cluster
@@ -35,14 +34,33 @@ from folkdeck.server.config import Settings
 from folkdeck.server.create import deal_count, load_game, new_seats, table_config
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
-from folkdeck.server.relay import Played, RequestArgs
+from folkdeck.server.messages import (
+    Act,
+    Chat,
+    Check,
+    Hint,
+    Join,
+    Kick,
+    Leave,
+    OwnerMessage,
+    Presence,
+    Rematch,
+    Rename,
+    Request,
+    Resume,
+    Resync,
+    Review,
+    Reviewed,
+    Show,
+    TakeSeat,
+)
+from folkdeck.server.relay import Played, Remote, played_from
 from folkdeck.server.schemas import TableCreate
 from folkdeck.server.store import Store
 from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
-from folkdeck.server.turns import refuse_unless_to_act
 
 log = logging.getLogger("folkdeck.server")
-T = TypeVar("T")
+R = TypeVar("R")
 
 ARCHIVE_CACHE = 16
 """Closed tables kept rebuilt in memory for their record downloads."""
@@ -93,11 +111,10 @@ class TableManager:
     def start(self, reap: bool = True) -> None:
         """After a (re)start: every table's owner starts (its bots play on); idle tables are
         looked for."""
+        for table in self.tables.values():
+            self.actor(table)
         if self.cluster is not None:
             self.cluster.start()  # adopts the tables nobody owns
-        else:
-            for table in self.tables.values():
-                self.actor(table)
         if reap:
             self._reaper = asyncio.get_running_loop().create_task(self._reap_loop())
 
@@ -158,11 +175,9 @@ class TableManager:
         table.now = self.clock.now
         table.last_active = self.clock.now()
         self.store.create_table(table_id, config)
-        self.tables[table_id] = table
         if self.cluster is not None:
-            self.cluster.claim(table)
-        else:
-            self.actor(table)
+            self.cluster.claim(table)  # before its actor starts: it leads from its first plan
+        self.keep(table)
         return table
 
     def get(self, table_id: str) -> Table | None:
@@ -224,112 +239,141 @@ class TableManager:
                 self.store.close_table(table_id)
             if self.cluster is not None:
                 self.cluster.owned.discard(table_id)
-            actor = self.actors.pop(table_id, None)
-            if actor is not None:
-                actor.abandon()
-            del self.tables[table_id]
+            self.forget(table_id)
             closed.append(table_id)
         if closed:
             log.info("closed %d idle tables", len(closed))
         return closed
 
     # --- connections ------------------------------------------------------------------------
-    def join(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        """Add a connection; it is sent its view. The others hear of it only when a seat
-        becomes connected (a spectator, or a second tab, changes nothing they see).
+    async def join(self, table: Table, seat: Seat | None, conn: Connection) -> None:
+        """Add a connection (:class:`~folkdeck.server.messages.Join`); it is sent its view.
 
         :raises ServerError: a limit of connections is reached.
         """
-        here = table.conns.get(seat, [])
-        if seat is None and len(here) >= self.settings.max_spectators:
-            raise ServerError(429, "full", "server.too_many_spectators", limit=self.settings.max_spectators)
-        if seat is not None and len(here) >= self.settings.max_seat_connections:
-            raise ServerError(429, "full", "server.too_many_seat_connections",
-                              limit=self.settings.max_seat_connections)
-        if conn.client and self.client_connections[conn.client] >= self.settings.max_client_connections:
+        client = conn.client
+        if client and self.client_connections[client] >= self.settings.max_client_connections:
             raise ServerError(429, "full", "server.too_many_connections",
                               limit=self.settings.max_client_connections)
-        if conn.client:
-            self.client_connections[conn.client] += 1
-        newly = seat is not None and not here
-        table.conns.setdefault(seat, []).append(conn)
-        table.last_active = self.clock.now()
-        if self.cluster is not None:
-            self.cluster.register(conn)
-            if newly:
-                self.cluster.presence(table)
-        if newly:
-            self.broadcast(table)
-            self.kick(table)  # a connected person may change what the bots wait for
-        else:
-            self.send(table, seat, conn, table.view(seat, table.public()))
+        await self.actor(table).ask(Join(seat, conn))
+        if client:
+            self.client_connections[client] += 1
 
     def leave(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        conns = table.conns.get(seat, [])
-        if conn in conns:
-            conns.remove(conn)
-            if conn.client:
-                self.client_connections[conn.client] -= 1
-                if self.client_connections[conn.client] <= 0:
-                    del self.client_connections[conn.client]
+        """A joined connection went away (:class:`~folkdeck.server.messages.Leave`)."""
+        if conn.client:
+            self.client_connections[conn.client] -= 1
+            if self.client_connections[conn.client] <= 0:
+                del self.client_connections[conn.client]
         conn.close()
-        table.last_active = self.clock.now()
-        if self.cluster is not None:
-            self.cluster.unregister(conn)
-            if seat is not None and not conns:
-                self.cluster.presence(table)
-        if seat is not None and not conns:
-            self.broadcast(table)
+        actor = self.actors.get(table.id)
+        if actor is not None:  # none once the server stopped, or the table closed
+            actor.post(Leave(seat, conn))
 
-    def broadcast(self, table: Table) -> None:
-        """Send every connection at the table its own view of the current position (and, on
-        the table's owner, tell the other processes, whose clients get theirs)."""
-        if self.cluster is not None and self.cluster.owns(table.id):
-            self.cluster.changed(table)
-        if not any(table.conns.values()):
-            return  # nobody listens (a table of bots): build nothing
-        public = table.public()
-        for seat, conns in table.conns.items():
-            if not conns:
-                continue
-            message = table.view(seat, public)
-            if self.on_send is not None:
-                self.on_send(table, seat, message)
-            for conn in conns:
-                conn.push(message)
+    def resync(self, table: Table, seat: Seat | None, conn: Connection) -> None:
+        """Send ``conn`` its whole view again (:class:`~folkdeck.server.messages.Resync`)."""
+        self.actor(table).post(Resync(seat, conn))
 
     def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None:
-        if self.on_send is not None:
-            self.on_send(table, seat, message)
-        conn.push(message)
+        """A message for one connection that is no table's news (a pong, a refusal)."""
+        self.deliver(table, seat, [conn], message)
 
-    # --- the tables' owners -------------------------------------------------------------------
+    # --- the tables' actors -------------------------------------------------------------------
     def actor(self, table: Table) -> TableActor:
-        """The table's owner, started with it (:mod:`folkdeck.server.actor`)."""
+        """The table's actor in this process, started with it (:mod:`folkdeck.server.actor`)."""
         actor = self.actors.get(table.id)
         if actor is None:
-            if self.cluster is not None and not self.cluster.owns(table.id):
-                raise RuntimeError(f"table {table.id} is owned by another process")
             actor = self.actors[table.id] = TableActor(table, self)
             actor.start()
         return actor
 
+    def keep(self, table: Table) -> None:
+        """A table now in memory, with its actor."""
+        self.tables[table.id] = table
+        self.actor(table)
+
+    def forget(self, table_id: str) -> None:
+        """A table no longer in memory: its actor stops at once."""
+        self.tables.pop(table_id, None)
+        actor = self.actors.pop(table_id, None)
+        if actor is not None:
+            actor.abandon()
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process owns the table (its actor leads)."""
+        return self.cluster is None or self.cluster.owns(table_id)
+
+    def kick(self, table: Table) -> None:
+        """Ask the table's owner to look again at what must happen next (a seat was given to
+        a bot from outside: :class:`~folkdeck.server.messages.Kick`)."""
+        if self.owns(table.id):
+            self.actor(table).post(Kick())
+
+    def show(self, table: Table) -> None:
+        """Send everyone here their view of a copy brought up to date (:class:`~folkdeck.server.messages.Show`)."""
+        self.actor(table).post(Show())
+
+    def presence(self, table: Table, process: int, seats: frozenset[Seat]) -> None:
+        """The seats connected to another process (:class:`~folkdeck.server.messages.Presence`)."""
+        self.actor(table).post(Presence(process, seats))
+
+    async def perform(self, table: Table, message: OwnerMessage) -> object:
+        """On the table's owner: handle a message another process sent.
+
+        :raises NotOwner: this process does not own the table (any more)."""
+        actor = self.actors.get(table.id)
+        if actor is None:
+            raise NotOwner(table.id)
+        return await actor.ask(message)
+
+    async def _owner(self, table: Table, message: Request[R]) -> R | Remote:
+        """The owner's answer to ``message``: this process's actor, or the owning process's
+        (sent by the cluster: its answer as JSON)."""
+        while True:
+            if self.owns(table.id):
+                try:
+                    return await self.actor(table).ask(message)
+                except NotOwner:
+                    continue  # another process adopted the table meanwhile
+            assert self.cluster is not None  # one process owns every table
+            answer = await self.cluster.forward(table, cast("OwnerMessage", message))
+            if not isinstance(answer, Remote):
+                message = cast("Request[R]", answer)  # this process owns it now: handled here, as rewritten
+                continue
+            return answer
+
+    # --- the hosts' hooks (what actors need of the server) ------------------------------------
     def think(self, job: BotJob) -> Awaitable[int | None]:
         """A bot's decision, from the workers (tests put their own bots here)."""
         return self.bots.think(job)
 
-    def kick(self, table: Table) -> None:
-        """Ask the table's owner to look again at what must happen next (a seat was given to
-        a bot, a person connected): a message like any other."""
-        if self.cluster is None or self.cluster.owns(table.id):
-            self.actor(table).post(Call(lambda: None))
+    def deliver(self, table: Table, seat: Seat | None, conns: list[Connection], message: JSONObject) -> None:
+        if self.on_send is not None:
+            self.on_send(table, seat, message)
+        for conn in conns:
+            conn.push(message)
 
-    async def call(self, table: Table, fn: Callable[[], T]) -> T:
-        """Run ``fn`` inside the table's owner (a change between two of its messages)."""
-        result: T = await self.actor(table).ask(Call(fn))
-        return result
+    def changed(self, table: Table) -> None:
+        if self.cluster is not None:
+            self.cluster.changed(table)
 
-    # --- actions ---------------------------------------------------------------------------------
+    def tell_others(self, table: Table, message: JSONObject) -> None:
+        if self.cluster is not None:
+            self.cluster.relay.publish({"k": "out", "p": self.cluster.me, "t": table.id, "m": message})
+
+    def connected(self, table: Table, conn: Connection, seat_taken: bool) -> None:
+        if self.cluster is not None:
+            self.cluster.register(conn)
+            if seat_taken:
+                self.cluster.presence(table)
+
+    def disconnected(self, table: Table, conn: Connection, seat_left: bool) -> None:
+        if self.cluster is not None:
+            self.cluster.unregister(conn)
+            if seat_left:
+                self.cluster.presence(table)
+
+    # --- the owner's changes -----------------------------------------------------------------------
     async def act(self, table: Table, seat: Seat, text: str, client: str = "", *, ref: int | None = None,
                   resend: bool = False, scope: str | None = None,
                   conn: Connection | None = None) -> Event | Played | str:
@@ -340,52 +384,47 @@ class TableManager:
         """
         if client:
             self.actions.check(client)
-        args: RequestArgs = {"seat": seat, "text": text, "ref": ref, "resend": resend, "scope": scope}
-        if self.cluster is not None and not self.cluster.owns(table.id):
-            return await self.cluster.forward_action(table, args, conn)
-        return await self.perform_action(table, args, conn)
+        if ref is None and not self.owns(table.id):  # a ref of its own: sent again, played once
+            scope, ref = f"r/{secrets.token_hex(8)}", 0
+        played = await self._owner(table, Act(seat, text, ref=ref, resend=resend, scope=scope, conn=conn))
+        return played_from(played.answer) if isinstance(played, Remote) else played
 
-    async def operate(self, table: Table, op: str, client: str = "", **args: Unpack[RequestArgs]) -> Any:
-        """A change that the table's owner makes (here, or in another process): ``chat``
-        (seat, text), ``rename`` (seat, text), ``take_seat`` (name: the seat and its token),
-        ``rematch`` (the next match's id), ``resume`` (seat).
+    async def chat(self, table: Table, seat: Seat | None, text: str, client: str = "") -> None:
+        """A seat's chat message to the table (:func:`folkdeck.server.social.chat`).
 
-        Its answer is JSON (what crossed from another process, :meth:`perform`), typed
-        left untyped for the routes, which unpack it as the operation's own result."""
-        if self.cluster is None or self.cluster.owns(table.id):
-            return await self.perform(table, op, args, client)
-        limiter = {"chat": self.chats, "take_seat": self.creations}.get(op)
-        if limiter is not None and client:
-            limiter.check(client)
-        return await self.cluster.forward(table, op, args)
+        :raises ServerError: ``spectator``, ``bad_text``, ``rate_limited``."""
+        if seat is None:
+            raise ServerError(403, "spectator", "server.spectator_chat")
+        if client:
+            self.chats.check(client)
+        await self._owner(table, Chat(seat, text))
 
-    async def perform_action(self, table: Table, args: RequestArgs, conn: Connection | None = None) -> Event | str:
-        """On the table's owner: a person's action (see :meth:`act`)."""
-        played: Event | str = await self.actor(table).ask(
-            PersonAction(args["seat"], args["text"], ref=args.get("ref"), resend=bool(args.get("resend")),
-                         scope=args.get("scope"), conn=conn))
-        return played
+    async def rename(self, table: Table, seat: Seat, text: str) -> None:
+        """A person names their own seat (:func:`folkdeck.server.social.rename`)."""
+        await self._owner(table, Rename(seat, text))
 
-    async def perform(self, table: Table, op: str, args: RequestArgs, client: str = "") -> JSONValue:
-        """On the table's owner: do ``op`` (see :meth:`operate`) for ``client`` (its rate
-        limits; a request of another process was checked there)."""
-        if op == "resume":
-            await self.actor(table).ask(Resume(args["seat"]))
-            return None
-        if op == "chat":
-            await self.call(table, lambda: social.chat(self, table, args["seat"], args["text"], client=client))
-        elif op == "rename":
-            await self.call(table, lambda: social.rename(self, table, args["seat"], args["text"]))
-        elif op == "take_seat":
-            seat, token = await self.call(table, lambda: social.take_open_seat(self, table, args["name"], client=client))
-            return [seat, token]
-        elif op == "rematch":
-            return (await self.call(table, lambda: social.rematch(self, table))).id
-        else:
-            raise ValueError(f"unknown operation {op!r}")
-        return None
+    async def take_seat(self, table: Table, name: str, client: str = "") -> tuple[Seat, str]:
+        """A visitor takes the first open seat: the seat and its token
+        (:func:`folkdeck.server.social.take_open_seat`)."""
+        if client:
+            self.creations.check(client)
+        taken = await self._owner(table, TakeSeat(name))
+        if isinstance(taken, Remote):
+            seat, token = cast("list[int | str]", taken.answer)
+            return int(seat), str(token)
+        return taken
 
-    def check(self, table: Table, seat: Seat, text: str, client: str = "") -> JSONObject:
+    async def rematch(self, table: Table) -> str:
+        """The next match's table id (:func:`folkdeck.server.social.rematch`)."""
+        new_id = await self._owner(table, Rematch())
+        return str(new_id.answer) if isinstance(new_id, Remote) else new_id
+
+    async def resume(self, table: Table, seat: Seat) -> None:
+        """A person takes their seat back from the bot that the timer gave it to."""
+        await self._owner(table, Resume(seat))
+
+    # --- looks ---------------------------------------------------------------------------------------
+    async def check(self, table: Table, seat: Seat, text: str, client: str = "") -> JSONObject:
         """Whether ``seat`` could play ``text`` now, without playing it: ``{"ok": True}``, or
         ``{"ok": False}`` with the refusal's code, reason and parameters (the same as playing
         it would give). Rate-limited as actions are; the state is never changed.
@@ -394,13 +433,7 @@ class TableManager:
         """
         if client:
             self.actions.check(client)
-        state = table.state
-        try:
-            refuse_unless_to_act(state, seat)
-            state.verify(state.parse_action(text, seat), seat)
-        except CardGameError as exc:
-            return {"ok": False, **{k: v for k, v in exc.to_dict().items() if k in ("error", "reason", "params")}}
-        return {"ok": True}
+        return await self.actor(table).ask(Check(seat, text))
 
     async def hint(self, table: Table, seat: Seat, client: str = "") -> JSONObject:
         """What the ``pimc`` search bot would play for ``seat`` now, and the values it found
@@ -413,22 +446,16 @@ class TableManager:
         """
         if client:
             self.actions.check(client)
-        state = table.state
-        legal = state.legal_actions(seat) if seat in state.to_act and not state.is_over() else []
-        if not legal:
-            raise ServerError(409, "no_hint", "server.no_hint")
-        deal, actions = table.position()
-        job = BotJob(game=table.game.spec.name, options=table.config["options"], bot="pimc",
-                     view=state.observe(seat), legal=tuple(legal), seed=f"hint/{table.id}/{deal}/{actions}/{seat}",
-                     searches=True)
+        (deal, actions), job = await self.actor(table).ask(Hint(seat))
         advice = await self.bots.advise(job)
         if advice is None:
             raise ServerError(409, "no_hint", "server.hint_slow")
         # the search's advice is JSON made by folkdeck.agents.advice (typed there as plain dicts)
         return {"type": "hint", "position": [deal + 1, actions], **cast("JSONObject", advice)}
 
-    async def review(self, table: Table, seat: Seat, deal: int, client: str = "") -> JSONObject:
-        """The search bot's review of ``seat``'s decisions in finished deal ``deal`` (1-based):
+    async def review(self, table: Table, seat: Seat, deal: int | None, client: str = "") -> JSONObject:
+        """The search bot's review of ``seat``'s decisions in finished deal ``deal`` (1-based;
+        None: the last finished):
         ``{"type": "review", "deal", "verdicts": [...]}`` (:func:`folkdeck.agents.advice.review`),
         computed once per seat and deal in the search workers.
 
@@ -436,22 +463,14 @@ class TableManager:
         """
         if client:
             self.actions.check(client)
-        if not 1 <= deal <= len(table.finished):
-            raise ServerError(404, "no_deal", "server.no_deal", deal=deal)
-        key = (deal, seat)
-        verdicts = table.reviews.get(key)
-        if verdicts is None:
-            job = ReviewJob(game=table.game.spec.name, options=table.config["options"],
-                            record=table.record(deal - 1), seat=seat, seed=f"review/{table.id}/{deal}/{seat}")
-            verdicts = await self.bots.review(job)
-            if verdicts is None:
+        number, verdicts = await self.actor(table).ask(Review(seat, deal))
+        if isinstance(verdicts, ReviewJob):
+            found = await self.bots.review(verdicts)
+            if found is None:
                 raise ServerError(409, "no_hint", "server.hint_slow")
-            table.reviews[key] = verdicts
-        return {"type": "review", "deal": deal, "verdicts": cast("list[JSONValue]", [*verdicts])}
-
-    async def resume(self, table: Table, seat: Seat) -> None:
-        """A person takes their seat back from the bot that the timer gave it to."""
-        await self.operate(table, "resume", seat=seat)
+            verdicts = found
+            self.actor(table).post(Reviewed(seat, number, verdicts))
+        return {"type": "review", "deal": number, "verdicts": cast("list[JSONValue]", [*verdicts])}
 
 
 __all__ = ["TableManager"]

@@ -63,21 +63,6 @@ SCHEMA = ("SELECT pg_advisory_xact_lock(7210531)",
 
 
 
-class RequestArgs(TypedDict, total=False):
-    """A request to the table's owner (:meth:`TableManager.perform
-    <folkdeck.server.manager.TableManager.perform>`): the seat and its text (an action, a
-    chat, a name), an action's ``ref``, ``resend`` and ``scope``, the name taking an open
-    seat and, between processes, ``c``: the asking connection's id."""
-
-    seat: int
-    text: str
-    name: str
-    ref: int | None
-    resend: bool
-    scope: str | None
-    c: int
-
-
 class RelayMessage(TypedDict, total=False):
     """One message between processes; ``k`` is its kind (:mod:`folkdeck.server.cluster`
     says what each carries): ``p`` the sender's key, ``to`` the one process it is for,
@@ -92,7 +77,7 @@ class RelayMessage(TypedDict, total=False):
     t: str
     id: str | int
     op: str
-    a: RequestArgs
+    a: JSONObject
     ok: JSONValue
     status: int
     error: CodedError
@@ -121,9 +106,16 @@ class Played:
         return self.data
 
 
-def played_from(answer: RelayMessage) -> Played | str:
+@dataclass(frozen=True)
+class Remote:
+    """The answer of a table's owner in another process, as JSON
+    (:func:`folkdeck.server.messages.answer_json`)."""
+
+    answer: JSONValue
+
+
+def played_from(result: JSONValue) -> Played | str:
     """An owner's answer to an action: what it played, or the line of a ``ref`` played before."""
-    result = answer.get("ok")
     line = result.get("line") if isinstance(result, dict) else None
     if not isinstance(result, dict) or not isinstance(line, str):
         raise StoreError(f"an owner's answer to an action has no record line: {result!r}")
@@ -340,5 +332,5 @@ class Relay:
                 log.exception("a message from another process was not handled: %s", message.get("k"))
 
 
-__all__ = ["CHANNEL", "MAX_PAYLOAD", "Played", "Relay", "RelayMessage",
-           "RemoteConnection", "RequestArgs"]
+__all__ = ["CHANNEL", "MAX_PAYLOAD", "Played", "Relay", "RelayMessage", "Remote",
+           "RemoteConnection", "played_from"]

@@ -12,7 +12,8 @@
   seats, rules and links (:func:`rematch`): the new table takes the same seat tokens, so
   each person's link works with the new table's id; asking twice gives the same table.
 
-Every change is stored before it is announced, as actions are.
+Every change is made by the table's actor (:mod:`folkdeck.server.actor`), which sends
+everyone their new view; it is stored before it is announced, as actions are.
 """
 
 from __future__ import annotations
@@ -29,51 +30,51 @@ from folkdeck.server.tables import Table, token_hash
 from folkdeck.server.text import CHAT_CHARS, NAME_CHARS, check_name, clean_text
 
 if TYPE_CHECKING:
-    from folkdeck.server.cluster import Cluster
-    from folkdeck.server.limits import RateLimiter
     from folkdeck.server.store import Store
     from folkdeck.server.tables import Connection
 
 
-class TableManager(Protocol):
-    """What these changes need of the table manager (:mod:`folkdeck.server.manager`)."""
+class SocialHost(Protocol):
+    """What these changes need of the server around the table's actor (:mod:`folkdeck.server.actor`)."""
 
     store: Store
-    chats: RateLimiter
-    creations: RateLimiter
-    cluster: Cluster | None
-    tables: dict[str, Table]
 
-    def broadcast(self, table: Table) -> None: ...
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None: ...
+    def deliver(self, table: Table, seat: Seat | None, conns: list[Connection], message: JSONObject) -> None: ...
+    def tell_others(self, table: Table, message: JSONObject) -> None: ...
     def get(self, table_id: str) -> Table | None: ...
     def add(self, config: JSONObject) -> Table: ...
+
+
+class Tables(Protocol):
+    """What the listing of open tables reads of the table manager (:mod:`folkdeck.server.manager`)."""
+
+    tables: dict[str, Table]
+
+    def get(self, table_id: str) -> Table | None: ...
 
 CHAT_KEPT = 50
 """Chat messages a table keeps (and sends to whoever joins)."""
 
 
-def rename(tables: TableManager, table: Table, seat: Seat, name: str) -> None:
-    """A person names their own seat; everyone at the table is sent the new name."""
+def rename(tables: SocialHost, table: Table, seat: Seat, name: str) -> None:
+    """A person names their own seat (everyone at the table is then sent the new name)."""
     name = check_name(name)
     if table.seats[seat]["kind"] != "human":
         raise ServerError(403, "not_a_person", "server.not_a_person")
     table.seats[seat]["name"] = name
     tables.store.update_config(table.id, table.config)
-    tables.broadcast(table)
 
 
-def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, client: str = "") -> JSONObject:
-    """A seat's chat message, stored and sent to every connection at the table.
+def chat(tables: SocialHost, table: Table, seat: Seat | None, text: str) -> JSONObject:
+    """A seat's chat message, stored and sent to every connection at the table (its rate
+    is checked where the client is, :meth:`folkdeck.server.manager.TableManager.chat`).
 
     :raises ServerError: ``spectator`` (spectators read the chat but do not write in it),
-        ``bad_text``, ``rate_limited``.
+        ``bad_text``.
     """
     if seat is None:
         raise ServerError(403, "spectator", "server.spectator_chat")
     text = clean_text(text, CHAT_CHARS, "server.chat_text", "text")
-    if client:
-        tables.chats.check(client)
     message: JSONObject = {"type": "chat", "seat": seat, "name": table.seats[seat]["name"], "text": text,
                "at": round(time.time(), 3)}
     log: list[JSONValue] = table.config.setdefault("chat", [])
@@ -81,10 +82,9 @@ def chat(tables: TableManager, table: Table, seat: Seat | None, text: str, clien
     del log[:-CHAT_KEPT]
     tables.store.update_config(table.id, table.config)
     for who, conns in table.conns.items():
-        for conn in conns:
-            tables.send(table, who, conn, message)
-    if tables.cluster is not None:  # the clients of the other server processes
-        tables.cluster.relay.publish({"k": "out", "p": tables.cluster.me, "t": table.id, "m": message})
+        if conns:
+            tables.deliver(table, who, conns, message)
+    tables.tell_others(table, message)  # the clients of the other server processes
     return message
 
 
@@ -98,7 +98,7 @@ def open_seats(table: Table) -> list[Seat]:
     return [i for i, s in enumerate(table.seats) if s.get("open")]
 
 
-def listing(tables: TableManager) -> list[dict[str, Any]]:
+def listing(tables: Tables) -> list[dict[str, Any]]:
     """The tables with a free seat while their match is on, the newest first (untyped:
     the route validates each as its ``OpenTable`` model)."""
     out: list[dict[str, Any]] = []
@@ -118,14 +118,13 @@ def listing(tables: TableManager) -> list[dict[str, Any]]:
     return out
 
 
-def take_open_seat(tables: TableManager, table: Table, name: str, client: str = "") -> tuple[Seat, str]:
-    """Give the first free seat to a visitor: its number and its new token.
+def take_open_seat(tables: SocialHost, table: Table, name: str) -> tuple[Seat, str]:
+    """Give the first free seat to a visitor: its number and its new token (the visitor's
+    rate is checked where the visitor is: :meth:`folkdeck.server.manager.TableManager.take_seat`).
 
     :raises ServerError: ``no_open_seat`` (409) when every seat is taken or the match is over.
     """
     name = check_name(name)
-    if client:
-        tables.creations.check(client)
     free = open_seats(table)
     if not free or table.match_over():
         raise ServerError(409, "no_open_seat", "server.no_open_seat")
@@ -139,13 +138,12 @@ def take_open_seat(tables: TableManager, table: Table, name: str, client: str = 
     except Exception:  # not stored: the seat stays free
         entry.update(open=True, token=None)
         raise
-    tables.broadcast(table)
     return seat, token
 
 
-def rematch(tables: TableManager, table: Table) -> Table:
+def rematch(tables: SocialHost, table: Table) -> str:
     """The next match with the same seats, rules and links (the same table every time it
-    is asked for).
+    is asked for): its id.
 
     :raises ServerError: ``match_not_over`` (409) while the match is on.
     """
@@ -153,7 +151,7 @@ def rematch(tables: TableManager, table: Table) -> Table:
     if done is not None:
         found = tables.get(done)
         if found is not None:
-            return found
+            return found.id
     if not table.match_over():
         raise ServerError(409, "match_not_over", "server.match_not_over")
     config = copy.deepcopy(table.config)
@@ -168,9 +166,8 @@ def rematch(tables: TableManager, table: Table) -> Table:
     new = tables.add(config)
     table.config["rematch"] = new.id
     tables.store.update_config(table.id, table.config)
-    tables.broadcast(table)
-    return new
+    return new.id
 
 
 __all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
-           "rename", "rematch", "take_open_seat"]
+           "rename", "rematch", "take_open_seat", "SocialHost", "Tables"]

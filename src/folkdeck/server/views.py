@@ -8,7 +8,8 @@ viewer of a table) keeps the last value of each field with its JSON: a field who
 is the same object, or an equal one of the same type, gets the JSON it had (the same
 object, which the delta's comparison then passes at once); the history is kept event by
 event the same way (an event the viewer sees whole is the same object in every view of
-the deal; one censored for the viewer is made anew and compared). Cached JSON is shared
+the deal; one censored for the viewer is made anew and compared). What changed is encoded
+by :func:`folkdeck.engine.facts.to_json`, as ``to_dict`` does. Cached JSON is shared
 between messages: it is never changed in place (:func:`folkdeck.server.delta.apply`
 makes new objects).
 
@@ -27,13 +28,11 @@ True
 from __future__ import annotations
 
 import dataclasses
-import enum
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeAlias, cast
+from collections.abc import Sequence
+from typing import cast
 
-from folkdeck.cards.card import Card
 from folkdeck.engine.action_data import ActionDataOf
-from folkdeck.engine.facts import Fact, to_json
+from folkdeck.engine.facts import to_json
 from folkdeck.engine.view import View, ViewEvent
 from folkdeck.json_types import JSONObject, JSONScalar, JSONValue
 
@@ -98,7 +97,7 @@ class ViewEncoder:
             if name in values and _same(values[name], value):
                 out[name] = json[name]
                 continue
-            encoded = self._history(value) if name == HISTORY else encode(value)
+            encoded = self._history(value) if name == HISTORY else to_json(value)
             values[name] = value
             json[name] = out[name] = encoded
         return out
@@ -111,77 +110,8 @@ class ViewEncoder:
         del known[same:], encoded[same:]  # a new deal, or an event seen otherwise now
         for event in events[same:]:
             known.append(event)
-            encoded.append(encode(event))
+            encoded.append(to_json(event))
         return encoded[:]  # the message's own list: the kept one grows with the deal
-
-
-def encode(value: object) -> JSONValue:
-    """The same as :func:`folkdeck.engine.facts.to_json`, by the value's type looked up once.
-
-    >>> from folkdeck.engine.view import ViewEvent
-    >>> encode((Card.parse("10H"), None, {"n": 1.5}))
-    ['10H', None, {'n': 1.5}]
-    >>> encode(ViewEvent(index=0, seat=1, action="pass", act=None))
-    {'index': 0, 'seat': 1, 'action': 'pass', 'act': None, 'facts': []}
-    """
-    kind = type(value)
-    # by the exact type, not isinstance (a subclass, say an IntEnum, is encoded by its own rule)
-    if kind is str or kind is int or value is None or kind is bool or kind is float:
-        return cast(JSONScalar, value)
-    if kind is tuple or kind is list:
-        return [encode(item) for item in cast("tuple[object, ...] | list[object]", value)]
-    encoder = _ENCODERS.get(kind)
-    if encoder is None:
-        encoder = _ENCODERS[kind] = _encoder_for(kind)
-    return encoder(value)
-
-
-Encoder: TypeAlias = Callable[[Any], JSONValue]  # each takes the one type it was made for
-_ENCODERS: dict[type, Encoder] = {}
-
-
-def _encoder_for(kind: type) -> Encoder:
-    """How ``to_json`` encodes a value of ``kind`` (its checks, in its order)."""
-    if issubclass(kind, bool | int | float | str) and not issubclass(kind, enum.Enum):
-        return lambda value: value
-    if issubclass(kind, Card):
-        return _card
-    if issubclass(kind, enum.Enum):
-        return lambda value: value.value
-    if issubclass(kind, Fact) and kind.to_dict is Fact.to_dict:
-        names = _fields(kind)
-        return lambda fact: _fact(fact, names)
-    if issubclass(kind, ViewEvent) and kind.to_dict is ViewEvent.to_dict:
-        return lambda e: {"index": e.index, "seat": e.seat, "action": e.action,
-                          "act": encode(e.act) if e.act is not None else None,
-                          "facts": [encode(f) for f in e.facts]}
-    if issubclass(kind, tuple | list):
-        return lambda value: [encode(item) for item in value]
-    if issubclass(kind, Mapping):
-        return lambda value: {str(k): encode(v) for k, v in value.items()}
-    return to_json  # anything else (a to_dict of its own, or its refusal) as to_json does
-
-
-_CARDS: dict[int, tuple[Card, str]] = {}
-CARDS_KEPT = 20_000
-"""Cards whose notation is kept (by identity: a deal's cards are the same objects in every
-view of it; the entry holds the card, so its id stays its own)."""
-
-
-def _card(card: Card) -> str:
-    hit = _CARDS.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_CARDS) >= CARDS_KEPT:
-            _CARDS.clear()
-        hit = _CARDS[id(card)] = (card, str(card))
-    return hit[1]
-
-
-def _fact(fact: Fact, names: tuple[str, ...]) -> JSONObject:
-    out: JSONObject = {"type": fact.type}
-    for name in names:
-        out[name] = encode(getattr(fact, name))
-    return out
 
 
 def _same(old: object, new: object) -> bool:
@@ -189,4 +119,4 @@ def _same(old: object, new: object) -> bool:
     return old is new or (type(old) is type(new) and old == new)
 
 
-__all__ = ["ViewEncoder", "encode"]
+__all__ = ["ViewEncoder"]

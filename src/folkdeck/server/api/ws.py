@@ -66,7 +66,6 @@ from pydantic import ValidationError
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.jsonin import decode
 from folkdeck.engine.protocol import Seat
-from folkdeck.server import social
 from folkdeck.server.actor import ref_scope
 from folkdeck.server.errors import ServerError, error_message
 from folkdeck.server.limits import client_key
@@ -104,15 +103,13 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
     conn = Connection(websocket.send_text, tables.settings.send_queue, client)
     writer = asyncio.create_task(conn.run())
     try:
-        tables.join(table, seat, conn)
+        await tables.join(table, seat, conn)  # sent its view, and the kept chat
     except ServerError as exc:
         conn.push(error_message(exc))
         conn.close()
         await writer
         await websocket.close(code=CLOSE_FULL)
         return
-    if table.config.get("chat"):  # what was said before this connection (nothing to send: no message)
-        tables.send(table, seat, conn, social.chat_log(table))
     strikes = 0
     code: int | None = None
     try:
@@ -151,8 +148,7 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
             return False
         if msg.type == "resync":
-            conn.resync()
-            tables.send(table, seat, conn, table.view(seat, table.public()))
+            tables.resync(table, seat, conn)
             return False
         if seat is None:
             raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
@@ -160,20 +156,22 @@ async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: C
             await tables.resume(table, seat)
             return False
         if msg.type == "review":
-            review = await tables.review(table, seat, msg.deal or len(table.finished), client=conn.client)
+            review = await tables.review(table, seat, msg.deal, client=conn.client)
             tables.send(table, seat, conn, {**review, "ref": msg.ref})
             return False
         if msg.type == "hint":
             tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})
             return False
         if isinstance(msg, SocialIn):
-            await tables.operate(table, msg.type if msg.type == "chat" else "rename", client=conn.client,
-                                 seat=seat, text=msg.text)
+            if msg.type == "chat":
+                await tables.chat(table, seat, msg.text, client=conn.client)
+            else:
+                await tables.rename(table, seat, msg.text)
             return False
         assert isinstance(msg, ActionIn)
         if msg.type == "check":
-            tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action,
-                                            **tables.check(table, seat, msg.action, client=conn.client)})
+            checked = await tables.check(table, seat, msg.action, client=conn.client)
+            tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action, **checked})
             return False
         try:  # the table's owner sends the ack (or the refusal) before the state it leads to
             await tables.act(table, seat, msg.action, client=conn.client, ref=msg.ref, resend=msg.resend,

@@ -74,7 +74,7 @@ async def join_table(table_id: str, body: JoinIn, tables: TablesDep, request: Re
     """Take the first free seat of a listed table under ``name``; 409 when none is left."""
     table = _table(tables, table_id)
     client = _client(request, tables)
-    seat, token = await tables.operate(table, "take_seat", client=client, name=body.name)
+    seat, token = await tables.take_seat(table, body.name, client=client)
     return SeatTaken(seat=seat, token=token, link=f"/table?t={table.id}&k={token}")
 
 
@@ -86,7 +86,7 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     seat = tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
-    new_id = await tables.operate(table, "rematch")
+    new_id = await tables.rematch(table)
     return NextMatch(id=new_id, link=f"/table?t={new_id}&k={body.token}")
 
 
