@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from folkdeck.games.gouji.policy import TOTAL, View, unbeatable
+from folkdeck.games.gouji.policy import TOTAL, SeatKnowledge, unbeatable
 from folkdeck.games.gouji.rules import (
     BJ,
     NRANKS,
@@ -96,10 +96,10 @@ def test_wild_cards_join_only_lower_sets() -> None:
 
 def test_the_policy_calls_a_wild_red_joker_unbeatable() -> None:
     """§3.2: the bots' count of unseen cards starts from the rule, not a copy of it."""
-    view = View(seat=0, hand=[0] * NRANKS, played=[0] * NRANKS)  # every card unseen
+    view = SeatKnowledge(seat=0, hand=[0] * NRANKS, played=[0] * NRANKS)  # every card unseen
     assert unbeatable(view, parse_play("3 RJ"))
     assert not unbeatable(view, parse_play("3 3"))
-    assert unbeatable(View(seat=0, hand=[0] * NRANKS, played=list(TOTAL)), parse_play("3 3"))
+    assert unbeatable(SeatKnowledge(seat=0, hand=[0] * NRANKS, played=list(TOTAL)), parse_play("3 3"))
 
 
 @pytest.mark.parametrize(("hand", "expected", "source"), [
