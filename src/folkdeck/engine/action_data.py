@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from folkdeck.json_types import JSONObject
 
-PLAY = "play"
+PLAY: Final = "play"
 """The kind of an action made of cards from the hand."""
 
 
