@@ -6,7 +6,8 @@ The grammar of a record line after ``"<seat>: "``:
 - ``draw``: draw the top card of the stock (a card of the led suit is played at once);
 - ``draw left`` / ``draw right``: the same from one pile of the Portuguese stock;
 - ``pass``: only for a player void in the led suit, with the stock empty, who could play
-  the joker and chooses not to. Every other pass is automatic (an event note).
+  the joker and chooses not to (the engine's :data:`~folkdeck.engine.word_actions.PASS`).
+  Every other pass is automatic (an event note).
 
 >>> parse_action("draw") is DRAW, str(parse_action("Draw  Left")), str(parse_action("joker"))
 (True, 'draw left', 'RJ')
@@ -19,6 +20,7 @@ from typing import Final
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.action_data import PLAY, ActionData
 from folkdeck.engine.errors import InvalidNotationError
+from folkdeck.engine.word_actions import PASS, Pass
 from folkdeck.games.cangkul.rules import JOKER_CARD
 
 
@@ -49,28 +51,9 @@ class Draw:
         return (Draw, (self.pile,))
 
 
-class Pass:
-    """Decline to play the joker when void with the stock empty."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pass)
-
-    def __hash__(self) -> int:
-        return hash("pass")
-
-
 DRAW: Final = Draw(None)
 DRAW_LEFT: Final = Draw(0)
 DRAW_RIGHT: Final = Draw(1)
-PASS: Final = Pass()
 CangkulAction = Card | Draw | Pass
 
 _WORDS: Final[dict[str, CangkulAction]] = {

@@ -1,6 +1,7 @@
 """The transitions of a Cangkul or Burro deal: what playing a card, drawing and passing do
-(docs/rules/cangkul.md §2-§4), as :class:`CangkulFlow`, the base of
-:class:`~folkdeck.games.cangkul.state.CangkulState`.
+(docs/rules/cangkul.md §2-§4), as :class:`CangkulFlow`, a part that
+:class:`~folkdeck.games.cangkul.state.CangkulState` holds: the rules of one table, which
+change the deal they are given and hold nothing of a deal themselves.
 
 Each method performs an action that :meth:`CangkulState.apply
 <folkdeck.games.cangkul.state.CangkulState.apply>` found legal; none checks it again.
@@ -11,8 +12,6 @@ from __future__ import annotations
 from typing import Final
 
 from folkdeck.engine.facts import CardsTaken, DealEnded, Drew, Fact, TrickWon, WentOut
-from folkdeck.engine.state_base import StateBase
-from folkdeck.games.cangkul.actions import CangkulAction
 from folkdeck.games.cangkul.deal import JOKER_CLASS, CangkulDeal
 from folkdeck.games.cangkul.events import (
     SUIT_TERMS,
@@ -24,7 +23,6 @@ from folkdeck.games.cangkul.events import (
     MostCards,
     Stalemate,
 )
-from folkdeck.games.cangkul.observation import CangkulView
 from folkdeck.games.cangkul.options import JokerPlay
 from folkdeck.games.cangkul.rules import (
     JOKER,
@@ -56,35 +54,29 @@ _NEXTS: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in
 """``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
 
 
-class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
-    """The deal's data (:attr:`deal`, all that play changes), the rules and deck it is
-    played with (shared by clones), and the transitions."""
+class CangkulFlow:
+    """The transitions of a deal at a table of ``n`` seats under ``game``'s rules and deck;
+    shared by a state and its clones."""
 
-    __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_nexts", "_jbit")
-    _game: CangkulGameLike
+    __slots__ = ("_rules", "_jp", "_deck", "_n", "_nexts", "_jbit")
     _rules: Ruleset
     _jp: JokerPlay
     _deck: Deck
-    _by_id: dict[int, int]
+    _n: int
     _nexts: tuple[int, ...]
     _jbit: int
 
-    def _table(self, game: CangkulGameLike, n: int) -> None:
-        """What the state keeps besides its deal: the rules' and the deck's, never changed."""
+    def __init__(self, game: CangkulGameLike, n: int) -> None:
         rules = game.rules
-        self._game = game
         self._rules = rules
         self._jp = rules.joker_play
         self._deck = game.deck
-        self._by_id = game.deck.by_id
         self._n = n
         self._nexts = _NEXTS[n]
         # Digging shows no joker only where a void seat must play it (``must_when_void``).
         self._jbit = 1 << JOKER_CLASS if rules.joker_play == "must_when_void" else 0
-        self._cache = None
 
-    def _play(self, s: int, i: int, facts: list[Fact]) -> None:
-        deal = self.deal
+    def play(self, deal: CangkulDeal, s: int, i: int, facts: list[Fact]) -> None:
         bit = 1 << i
         hands, known, plays = deal.hands, deal.known, deal.plays
         hands[s] = hands[s] ^ bit
@@ -105,7 +97,7 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         plays.append((s, i))
         acted = deal.acted = deal.acted | 1 << s
         if hands[s]:
-            # The common case, settled without calling :meth:`_advance`: the next seat has
+            # The common case, settled without calling :meth:`advance`: the next seat has
             # not acted, holds cards, and can play or dig (no automatic pass).
             suit = deal.suit
             nxt = self._nexts[s]
@@ -114,17 +106,16 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
                                                    or any(deal.piles)):
                 deal.turn = nxt
                 return
-        elif self._went_out(s, facts):
+        elif self._went_out(deal, s, facts):
             return
-        self._advance(s, facts)
+        self.advance(deal, s, facts)
 
-    def _went_out(self, s: int, facts: list[Fact]) -> bool:
+    def _went_out(self, deal: CangkulDeal, s: int, facts: list[Fact]) -> bool:
         """Seat ``s`` emptied its hand: score the deal if that ends it (and say so)."""
-        deal = self.deal
         if not self._rules.drop_out:
             facts.append(_WENT_OUT[s][1])
             facts.append(_WON_BY_GOING_OUT[s])
-            self._finish(winner=s)
+            self._finish(deal, winner=s)
             return True
         deal.out.append(s)
         deal.stall = -1  # going out is progress: this trick's end counts from 0 again
@@ -135,13 +126,12 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         deal.out.append(loser)
         facts.append(_LAST_HOLDER[loser])
         facts.append(_LOST_AS_LAST_HOLDER[loser])
-        self._finish(winner=None)
+        self._finish(deal, winner=None)
         return True
 
-    def _draw(self, s: int, pile: int | None, facts: list[Fact]) -> tuple[Fact, ...] | None:
+    def draw(self, deal: CangkulDeal, s: int, pile: int | None, facts: list[Fact]) -> tuple[Fact, ...] | None:
         """Draw for seat ``s``; return the event's facts when they are one ``drew`` alone
         (the common case: a tuple made once), else ``None`` with the facts put in ``facts``."""
-        deal = self.deal
         rng = deal.rng
         suit = deal.suit
         piles = deal.piles
@@ -167,7 +157,7 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
                 if shown is None:
                     shown = known[slot] = DrewAndPlayed(seat=s, card=self._deck.cards[i])  # type: ignore[arg-type]
                 facts.append(shown)
-                self._play(s, i, facts)
+                self.play(deal, s, i, facts)
                 return None
             # One unseen card, not of the led suit, joined the hand: only that void survives.
             deal.void[s] = 1 << suit
@@ -180,12 +170,11 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             facts.extend(drew)
         allowed, dig = choices(deal.hands[s], suit, self._jp)
         if dig and not allowed and not any(piles):
-            self._pass(s, facts, auto=True)
-            self._advance(s, facts)
+            self.pass_turn(deal, s, facts, auto=True)
+            self.advance(deal, s, facts)
         return None
 
-    def _pass(self, s: int, facts: list[Fact], auto: bool = False) -> None:
-        deal = self.deal
+    def pass_turn(self, deal: CangkulDeal, s: int, facts: list[Fact], auto: bool = False) -> None:
         suit = deal.suit
         deal.acted |= 1 << s
         deal.passers.append(s)
@@ -193,10 +182,9 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         if auto:
             facts.append(_CANNOT_FOLLOW[s][suit])
 
-    def _advance(self, s: int, facts: list[Fact]) -> None:
+    def advance(self, deal: CangkulDeal, s: int, facts: list[Fact]) -> None:
         """Give the turn to the next seat of the trick (passing for it when it must), or
         end the trick."""
-        deal = self.deal
         n, hands, suit = self._n, deal.hands, deal.suit
         # With the led suit set and the stock empty, a seat holding neither that suit nor
         # the joker must pass: :func:`choices` gives it nothing to play and it cannot dig.
@@ -210,14 +198,14 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             if not hand:
                 continue
             if blocked and not hand & blocked:
-                self._pass(seat, facts, auto=True)
+                self.pass_turn(deal, seat, facts, auto=True)
                 continue
             deal.turn = seat
             return
-        self._end_trick(facts)
+        self._end_trick(deal, facts)
 
-    def _end_trick(self, facts: list[Fact]) -> None:
-        deal, rules = self.deal, self._rules
+    def _end_trick(self, deal: CangkulDeal, facts: list[Fact]) -> None:
+        rules = self._rules
         plays, passers = deal.plays, deal.passers
         winner = deal.win & 15
         deal.collected = []
@@ -236,7 +224,7 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             deal.dead = dead
         leader = passers[0] if passers and rules.lead_after_pass == "first_passer" else winner
         if not deal.hands[leader]:
-            leader = self._lead_after_out(winner)
+            leader = self._lead_after_out(deal, winner)
         facts.append(_TRICK_WON[winner][leader])
         deal.plays = []
         deal.passers = []
@@ -246,13 +234,12 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         if passers and rules.passers_collect and not any(deal.piles):
             deal.stall += 1  # no card left play (a -1 from a player going out makes it 0)
             if deal.stall >= rules.stall_limit > 0:
-                self._stalemate(facts)
+                self._stalemate(deal, facts)
         else:
             deal.stall = 0
 
-    def _lead_after_out(self, winner: int) -> int:
+    def _lead_after_out(self, deal: CangkulDeal, winner: int) -> int:
         """Notes §4.1: the winner has gone out; ``next_active`` or ``highest_remaining``."""
-        deal = self.deal
         if self._rules.lead_after_out == "highest_remaining":
             remaining = [(s, c) for s, c in deal.plays if deal.hands[s]]
             if remaining:
@@ -265,9 +252,8 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
                 return seat
         return winner
 
-    def _stalemate(self, facts: list[Fact]) -> None:
+    def _stalemate(self, deal: CangkulDeal, facts: list[Fact]) -> None:
         """End a deal that stopped moving (``stall_limit``; :func:`.scoring.stalemate`)."""
-        deal = self.deal
         left = [h.bit_count() for h in deal.hands]
         result = deal.result = stalemate(self._rules, left, deal.out, deal.stall)
         facts.append(Stalemate(tricks=deal.stall))
@@ -281,10 +267,9 @@ class CangkulFlow(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             facts.append(DealEnded(reason="stalemate", losers=losers))
         deal.phase = "over"
 
-    def _finish(self, *, winner: int | None) -> None:
+    def _finish(self, deal: CangkulDeal, *, winner: int | None) -> None:
         """Score the deal: ``winner`` emptied the hand (Cangkul), or ``None`` when the drop-out
         order is complete and its last seat lost (Cangkul variation 1, the Burros)."""
-        deal = self.deal
         left = [h.bit_count() for h in deal.hands]
         deal.result = (out_result(self._rules, left, winner) if winner is not None
                        else last_holder_result(self._rules, left, deal.out))

@@ -67,6 +67,7 @@ from folkdeck.engine.errors import (
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, new_event
 from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
     DRAW,
@@ -84,6 +85,7 @@ from folkdeck.games.cangkul.events import (
 )
 from folkdeck.games.cangkul.messages import why_no_dig, why_not_card
 from folkdeck.games.cangkul.observation import CangkulPhase, CangkulView
+from folkdeck.games.cangkul.options import JokerPlay
 from folkdeck.games.cangkul.play import _PLAY_ON, CangkulFlow
 from folkdeck.games.cangkul.rules import (
     JOKER_BIT,
@@ -92,6 +94,8 @@ from folkdeck.games.cangkul.rules import (
     SUIT_BITS,
     SUIT_MASKS,
     CangkulGameLike,
+    Deck,
+    Ruleset,
     cards_of,
     choices,
     split_stock,
@@ -112,13 +116,20 @@ _DRAWS: Final = -2
 pile; a draw from pile ``p`` of two is ``_DRAWS - 1 - p``, a card its index."""
 
 
-class CangkulState(CangkulFlow):
+class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
     """A deal of Cangkul, Spanish Burro or Portuguese Burro; make it with
     :meth:`CangkulGame.new_state`, or a world agreeing with a seat's view with
     :meth:`from_view`. What play changes is in :attr:`deal` (:class:`~folkdeck.games.
-    cangkul.deal.CangkulDeal`); the rest is the rules' and the deck's, shared by clones."""
+    cangkul.deal.CangkulDeal`); the transitions are its :class:`~folkdeck.games.cangkul.play.
+    CangkulFlow`, shared by its clones with the game, the rules and the deck."""
 
-    __slots__ = ()
+    __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_flow")
+    _game: CangkulGameLike
+    _rules: Ruleset
+    _jp: JokerPlay
+    _deck: Deck
+    _by_id: dict[int, int]
+    _flow: CangkulFlow
 
     def __init__(self, game: CangkulGameLike, hands: list[int], stock: list[int], *, leader: int,
                  setup: dict[str, Any], knock_seed: int | None, unused: int | None = None) -> None:
@@ -159,6 +170,18 @@ class CangkulState(CangkulFlow):
         rng = random.Random(knock_seed) if game.rules.knock_prob > 0 else None
         state.deal = deal_from_view(game.deck, view, hands, piles, rng)
         return state
+
+    def _table(self, game: CangkulGameLike, n: int) -> None:
+        """What the state holds besides its deal: the rules' and the deck's, never changed."""
+        rules = game.rules
+        self._game = game
+        self._rules = rules
+        self._jp = rules.joker_play
+        self._deck = game.deck
+        self._by_id = game.deck.by_id
+        self._n = n
+        self._flow = CangkulFlow(game, n)
+        self._cache = None
 
     # --- the protocol's read side ------------------------------------------------
     @property
@@ -335,14 +358,14 @@ class CangkulState(CangkulFlow):
         else:
             done = self._check_uncommon(action, s, i, hand, suit)
         if done >= 0:
-            self._play(s, done, facts)
+            self._flow.play(deal, s, done, facts)
             event: Event = new_event((s, action, tuple(facts) if facts else ()))
         elif done <= _DRAWS:
-            drew = self._draw(s, None if done == _DRAWS else _DRAWS - 1 - done, facts)
+            drew = self._flow.draw(deal, s, None if done == _DRAWS else _DRAWS - 1 - done, facts)
             event = new_event((s, action, drew if drew is not None else tuple(facts)))
         else:
-            self._pass(s, facts)
-            self._advance(s, facts)
+            self._flow.pass_turn(deal, s, facts)
+            self._flow.advance(deal, s, facts)
             event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event
@@ -367,7 +390,7 @@ class CangkulState(CangkulFlow):
 
     def _share(self, new: Self) -> None:
         new._game, new._rules, new._jp, new._deck = self._game, self._rules, self._jp, self._deck
-        new._by_id, new._nexts, new._jbit = self._by_id, self._nexts, self._jbit
+        new._by_id, new._flow = self._by_id, self._flow
 
     def deal_info(self) -> dict[str, Any]:
         deck, deal = self._deck, self.deal

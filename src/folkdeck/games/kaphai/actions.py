@@ -1,5 +1,7 @@
 """Kap Hai actions: a play (a :class:`~folkdeck.games.kaphai.rules.Combo`), ``pass``
-(タウ), and ``putuh`` (a declaration, only when ``putuh_optional`` is on).
+(タウ: stay out of the rest of the trick, or decline a putuh; the engine's
+:data:`~folkdeck.engine.word_actions.PASS`), and ``putuh`` (a declaration, only when
+``putuh_optional`` is on).
 
 The grammar of a record line after ``"<seat>: "``: cards in notation (any order,
 printed ascending), ``pass`` or ``putuh``.
@@ -14,22 +16,8 @@ from typing import Final
 
 from folkdeck.engine.action_data import PLAY, ActionData
 from folkdeck.engine.errors import IllegalActionError, InvalidNotationError
+from folkdeck.engine.word_actions import PASS, Pass
 from folkdeck.games.kaphai.rules import Combo, classify, mask, notation
-
-
-class Pass:
-    """Pass (タウ): stay out of the rest of the trick. Also declines a putuh."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-    def __reduce__(self) -> str:
-        return "PASS"  # unpickled as the one PASS, which the rules compare by identity
 
 
 class Putuh:
@@ -44,10 +32,9 @@ class Putuh:
         return "PUTUH"
 
     def __reduce__(self) -> str:
-        return "PUTUH"  # the one PUTUH, as PASS
+        return "PUTUH"  # unpickled as the one PUTUH, as PASS (engine/word_actions.py)
 
 
-PASS: Final = Pass()
 PUTUH: Final = Putuh()
 KapHaiAction = Combo | Pass | Putuh
 
@@ -93,3 +80,6 @@ def action_data(action: KapHaiAction) -> ActionData:
     if isinstance(action, Combo):
         return ActionData(PLAY, cards=tuple(str(card) for card in action.cards))
     return ActionData(str(action))
+
+
+__all__ = ["PASS", "PUTUH", "KapHaiAction", "Pass", "Putuh", "action_data", "parse_action"]
