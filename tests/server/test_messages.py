@@ -28,19 +28,9 @@ from folkdeck.server.schemas import SeatIn, TableCreate
 from folkdeck.server.store import open_store
 from folkdeck.server.tables import Connection, Table
 from tests.server.conftest import make_settings
+from tests.server.test_actor import Listener
 
 MESSAGE_TYPES = set(typing.get_args(messages.Message)) - {messages.Stop}
-
-
-class Listener(Connection):
-    """A connection that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        super().__init__(lambda text: None, 8)
-        self.messages: list[dict[str, Any]] = []
-
-    def push(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
 
 
 def _fingerprint(table: Table) -> str:
