@@ -14,6 +14,7 @@ np = pytest.importorskip("numpy")
 
 import folkdeck  # noqa: E402
 from folkdeck.engine.view import View  # noqa: E402
+from folkdeck.games.cangkul.observation import CangkulView  # noqa: E402
 from folkdeck.rl.encoding import END, HIGH, PHASE_BUCKETS, WAIT, Encoding  # noqa: E402
 from folkdeck.rl.substeps import IllegalTokenError, TokenDeal, spelled_actions  # noqa: E402
 
@@ -203,3 +204,32 @@ def test_tokens_spell_kaphai_plays() -> None:
     assert sorted(enc.tokens[t] for t in deal.legal_tokens()) == sorted([END, "4D"])
     event = deal.choose(enc.token_index[END])
     assert event is not None and str(event.action) == "4C"
+
+
+def test_cangkul_encodes_each_seats_known_cards_and_voids_by_relative_seat() -> None:
+    """docs/rl.md "Observation": a per-seat set of cards or of suits (Cangkul's ``known``
+    and ``voids``, which the search reads from the draws) is a block per seat, relative to
+    the viewer, so that a learned bot sees who cannot follow which suit."""
+    game = folkdeck.load("cangkul")
+    enc = Encoding.of(game)
+    voids, known = enc.section("view.voids"), enc.section("view.known")
+    assert (voids.size, known.size) == (4 * 4, 4 * len(enc.kinds))
+    rng = random.Random(1)
+    state = game.new_state(seed=3)
+    checked = 0
+    while not state.is_over() and checked < 40:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        for seat in range(4):
+            view = state.observe(seat)
+            assert isinstance(view, CangkulView)
+            obs = enc.observe(view)
+            blocks = obs[voids.start:voids.start + voids.size].reshape(4, 4)
+            cards = obs[known.start:known.start + known.size].reshape(4, -1)
+            for other in range(4):
+                rel = (other - seat) % 4
+                suits = {m for m, on in zip(enc.extras_members("voids"), blocks[rel], strict=True) if on}
+                assert suits == set(view.voids[other])
+                assert cards[rel].sum() == pytest.approx(len(view.known[other]))
+            checked += any(view.voids)
+    assert checked > 0

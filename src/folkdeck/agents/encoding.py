@@ -110,6 +110,15 @@ def _extra_field(name: str, hint: object, num_players: int, num_kinds: int) -> _
             return (name, "cards", num_kinds, ())
         if item in (int, bool, float) or item == (int | None):
             return (name, "per_seat", num_players, ())
+        i_args = typing.get_args(item)
+        if typing.get_origin(item) is tuple and len(i_args) == 2 and i_args[1] is Ellipsis:
+            # per seat, a set of cards (Cangkul's cards known in a hand) or of enum members
+            # (the suits a seat is shown to lack): a block per seat, relative seats
+            if i_args[0] is Card:
+                return (name, "seat_cards", num_players * num_kinds, ())
+            member = i_args[0]
+            if isinstance(member, type) and issubclass(member, enum.Enum):
+                return (name, "seat_enums", num_players * len(member), tuple(member))
     return None
 
 
@@ -289,6 +298,21 @@ class Encoding:
             for seat, v in enumerate(value):
                 if seat < self.num_players and v is not None:
                     out[at + rel(seat)] = float(v) / self.deck_size if not isinstance(v, bool) else float(v)
+        elif kind in ("seat_cards", "seat_enums") and isinstance(value, tuple):
+            block = size // self.num_players
+            for seat, items in enumerate(value[:self.num_players]):
+                base = at + rel(seat) * block
+                if kind == "seat_cards":
+                    self._put_cards(out, base, items)
+                else:
+                    for item in items:
+                        if item in members:
+                            out[base + members.index(item)] = 1.0
+
+    def extras_members(self, name: str) -> tuple[enum.Enum, ...]:
+        """The enum members of the view field ``name``'s section, in their order (an enum
+        field's one-hot, or a per-seat set's block)."""
+        return next(members for field, _, _, members in self.extras if field == name)
 
     def describe(self) -> list[tuple[str, int, int]]:
         """The layout as ``(section, start, size)`` rows (for the docs and the tests)."""
