@@ -46,8 +46,8 @@ def init_params(view_size: int, action_size: int, hidden: Sequence[int], seed: i
     first = hidden[0]
     scale = np.sqrt(2.0 / (view_size + action_size))
     layers: list[tuple[Array, ...]] = [(jax.random.normal(k_view, (view_size, first)) * scale,
-                                      jax.random.normal(k_action, (action_size, first)) * scale,
-                                      jnp.zeros(first))]
+                                        jax.random.normal(k_action, (action_size, first)) * scale,
+                                        jnp.zeros(first))]
     sizes = [*hidden, 1]
     for k, (n_in, n_out) in zip(keys, zip(sizes[:-1], sizes[1:], strict=True), strict=True):
         layers.append((jax.random.normal(k, (n_in, n_out)) * np.sqrt(2.0 / n_in), jnp.zeros(n_out)))
