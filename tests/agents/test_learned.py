@@ -21,6 +21,7 @@ from folkdeck.agents.learned import (
     MODEL_DIR,
     ActionFeatures,
     LearnedAgent,
+    ModelMeta,
     QNetwork,
     choose,
     encoding_signature,
@@ -42,7 +43,7 @@ def _random_network(encoding: Encoding, seed: int = 0, hidden: tuple[int, ...] =
     sizes = [*hidden, 1]
     rest = tuple((rng.normal(size=(a, b)).astype(np.float32), rng.normal(size=(1, b)).astype(np.float32))
                  for a, b in zip(sizes[:-1], sizes[1:], strict=True))
-    meta = {"format": "folkdeck-qnet/1", "layers": 1 + len(rest), "scale": 2.0,
+    meta: ModelMeta = {"format": "folkdeck-qnet/1", "layers": 1 + len(rest), "scale": 2.0,
             "encoding": encoding_signature(encoding)}
     return QNetwork((first, *rest), meta)
 
@@ -141,6 +142,7 @@ def test_at_a_table_its_model_was_not_trained_for_it_plays_its_fallback() -> Non
     game = folkdeck.load("kaphai", players=3)
     agent = make_agent(game.spec, "learned", game=game)
     fallback = make_agent(game.spec, "heuristic", game=game)
+    assert isinstance(agent, LearnedAgent)
     state = game.new_state(seed=2)
     seat = state.to_act[0]
     view, legal = state.observe(seat), state.legal_actions(seat)

@@ -63,8 +63,9 @@ def test_search_beats_random_players() -> None:
     for seed in range(2):
         for rotation in range(4):
             agents = [make_agent(spec, "random") for _ in range(4)]
-            agents[rotation] = SearchAgent(spec, rollouts=16)
-            agents[rotation].bind(game)
+            search = SearchAgent(spec, rollouts=16)
+            search.bind(game)
+            agents[rotation] = search
             state = play_deal(game.new_state(seed=seed), agents, random.Random(seed * 4 + rotation))
             result = state.result()
             assert result is not None

@@ -35,6 +35,12 @@ def test_a_teacher_chunk_records_every_valued_action_and_the_returns() -> None:
     assert play_chunk(chunk).target.tolist() == data.target.tolist()  # the seed fixes the samples
 
 
+def test_a_teacher_that_is_not_a_search_bot_is_refused() -> None:
+    # the heuristic bot values no action: the teacher seat needs a search bot's values
+    with pytest.raises(ValueError, match="'heuristic' is not a search bot"):
+        play_chunk(Chunk("kaphai", (), (0,), 5, ("teacher",) * 4, teacher="heuristic"))
+
+
 def test_samples_round_trip_through_a_file(tmp_path: Path) -> None:
     data = play_chunk(Chunk("kaphai", (), (1,), 3, ("teacher", "heuristic", "heuristic", "heuristic"),
                             teacher="pimc:fast"))

@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +47,7 @@ from folkdeck.agents.features import ActionFeatures
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
 from folkdeck.engine.view import View
+from folkdeck.json_types import JSONObject
 
 FORMAT: Final = "folkdeck-qnet/1"
 """The ``format`` of a model file's metadata (``meta.json`` inside the ``.npz``)."""
@@ -55,7 +56,37 @@ MODEL_DIR: Final = Path(__file__).parent / "models"
 FloatArray = npt.NDArray[np.float32]
 
 
-def encoding_signature(encoding: Encoding) -> dict[str, Any]:
+class EncodingSignature(TypedDict):
+    """What a model's inputs depend on (:func:`encoding_signature`), as its metadata keeps it."""
+
+    game: str
+    players: int
+    size: int
+    tokens: list[str]
+    sections: list[list[str | int]]
+    """Per section of the observation: its name, first index and size."""
+
+
+class ModelMeta(TypedDict, total=False):
+    """A model's metadata (``meta.json``): what ``folkdeck train`` writes; a model file
+    needs only ``format`` and ``layers``."""
+
+    format: str
+    layers: int
+    game: str
+    encoding: EncodingSignature
+    scale: float
+    """The network's output times ``scale`` is in the game's return units."""
+    margin: float
+    fallback: str
+    features: str
+    hidden: list[int]
+    stage: str
+    recipe: JSONObject
+    """The training recipe (``recipe.json``)."""
+
+
+def encoding_signature(encoding: Encoding) -> EncodingSignature:
     """What a model's inputs depend on: the table size, the observation layout and the
     token vocabulary (a model fits a game whose encoding has the same signature)."""
     return {"game": encoding.game, "players": encoding.num_players, "size": encoding.size,
@@ -72,7 +103,7 @@ class QNetwork:
     """
 
     layers: tuple[tuple[FloatArray, ...], ...]
-    meta: dict[str, Any]
+    meta: ModelMeta
 
     @property
     def scale(self) -> float:
@@ -108,12 +139,12 @@ class QNetwork:
 
     def save(self, path: str | Path) -> Path:
         """Write the model as a compressed ``.npz`` (its metadata as ``meta.json``)."""
-        arrays: dict[str, Any] = {f"l{i}_{j}": np.asarray(a, dtype=np.float32)
-                                  for i, layer in enumerate(self.layers) for j, a in enumerate(layer)}
+        arrays: dict[str, npt.NDArray[np.float32 | np.uint8]] = {
+            f"l{i}_{j}": np.asarray(a, dtype=np.float32) for i, layer in enumerate(self.layers) for j, a in enumerate(layer)}
         arrays["meta.json"] = np.frombuffer(json.dumps(self.meta, sort_keys=True).encode(), dtype=np.uint8)
         target = Path(path)
         with target.open("wb") as f:
-            np.savez_compressed(f, **arrays)
+            np.savez_compressed(f, allow_pickle=False, **arrays)  # plain arrays, as load reads them
         return target
 
     @classmethod
@@ -203,13 +234,13 @@ class LearnedAgent:
         self._checked_players = view.num_players
         return self._ready
 
-    def scores(self, view: View, actions: Sequence[object]) -> FloatArray | None:
+    def scores(self, view: View, actions: Sequence[Action]) -> FloatArray | None:
         """The network's estimate of each action's advantage for the seat (``None``: no
         model fits this table)."""
         scored = self._scored(view, actions)
         return None if scored is None else scored[0]
 
-    def _scored(self, view: View, actions: Sequence[object]) -> tuple[FloatArray, int | None, float] | None:
+    def _scored(self, view: View, actions: Sequence[Action]) -> tuple[FloatArray, int | None, float] | None:
         """The scores, the index of the heuristic's choice and the model's margin."""
         ready = self._model_for(view)
         if ready is None:
@@ -221,7 +252,7 @@ class LearnedAgent:
         return (network.scores(observed, features.inputs(observed[None, :], rows)),
                 int(flagged[0]) if len(flagged) else None, network.margin)
 
-    def preferred(self, view: View, legal: Sequence[Any]) -> Action:
+    def preferred(self, view: View, legal: Sequence[Action]) -> Action:
         """The fallback (heuristic) bot's choice, an input of the network: drawn with an
         RNG of its own, so that asking does not move the bot's."""
         return self.fallback.act(view, legal, random.Random(0))
@@ -343,5 +374,5 @@ def agent_from_file(spec: GameSpec, path: str, *, fallback: str | None = None,
                         temperature=temperature, name=f"learned={path}")
 
 
-__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "LearnedAgent", "QNetwork", "agent_from_file",
-           "choose", "encoding_signature", "fallback_factory", "learned_bots", "model_file", "shipped_model"]
+__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "EncodingSignature", "LearnedAgent", "ModelMeta", "QNetwork",
+           "agent_from_file", "choose", "encoding_signature", "fallback_factory", "learned_bots", "model_file", "shipped_model"]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.protocol import Game
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.spec import GameAgent, GameSpec
 
 
-def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = None) -> Any:
+def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = None) -> GameAgent:
     """A new bot of the given name for a game (its default bot when ``name`` is None).
 
     With ``game``, a bot that searches (it has a ``bind`` method) is told the rules of
@@ -21,8 +19,8 @@ def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = N
     :raises InvalidConfigError: naming the unknown bot and the known ones, or a model
         file that cannot be read.
 
-    Typed ``Any``: an :class:`~folkdeck.engine.spec.Agent`, whose optional ``interrupt``
-    and ``bind`` methods callers use where the bot has them.
+    An :class:`~folkdeck.engine.spec.Agent`, whose optional ``interrupt`` and ``bind``
+    methods callers use where the bot has them.
     """
     key = name or spec.default_bot
     factory = spec.bots.get(key)
@@ -36,7 +34,7 @@ def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = N
     return agent
 
 
-def _learned_from_file(spec: GameSpec, path: str, game: Game | None) -> Any:
+def _learned_from_file(spec: GameSpec, path: str, game: Game | None) -> GameAgent:
     from folkdeck.agents.learned import agent_from_file, model_file
 
     try:

@@ -170,7 +170,7 @@ class SearchAgent:
         candidates keep (a learned network's best few, :mod:`folkdeck.agents.learned`)."""
         own = self._candidates
 
-        def both(observation: Any, legal: Sequence[Any]) -> Sequence[Action]:
+        def both(observation: Observation, legal: Sequence[Action]) -> Sequence[Action]:
             kept = (list(own(observation, legal)) or list(legal)) if own is not None else list(legal)
             return candidates(observation, kept)
 

@@ -7,16 +7,19 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from folkdeck.cli.errors import CliError
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.options import parse_assignments
 from folkdeck.engine.registry import get_spec
 from folkdeck.sim.backends import BACKENDS, default_jobs
+
+if TYPE_CHECKING:
+    from folkdeck.train.loop import LogRow, Recipe
 
 
 def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], summary: str) -> None:
@@ -61,7 +64,7 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _recipe(args: argparse.Namespace) -> Any:
+def _recipe(args: argparse.Namespace) -> Recipe:
     from folkdeck.train import Recipe
 
     spec = get_spec(args.game)
@@ -104,7 +107,7 @@ def train(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else default_jobs()
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=console, disable=args.quiet, transient=True) as bar:
-        tasks: dict[str, Any] = {}
+        tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
             if stage not in tasks:
@@ -127,7 +130,7 @@ def train(args: argparse.Namespace) -> int:
     return 0
 
 
-def _line(row: dict[str, Any]) -> str:
+def _line(row: LogRow) -> str:
     """One evaluation as a line: stage, CPU minutes, loss, the learner's and the
     heuristic's mean return with 95% intervals."""
     parts = [f"{row['stage']:>9}", f"{row['cpu_minutes']:8.1f} CPU min", f"{row['decisions']} decisions"]

@@ -64,6 +64,7 @@ import json
 import math
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import Field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from importlib import resources
@@ -230,7 +231,7 @@ class FactLike(Protocol):
     @property
     def type(self) -> str: ...
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]
 
 
 class ErrorLike(Protocol):
@@ -339,12 +340,12 @@ class Renderer:
             return " ".join(out)
         # Cards spelled out in words are a list ("11 of bastos, 3 of oros"), the same card
         # twice once with its count ("7, red joker ×2"), as web/i18n.js writes them.
-        runs: list[list[Any]] = []
+        runs: list[tuple[str, int]] = []
         for name in out:
             if runs and runs[-1][0] == name:
-                runs[-1][1] += 1
+                runs[-1] = (name, runs[-1][1] + 1)
             else:
-                runs.append([name, 1])
+                runs.append((name, 1))
         shown = [f"{name} ×{count}" if count > 1 else name for name, count in runs]
         # The display (symbols: the browser's renderer too) separates as the browser does.
         separator = self.messages.get("ui.list_separator" if self.symbols else "cli.list_separator", ", ")

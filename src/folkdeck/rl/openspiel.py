@@ -28,8 +28,8 @@ import dataclasses
 import functools
 import json
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Protocol, TypedDict, Unpack
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
@@ -67,7 +67,16 @@ class _Shared:
         return self
 
 
-def _game_type(name: str) -> Any:
+class _SpielGame(Protocol):
+    """What a state reads of its OpenSpiel game (a game of :func:`_make_game_class`, or one
+    loaded by ``pyspiel.load_game`` and given its ``shared``)."""
+
+    shared: _Shared
+
+    def num_players(self) -> int: ...
+
+
+def _game_type(name: str) -> pyspiel.GameType:
     spec = get_spec(name)
     return pyspiel.GameType(
         short_name=game_name(name), long_name=f"folkdeck {spec.title}",
@@ -82,13 +91,13 @@ def _game_type(name: str) -> Any:
         parameter_specification={"players": spec.default_players, "preset": ""})
 
 
-def _make_game_class(name: str) -> type[Any]:
+def _make_game_class(name: str) -> type[pyspiel.Game]:
     game_type = _game_type(name)
 
     class FolkdeckSpielGame(pyspiel.Game):  # type: ignore[misc]
         """A folkdeck game for OpenSpiel (one deal)."""
 
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
+        def __init__(self, params: Mapping[str, int | float | str | bool] | None = None) -> None:
             params = dict(params or {})
             players = int(params.get("players", game_type.parameter_specification["players"]))
             preset = str(params.get("preset", "")) or None
@@ -106,7 +115,8 @@ def _make_game_class(name: str) -> type[Any]:
         def new_initial_state(self) -> FolkdeckSpielState:
             return FolkdeckSpielState(self)
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> FolkdeckObserver:
+        def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                             params: object = None) -> FolkdeckObserver:
             perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
             return FolkdeckObserver(self.shared.enc, perfect_recall)
 
@@ -117,9 +127,9 @@ def _make_game_class(name: str) -> type[Any]:
 class FolkdeckSpielState(pyspiel.State):  # type: ignore[misc]
     """A deal: the chance nodes of the deck, then the token decisions."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: _SpielGame) -> None:
         super().__init__(game)
-        shared: _Shared = game.shared
+        shared = game.shared
         self.shared = shared
         self.deck: list[int] = []
         self.left = list(shared.enc.copies)
@@ -279,9 +289,9 @@ class IsmctsAgent:
         self.simulations = simulations
         self.uct_c = uct_c
         self.seed = seed
-        self._spiel: dict[tuple[int, str], Any] = {}
+        self._spiel: dict[tuple[int, str], _SpielGame] = {}
 
-    def _spiel_game(self, game: Game) -> Any:
+    def _spiel_game(self, game: Game) -> _SpielGame:
         preset_free = (game.num_players, repr(game.options))
         if preset_free not in self._spiel:
             spiel = pyspiel.load_game(game_name(self.game_name), {"players": game.num_players})
@@ -345,7 +355,18 @@ class IsmctsAgent:
         return self._search(root, seat, legal_actions, rng)
 
 
-def ismcts_bot(game: str = "kaphai", **options: Any) -> IsmctsAgent:
+class IsmctsOptions(TypedDict, total=False):
+    """:class:`IsmctsAgent`'s keyword options."""
+
+    simulations: int
+    uct_c: float
+    seed: int
+    name: str
+    preset: str | None
+    options: dict[str, object] | None
+
+
+def ismcts_bot(game: str = "kaphai", **options: Unpack[IsmctsOptions]) -> IsmctsAgent:
     """A factory for a game's bot table: ``"ismcts": lambda: ismcts_bot("kaphai")``."""
     return IsmctsAgent(game, **options)
 
@@ -363,4 +384,4 @@ def _offer_bots() -> None:
 _offer_bots()
 
 
-__all__ = ["FolkdeckObserver", "FolkdeckSpielState", "IsmctsAgent", "game_name", "ismcts_bot", "register_games"]
+__all__ = ["FolkdeckObserver", "FolkdeckSpielState", "IsmctsAgent", "IsmctsOptions", "game_name", "ismcts_bot", "register_games"]

@@ -18,12 +18,12 @@ observation is a dict ``{"observation": float32 vector, "action_mask": int8 vect
 from __future__ import annotations
 
 import random
-from typing import Any, TypedDict
+from typing import TypedDict
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]
 import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
-from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 import folkdeck
@@ -149,22 +149,26 @@ class FolkdeckAECEnv(AECEnv[str, TokenObservation, int]):  # type: ignore[misc]
         self.deal = None
 
 
-def aec_env(game: str, preset: str | None = None, **options: Any) -> AECEnv[str, TokenObservation, int]:
+def aec_env(game: str, preset: str | None = None, *, render_mode: str | None = None, max_cycles: int | None = None,
+            **options: object) -> AECEnv[str, TokenObservation, int]:
     """A PettingZoo AEC env of ``game`` (a name or alias; ``preset`` and the game's options,
     plus ``render_mode`` and ``max_cycles``), wrapped as PettingZoo's classic envs are
     (an illegal token is an error, the order of calls is enforced)."""
-    env: AECEnv[str, TokenObservation, int] = FolkdeckAECEnv(game, preset, **options)
+    env: AECEnv[str, TokenObservation, int] = FolkdeckAECEnv(game, preset, render_mode=render_mode,
+                                                              max_cycles=max_cycles, **options)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     env = wrappers.OrderEnforcingWrapper(env)
     return env
 
 
-def parallel_env(game: str, preset: str | None = None, **options: Any) -> Any:
+def parallel_env(game: str, preset: str | None = None, *, render_mode: str | None = None,
+                 max_cycles: int | None = None, **options: object) -> ParallelEnv[str, TokenObservation, int | None]:
     """The AEC env as a PettingZoo ``ParallelEnv`` (``turn_based_aec_to_parallel``: every
     step takes the chooser's token; the others' are ignored, their masks are all zero)."""
     from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-    return turn_based_aec_to_parallel(aec_env(game, preset, **options))
+    return turn_based_aec_to_parallel(aec_env(game, preset, render_mode=render_mode, max_cycles=max_cycles,
+                                              **options))
 
 
 __all__ = ["FolkdeckAECEnv", "TokenObservation", "aec_env", "observation_space", "parallel_env"]

@@ -25,12 +25,15 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.rl.encoding import END, WAIT, Encoding
 from folkdeck.rl.substeps import TokenDeal
+
+if TYPE_CHECKING:
+    from folkdeck.rl.openspiel import FolkdeckSpielState
 
 
 class BotPolicy:
@@ -76,8 +79,10 @@ class BotPolicy:
             action = agent.act(view, legal, rng)
         return self.encoding.spell(action)
 
-    def action_probabilities(self, state: Any, player_id: int | None = None) -> dict[int, float]:
-        """OpenSpiel's ``Policy`` method for a state of :mod:`folkdeck.rl.openspiel`."""
+    def action_probabilities(self, state: FolkdeckSpielState, player_id: int | None = None) -> dict[int, float]:
+        """OpenSpiel's ``Policy`` method for a state of :mod:`folkdeck.rl.openspiel` (a
+        player's node: the deck is dealt)."""
+        assert state.deal is not None, "a chance node: OpenSpiel asks no policy there"
         return {self.token(state.deal): 1.0}
 
 

@@ -109,8 +109,9 @@ def think(job: BotJob) -> int | None:
     agent = make_agent(game.spec, job.bot, game=game)
     rng = random.Random(job.seed)
     legal = list(job.legal)
-    if job.interrupt:
-        action = agent.interrupt(job.view, legal, rng)
+    if job.interrupt:  # asked only of a bot with ``interrupt`` (Table.bot_seats)
+        interrupt = getattr(agent, "interrupt", None)
+        action = interrupt(job.view, legal, rng) if interrupt is not None else None
         if action is None:
             return None
     else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 from folkdeck.engine.protocol import Seat
 from folkdeck.json_types import JSONObject, JSONValue
@@ -98,10 +98,32 @@ def open_seats(table: Table) -> list[Seat]:
     return [i for i, s in enumerate(table.seats) if s.get("open")]
 
 
-def listing(tables: Tables) -> list[dict[str, Any]]:
-    """The tables with a free seat while their match is on, the newest first (untyped:
-    the route validates each as its ``OpenTable`` model)."""
-    out: list[dict[str, Any]] = []
+class OpenSeatRow(TypedDict):
+    """A seat of an open table (the route's ``OpenSeat``)."""
+
+    seat: Seat
+    name: str
+    kind: str
+    open: bool
+
+
+class OpenTableRow(TypedDict):
+    """A table with a free seat (the route validates it as its ``OpenTable`` model)."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    open_seats: list[Seat]
+    practice: bool
+    deal: int
+    deals: int | None
+    seats: list[OpenSeatRow]
+
+
+def listing(tables: Tables) -> list[OpenTableRow]:
+    """The tables with a free seat while their match is on, the newest first."""
+    out: list[OpenTableRow] = []
     for known in reversed(list(tables.tables.values())):
         if not open_seats(known):
             continue
@@ -169,5 +191,5 @@ def rematch(tables: SocialHost, table: Table) -> str:
     return new.id
 
 
-__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
+__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "OpenSeatRow", "OpenTableRow", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
            "rename", "rematch", "take_open_seat", "SocialHost", "Tables"]

@@ -21,10 +21,10 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.errors import InvalidConfigError
@@ -37,7 +37,10 @@ from folkdeck.engine.view import View
 from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.sim.backends import run_tasks
 from folkdeck.sim.runner import play_deal
-from folkdeck.sim.stats import MeanCI, mean_ci
+from folkdeck.sim.stats import MeanCI, MeanCIDict, mean_ci
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes  # type: ignore[import-not-found, unused-ignore]
 
 
 class GamePlayed(TypedDict):
@@ -55,6 +58,42 @@ class GamePlayed(TypedDict):
     """Per seat: decisions, CPU seconds, the slowest (measured: not fixed by the seed)."""
     record: NotRequired[JSONObject]
     """The deal's record (:meth:`Record.to_dict`), unless left out."""
+
+
+class ConfigDict(TypedDict):
+    """An :class:`ArenaConfig` as results files hold it."""
+
+    game: str
+    bots: list[str]
+    deals: int
+    seed: int
+    preset: str | None
+    rules: dict[str, object]
+    first_deal: int
+
+
+class BotDict(TypedDict):
+    """A :class:`BotSummary` as results files hold it."""
+
+    name: str
+    seats_played: int
+    win_share: MeanCIDict
+    mean_placing: MeanCIDict
+    mean_return: MeanCIDict
+    rating: float | None
+    rating_mu: float | None
+    rating_sigma: float | None
+    decision_time: NotRequired[dict[str, float] | None]
+    """Left out where the measured times are (``ArenaSummary.to_dict(timing=False)``)."""
+
+
+class ResultsFile(TypedDict):
+    """A JSON results file (:meth:`ArenaSummary.to_dict`, :func:`write_results`)."""
+
+    config: ConfigDict
+    rating_system: str
+    bots: list[BotDict]
+    games: list[GamePlayed]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +115,10 @@ class ArenaConfig:
         options.setdefault("players", len(self.bots))
         return load(self.game, self.preset, **options)
 
-    def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[object, ...]:
         return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> ConfigDict:
         return {"game": self.game, "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
                 "preset": self.preset, "rules": dict(self.rules), "first_deal": self.first_deal}
 
@@ -205,7 +244,7 @@ class BotSummary:
             return None
         return self.rating_mu - 3 * self.rating_sigma
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> BotDict:
         return {"name": self.name, "seats_played": self.seats_played,
                 "win_share": self.win_share.to_dict(), "mean_placing": self.mean_placing.to_dict(),
                 "mean_return": self.mean_return.to_dict(), "rating": self.rating,
@@ -224,17 +263,24 @@ class ArenaSummary:
     def games_played(self) -> int:
         return len(self.games)
 
-    def to_dict(self, *, timing: bool = True) -> dict[str, object]:
+    def to_dict(self, *, timing: bool = True) -> ResultsFile:
         """Everything; ``timing=False`` leaves out the measured decision times, which
         are the only part of a summary that the seed does not fix."""
         bots = [b.to_dict() for b in self.bots]
-        games: list[Mapping[str, object]] = list(self.games)
+        games = list(self.games)
         if not timing:
             for b in bots:
                 del b["decision_time"]
-            games = [{k: v for k, v in g.items() if k != "timing"} for g in games]
+            games = [_untimed(g) for g in games]
         return {"config": self.config.to_dict(), "rating_system": self.rating_system,
                 "bots": bots, "games": games}
+
+
+def _untimed(game: GamePlayed) -> GamePlayed:
+    """A game without its measured ``timing``."""
+    untimed = game.copy()
+    untimed.pop("timing", None)
+    return untimed
 
 
 def summarize(config: ArenaConfig, games: Sequence[GamePlayed]) -> ArenaSummary:
@@ -364,9 +410,9 @@ def write_results(summary: ArenaSummary, path: str | Path) -> Path:
     return path
 
 
-def load_results(path: str | Path) -> dict[str, Any]:
+def load_results(path: str | Path) -> ResultsFile:
     """A JSON results file back (its records load with :meth:`Record.from_dict`)."""
-    data: dict[str, Any] = json.loads(Path(path).read_text())
+    data: ResultsFile = json.loads(Path(path).read_text())
     return data
 
 
@@ -385,7 +431,7 @@ def plot_results(summary: ArenaSummary, path: str | Path) -> Path:
                                  extra="arena") from exc
     names = [b.name for b in summary.bots]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
-    panels: list[tuple[Any, str, Callable[[BotSummary], MeanCI]]] = [
+    panels: list[tuple[Axes, str, Callable[[BotSummary], MeanCI]]] = [
         (axes[0], "win share", lambda b: b.win_share),
         (axes[1], "mean return", lambda b: b.mean_return)]
     for ax, title, get in panels:
@@ -404,7 +450,7 @@ def plot_results(summary: ArenaSummary, path: str | Path) -> Path:
     return path
 
 
-def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
+def merge_results(parts: Sequence[ResultsFile]) -> ArenaSummary:
     """One summary from results files of the same arena played in pieces (``first_deal``).
 
     The pieces must share game, rules, bots and seed, and hold distinct deals; merged, they
@@ -415,25 +461,24 @@ def merge_results(parts: Sequence[Mapping[str, Any]]) -> ArenaSummary:
     if not parts:
         raise InvalidConfigError("merge_nothing", option="merge")
     first = parts[0]["config"]
-    same = ("game", "bots", "seed", "preset", "rules")
+    same: tuple[Literal["game", "bots", "seed", "preset", "rules"], ...] = ("game", "bots", "seed", "preset", "rules")
     games: list[GamePlayed] = []
     deals: set[int] = set()
     for part in parts:
-        config = part["config"]
-        if any(config[k] != first[k] for k in same):
+        if any(part["config"][k] != first[k] for k in same):
             raise InvalidConfigError("merge_different", option="merge")
         mine = {g["deal"] for g in part["games"]}
         if mine & deals:
             raise InvalidConfigError("merge_overlap", option="merge", deals=sorted(mine & deals)[:5])
         deals |= mine
-        games.extend(cast(list[GamePlayed], part["games"]))  # a results file: JSON as written
+        games.extend(part["games"])
     games.sort(key=lambda g: (g["deal"], g["rotation"]))
     config = ArenaConfig(first["game"], tuple(first["bots"]), len(deals), first["seed"], first["preset"],
                          tuple(sorted(first["rules"].items())), first_deal=min(deals))
     return summarize(config, games)
 
 
-def replay_games(data: Mapping[str, Any]) -> int:
+def replay_games(data: ResultsFile) -> int:
     """Replay every record of a loaded results file; the number replayed.
 
     :raises ReplayError: if a record does not replay.
@@ -448,6 +493,6 @@ def replay_games(data: Mapping[str, Any]) -> int:
     return count
 
 
-__all__ = ["ArenaConfig", "ArenaSummary", "BotSummary", "DecisionTime", "derive_seed", "load_results",
-           "merge_results", "rotations", "play_deals",
+__all__ = ["ArenaConfig", "ArenaSummary", "BotDict", "BotSummary", "ConfigDict", "DecisionTime", "ResultsFile",
+           "derive_seed", "load_results", "merge_results", "rotations", "play_deals",
            "plot_results", "rate", "replay_games", "run_arena", "summarize", "write_results"]

@@ -15,9 +15,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypedDict
 
 Z95: Final = 1.959963984540054
+
+
+class MeanCIDict(TypedDict):
+    """A :class:`MeanCI` as results files and training logs keep it."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +42,7 @@ class MeanCI:
     def half_width(self) -> float:
         return (self.high - self.low) / 2
 
-    def to_dict(self) -> dict[str, float | int]:
+    def to_dict(self) -> MeanCIDict:
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
 
     def __str__(self) -> str:
@@ -68,4 +77,4 @@ def wilson(successes: int, n: int, z: float = Z95) -> MeanCI:
     return MeanCI(p, centre - half, centre + half, n)
 
 
-__all__ = ["MeanCI", "Z95", "mean_ci", "wilson"]
+__all__ = ["MeanCI", "MeanCIDict", "Z95", "mean_ci", "wilson"]

@@ -29,22 +29,56 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final, Generic, NotRequired, TypedDict, TypeVar
 
 import numpy as np
 
 from folkdeck.agents.encoding import Encoding
 from folkdeck.agents.features import SHAPE, ActionFeatures
-from folkdeck.agents.learned import MODEL_DIR, encoding_signature
+from folkdeck.agents.learned import MODEL_DIR, ModelMeta, encoding_signature
 from folkdeck.engine.registry import get_spec, load
 from folkdeck.sim.arena import ArenaConfig, GamePlayed, play_deals, summarize
 from folkdeck.sim.backends import run_tasks
-from folkdeck.train.selfplay import Chunk, Samples, play_chunk
+from folkdeck.sim.stats import MeanCIDict
+from folkdeck.train.selfplay import Chunk, Samples, Weights, play_chunk
+
+if TYPE_CHECKING:
+    from folkdeck.train.network import Trainer
 
 START_METHOD: Final = "forkserver"
 """How the workers start: not by a fork of this process once JAX's threads run in it."""
 Progress = Callable[[str, int, int], None]
 """``(stage, done, total)``: a stage's progress, for a progress bar."""
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Figures(TypedDict):
+    """One bot's figures in an evaluation (95% intervals over the deals)."""
+
+    mean_return: MeanCIDict
+    win_share: MeanCIDict
+
+
+class LogEntry(TypedDict):
+    """What a stage logs: ``teach`` its data, ``fit`` and the rounds their loss and
+    evaluation, ``calibrate`` a margin's evaluation."""
+
+    stage: str
+    decisions: int
+    pairs: NotRequired[int]
+    loss: NotRequired[float]
+    margin: NotRequired[float]
+    eval: NotRequired[dict[str, Figures]]
+    """Per bot: ``learned``, and the heuristic bot by its name."""
+
+
+class LogRow(LogEntry):
+    """A line of ``log.jsonl``: the entry and when it was written."""
+
+    cpu_minutes: float
+    """CPU minutes of the run so far, its workers' included."""
+    wall: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,14 +130,14 @@ def cpu_minutes() -> float:
     return (own.ru_utime + own.ru_stime) / 60.0
 
 
-class Timed:
+class Timed(Generic[T, R]):
     """A task function that also says how much CPU it took and in which process: a
     worker's time is not this process's, and a fork server's workers are not its children."""
 
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
+    def __init__(self, fn: Callable[[T], R]) -> None:
         self.fn = fn
 
-    def __call__(self, task: Any) -> tuple[Any, float, int]:
+    def __call__(self, task: T) -> tuple[R, float, int]:
         start = time.process_time()
         result = self.fn(task)
         return result, time.process_time() - start, os.getpid()
@@ -114,7 +148,7 @@ class Run:
 
     def __init__(self, recipe: Recipe, out: str | Path, *, jobs: int = 1, backend: str = "process",
                  address: str | None = None, progress: Progress | None = None,
-                 log: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 log: Callable[[LogRow], None] | None = None) -> None:
         self.recipe, self.out = recipe, Path(out)
         self.jobs, self.backend, self.address = jobs, backend, address
         self.progress = progress or (lambda stage, done, total: None)
@@ -140,7 +174,7 @@ class Run:
     def cpu(self) -> float:
         return self.spent + cpu_minutes() - self._started + self._workers
 
-    def run_tasks(self, fn: Callable[[Any], Any], tasks: list[Any]) -> list[Any]:
+    def run_tasks(self, fn: Callable[[T], R], tasks: list[T]) -> list[R]:
         """``[fn(t) for t in tasks]`` on the run's backend, their CPU time counted."""
         out = []
         for result, seconds, pid in run_tasks(Timed(fn), tasks, jobs=self.jobs, backend=self.backend,
@@ -150,17 +184,17 @@ class Run:
             out.append(result)
         return out
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[LogRow]:
         path = self.out / "log.jsonl"
         return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
-    def write_row(self, row: dict[str, Any]) -> None:
-        row = {"cpu_minutes": round(self.cpu(), 3), "wall": time.strftime("%Y-%m-%dT%H:%M:%S"), **row}
+    def write_row(self, entry: LogEntry) -> None:
+        row: LogRow = {"cpu_minutes": round(self.cpu(), 3), "wall": time.strftime("%Y-%m-%dT%H:%M:%S"), **entry}
         with (self.out / "log.jsonl").open("a") as f:
             f.write(json.dumps(row, sort_keys=True) + "\n")
         self.echo(row)
 
-    def meta(self, scale: float, stage: str) -> dict[str, Any]:
+    def meta(self, scale: float, stage: str) -> ModelMeta:
         return {"game": self.recipe.game, "encoding": encoding_signature(self.encoding), "scale": scale,
                 "fallback": self.heuristic(), "features": self.recipe.features,
                 "hidden": list(self.recipe.hidden), "stage": stage, "recipe": json.loads(self.recipe.to_json())}
@@ -185,12 +219,14 @@ class Run:
         return Samples.concat(parts)
 
     def chunks(self, deals: int, first: int, seats: Callable[[int], tuple[str, ...]],
-               **fields: Any) -> list[Chunk]:
+               weights: Weights | None = None, meta: ModelMeta | None = None) -> list[Chunk]:
+        """The chunks of ``deals`` deals numbered from ``first`` (``weights`` and ``meta``: the
+        learner's model, for a round)."""
         r = self.recipe
         size = r.chunk_deals
         return [Chunk(r.game, r.rules, tuple(range(first + i, first + min(i + size, deals))), r.seed,
                       seats(i // size), teacher=r.teacher, fallback=self.heuristic(), explore=r.explore,
-                      return_weight=r.return_weight, **fields)
+                      return_weight=r.return_weight, weights=weights, meta=meta if meta is not None else {})
                 for i in range(0, deals, size)]
 
     def heuristic(self) -> str:
@@ -199,7 +235,7 @@ class Run:
         return "heuristic" if "heuristic" in spec.bots else spec.default_bot
 
     # --- evaluation ------------------------------------------------------------------
-    def evaluate(self, model: Path, seed: int = 10_000) -> dict[str, Any]:
+    def evaluate(self, model: Path, seed: int = 10_000) -> dict[str, Figures]:
         """One learner against the heuristic bot, duplicate deals in every rotation (the
         deals of ``recipe.seed + seed``)."""
         r = self.recipe
@@ -210,7 +246,7 @@ class Run:
                   for i in range(0, r.eval_deals, r.chunk_deals)]
         games = self.run_tasks(_arena_deals, pieces)
         summary = summarize(config, [g for part in games for g in part])
-        figures = {}
+        figures: dict[str, Figures] = {}
         for bot in summary.bots:
             key = "learned" if bot.name == learner else bot.name
             figures[key] = {"mean_return": bot.mean_return.to_dict(), "win_share": bot.win_share.to_dict()}
@@ -225,7 +261,7 @@ def _arena_deals(piece: tuple[str, tuple[str, ...], tuple[tuple[str, object], ..
 
 
 # --- the stages ------------------------------------------------------------------------
-def _trainer(run: Run, stage: str) -> Any:
+def _trainer(run: Run, stage: str) -> Trainer:
     """A trainer whose parameters are the checkpoint of ``stage`` if saved, else new."""
     from folkdeck.train.network import Trainer, init_params
 
@@ -240,10 +276,10 @@ def _trainer(run: Run, stage: str) -> Any:
     return trainer
 
 
-def _checkpoint(run: Run, stage: str, trainer: Any, scale: float) -> Path:
+def _checkpoint(run: Run, stage: str, trainer: Trainer, scale: float) -> Path:
     """Save the trainer's state and its model; the model's path."""
     tmp = run.out / f"{stage}.ckpt.tmp.npz"
-    np.savez(tmp, **trainer.state_arrays())
+    np.savez(tmp, allow_pickle=False, **trainer.state_arrays())  # plain arrays, as np.load reads them
     tmp.replace(run.out / f"{stage}.ckpt.npz")
     model = run.out / f"{stage}.npz"
     trainer.export(run.meta(scale, stage)).save(model)
@@ -334,4 +370,4 @@ def ship(model: Path, game: str) -> Path:
     return target
 
 
-__all__ = ["Progress", "Recipe", "Run", "cpu_minutes", "ship", "train"]
+__all__ = ["Figures", "LogEntry", "LogRow", "Progress", "Recipe", "Run", "cpu_minutes", "ship", "train"]

@@ -13,23 +13,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import jax  # type: ignore[import-not-found, unused-ignore]  # the train extra
 import jax.numpy as jnp  # type: ignore[import-not-found, unused-ignore]
 import numpy as np
+import numpy.typing as npt
 import optax  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from jax import Array  # type: ignore[import-not-found, unused-ignore]
+from jax.typing import ArrayLike  # type: ignore[import-not-found, unused-ignore]
 
-from folkdeck.agents.learned import FORMAT, QNetwork
-from folkdeck.train.selfplay import Samples
+from folkdeck.agents.learned import FORMAT, ModelMeta, QNetwork
+from folkdeck.train.selfplay import F32, Samples
 
-Params = tuple[tuple[Any, ...], ...]
-Inputs = Callable[[np.ndarray, np.ndarray], np.ndarray]
+Params = tuple[tuple[Array, ...], ...]
+Inputs = Callable[[F32, F32], F32]
 """``(views, action rows) → the network's action inputs`` (:meth:`ActionFeatures.inputs
 <folkdeck.agents.features.ActionFeatures.inputs>`): the data keep plain rows."""
 
 
-def _plain(views: np.ndarray, rows: np.ndarray) -> np.ndarray:
+Batch = tuple[F32, F32, npt.NDArray[np.floating], F32]
+"""``(views, action inputs, targets, weights)``: one row per (decision, action) pair."""
+
+
+def _plain(views: F32, rows: F32) -> F32:
     return rows
 
 
@@ -39,16 +45,16 @@ def init_params(view_size: int, action_size: int, hidden: Sequence[int], seed: i
     k_view, k_action, *keys = jax.random.split(key, len(hidden) + 2)
     first = hidden[0]
     scale = np.sqrt(2.0 / (view_size + action_size))
-    layers: list[tuple[Any, ...]] = [(jax.random.normal(k_view, (view_size, first)) * scale,
-                                      jax.random.normal(k_action, (action_size, first)) * scale,
-                                      jnp.zeros(first))]
+    layers: list[tuple[Array, ...]] = [(jax.random.normal(k_view, (view_size, first)) * scale,
+                                        jax.random.normal(k_action, (action_size, first)) * scale,
+                                        jnp.zeros(first))]
     sizes = [*hidden, 1]
     for k, (n_in, n_out) in zip(keys, zip(sizes[:-1], sizes[1:], strict=True), strict=True):
         layers.append((jax.random.normal(k, (n_in, n_out)) * np.sqrt(2.0 / n_in), jnp.zeros(n_out)))
     return tuple(layers)
 
 
-def forward(params: Params, views: Any, actions: Any) -> Any:
+def forward(params: Params, views: ArrayLike, actions: ArrayLike) -> Array:
     """Q per row of (view, action), in ``scale`` units (as ``QNetwork.scores`` computes it)."""
     w_view, w_action, b = params[0]
     h = jax.nn.relu(views @ w_view + actions @ w_action + b)
@@ -58,7 +64,7 @@ def forward(params: Params, views: Any, actions: Any) -> Any:
     return (h @ w + b)[:, 0]
 
 
-def loss(params: Params, views: Any, actions: Any, target: Any, weight: Any) -> Any:
+def loss(params: Params, views: Array, actions: Array, target: Array, weight: Array) -> Array:
     """The weighted mean squared error."""
     error = forward(params, views, actions) - target
     return jnp.sum(weight * error * error) / jnp.maximum(jnp.sum(weight), 1e-6)
@@ -70,7 +76,7 @@ class Trainer:
 
     params: Params
     learning_rate: float = 1e-3
-    opt_state: Any = None
+    opt_state: optax.OptState | None = None
     inputs: Inputs = _plain
 
     def __post_init__(self) -> None:
@@ -79,8 +85,8 @@ class Trainer:
             self.opt_state = self._optimizer.init(self.params)
         optimizer = self._optimizer
 
-        def step(params: Params, opt_state: Any, views: Any, actions: Any, target: Any,
-                 weight: Any) -> tuple[Params, Any, Any]:
+        def step(params: Params, opt_state: optax.OptState, views: Array, actions: Array, target: Array,
+                 weight: Array) -> tuple[Params, optax.OptState, Array]:
             value, grads = jax.value_and_grad(loss)(params, views, actions, target, weight)
             updates, opt_state = optimizer.update(grads, opt_state, params)
             return optax.apply_updates(params, updates), opt_state, value
@@ -102,7 +108,7 @@ class Trainer:
         views, actions, target, weight = arrays(data, scale, np.arange(data.num_pairs), self.inputs)
         return float(self._loss(self.params, views, actions, target, weight))
 
-    def export(self, meta: dict[str, Any]) -> QNetwork:
+    def export(self, meta: ModelMeta) -> QNetwork:
         """The NumPy model of the current parameters."""
         layers = tuple(tuple(np.asarray(a, dtype=np.float32) for a in layer) for layer in self.params)
         layers = tuple((*layer[:-1], layer[-1].reshape(1, -1)) if i == 0 else
@@ -122,7 +128,7 @@ class Trainer:
         self.params, self.opt_state = jax.tree_util.tree_unflatten(structure, leaves)
 
 
-def arrays(data: Samples, scale: float, rows: Any, inputs: Inputs = _plain) -> tuple[Any, Any, Any, Any]:
+def arrays(data: Samples, scale: float, rows: npt.NDArray[np.signedinteger], inputs: Inputs = _plain) -> Batch:
     """The float32 inputs, scaled advantages and weights of the pairs ``rows``."""
     views = data.views[data.decision[rows]].astype(np.float32)
     actions = inputs(views, data.actions[rows].astype(np.float32))
@@ -131,7 +137,7 @@ def arrays(data: Samples, scale: float, rows: Any, inputs: Inputs = _plain) -> t
 
 
 def batches(data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator,
-            inputs: Inputs = _plain) -> Iterator[tuple[Any, Any, Any, Any]]:
+            inputs: Inputs = _plain) -> Iterator[Batch]:
     """``steps`` minibatches of pairs drawn without replacement (reshuffled each epoch)."""
     views, actions = data.views, data.actions
     target, weight = data.advantages()
@@ -147,4 +153,4 @@ def batches(data: Samples, scale: float, steps: int, batch: int, rng: np.random.
         at += batch
 
 
-__all__ = ["Inputs", "Params", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]
+__all__ = ["Batch", "Inputs", "Params", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]

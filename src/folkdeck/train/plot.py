@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes  # type: ignore[import-not-found, unused-ignore]
+    from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
+
+    from folkdeck.train.loop import LogRow
 
 
 def plot_log(log: str | Path, path: str | Path, *, title: str | None = None) -> Path:
     """Plot ``log.jsonl``'s evaluations: the learner's and the heuristic's mean return
     (95% intervals) against the CPU minutes spent when each was taken."""
-    rows = [row for line in Path(log).read_text().splitlines() if line.strip()
-            for row in [json.loads(line)] if "eval" in row]
-    plt, fig, ax = _figure()
+    rows: list[LogRow] = [row for line in Path(log).read_text().splitlines() if line.strip()
+                          for row in [json.loads(line)] if "eval" in row]
+    fig, ax = _figure()
     names = list(dict.fromkeys(n for r in rows for n in r["eval"]))
     for k, name in enumerate(names):
         for kind, marker, line in (("train", "o", "-"), ("calibrate", "s", "")):
@@ -29,7 +35,7 @@ def plot_log(log: str | Path, path: str | Path, *, title: str | None = None) -> 
                 label = f"margin {r['margin']:g}" if kind == "calibrate" else r["stage"]
                 if k == 0 or kind == "train":
                     ax.annotate(label, (x, m["mean"]), textcoords="offset points", xytext=(4, 6 + 8 * k), fontsize=7)
-    return _save(plt, fig, ax, "CPU minutes of training (self-play, search teacher, fitting, evaluation)",
+    return _save(fig, ax, "CPU minutes of training (self-play, search teacher, fitting, evaluation)",
                  title, path)
 
 
@@ -41,13 +47,14 @@ def plot_curve(runs: list[Path], path: str | Path, *, deal_seconds: float | None
     (their log counts none for them); else the logs' own minutes."""
     points = []
     for run in runs:
-        rows = [json.loads(line) for line in (Path(run) / "log.jsonl").read_text().splitlines() if line.strip()]
+        rows: list[LogRow] = [json.loads(line) for line in (Path(run) / "log.jsonl").read_text().splitlines()
+                              if line.strip()]
         recipe = json.loads((Path(run) / "recipe.json").read_text())
         fit = next(r for r in rows if r["stage"] == "fit")
         minutes = fit["cpu_minutes"] + (recipe["teach_deals"] * deal_seconds / 60 if deal_seconds else 0.0)
         points.append((minutes, recipe["teach_deals"], fit["eval"]))
     points.sort(key=lambda p: p[0])
-    plt, fig, ax = _figure()
+    fig, ax = _figure()
     for k, name in enumerate(("learned", "heuristic")):
         means = [e[name]["mean_return"] for _, _, e in points]
         ax.errorbar([x for x, _, _ in points], [m["mean"] for m in means],
@@ -56,22 +63,24 @@ def plot_curve(runs: list[Path], path: str | Path, *, deal_seconds: float | None
     for x, deals, e in points:
         ax.annotate(f"{deals} deals", (x, e["learned"]["mean_return"]["mean"]), textcoords="offset points",
                     xytext=(4, 6), fontsize=7)
-    return _save(plt, fig, ax, "CPU minutes of training (the teacher's deals and the fit)", title, path)
+    return _save(fig, ax, "CPU minutes of training (the teacher's deals and the fit)", title, path)
 
 
-def _figure() -> tuple[Any, Any, Any]:
-    """Matplotlib's pyplot (the arena extra, drawing to files), a figure and its axes."""
+def _figure() -> tuple[Figure, Axes]:
+    """A figure and its axes, of matplotlib's pyplot (the arena extra) drawing to files."""
     import matplotlib  # type: ignore[import-not-found, unused-ignore]  # the arena extra
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
 
     fig, ax = plt.subplots(figsize=(7, 4), dpi=120)
-    return plt, fig, ax
+    return fig, ax
 
 
-def _save(plt: Any, fig: Any, ax: Any, xlabel: str, title: str | None, path: str | Path) -> Path:
+def _save(fig: Figure, ax: Axes, xlabel: str, title: str | None, path: str | Path) -> Path:
     """Label the axes (mean return against ``xlabel``) and write the PNG."""
+    import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]  # _figure chose the backend
+
     ax.set_xlabel(xlabel)
     ax.set_ylabel("mean return a deal (95% interval)")
     ax.set_title(title or "strength over training time")

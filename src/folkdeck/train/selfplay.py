@@ -31,18 +31,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
 from folkdeck.agents.features import ActionFeatures
-from folkdeck.agents.learned import LearnedAgent, QNetwork
+from folkdeck.agents.learned import LearnedAgent, ModelMeta, QNetwork
 from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.protocol import Action, Game
 from folkdeck.engine.registry import load
+from folkdeck.engine.spec import GameAgent, GameSpec
 from folkdeck.engine.view import View
 from folkdeck.sim.arena import derive_seed
 from folkdeck.sim.runner import play_deal
@@ -50,6 +50,8 @@ from folkdeck.sim.runner import play_deal
 F16 = npt.NDArray[np.float16]
 F32 = npt.NDArray[np.float32]
 I32 = npt.NDArray[np.int32]
+Weights = tuple[tuple[F32, ...], ...]
+"""A network's layers (:attr:`QNetwork.layers <folkdeck.agents.learned.QNetwork.layers>`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +68,8 @@ class Chunk:
     fallback: str = "heuristic"
     """The learned bot's heuristic: its choice is an input of the network (and the learner
     leaves it the out-of-turn offers)."""
-    weights: tuple[tuple[F32, ...], ...] | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
+    weights: Weights | None = None
+    meta: ModelMeta = field(default_factory=ModelMeta)
     explore: float = 0.1
     return_weight: float = 0.5
 
@@ -182,7 +184,7 @@ def with_unsearched(rows: Sequence[tuple[Action, float, int]], legal: Sequence[A
 class _TeacherSeat:
     """A search bot that records its values (a bot of the runner's protocol)."""
 
-    def __init__(self, seat: int, search: SearchAgent, heuristic: Any, recorder: _Recorder,
+    def __init__(self, seat: int, search: SearchAgent, heuristic: GameAgent, recorder: _Recorder,
                  explore: float) -> None:
         self.name = "teacher"
         self.seat, self.search, self.recorder, self.explore = seat, search, recorder, explore
@@ -229,6 +231,14 @@ class _LearnerSeat:
         return self.agent.interrupt(view, legal, rng)
 
 
+def _teacher(spec: GameSpec, name: str, game: Game) -> SearchAgent:
+    """The teacher bot: a search bot, which values every legal action."""
+    agent = make_agent(spec, name, game=game)
+    if not isinstance(agent, SearchAgent):
+        raise ValueError(f"the teacher {name!r} is not a search bot: it values no action")
+    return agent
+
+
 def play_chunk(chunk: Chunk) -> Samples:
     """Play and record the chunk's deals (the function the backends run)."""
     game = chunk.make_game()
@@ -239,10 +249,10 @@ def play_chunk(chunk: Chunk) -> Samples:
     parts = []
     for deal in chunk.deals:
         recorder = _Recorder(encoding, features)
-        seats: list[Any] = []
+        seats: list[GameAgent] = []
         for seat, role in enumerate(chunk.seats):
             if role == "teacher":
-                search = make_agent(spec, chunk.teacher, game=game)
+                search = _teacher(spec, chunk.teacher, game)
                 heuristic = make_agent(spec, chunk.fallback, game=game)
                 seats.append(_TeacherSeat(seat, search, heuristic, recorder, chunk.explore))
             elif role in ("learner", "student"):
@@ -250,7 +260,7 @@ def play_chunk(chunk: Chunk) -> Samples:
                     raise ValueError(f"a {role} seat needs the chunk's weights")
                 agent = LearnedAgent(spec, network, spec.bots[chunk.fallback])
                 agent.bind(game)
-                teacher = make_agent(spec, chunk.teacher, game=game) if role == "student" else None
+                teacher = _teacher(spec, chunk.teacher, game) if role == "student" else None
                 seats.append(_LearnerSeat(seat, agent, recorder, chunk.explore, teacher))
             else:
                 seats.append(make_agent(spec, role, game=game))

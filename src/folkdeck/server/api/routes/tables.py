@@ -66,7 +66,7 @@ async def create_table(body: TableCreate, tables: TablesDep, request: Request) -
 def open_tables(tables: TablesDep) -> list[OpenTable]:
     """The tables with a seat anyone may take (created with an ``open`` seat), while their
     match is on; the newest first."""
-    return [OpenTable(**t) for t in social.listing(tables)]
+    return [OpenTable.model_validate(t) for t in social.listing(tables)]
 
 
 @router.post("/tables/{table_id}/join")
