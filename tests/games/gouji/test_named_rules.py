@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from folkdeck.games.gouji.moves import follow_plays, lead_plays, rank_plays
 from folkdeck.games.gouji.policy import TOTAL, SeatKnowledge, unbeatable
 from folkdeck.games.gouji.rules import (
     BJ,
@@ -20,11 +21,8 @@ from folkdeck.games.gouji.rules import (
     beats,
     cannot_be_beaten,
     covers_black_jokers,
-    follow_plays,
-    lead_plays,
     parse_counts,
     parse_play,
-    rank_plays,
     revolution_hand,
     wild_ranks,
 )

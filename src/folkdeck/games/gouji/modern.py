@@ -19,7 +19,8 @@ from folkdeck.games.gouji.actions import Draw, Foul
 from folkdeck.games.gouji.deal import fill_hands
 from folkdeck.games.gouji.dealing import SEATS, opposite
 from folkdeck.games.gouji.events import PLACE_TITLES, Offence
-from folkdeck.games.gouji.rules import NRANKS, Play, burn_plays, lead_plays
+from folkdeck.games.gouji.moves import burn_plays, lead_plays
+from folkdeck.games.gouji.rules import NRANKS, Play
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
