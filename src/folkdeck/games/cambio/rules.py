@@ -246,6 +246,18 @@ def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japa
     return pack.values[k]
 
 
+def received_disqualifies(k: int, fool_rule: Literal["japanese", "italian"] = "japanese") -> bool:
+    """Whether a seat that has just received card ``k`` from another seat in an exchange
+    is disqualified: a FOOL under the Japanese rule, the target's or the requester's alike
+    (docs/rules/cambio.md §5.1, §6.15); the Italian rule has no such loss (§7 ``fool_rule``,
+    §8). A FOOL taken from the stock is no such card: it counts above the OWL (§5.2).
+
+    >>> received_disqualifies(FOOL), received_disqualifies(FOOL, "italian"), received_disqualifies(MAN)
+    (True, False, False)
+    """
+    return k == FOOL and fool_rule == "japanese"
+
+
 def showdown_losers(hands: Iterable[tuple[int, int, int]],
                     fool_rule: Literal["japanese", "italian"] = "japanese",
                     pack: PackTable = PACK_40) -> tuple[int, ...]:
@@ -388,5 +400,5 @@ def payment(deal: int, schedule: Sequence[int]) -> int | None:
 __all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE",
            "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "PACK_40", "PACK_NIFTY44", "PACK_TABLES",
            "STOCK", "XI", "XII", "ZERO", "Answer", "CambioGameLike", "PackTable", "answer",
-           "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating", "seating_groups", "seating_strength", "showdown_losers",
+           "kind", "name", "payment", "permuted", "received_disqualifies", "seed_bits", "unfold", "seating", "seating_groups", "seating_strength", "showdown_losers",
            "value"]
