@@ -2,7 +2,8 @@
 the unbeatable wild red joker (docs/rules/gouji.md §3.2), the jokers that beat wild black
 jokers (§3.2, §11.1), which cards stand wild in which sets (§3.1) and the revolution hand
 (§2.5). Each row names its section; :func:`beats` and :func:`follow_plays` are checked to
-say what these rules say."""
+say what these rules say. The bots' count of unseen cards asks the jokers' rule under the
+deal's ``bj_wild_rule`` (§11.1), which binding tells the heuristic bot."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ import random
 
 import pytest
 
+from folkdeck import load
+from folkdeck.agents import make_agent
+from folkdeck.games.gouji.agents import HeuristicAgent
 from folkdeck.games.gouji.moves import follow_plays, lead_plays, rank_plays
-from folkdeck.games.gouji.policy import TOTAL, SeatKnowledge, unbeatable
+from folkdeck.games.gouji.policy import TOTAL, SeatKnowledge, unbeatable, view_of_state
 from folkdeck.games.gouji.rules import (
     BJ,
     NRANKS,
@@ -26,6 +30,7 @@ from folkdeck.games.gouji.rules import (
     revolution_hand,
     wild_ranks,
 )
+from folkdeck.games.gouji.state import GouJiState
 
 BJ_RULES = ("count", "any_joker", "coverage")
 
@@ -98,6 +103,38 @@ def test_the_policy_calls_a_wild_red_joker_unbeatable() -> None:
     assert unbeatable(view, parse_play("3 RJ"))
     assert not unbeatable(view, parse_play("3 3"))
     assert unbeatable(SeatKnowledge(seat=0, hand=[0] * NRANKS, played=list(TOTAL)), parse_play("3 3"))
+
+
+@pytest.mark.parametrize(("rule", "expected", "source"), [
+    ("count", True, "§3.2, §11.1 count: two wild BJs need two jokers; one is out"),
+    ("coverage", True, "§11.1 coverage: two wild jokers; one is out"),
+    ("any_joker", False, "§11.1 any_joker: one joker is enough, and 6 6 RJ is out"),
+])
+def test_the_policy_counts_jokers_by_the_deals_bj_rule(rule: str, expected: bool, source: str) -> None:
+    """Unseen: one RJ and two 6s, nothing else; the set to beat is 5 BJ BJ."""
+    unseen = parse_counts("6 6 RJ")
+    played = [TOTAL[r] - unseen[r] for r in range(NRANKS)]
+    view = SeatKnowledge(seat=0, hand=[0] * NRANKS, played=played, bj_rule=rule)
+    top = parse_play("5 BJ BJ")
+    assert unbeatable(view, top) is expected, source
+    assert beats(parse_play("6 6 RJ"), top, rule) is not expected, source
+
+
+@pytest.mark.parametrize(("preset", "rule"), [(None, "count"), ("modern", "coverage"), ("advanced", "any_joker")])
+def test_the_bots_know_the_deals_bj_rule(preset: str | None, rule: str) -> None:
+    """§11.1: the rollouts read the rule from the deal, the heuristic bot (a search bot's
+    fallback too) from the game it is bound to; its thresholds too (§4.1, §11.2)."""
+    game = load("gouji", preset, gouji_thresholds=("10:6",))
+    state = game.new_state(seed=0)
+    assert isinstance(state, GouJiState)
+    assert view_of_state(state, 0).bj_rule == rule
+    for name in ("heuristic", "search"):
+        agent = make_agent(game.spec, name, game=game)
+        bot = agent if isinstance(agent, HeuristicAgent) else agent.fallback
+        assert (bot.bj_rule, bot.thresholds) == (rule, {7: 6}), name
+    kept = HeuristicAgent(thresholds={7: 3})
+    kept.bind(game)
+    assert kept.thresholds == {7: 3}
 
 
 @pytest.mark.parametrize(("hand", "expected", "source"), [
