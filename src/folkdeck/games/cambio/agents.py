@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction
 from folkdeck.games.cambio.observation import CambioView
@@ -28,6 +28,7 @@ from folkdeck.games.cambio.rules import (
     PACK_40,
     STOCK,
     Answer,
+    FoolRule,
     PackTable,
     answer,
     answers,
@@ -39,8 +40,6 @@ from folkdeck.games.cambio.rules import (
 
 if TYPE_CHECKING:
     from folkdeck.engine.protocol import Game
-
-FoolRule = Literal["japanese", "italian"]
 
 OWL_RISK: Final = 0.05
 """The owl holder calls cucco once a request may reach it with at least this chance."""

@@ -45,6 +45,10 @@ from folkdeck.games.cambio.rules import (
 _ANSWERS: Final = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
             for refuses in (False, True)}
 _STOCK_ANSWERS: Final = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
+_RECEIVED_DISQUALIFIES: Final = {rule: tuple(received_disqualifies(k, rule) for k in range(NUM_KINDS))
+                                 for rule in ("japanese", "italian")}
+"""The rules' :func:`~folkdeck.games.cambio.rules.received_disqualifies` of every kind, by
+``fool_rule``: a table, as the answers are, for every swap asks it."""
 
 # The facts a deal makes on every step, made once per distinct value and shared (facts are
 # immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
@@ -195,9 +199,9 @@ class CambioFlow:
         else:
             knowledge[t] = {q: b}
         facts.append(_exchanged(q, t))
-        rule = self._rules.fool_rule
-        out = [s for s, got in ((q, b), (t, a)) if received_disqualifies(got, rule)]
-        if out:
+        disqualifies = _RECEIVED_DISQUALIFIES[self._rules.fool_rule]
+        if disqualifies[a] or disqualifies[b]:
+            out = [s for s, got in ((q, b), (t, a)) if disqualifies[got]]
             self._disqualify(deal, out, "received_fool", facts)
 
     def _cat(self, deal: CambioDeal, q: int, facts: list[Fact]) -> None:
