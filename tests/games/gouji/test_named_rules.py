@@ -1,7 +1,7 @@
 """Gou Ji's rules that the move generator and the bots call by name (issue 36, item 3):
 the unbeatable wild red joker (docs/rules/gouji.md §3.2), the jokers that beat wild black
-jokers (§3.2, §11.1), which cards stand wild in which sets (§3.1) and the revolution hand
-(§2.5). Each row names its section; :func:`beats` and :func:`follow_plays` are checked to
+jokers (§3.2, §11.1), which cards stand wild in which sets (§3.1), the revolution hand
+(§2.5) and the modern rules' held-back 3s and 4s (憋三, 开点: §9.1). Each row names its section; :func:`beats` and :func:`follow_plays` are checked to
 say what these rules say. The bots' count of unseen cards asks the jokers' rule under the
 deal's ``bj_wild_rule`` (§11.1), which binding tells the heuristic bot."""
 
@@ -22,9 +22,12 @@ from folkdeck.games.gouji.rules import (
     RANK_WORDS,
     RJ,
     TWO,
+    Play,
     beats,
+    bie_san_allows,
     cannot_be_beaten,
     covers_black_jokers,
+    kai_dian_allows,
     parse_counts,
     parse_play,
     revolution_hand,
@@ -145,3 +148,50 @@ def test_the_bots_know_the_deals_bj_rule(preset: str | None, rule: str) -> None:
 ])
 def test_revolution_hand(hand: str, expected: bool, source: str) -> None:
     assert revolution_hand(parse_counts(hand)) is expected, source
+
+
+@pytest.mark.parametrize(("play", "left", "expected", "source"), [
+    ("3 3", 2, True, "§9.1 憋三: 3s as the whole last play"),
+    ("3 3", 3, False, "§9.1 憋三: not while other cards remain"),
+    ("3 3 2", 3, True, "§9.1: wild 2s may go with the last 3s"),
+    ("3 BJ", 2, False, "§9.1 憋三: without jokers"),
+    ("4 4", 9, True, "§9.1: only 3s are held back"),
+])
+def test_bie_san_allows(play: str, left: int, expected: bool, source: str) -> None:
+    assert bie_san_allows(parse_play(play), left) is expected, source
+
+
+@pytest.mark.parametrize(("play", "hand", "opened", "expected", "source"), [
+    ("4 4", "4 4 9", False, False, "§9.1 开点: no 4s before opening"),
+    ("4 4", "4 4 9", True, True, "§9.1 开点: 4s once opened"),
+    ("4 4", "4 4 4", False, True, "§9.1 开点: unless the hand holds only 4s"),
+    ("9", "4 9", False, True, "§9.1: only 4s are held back"),
+])
+def test_kai_dian_allows(play: str, hand: str, opened: bool, expected: bool, source: str) -> None:
+    assert kai_dian_allows(parse_play(play), parse_counts(hand), opened) is expected, source
+
+
+def test_the_modern_rules_bar_what_the_rules_bar() -> None:
+    """§9.1: in seeded deals of the ``modern`` preset (憋三 on) and with 开点, a set the
+    rules disallow is never offered to a seat that has a set they allow."""
+    for options in ({"modern_bie_san": True}, {"modern_kai_dian": True, "modern_bie_san": True}):
+        game = load("gouji", None, **options)
+        rng = random.Random(9)
+        barred = 0
+        for seed in range(30):
+            state = game.new_state(seed=seed)
+            assert isinstance(state, GouJiState)
+            while not state.is_over():
+                d = state.deal
+                legal = state.legal_actions()
+                if d.phase == "play" and not d.window:
+                    s = d.turn
+                    ok = [p for p in lead_plays(d.counts[s]) if bie_san_allows(p, d.left[s])
+                          and (not options.get("modern_kai_dian")
+                               or kai_dian_allows(p, d.counts[s], bool(d.opened >> s & 1)))]
+                    plays = [p for p in legal if isinstance(p, Play)]
+                    barred += len(plays) < len(lead_plays(d.counts[s])) and d.top is None
+                    if d.top is None and ok:
+                        assert set(plays) == set(ok), (seed, s)
+                state.apply(legal[rng.randrange(len(legal))])
+        assert barred > 0, options

@@ -25,6 +25,8 @@ from folkdeck.engine.build import python_class
 from folkdeck.engine.errors import InvalidNotationError
 
 RANK_WORDS: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ")
+THREE: Final = 0
+FOUR: Final = 1
 TWO: Final = 12
 BJ: Final = 13
 RJ: Final = 14
@@ -326,6 +328,30 @@ def burn_remainder_ok(rest: list[int], joker_form: bool = True) -> bool:
     """
     ranks = sum(1 for r in range(TWO) if rest[r])
     return ranks <= 1 or (joker_form and rest[BJ] + rest[RJ] >= ranks)
+
+
+def bie_san_allows(play: Play, left: int) -> bool:
+    """Whether 憋三 (``modern_bie_san``) lets a seat holding ``left`` cards play ``play``: 3s
+    only as the whole last play, without jokers (docs/rules/gouji.md §9.1).
+
+    >>> bie_san_allows(parse_play("3 3"), 2), bie_san_allows(parse_play("3 3"), 5), bie_san_allows(parse_play("3 BJ"), 2)
+    (True, False, False)
+    >>> bie_san_allows(parse_play("4 4"), 5)
+    True
+    """
+    return play.rank != THREE or (play.size == left and not play.jokers)
+
+
+def kai_dian_allows(play: Play, hand: Sequence[int], opened: bool) -> bool:
+    """Whether 开点 (``modern_kai_dian``) lets a seat with rank counts ``hand`` play ``play``:
+    no 4s before the seat has opened, unless the hand holds only 4s (docs/rules/gouji.md §9.1).
+
+    >>> kai_dian_allows(parse_play("4 4"), parse_counts("4 4 9"), False), kai_dian_allows(parse_play("4 4"), parse_counts("4 4 9"), True)
+    (False, True)
+    >>> kai_dian_allows(parse_play("4 4"), parse_counts("4 4 4"), False), kai_dian_allows(parse_play("9"), parse_counts("4 9"), False)
+    (True, True)
+    """
+    return play.rank != FOUR or opened or hand[FOUR] == sum(hand)
 
 
 def revolution_hand(hand: Sequence[int]) -> bool:
