@@ -14,9 +14,10 @@ from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.games.gouji import GouJiGame
 from folkdeck.games.gouji.agents import HeuristicAgent
+from folkdeck.games.gouji.moves import follow_plays as _follow_plays
+from folkdeck.games.gouji.moves import lead_plays
 from folkdeck.games.gouji.policy import DEFAULT, SeatKnowledge, Tactics, choose, unbeatable, units
-from folkdeck.games.gouji.rules import NRANKS, lead_plays, parse_counts, parse_play
-from folkdeck.games.gouji.rules import follow_plays as _follow_plays
+from folkdeck.games.gouji.rules import NRANKS, parse_counts, parse_play
 from folkdeck.sim.runner import play_deal
 
 OFF = Tactics(finish=False, help=False, block=0, economy=False, keep_wilds=0)

@@ -162,8 +162,12 @@ class SearchAgent:
         self._determinizer = spec.determinizer
 
     def bind(self, game: Game) -> None:
-        """Tell the bot the rules of the deal it plays (they are public)."""
+        """Tell the bot the rules of the deal it plays (they are public), and its fallback,
+        which plays the positions it does not search (and its rollouts' moves)."""
         self._game = game
+        bind = getattr(self.fallback, "bind", None)
+        if bind is not None:
+            bind(game)
 
     def narrow(self, candidates: Candidates, name: str) -> None:
         """Search only the actions ``candidates`` keeps, of those the game's own root

@@ -1,6 +1,7 @@
 """Cangkul's trick rule, named in the rules module and called by the trick's scoring, the
 heuristic bot and the rollout policy (issue 36, item 3): the highest card of the led suit
-takes the trick, the joker above all (docs/rules/cangkul.md §2.5, §3.2)."""
+takes the trick, the joker above all (docs/rules/cangkul.md §2.5, §3.2). The deal's transitions
+(games/cangkul/play.py) ask it too: each trick of a played deal goes to its winner."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import random
 
 import pytest
 
+from folkdeck import load
 from folkdeck.cards import Card
+from folkdeck.engine.facts import TrickWon
+from folkdeck.games.cangkul.events import DrewAndPlayed
 from folkdeck.games.cangkul.rules import JOKER, STRIDE, deck_for, takes_trick, trick_winner
 
 D = deck_for("french53")
@@ -45,3 +49,28 @@ def test_trick_winner_is_the_last_card_that_took_the_trick() -> None:
             if takes_trick(c, best, suit):
                 best, seat = c, s
         assert trick_winner(plays) == seat
+
+
+@pytest.mark.parametrize("options", [{}, {"joker": True}, {"joker": True, "joker_play": "must_when_void"}])
+def test_the_deal_gives_each_trick_to_the_trick_winner(options: dict[str, object]) -> None:
+    """§2.5, §3.2: the seat a played deal names as the trick's winner is :func:`trick_winner`'s
+    of the cards played to it (played from the hand, or drawn and played at once, §2.3)."""
+    game = load("cangkul", None, **options)
+    rng = random.Random(36)
+    tricks = 0
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        plays: list[tuple[int, int]] = []
+        for event in state.history:
+            if isinstance(event.action, Card):
+                plays.append((event.seat, D.index[event.action]))
+            for fact in event.facts:
+                if isinstance(fact, DrewAndPlayed):
+                    plays.append((fact.seat, D.index[fact.card]))
+                elif isinstance(fact, TrickWon):
+                    assert fact.seat == trick_winner(plays), (seed, plays)
+                    plays, tricks = [], tricks + 1
+    assert tricks > 100

@@ -62,9 +62,9 @@ def one(name: str) -> None:
 
 
 def floor() -> None:
-    from folkdeck.games.gouji import rules
+    from folkdeck.games.gouji import moves, rules
     fields = [tuple(p) for p in _state(WORST, None).legal_actions()]
-    for cache in (rules._RANK_PLAYS, rules._SIZED_PLAYS, rules._PLAY_OF):
+    for cache in (moves._RANK_PLAYS, moves._SIZED_PLAYS, moves._PLAY_OF):
         cache.clear()  # the Play objects go; their memory stays with the allocator
     make, play = tuple.__new__, rules.Play
     t0 = time.perf_counter()

@@ -8,16 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from folkdeck import load
+from folkdeck.games.gouji.moves import burn_plays, follow_plays, lead_plays
 from folkdeck.games.gouji.rules import (
     BJ,
     RJ,
     TWO,
     beats,
-    burn_plays,
     burn_remainder_ok,
-    follow_plays,
     holds,
-    lead_plays,
     play_from_counts,
 )
 from folkdeck.sim.runner import random_playout

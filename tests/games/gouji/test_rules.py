@@ -10,16 +10,14 @@ from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import InvalidConfigError, InvalidNotationError
 from folkdeck.games.gouji.actions import Burn, Return, parse_action
 from folkdeck.games.gouji.dealing import first_drawer, is_sweep, three_claims, tribute_pairs
+from folkdeck.games.gouji.moves import burn_plays, follow_plays, lead_plays
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import (
     THRESHOLDS,
     beats,
-    burn_plays,
     burn_remainder_ok,
-    follow_plays,
     highest,
     is_gouji,
-    lead_plays,
     parse_counts,
     parse_play,
 )

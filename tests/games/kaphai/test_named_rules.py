@@ -1,6 +1,6 @@
 """Kap Hai's rules that bots, rollouts and the move generator call by name (issue 36,
-item 3): bombs and cuts (docs/rules/kaphai.md §3.3), the throw of 2-2-2 (§3.4, §8.3) and
-the local low-single rules (§6). Each row names its section; each rule is checked against
+item 3): bombs and cuts (docs/rules/kaphai.md §3.3), the throw of 2-2-2 (§3.4, §8.3), the
+local low-single rules (§6) and the police's answer (§3.2, §3.3; ``low_police_void``, §6). Each row names its section; each rule is checked against
 :func:`beats`, the statement of what may be played on what."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from folkdeck import load
 from folkdeck.games.kaphai import rollout
 from folkdeck.games.kaphai.moves import MoveTable
 from folkdeck.games.kaphai.options import KapHaiOptions
@@ -26,9 +27,11 @@ from folkdeck.games.kaphai.rules import (
     is_bomb,
     low_single_relief,
     mask,
+    may_answer_straight,
     may_throw_on,
 )
 from folkdeck.games.kaphai.shapes import hand_combos
+from folkdeck.games.kaphai.state import KapHaiState
 
 
 def combo(text: str) -> Combo:
@@ -135,3 +138,41 @@ def test_low_single_relief(top: str, options: dict[str, Any], expected: bool, so
     assert low_single_relief(combo(top), rules) is expected, source
     if top == "5H" and expected:  # a lower-or-equal single answers it only with the relief
         assert beats(combo("5C" if options.get("low_single_same_rank") else "3S"), combo(top), rules)
+
+
+@pytest.mark.parametrize(("new", "top", "options", "expected", "source"), [
+    ("7H 8D 9C", "6S 7S 8S", {}, False, "§3.2: a police is answered only by a police"),
+    ("7H 8H 9H", "6S 7S 8S", {}, True, "§3.2: a police of the same length, any suit"),
+    ("7H 8H 9H", "6S 7D 8H", {}, True, "§3.3: a police is a straight too"),
+    ("7H 8D 9C", "6S 7D 8H", {}, True, "§3.2: any straight answers a straight"),
+    ("4H 5D 6C", "3S 4S 5S", {}, False, "§3.2: 3-4-5 of one suit is a police"),
+    ("4H 5D 6C", "3S 4S 5S", {"low_police_void": True}, True, "§6 low_police_void: 3-4-5 is no police"),
+])
+def test_may_answer_straight(new: str, top: str, options: dict[str, Any], expected: bool, source: str) -> None:
+    rules = KapHaiOptions(**options)
+    assert may_answer_straight(combo(new), combo(top), rules) is expected, source
+    assert beats(combo(new), combo(top), rules) is expected, source
+
+
+@pytest.mark.parametrize("preset", [None, "local"])
+def test_the_legal_answers_to_a_straight_are_what_the_rules_allow(preset: str | None) -> None:
+    """§3.2, §3.3: on a straight, the state lists the straights of the move table that
+    :func:`may_answer_straight` lets through (and 2-2-2 where it may be thrown)."""
+    game = load("kaphai", preset)
+    rules = game.options
+    assert isinstance(rules, KapHaiOptions)
+    rng = random.Random(36)
+    police = 0
+    for seed in range(60):
+        state = game.new_state(seed=seed)
+        assert isinstance(state, KapHaiState)
+        while not state.is_over():
+            top = state.deal.top
+            legal = state.legal_actions()
+            if top is not None and top.kind is Kind.STRAIGHT:
+                police += top.is_police(rules)
+                for c in legal:
+                    if isinstance(c, Combo) and c.kind is Kind.STRAIGHT:
+                        assert c.size == top.size and c.key > top.key and may_answer_straight(c, top, rules)
+            state.apply(legal[rng.randrange(len(legal))])
+    assert police > 0

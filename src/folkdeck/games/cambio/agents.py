@@ -17,24 +17,29 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction
 from folkdeck.games.cambio.observation import CambioView
+from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (
-    CAT,
     COPIES,
-    FOOL,
     KIND,
-    MAN,
-    OWL,
     PACK_40,
     STOCK,
     Answer,
+    FoolRule,
     PackTable,
+    answer,
     answers,
     may_call_cucco,
+    received_disqualifies,
+    showdown_losers,
+    value,
 )
+
+if TYPE_CHECKING:
+    from folkdeck.engine.protocol import Game
 
 OWL_RISK: Final = 0.05
 """The owl holder calls cucco once a request may reach it with at least this chance."""
@@ -70,19 +75,26 @@ def p_lowest(v: int, fixed: Sequence[int], m: int, unseen: Counter[int],
 
 def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int, int],
             stock: list[int], me: int, first: bool, pack: PackTable = PACK_40, *,
-            threshold: int = CHANGE_AT, owl_reach: int = 0) -> bool:
+            threshold: int = CHANGE_AT, owl_reach: int = 0, fool_rule: FoolRule = "japanese",
+            owl_refuses: bool = False) -> bool:
     """Play the rest of a deal from the turn at ``order[pos]`` (``me``, who changes if
-    ``first``); the others change at value ``threshold`` or below (Japanese rules, cards
-    as kinds, valued by ``pack``), and an OWL holder calls cucco before the seat on
-    turn speaks when at most ``owl_reach - 1`` active seats sit between them (0: never).
-    True if ``me`` loses. ``cards``/``origin``/``stock`` are consumed.
+    ``first``); the others change at value ``threshold`` or below (cards as kinds, valued
+    by ``pack`` and the rules' :func:`~folkdeck.games.cambio.rules.value`), and an OWL
+    holder calls cucco before the seat on turn speaks when at most ``owl_reach - 1``
+    active seats sit between them (0: never). Requests and the showdown follow the
+    rules module under the options ``fool_rule`` and ``owl_refuses``
+    (``owl_refuses_when_asked``). True if ``me`` loses. ``cards``/``origin``/``stock``
+    are consumed.
 
+    >>> from folkdeck.games.cambio.rules import FOOL
     >>> rollout([0, 1], 0, {0: FOOL, 1: 9}, {0: 0, 1: 1}, [14], 0, True)   # the FOOL is passed on
     False
+    >>> rollout([0, 1], 0, {0: FOOL, 1: 9}, {0: 0, 1: 1}, [14], 0, True, fool_rule="italian")
+    True
     """
     out: set[int] = set()
     active = list(order)
-    values = pack.values
+    seat_answers = answers(to_stock=False, owl_refuses=owl_refuses)
     for i in range(pos, len(order)):
         q = order[i]
         if q in out:
@@ -90,38 +102,40 @@ def rollout(order: list[int], pos: int, cards: dict[int, int], origin: dict[int,
         if owl_reach and i > pos and _owl_within(order, i, cards, out, owl_reach):
             break
         k = cards[q]
-        change = first if q == me else (values[k] <= threshold
-                                        and not (k == FOOL and origin[q] == STOCK))
+        change = first if q == me else value(k, origin[q], fool_rule, pack) <= threshold
         if not change:
             continue
-        if _request(order, i + 1, q, k, cards, origin, stock, out):
-            return _loses(active, out, cards, origin, me, pack)  # the stock's OWL ends the deal
+        if _request(order, i + 1, q, k, cards, origin, stock, out, seat_answers, fool_rule):
+            return _loses(active, out, cards, origin, me, pack, fool_rule)  # an OWL ended the deal
         if q == me and me in out:
             return True
-    return _loses(active, out, cards, origin, me, pack)
+    return _loses(active, out, cards, origin, me, pack, fool_rule)
 
 
 def _request(order: list[int], j: int, q: int, k: int, cards: dict[int, int], origin: dict[int, int],
-             stock: list[int], out: set[int]) -> bool:
+             stock: list[int], out: set[int], seat_answers: tuple[Answer, ...], fool_rule: FoolRule) -> bool:
     """Seat ``q`` (holding kind ``k``) asks to change, of the next active seat from
-    ``order[j]`` on or of the stock, as in :func:`rollout`; True if it draws the stock's
-    OWL (the deal ends at once)."""
+    ``order[j]`` on or of the stock, as in :func:`rollout` (``seat_answers``: the rules'
+    answers of a seat's cards); True if an OWL ends the deal at once (the stock's, or a
+    seat's refusing one)."""
     while True:
         while j < len(order) and order[j] in out:
             j += 1
         if j < len(order):
             t = order[j]
             kt = cards[t]
-            ans = _SEAT_ANSWERS[kt]
+            ans = seat_answers[kt]
             if ans is _SKIP:
                 j += 1
                 continue
+            if ans is _CUCCO:
+                return True
             if ans is _SWAP:
                 cards[q], cards[t] = kt, k
                 origin[q], origin[t] = origin[t], origin[q]
-                if kt == FOOL:
+                if received_disqualifies(kt, fool_rule):
                     out.add(q)
-                if k == FOOL:
+                if received_disqualifies(k, fool_rule):
                     out.add(t)
             else:
                 _refused(ans, q, origin, out)
@@ -144,8 +158,9 @@ def _request(order: list[int], j: int, q: int, k: int, cards: dict[int, int], or
 
 _SEAT_ANSWERS: Final = answers(to_stock=False, owl_refuses=False)
 _STOCK_ANSWERS: Final = answers(to_stock=True, owl_refuses=False)
-"""The playouts' answers to a request (the rules' :func:`~folkdeck.games.cambio.rules.answer`;
-the playouts keep the default rules)."""
+"""The rules' answers to a request (:func:`~folkdeck.games.cambio.rules.answer`): a
+seat's under the default rules (whether a card passes a request on depends on no option),
+and the stock's (no option changes them)."""
 _SWAP: Final = Answer.SWAP  # constants: read faster than the enum's attributes
 _SKIP: Final = Answer.SKIP
 _CUCCO: Final = Answer.CUCCO
@@ -181,15 +196,14 @@ def _owl_within(order: list[int], i: int, cards: dict[int, int], out: set[int], 
 
 
 def _loses(order: list[int], out: set[int], cards: dict[int, int], origin: dict[int, int],
-           me: int, pack: PackTable) -> bool:
+           me: int, pack: PackTable, fool_rule: FoolRule) -> bool:
+    """Whether ``me`` loses the deal's end: out, or among the showdown's losers."""
     if me in out:
         return True
     left = [s for s in order if s not in out]
     if len(left) < 2:
         return False
-    vals, top = pack.values, pack.stock_fool
-    values = {s: (top if cards[s] == FOOL and origin[s] == STOCK else vals[cards[s]]) for s in left}
-    return values[me] == min(values.values())
+    return me in showdown_losers([(s, cards[s], origin[s]) for s in left], fool_rule, pack)
 
 
 def _seat(obs: CambioView) -> int:
@@ -203,6 +217,10 @@ class CountingAgent:
     """Counts the open discards and seen cards; changes when that lowers its chance
     of losing (estimated by playing the deal out over samples of the unseen cards);
     calls cucco with the OWL before a request can reach it.
+
+    It values cards and resolves requests by the rules module under the table's
+    ``fool_rule`` and ``owl_refuses_when_asked``: :meth:`bind` tells it them (the default
+    rules until then).
     """
 
     name = "counting"
@@ -212,6 +230,15 @@ class CountingAgent:
         self.samples = samples
         self.threshold = threshold
         self.owl_reach = owl_reach
+        self.fool_rule: FoolRule = "japanese"
+        self.owl_refuses = False
+
+    def bind(self, game: Game) -> None:
+        """Tell the bot the rules of the deals it plays (they are public)."""
+        options = game.options
+        if isinstance(options, CambioOptions):
+            self.fool_rule = options.fool_rule
+            self.owl_refuses = options.owl_refuses_when_asked
 
     def act(self, observation: CambioView, legal_actions: Sequence[CambioAction],
             rng: random.Random) -> CambioAction:
@@ -258,9 +285,11 @@ class CountingAgent:
             origin[me] = mine_origin
             stock = pool[len(unknown):]
             lose_keep += rollout(order, pos, dict(cards), dict(origin), list(stock), me, False,
-                                 pack, threshold=self.threshold, owl_reach=self.owl_reach)
+                                 pack, threshold=self.threshold, owl_reach=self.owl_reach,
+                                 fool_rule=self.fool_rule, owl_refuses=self.owl_refuses)
             lose_change += rollout(order, pos, cards, origin, stock, me, True, pack,
-                                   threshold=self.threshold, owl_reach=self.owl_reach)
+                                   threshold=self.threshold, owl_reach=self.owl_reach,
+                                   fool_rule=self.fool_rule, owl_refuses=self.owl_refuses)
         return lose_keep / self.samples, lose_change / self.samples
 
     def interrupt(self, observation: CambioView, legal_actions: Sequence[CambioAction],
@@ -305,10 +334,9 @@ class CountingAgent:
         return p_lowest(self._value(obs, mine), [values[k] for k in fixed.values()], m, unseen,
                         values)
 
-    @staticmethod
-    def _value(obs: CambioView, k: int) -> int:
-        pack: PackTable = obs.pack_table
-        return pack.stock_fool if k == FOOL and obs.card_from_stock else pack.values[k]
+    def _value(self, obs: CambioView, k: int) -> int:
+        """The showdown value of this seat's card ``k`` (a stock FOOL's by the ``fool_rule``)."""
+        return value(k, STOCK if obs.card_from_stock else _seat(obs), self.fool_rule, obs.pack_table)
 
     def _p_change(self, obs: CambioView, mine: int) -> float:
         fixed, unseen = self._seen(obs)
@@ -338,22 +366,28 @@ class CountingAgent:
                 if dist is unseen:
                     rest[t] -= 1
                 given = [] if target == STOCK else [values[mine]]
-                p = p_lowest(values[t], base + given, m_after, +rest, values)
+                p = p_lowest(value(t, target, self.fool_rule, obs.pack_table), base + given, m_after,
+                             +rest, values)
             risk += w * p
         return risk
 
     def _p_lose_on_power(self, obs: CambioView, mine: int, t: int, target: int,
                          keep: float) -> float | None:
-        """The chance of losing when the change brings card ``t`` with a power (MAN, CAT,
-        OWL, FOOL); None for a card without one (its value decides)."""
-        if t == MAN:
+        """The chance of losing when the request meets card ``t`` with a power (the rules'
+        :func:`~folkdeck.games.cambio.rules.answer` to it: MAN, CAT, an OWL ending the deal;
+        a FOOL that disqualifies its receiver; the OWL received); None for a card without
+        one (its value decides)."""
+        ans = answer(t, to_stock=target == STOCK, owl_refuses=self.owl_refuses)
+        if ans is _MAN:
             return 1.0
-        if t == CAT:
+        if ans is Answer.CAT:
             return 1.0 if obs.card_origin == obs.seat else self._p_keep(obs, mine, drop=1)
-        if t == OWL:
-            return keep if target == STOCK else 0.0  # the stock's OWL ends the deal
-        if t == FOOL:
-            return 0.0 if target == STOCK else 1.0
+        if ans is _CUCCO:
+            return keep  # the deal ends; this seat keeps its card
+        if target != STOCK and received_disqualifies(t, self.fool_rule):
+            return 1.0
+        if may_call_cucco(t, True):
+            return 0.0  # holding the OWL, it calls cucco before any request reaches it
         return None
 
     def _owl_risk(self, obs: CambioView) -> float:

@@ -31,19 +31,24 @@ from folkdeck.games.cambio.events import (
 )
 from folkdeck.games.cambio.rules import (
     CARDS,
-    FOOL,
     NUM_KINDS,
     STOCK,
     Answer,
     CambioGameLike,
     answer,
+    received_disqualifies,
     showdown_losers,
     unfold,
+    value,
 )
 
 _ANSWERS: Final = {refuses: tuple(answer(k, to_stock=False, owl_refuses=refuses) for k in range(NUM_KINDS))
             for refuses in (False, True)}
 _STOCK_ANSWERS: Final = tuple(answer(k, to_stock=True, owl_refuses=False) for k in range(NUM_KINDS))
+_RECEIVED_DISQUALIFIES: Final = {rule: tuple(received_disqualifies(k, rule) for k in range(NUM_KINDS))
+                                 for rule in ("japanese", "italian")}
+"""The rules' :func:`~folkdeck.games.cambio.rules.received_disqualifies` of every kind, by
+``fool_rule``: a table, as the answers are, for every swap asks it."""
 
 # The facts a deal makes on every step, made once per distinct value and shared (facts are
 # immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
@@ -194,8 +199,9 @@ class CambioFlow:
         else:
             knowledge[t] = {q: b}
         facts.append(_exchanged(q, t))
-        if self._rules.fool_rule == "japanese" and (a == FOOL or b == FOOL):
-            out = [s for s, got in ((q, b), (t, a)) if got == FOOL]
+        disqualifies = _RECEIVED_DISQUALIFIES[self._rules.fool_rule]
+        if disqualifies[a] or disqualifies[b]:
+            out = [s for s, got in ((q, b), (t, a)) if disqualifies[got]]
             self._disqualify(deal, out, "received_fool", facts)
 
     def _cat(self, deal: CambioDeal, q: int, facts: list[Fact]) -> None:
@@ -240,11 +246,9 @@ class CambioFlow:
             pass  # the first disqualification is the deal's only loss
         elif len(remaining) >= 2:
             pack = self._game.pack
-            values, top = pack.values, pack.stock_fool if rules.fool_rule == "japanese" else None
             for s, k, o in remaining:
                 showdown[s] = k
-                stock = o == STOCK
-                facts.append(_showdown(s, k, top if stock and k == FOOL and top else values[k], stock))
+                facts.append(_showdown(s, k, value(k, o, rules.fool_rule, pack), o == STOCK))
             low = showdown_losers(remaining, rules.fool_rule, pack)
             losers += low
             for s in low:

@@ -52,6 +52,8 @@ STOCK: Final = -1
 """The origin of a card taken from the stock during the deal."""
 STOCK_FOOL_VALUE: Final = 16
 """A FOOL taken from the stock in the 40-card pack: above the OWL (15)."""
+FoolRule = Literal["japanese", "italian"]
+"""The ``fool_rule`` option's values (docs/rules/cambio.md §7, §8)."""
 
 CARDS: Final[tuple[Card, ...]] = tuple(
     Card(r) for r in (*(CuccoRank(k - 4) for k in range(20)), CuccoRank.XI, CuccoRank.XII))
@@ -231,7 +233,7 @@ def may_call_cucco(k: int, active: bool) -> bool:
     return active and k == OWL
 
 
-def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japanese",
+def value(k: int, origin: int, fool_rule: FoolRule = "japanese",
           pack: PackTable = PACK_40) -> int:
     """The showdown value of a card in ``pack`` (docs/rules/cambio.md §1.1); a stock FOOL counts
     above the OWL in Japan (16 in the 40-card pack).
@@ -246,8 +248,20 @@ def value(k: int, origin: int, fool_rule: Literal["japanese", "italian"] = "japa
     return pack.values[k]
 
 
+def received_disqualifies(k: int, fool_rule: FoolRule = "japanese") -> bool:
+    """Whether a seat that has just received card ``k`` from another seat in an exchange
+    is disqualified: a FOOL under the Japanese rule, the target's or the requester's alike
+    (docs/rules/cambio.md §5.1, §6.15); the Italian rule has no such loss (§7 ``fool_rule``,
+    §8). A FOOL taken from the stock is no such card: it counts above the OWL (§5.2).
+
+    >>> received_disqualifies(FOOL), received_disqualifies(FOOL, "italian"), received_disqualifies(MAN)
+    (True, False, False)
+    """
+    return k == FOOL and fool_rule == "japanese"
+
+
 def showdown_losers(hands: Iterable[tuple[int, int, int]],
-                    fool_rule: Literal["japanese", "italian"] = "japanese",
+                    fool_rule: FoolRule = "japanese",
                     pack: PackTable = PACK_40) -> tuple[int, ...]:
     """The seats holding the lowest value among ``(seat, kind, origin)`` (ties all lose).
 
@@ -387,6 +401,6 @@ def payment(deal: int, schedule: Sequence[int]) -> int | None:
 
 __all__ = ["BUCKET", "CARDS", "CAT", "COPIES", "FOOL", "FULL_PACK", "HORSE", "HOUSE",
            "KIND", "LION", "MAN", "MASK", "NUM_KINDS", "OWL", "PACK_40", "PACK_NIFTY44", "PACK_TABLES",
-           "STOCK", "XI", "XII", "ZERO", "Answer", "CambioGameLike", "PackTable", "answer",
-           "kind", "name", "payment", "permuted", "seed_bits", "unfold", "seating", "seating_groups", "seating_strength", "showdown_losers",
+           "STOCK", "XI", "XII", "ZERO", "Answer", "CambioGameLike", "FoolRule", "PackTable", "answer",
+           "kind", "name", "payment", "permuted", "received_disqualifies", "seed_bits", "unfold", "seating", "seating_groups", "seating_strength", "showdown_losers",
            "value"]

@@ -36,6 +36,8 @@ from folkdeck.games.cangkul.rules import (
     cards_of,
     choices,
     share_out,
+    takes_trick,
+    trick_winner,
 )
 from folkdeck.games.cangkul.scoring import last_holder_result, out_result, stalemate
 
@@ -87,8 +89,9 @@ class CangkulFlow:
             suit = deal.suit
             if suit == NO_SUIT and i != JOKER:
                 suit = deal.suit = i // STRIDE
-            # The highest card of the led suit, or the joker (:func:`trick_winner`).
-            if key > deal.win and (i // STRIDE == suit or i == JOKER):
+            # The rule is asked only for a card above the best so far: a lower card never
+            # takes the trick (the joker is the highest index), and this is the hot path.
+            if key > deal.win and takes_trick(i, deal.win >> 4, suit):
                 deal.win = key
         else:
             deal.win = key
@@ -243,8 +246,7 @@ class CangkulFlow:
         if self._rules.lead_after_out == "highest_remaining":
             remaining = [(s, c) for s, c in deal.plays if deal.hands[s]]
             if remaining:
-                return max(remaining, key=lambda sc: sc[1] if sc[1] == JOKER or sc[1] // STRIDE == deal.suit
-                           else -1)[0]
+                return trick_winner(remaining, deal.suit)
         seat = winner
         for _ in range(self._n):
             seat = (seat + 1) % self._n

@@ -443,4 +443,4 @@ def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
 
 __all__ = ["FRENCH_53", "CangkulGameLike", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_BITS", "SUIT_MASKS",
            "Deck", "Ruleset", "cards_of", "choices", "deck_for", "indices", "led_suit", "mask", "notation",
-           "ruleset", "share_out", "split_stock", "suit_of", "trick_winner"]
+           "ruleset", "share_out", "split_stock", "suit_of", "takes_trick", "trick_winner"]

@@ -18,11 +18,13 @@ from folkdeck.games.gouji.actions import (
     GouJiAction,
     Return,
 )
+from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.policy import DEFAULT, Tactics, choose, view_of
 from folkdeck.games.gouji.rules import BJ, RANK_OF, RJ, THRESHOLDS, TWO, Play
 
 if TYPE_CHECKING:
     from folkdeck.cards import Card
+    from folkdeck.engine.protocol import Game
     from folkdeck.games.gouji.observation import GouJiView
 
 
@@ -112,6 +114,9 @@ class HeuristicAgent:
     singles); burns whenever it can (a burn leaves one set: it is about to go out),
     cheapest burn; declares its 3s, calls revolution, never objects, insists; asks for
     先让让 when offered.
+
+    It plays by the table's ``bj_wild_rule`` and gouji thresholds once :meth:`bind` tells it
+    them (the default rules until then; ``thresholds`` given here are kept).
     """
 
     name = "heuristic"
@@ -119,7 +124,17 @@ class HeuristicAgent:
     def __init__(self, thresholds: dict[int, int] | None = None,
                  tactics: Tactics = DEFAULT) -> None:
         self.thresholds = dict(THRESHOLDS if thresholds is None else thresholds)
+        self._own_thresholds = thresholds is not None
         self.tactics = tactics
+        self.bj_rule = "count"
+
+    def bind(self, game: Game) -> None:
+        """Tell the bot the rules of the deals it plays (they are public)."""
+        options = game.options
+        if isinstance(options, GouJiOptions):
+            self.bj_rule = options.bj_wild_rule
+            if not self._own_thresholds:
+                self.thresholds = options.thresholds()
 
     def act(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],
             rng: random.Random) -> GouJiAction:
@@ -136,7 +151,8 @@ class HeuristicAgent:
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
             return PASS if PASS in legal else legal[0]
-        choice = choose(view_of(observation, self.thresholds), plays, PASS in legal, self.tactics)
+        choice = choose(view_of(observation, self.thresholds, self.bj_rule), plays, PASS in legal,
+                        self.tactics)
         return PASS if choice is None else choice
 
     def interrupt(self, observation: GouJiView, legal_actions: Sequence[GouJiAction],

@@ -16,6 +16,7 @@ from folkdeck.cards import Card
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError
 from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, GouJiAction, Order, Return
 from folkdeck.games.gouji.modern import FOUL_BURN, FOUL_REVOLUTION, FOUL_XIAN
+from folkdeck.games.gouji.moves import follow_plays, lead_plays
 from folkdeck.games.gouji.prelude import WINDOW_WORDS, may_revolt
 from folkdeck.games.gouji.rules import (
     BJ,
@@ -26,9 +27,7 @@ from folkdeck.games.gouji.rules import (
     TWO,
     Play,
     beats,
-    follow_plays,
     holds,
-    lead_plays,
     refusal,
 )
 

@@ -19,7 +19,8 @@ from folkdeck.games.gouji.actions import Draw, Foul
 from folkdeck.games.gouji.deal import fill_hands
 from folkdeck.games.gouji.dealing import SEATS, opposite
 from folkdeck.games.gouji.events import PLACE_TITLES, Offence
-from folkdeck.games.gouji.rules import NRANKS, Play, burn_plays, lead_plays
+from folkdeck.games.gouji.moves import burn_plays, lead_plays
+from folkdeck.games.gouji.rules import NRANKS, Play, bie_san_allows, kai_dian_allows
 
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 FOUL_BURN: Final = Foul("burn")
 FOUL_REVOLUTION: Final = Foul("revolution")
 FOUL_XIAN: Final = Foul("xian")
-FOUR: Final = 1
-"""The rank index of the 4s (``modern_kai_dian``)."""
 _SEATING: Final = list(range(SEATS))
 
 
@@ -52,13 +51,13 @@ class ModernRules:
     def why_barred(self, d: GouJiDeal, s: int, p: Play) -> str | None:
         """Why a modern restriction bars ``p`` (``None``: it does not).
 
-        憋三 (``modern_bie_san``): 3s only as the whole last play, without jokers.
-        开点 (``modern_kai_dian``): no 4s before opening, unless the hand holds only 4s.
+        憋三 (``modern_bie_san``): 3s only as the whole last play, without jokers
+        (:func:`~folkdeck.games.gouji.rules.bie_san_allows`). 开点 (``modern_kai_dian``): no 4s
+        before opening, unless the hand holds only 4s (:func:`~.rules.kai_dian_allows`).
         """
-        if self.opts.modern_bie_san and p.rank == 0 and (p.size != d.left[s] or p.jokers):
+        if self.opts.modern_bie_san and not bie_san_allows(p, d.left[s]):
             return "gouji.bie_san"
-        if self.opts.modern_kai_dian and p.rank == FOUR and not d.opened >> s & 1 \
-                and d.counts[s][FOUR] != d.left[s]:
+        if self.opts.modern_kai_dian and not kai_dian_allows(p, d.counts[s], bool(d.opened >> s & 1)):
             return "gouji.fours_before_opening"
         return None
 
@@ -170,4 +169,4 @@ class ModernRules:
         d.turn = d.leader
 
 
-__all__ = ["FOUL_BURN", "FOUL_REVOLUTION", "FOUL_XIAN", "FOUR", "ModernRules"]
+__all__ = ["FOUL_BURN", "FOUL_REVOLUTION", "FOUL_XIAN", "ModernRules"]

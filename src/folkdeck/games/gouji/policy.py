@@ -46,6 +46,7 @@ from folkdeck.games.gouji.rules import (
     TWO,
     Play,
     cannot_be_beaten,
+    covers_black_jokers,
     play_from_counts,
     wild_ranks,
 )
@@ -72,6 +73,8 @@ class SeatKnowledge:
     played: Sequence[int] = (0,) * NRANKS
     xian: bool = False
     thresholds: dict[int, int] = field(default_factory=lambda: dict(THRESHOLDS))
+    bj_rule: str = "count"
+    """The deal's ``bj_wild_rule`` (docs/rules/gouji.md §3.2, §11.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +126,16 @@ def _wilds(p: Play) -> int:
 
 
 def unbeatable(view: SeatKnowledge, p: Play) -> bool:
-    """Whether no other hand can beat ``p``, counting every card not seen yet."""
+    """Whether no other hand can beat ``p``, counting every card not seen yet: ``p`` cannot
+    be beaten, or its wild black jokers ask for more jokers than are out (under the deal's
+    ``bj_wild_rule``), or no higher rank out fills its size."""
     if cannot_be_beaten(p):
         return True
     hand, played = view.hand, view.played
     out = [TOTAL[r] - played[r] - hand[r] - sum(s[r] for s in view.shown.values())
            for r in range(NRANKS)]
-    jokers = out[BJ] + out[RJ]
-    if p.wbj and jokers < p.wbj:
+    # Every joker out, wild in one set: the most that any set of theirs can bring.
+    if p.wbj and not covers_black_jokers(Play(0, 1, 0, out[BJ], out[RJ]), p.wbj, view.bj_rule):
         return True
     for r in range(p.rank + 1, NRANKS):
         wild = sum([out[w] for w in wild_ranks(r)])
@@ -283,8 +288,10 @@ def _economical_follow(view: SeatKnowledge, plays: Sequence[Play], t: Tactics, t
     return best
 
 
-def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None) -> SeatKnowledge:
-    """A seat's :class:`SeatKnowledge` from its :class:`~folkdeck.games.gouji.observation.GouJiView`."""
+def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None,
+            bj_rule: str = "count") -> SeatKnowledge:
+    """A seat's :class:`SeatKnowledge` from its :class:`~folkdeck.games.gouji.observation.GouJiView`
+    at a table of these ``thresholds`` and ``bj_rule`` (a view shows no option)."""
     seat = observation.seat
     assert seat is not None, "a spectator's view plays no hand"
     shown = {s: counts_of(c) for s, c in enumerate(observation.shown) if c is not None}
@@ -294,7 +301,7 @@ def view_of(observation: GouJiView, thresholds: dict[int, int] | None = None) ->
                 top_seat=top.seat if top is not None else -1,
                 mode=observation.mode, left=list(observation.counts), shown=shown,
                 played=observation.played, xian=observation.xian_request is not None,
-                thresholds=dict(THRESHOLDS if thresholds is None else thresholds))
+                thresholds=dict(THRESHOLDS if thresholds is None else thresholds), bj_rule=bj_rule)
 
 
 def view_of_state(state: GouJiState, seat: int) -> SeatKnowledge:
@@ -308,4 +315,4 @@ def view_of_state(state: GouJiState, seat: int) -> SeatKnowledge:
     return SeatKnowledge(seat=seat, hand=hands[seat], top=d.top, top_seat=d.top_seat,
                 mode=d.mode, left=[n if n <= 10 else None for n in left], shown=shown,
                 played=d.played_counts, xian=d.xian_req >= 0,
-                thresholds=state.thresholds)
+                thresholds=state.thresholds, bj_rule=state.game.options.bj_wild_rule)

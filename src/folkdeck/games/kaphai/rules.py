@@ -306,9 +306,23 @@ def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     if tk is Kind.STRAIGHT:
         if nk is not Kind.STRAIGHT or new.size != top.size or new.key <= top.key:
             return False
-        return new.is_police(rules) or not top.is_police(rules)
+        return may_answer_straight(new, top, rules)
     # Triples (2-2-2 has key -1), pair runs (pae-kare included), polu, double triples.
     return nk is tk and new.size == top.size and new.key > top.key
+
+
+def may_answer_straight(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
+    """Whether straight ``new`` may answer straight ``top``, length and top card aside: a
+    police only by a police, an ordinary straight by any straight, police included
+    (docs/rules/kaphai.md §3.2, §3.3; ``low_police_void``: a 3-4-5 of one suit is no police, §6).
+
+    >>> police, plain = classify(mask("6S 7S 8S")), classify(mask("6S 7D 8H"))
+    >>> may_answer_straight(classify(mask("7H 8D 9C")), police, RULES), may_answer_straight(classify(mask("7H 8H 9H")), police, RULES)
+    (False, True)
+    >>> may_answer_straight(classify(mask("7H 8H 9H")), plain, RULES)
+    True
+    """
+    return new.is_police(rules) or not top.is_police(rules)
 
 
 def can_throw(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:

@@ -66,6 +66,7 @@ from folkdeck.games.kaphai.rules import (
     can_throw,
     cards_of,
     low_single_relief,
+    may_answer_straight,
     may_throw_on,
     notation,
     putuh,
@@ -270,7 +271,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             if may_throw_on(top, rules):
                 out.extend(c for c in table.group(TRIPLE) if c.is_throwable)
             above = table.above((tk, top.size), top.key)
-            out.extend(c for c in above if c.is_police(rules)) if top.is_police(rules) else out.extend(above)
+            out.extend([c for c in above if may_answer_straight(c, top, rules)])
             return out
         if tk == Kind.SINGLE and low_single_relief(top, rules):
             out = [c for c in table.group(SINGLE) if beats(c, top, rules)]
