@@ -13,6 +13,7 @@ import pytest
 
 import folkdeck
 from folkdeck.agents import make_agent
+from folkdeck.agents.search import SearchAgent
 from folkdeck.games.cambio import CUCCO
 from folkdeck.games.cambio.agents import CountingAgent, _passes_on, rollout
 from folkdeck.games.cambio.observation import CambioView
@@ -122,7 +123,10 @@ def test_a_bound_counting_bot_knows_the_tables_fool_and_owl_rules(bot: str) -> N
     """A counting bot (a search bot's fallback too) told the game plays by its options."""
     game = folkdeck.load("cambio", "italian_fool", owl_refuses_when_asked=True)
     agent = make_agent(game.spec, bot, game=game)
-    counting = agent if isinstance(agent, CountingAgent) else agent.fallback
+    if isinstance(agent, SearchAgent):
+        agent = agent.fallback
+    counting = agent
+    assert isinstance(counting, CountingAgent)
     assert (counting.fool_rule, counting.owl_refuses) == ("italian", True)
 
 
@@ -132,6 +136,7 @@ def test_the_counting_bot_estimates_a_fool_by_the_tables_rule() -> None:
     game = folkdeck.load("cambio", "italian_fool")
     view = _view_holding_a_fool(game)
     bound = make_agent(game.spec, "counting", game=game)
+    assert isinstance(bound, CountingAgent)
     unbound = CountingAgent()
     assert bound.estimate(view, random.Random(0)) != unbound.estimate(view, random.Random(0))
 

@@ -13,6 +13,7 @@ import pytest
 
 from folkdeck import load
 from folkdeck.agents import make_agent
+from folkdeck.agents.search import SearchAgent
 from folkdeck.games.gouji.agents import HeuristicAgent
 from folkdeck.games.gouji.moves import follow_plays, lead_plays, rank_plays
 from folkdeck.games.gouji.policy import TOTAL, SeatKnowledge, unbeatable, view_of_state
@@ -133,7 +134,8 @@ def test_the_bots_know_the_deals_bj_rule(preset: str | None, rule: str) -> None:
     assert view_of_state(state, 0).bj_rule == rule
     for name in ("heuristic", "search"):
         agent = make_agent(game.spec, name, game=game)
-        bot = agent if isinstance(agent, HeuristicAgent) else agent.fallback
+        bot = agent.fallback if isinstance(agent, SearchAgent) else agent
+        assert isinstance(bot, HeuristicAgent)
         assert (bot.bj_rule, bot.thresholds) == (rule, {7: 6}), name
     kept = HeuristicAgent(thresholds={7: 3})
     kept.bind(game)
