@@ -44,8 +44,7 @@ import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
 from folkdeck.agents.features import ActionFeatures
-from folkdeck.engine.protocol import Action, Game
-from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
+from folkdeck.engine.protocol import Action, BotFactory, Game, GameAgent, GameSpec
 from folkdeck.engine.view import View
 
 FORMAT: Final = "folkdeck-qnet/1"

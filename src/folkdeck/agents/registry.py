@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.protocol import Game
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import Game, GameSpec
 
 
 def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = None) -> Any:
@@ -21,7 +20,7 @@ def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = N
     :raises InvalidConfigError: naming the unknown bot and the known ones, or a model
         file that cannot be read.
 
-    Typed ``Any``: an :class:`~folkdeck.engine.spec.Agent`, whose optional ``interrupt``
+    Typed ``Any``: an :class:`~folkdeck.engine.bots.Agent`, whose optional ``interrupt``
     and ``bind`` methods callers use where the bot has them.
     """
     key = name or spec.default_bot

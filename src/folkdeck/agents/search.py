@@ -44,8 +44,7 @@ from typing import Any, Final
 from folkdeck.engine.determinize import Determinizer
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.playout import random_playout
-from folkdeck.engine.protocol import Action, Game, State
-from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
+from folkdeck.engine.protocol import Action, BotFactory, Game, GameAgent, GameSpec, State
 from folkdeck.engine.view import View as Observation
 
 Sampler = Callable[[random.Random], State]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, InvalidNotationError
 from folkdeck.engine.pickling import made_game
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import GameSpec
 
 OptionsT = TypeVar("OptionsT")
 

@@ -34,8 +34,7 @@ from typing import Any, Final, Generic, Self, TypeVar
 from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.pickling import state_reduction
-from folkdeck.engine.protocol import Event, Result
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.values import DescribeAction, Event, Result
 from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
 
 ActionT = TypeVar("ActionT")

@@ -352,7 +352,7 @@ def ismcts_bot(game: str = "kaphai", **options: Any) -> IsmctsAgent:
 
 def _offer_bots() -> None:
     """Offer OpenSpiel's ISMCTS as ``openspiel-ismcts`` in the bot table of every game that
-    declares a determinizer (:meth:`~folkdeck.engine.spec.LazyBots.add`): the rl adapters
+    declares a determinizer (:meth:`~folkdeck.engine.bots.LazyBots.add`): the rl adapters
     add their bot, the games know nothing of them."""
     for name in folkdeck.games():
         spec = get_spec(name)

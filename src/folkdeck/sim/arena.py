@@ -29,10 +29,9 @@ from typing import Any, NotRequired, TypedDict, cast
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.pickling import frozen_reduction
-from folkdeck.engine.protocol import Action, Game
+from folkdeck.engine.protocol import Action, Game, GameAgent
 from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.spec import GameAgent
 from folkdeck.engine.view import View
 from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.sim.backends import run_tasks

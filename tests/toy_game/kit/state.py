@@ -28,8 +28,7 @@ from folkdeck.cards import Card, parse_card
 from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
-from folkdeck.engine.protocol import Event
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.protocol import DescribeAction, Event
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import TablePlay, ViewCore
 from tests.toy_game.kit.rules import TrickDeal, TrickGameLike

@@ -43,8 +43,7 @@ from typing import Final
 
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.facts import Disqualified, Exchanged
-from folkdeck.engine.protocol import Action, Event, Observation
-from folkdeck.engine.spec import BotFactory, GameSpec
+from folkdeck.engine.protocol import Action, BotFactory, Event, GameSpec, Observation
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
 from folkdeck.games.cambio.agents import OWL_REACH, rollout
 from folkdeck.games.cambio.determinize import DETERMINIZER, events_of, is_searchable

@@ -48,8 +48,7 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result, new_event
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.protocol import DescribeAction, Event, Result, new_event
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action

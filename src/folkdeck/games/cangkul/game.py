@@ -10,7 +10,7 @@ from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cangkul.match import CangkulMatch
 from folkdeck.games.cangkul.options import AnyOptions
 from folkdeck.games.cangkul.rules import Deck, Ruleset, deck_for, indices, ruleset

@@ -65,8 +65,7 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, new_event
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.protocol import DescribeAction, Event, new_event
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (

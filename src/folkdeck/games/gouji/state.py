@@ -55,8 +55,7 @@ from typing import Self
 from folkdeck.cards import Card
 from folkdeck.engine.errors import WrongPhaseError, not_an_action, not_your_turn
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, new_event
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.protocol import DescribeAction, Event, new_event
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action

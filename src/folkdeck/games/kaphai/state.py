@@ -43,8 +43,7 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, new_event
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.protocol import DescribeAction, Event, new_event
 from folkdeck.engine.state_base import StateBase
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
