@@ -218,7 +218,8 @@ class SearchAgent:
         determinizer = self._determinizer
         seat = observation.seat
         if determinizer is None or seat is None or not determinizer.is_searchable(observation):
-            return self.fallback.act(observation, legal_actions, rng)
+            chosen: Action = self.fallback.act(observation, legal_actions, rng)
+            return chosen
         game = self._game_for(observation)
         sample = determinizer.worlds(game, observation)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
@@ -398,7 +399,7 @@ def _ucb(node: _Node, actions: Sequence[Action], c: float, lo: float, hi: float)
     (returns scaled by the range ``lo``-``hi`` seen so far, availability counts)."""
     children = node.children
     scale = (hi - lo) if hi > lo else 1.0
-    best_a: Action = None
+    best_a: Action | None = None
     best_child: _Node | None = None
     best_value = -math.inf
     for a in actions:
@@ -408,7 +409,7 @@ def _ucb(node: _Node, actions: Sequence[Action], c: float, lo: float, hi: float)
             + c * math.sqrt(log_avail / child.visits)
         if value > best_value:
             best_value, best_a, best_child = value, a, child
-    assert best_child is not None
+    assert best_a is not None and best_child is not None
     return best_a, best_child
 
 

@@ -17,28 +17,31 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 ViewT_contra = TypeVar("ViewT_contra", bound="View", contravariant=True)
+ActionT = TypeVar("ActionT", bound=Action)
 
 
-class Agent(Protocol[ViewT_contra]):
-    """A bot: a seat's view and its legal actions in, one action out (a ``name`` too).
+class Agent(Protocol[ViewT_contra, ActionT]):
+    """A bot: a seat's view and its legal actions in, one of them out (a ``name`` too).
 
-    ``Agent[GouJiView]`` reads Gou Ji's views only; ``Agent[View]`` (a random bot) reads
-    any game's. Re-exported as :class:`folkdeck.agents.Agent`, where the bots live;
+    ``Agent[GouJiView, GouJiAction]`` plays Gou Ji only; ``Agent[View, Action]`` (a random
+    bot) plays any game. Re-exported as :class:`folkdeck.agents.Agent`, where the bots live;
     declared here so that a game's bot table is typed without the engine importing any bot."""
 
     name: str
 
-    def act(self, observation: ViewT_contra, legal_actions: Sequence[Action],
-            rng: random.Random) -> Action:
+    def act(self, observation: ViewT_contra, legal_actions: Sequence[ActionT],
+            rng: random.Random) -> ActionT:
         """Choose one of ``legal_actions`` (never empty)."""
         ...
 
 
 runtime_checkable(Agent)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
 
-GameAgent: TypeAlias = "Agent[Any]"
-"""A bot of some game, as the runner, the arena and the search hold it: its view type is
-its game's, known to the game only (a table of bots is keyed by name)."""
+GameAgent: TypeAlias = "Agent[Any, Any]"
+"""A bot of some game, as the runner, the arena and the search hold it: its view and action
+types are its game's, known to the game only (a table of bots is keyed by name); it is
+given the views and the legal actions of its game's states, and what it chooses goes back
+to ``State.apply``, which takes any :class:`~folkdeck.engine.values.Action`."""
 BotFactory: TypeAlias = "Callable[[], GameAgent]"
 """Makes a new bot (a class of bots is one) for the game whose table lists it."""
 class Lazy(Generic[T]):

@@ -155,12 +155,6 @@ class State(Protocol):
         right that cannot wait for a turn (the base's default: none)."""
         ...
 
-    @classmethod
-    def from_view(cls, game: Any, view: Any, /, *args: Any, **world: Any) -> Self:
-        """A deal that ``view``'s seat cannot tell from the real one, the cards it hides
-        placed as ``world`` says (each game names them: ``hands``, ``stock``...)."""
-        ...
-
 
 class Game(Protocol):
     """Rules options, frozen, plus the factory of states."""

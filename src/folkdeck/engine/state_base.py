@@ -1,17 +1,15 @@
-"""The one typed contract of a game's State, with the members every game shares.
+"""What every game's state does alike: the base class that implements the State protocol.
 
-:class:`StateBase` ``[ActionT, ViewT]`` is the :class:`~folkdeck.engine.protocol.State`
-protocol as a base class: a game's state inherits it with its own action union and view
-class (``class KapHaiState(StateBase[KapHaiAction, KapHaiView])``), provides the members
-that raise :class:`NotImplementedError` here, and inherits the rest. The optional hooks
-of the protocol are default methods here, so callers call them directly:
-
-* :meth:`public_to_act`: the seats of ``to_act`` that every viewer may see (default: the
-  seat on turn alone);
-* :meth:`possible_callers`: the seats that, for all the public facts tell, may hold a
-  hidden right to act out of turn that cannot wait for a turn (default: none);
-* :meth:`from_view`: a deal that a seat cannot tell from the real one, built from its
-  view and the hidden cards a determinizer chose (each game names those cards).
+:class:`~folkdeck.engine.protocol.State` is the one contract of a state, and its members are
+documented there. :class:`StateBase` ``[ActionT, ViewT, DealT]`` implements it for the games:
+a game's state inherits it with its own action union, view class and deal data
+(``class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal])``), provides the
+members that raise :class:`NotImplementedError` here, and inherits the rest, the defaults
+of the protocol's optional members among them (:meth:`public_to_act`: the seat on turn
+alone; :meth:`possible_callers`: none). It declares no public member of its own
+(``tests/engine/test_state_contract.py``). Its methods take any game's
+:class:`~folkdeck.engine.values.Action`, as the protocol's do; a game narrows the action by
+its own checks (an action of another game is refused as illegal).
 
 A state keeps its mutable deal data in one slotted dataclass named ``deal`` whose own
 ``copy()`` copies every container (``tests/engine/test_deal_data.py`` checks this for
@@ -34,11 +32,12 @@ from typing import Any, Final, Generic, Self, TypeVar
 from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.pickling import state_reduction
-from folkdeck.engine.values import DescribeAction, Event, Result
+from folkdeck.engine.values import Action, DescribeAction, Event, Result
 from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
 
-ActionT = TypeVar("ActionT")
-"""The game's action union (``KapHaiAction = Combo | Pass | Putuh``)."""
+ActionT = TypeVar("ActionT", bound=Action)
+"""The game's action union (``KapHaiAction = Combo | Pass | Putuh``): what its
+:meth:`~StateBase.legal_actions` and :meth:`~StateBase.parse_action` give."""
 ViewT = TypeVar("ViewT", bound=View)
 """The game's view class (``KapHaiView``)."""
 
@@ -113,7 +112,7 @@ class Blank:
 
 
 class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
-    """One deal in progress: the members of :class:`~folkdeck.engine.protocol.State`."""
+    """One deal in progress, implementing :class:`~folkdeck.engine.protocol.State` (see the module)."""
 
     __slots__ = ("_n", "deal", "_cache")
     _n: int
@@ -130,7 +129,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides it
         raise NotImplementedError
 
-    def verify(self, action: ActionT, seat: int | None = None) -> None:
+    def verify(self, action: Action, seat: int | None = None) -> None:
         """Raise the reason ``action`` is illegal for ``seat`` now; return ``None`` if it is legal.
 
         By default it is :meth:`apply` tried on a :meth:`clone`, so that each rule is stated
@@ -147,7 +146,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     def legal_actions(self, seat: int | None = None) -> tuple[ActionT, ...]:  # pragma: no cover
         raise NotImplementedError
 
-    def apply(self, action: ActionT, seat: int | None = None) -> Event:  # pragma: no cover
+    def apply(self, action: Action, seat: int | None = None) -> Event:  # pragma: no cover
         raise NotImplementedError
 
     def parse_action(self, text: str, seat: int | None = None) -> ActionT:  # pragma: no cover
@@ -166,12 +165,6 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         """Give the blank ``new`` (a :meth:`clone`) the parts this state holds beside its
         deal: the game, its rules and the tables made from them, which play never changes
         and so are shared, never copied."""
-        raise NotImplementedError
-
-    @classmethod
-    def from_view(cls, game: Any, view: Any, /, *args: Any, **world: Any) -> Self:  # pragma: no cover
-        """A deal that ``view``'s seat cannot tell from the real one; ``world`` places the
-        cards the view hides (each game names them: ``hands``, ``stock``...)."""
         raise NotImplementedError
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -260,7 +253,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         acting = self.to_act
         return acting[0] if acting else None
 
-    def is_legal(self, action: ActionT, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` is legal for ``seat`` now (:meth:`verify` without raising)."""
         try:
             self.verify(action, seat)

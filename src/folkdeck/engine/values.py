@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Final, NamedTuple, TypeAlias, cast
+from typing import Any, Final, NamedTuple, Protocol, TypeAlias, cast
 
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.pickling import frozen_reduction
@@ -22,8 +22,31 @@ Seat: TypeAlias = int
 """A seat number, 0-based, in turn order (``seat + 1`` plays next in every game)."""
 
 
-Action: TypeAlias = Any
-"""A game's action: a frozen, hashable value whose ``str()`` is the record grammar."""
+class Action(Protocol):
+    """A game's action: a frozen, hashable value whose ``str()`` is its record notation
+    (``3S 3H``, ``pass``, ``draw left``).
+
+    Each game has its own union of action classes (``KapHaiAction = Combo | Pass | Putuh``,
+    ``CangkulAction = Card | Draw | Pass``, Cambio's enum); code that takes any game's action
+    (the protocol's states, the bots, the runner, the server, the RL adapters) takes this, and
+    a state refuses an action of another game as illegal
+    (:class:`~folkdeck.engine.errors.IllegalActionError`). Hashable, so that a set of legal
+    actions and a table keyed by action work for every game; equal by value, so that an action
+    parsed from its notation is the legal action it names.
+
+    >>> from folkdeck.cards import Card
+    >>> from folkdeck.engine.word_actions import PASS
+    >>> def notation(actions: tuple[Action, ...]) -> str:
+    ...     return " / ".join(str(a) for a in actions)
+    >>> notation((Card.parse("3S"), PASS))
+    '3S / pass'
+    """
+
+    def __hash__(self) -> int: ...
+
+    def __eq__(self, other: object, /) -> bool: ...
+
+    def __str__(self) -> str: ...
 
 
 DescribeAction: TypeAlias = "Callable[[Seat, Action], Fact]"

@@ -304,7 +304,8 @@ class IsmctsAgent:
         root.deal = TokenDeal(spiel.shared.enc, world)
         return root
 
-    def _search(self, root: FolkdeckSpielState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _search(self, root: FolkdeckSpielState, seat: int, legal: Sequence[Action],
+                rng: random.Random) -> Action | None:
         from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         assert root.deal is not None
@@ -333,7 +334,9 @@ class IsmctsAgent:
         root.deal.waited = {s for s in root.deal.state.to_act[1:] if s != seat}
         if root.deal.chooser != seat:
             return legal_actions[0]
-        return self._search(root, seat, legal_actions, rng)
+        chosen = self._search(root, seat, legal_actions, rng)
+        assert chosen is not None, "the seat on turn does not wait"
+        return chosen
 
     def interrupt(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action | None:
         root = self._root(observation, rng)

@@ -145,7 +145,7 @@ class _TimedAgent:
 
     def act(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action:
         start = time.process_time()
-        action = self.agent.act(observation, legal, rng)
+        action: Action = self.agent.act(observation, legal, rng)
         if len(legal) > 1:
             self._count(start)
         return action

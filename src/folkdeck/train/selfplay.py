@@ -194,7 +194,7 @@ class _TeacherSeat:
         rows = self.search.action_values(view, legal, rng)
         preferred = self.heuristic.act(view, legal, random.Random(0))
         if not rows:  # a position the search does not search: its fallback decides
-            choice = self.search.fallback.act(view, legal, rng)
+            choice: Action = self.search.fallback.act(view, legal, rng)
             self.recorder.decision(self.seat, view, (), choice, preferred)
             return choice
         valued = with_unsearched(rows, legal)

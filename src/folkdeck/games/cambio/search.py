@@ -256,7 +256,8 @@ class CambioSearchAgent(SearchAgent):
             return legal_actions[0]
         obs = observation
         if not isinstance(obs, CambioView) or not is_searchable(obs):
-            return self.fallback.act(observation, legal_actions, rng)
+            chosen: Action = self.fallback.act(observation, legal_actions, rng)
+            return chosen
         values = self.evaluate(obs, legal_actions, rng)
         keep_first = sorted(range(len(legal_actions)),
                             key=lambda i: legal_actions[i] is not KEEP)  # ties: keep

@@ -48,8 +48,8 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import DescribeAction, Event, Result, new_event
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DescribeAction, Event, Result, new_event
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
@@ -230,9 +230,10 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
 
-    def _check_uncommon(self, action: CambioAction, s: int) -> None:
+    def _check_uncommon(self, action: Action, s: int) -> None:
         """:meth:`apply`'s check past its cheap common case (``change`` or ``keep`` by the
-        seat on turn, which is always active): any action of seat ``s``."""
+        seat on turn, which is always active): any action of seat ``s``, of which only a
+        cucco by a seat that may call it passes."""
         deal = self.deal
         if not isinstance(action, CambioAction):
             raise not_an_action("cambio", s, action)
@@ -254,7 +255,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
         return parse_action(text)
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: CambioAction, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): the
@@ -264,17 +265,16 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
         if deal.phase != "exchange":
             raise WrongPhaseError("cambio.deal_over", phase=deal.phase, action=str(action))
         s = deal.turn if seat is None else self._seat(seat)
-        if not ((action is CHANGE or action is KEEP) and s == deal.turn):
-            self._check_uncommon(action, s)
         facts: list[Fact] = []
-        if action is CUCCO:
-            self._flow.finish(deal, "cucco", facts)
-        else:
+        if (action is CHANGE or action is KEEP) and s == deal.turn:
             deal.declared[s] = action
             if action is CHANGE:
                 self._flow.request(deal, s, facts)
             if deal.phase == "exchange" and not deal.advance():
                 self._flow.finish(deal, "showdown", facts)  # every active seat has had its turn
+        else:
+            self._check_uncommon(action, s)  # refuses all but a cucco
+            self._flow.finish(deal, "cucco", facts)
         event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event

@@ -65,8 +65,8 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import DescribeAction, Event, new_event
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DescribeAction, Event, new_event
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
     DRAW,
@@ -258,7 +258,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             return cards + (self._draws() or _PASS_ONLY)
         return cards
 
-    def _check_uncommon(self, action: CangkulAction, s: int, i: int | None, hand: int, suit: int) -> int:
+    def _check_uncommon(self, action: Action, s: int, i: int | None, hand: int, suit: int) -> int:
         """:meth:`apply`'s check past its cheap common cases: any card, draw or pass of seat ``s``
         on turn (``i``: the card's index if it is this deck's own object)."""
         allowed, dig = choices(hand, suit, self._jp)
@@ -282,7 +282,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             return _PASSES
         raise not_an_action("cangkul", s, action)
 
-    def _refuse_card(self, s: int, action: CangkulAction, i: int, hand: int, dig: bool) -> NoReturn:
+    def _refuse_card(self, s: int, action: Action, i: int, hand: int, dig: bool) -> NoReturn:
         """Why seat ``s`` may not play card ``i`` (:meth:`_check_uncommon` found it may not)."""
         if not hand >> i & 1:
             raise not_held("cangkul", s, action, str(action))
@@ -329,7 +329,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         return action
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: CangkulAction, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): the
