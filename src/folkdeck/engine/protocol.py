@@ -63,7 +63,7 @@ from folkdeck.cards import Card
 from folkdeck.engine.action_data import ActionDataOf, word_action
 from folkdeck.engine.bots import Agent, BotFactory, GameAgent, Lazy, LazyBots
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.values import Action, DescribeAction, Event, Result, Seat, Standings, new_event
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, Result, Seat, Standings, new_event
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -131,7 +131,7 @@ class State(Protocol):
 
     def clone(self) -> Self: ...
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         """How this deal began, as record fields: ``setup``, ``hands`` and (where the
         game has one) ``stock``, cards in notation."""
         ...
@@ -371,6 +371,6 @@ runtime_checkable(Game)
 runtime_checkable(Match)
 runtime_checkable(Determinizer)
 
-__all__ = ["Action", "Agent", "BotFactory", "DescribeAction", "Determinizer", "Event", "Game", "GameAgent",
+__all__ = ["Action", "Agent", "BotFactory", "DealInfo", "DescribeAction", "Determinizer", "Event", "Game", "GameAgent",
            "GameHooks", "GameInfo", "GameSpec", "Lazy", "LazyBots", "Match", "MatchEnd", "Observation", "Result",
            "Seat", "Standings", "State", "new_event", "no_teams"]

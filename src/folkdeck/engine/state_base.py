@@ -1,7 +1,7 @@
 """What every game's state does alike: the base class that implements the State protocol.
 
 :class:`~folkdeck.engine.protocol.State` is the one contract of a state, and its members are
-documented there. :class:`StateBase` ``[ActionT, ViewT, DealT]`` implements it for the games:
+documented there. ``StateBase[ActionT_co, ViewT_co, DealT_co]`` implements it for the games:
 a game's state inherits it with its own action union, view class and deal data
 (``class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal])``), provides the
 members that raise :class:`NotImplementedError` here, and inherits the rest, the defaults
@@ -27,7 +27,7 @@ hand, the counts, the table, the status and its own fields) and makes its view.
 from __future__ import annotations
 
 import sys
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, Self, TypeVar, cast
 
 from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
@@ -35,10 +35,13 @@ from folkdeck.engine.pickling import state_reduction
 from folkdeck.engine.values import Action, DescribeAction, Event, Result
 from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
 
-ActionT = TypeVar("ActionT", bound=Action)
+if TYPE_CHECKING:
+    from folkdeck.engine.protocol import State
+
+ActionT_co = TypeVar("ActionT_co", bound=Action, covariant=True)
 """The game's action union (``KapHaiAction = Combo | Pass | Putuh``): what its
 :meth:`~StateBase.legal_actions` and :meth:`~StateBase.parse_action` give."""
-ViewT = TypeVar("ViewT", bound=View)
+ViewT_co = TypeVar("ViewT_co", bound=View, covariant=True)
 """The game's view class (``KapHaiView``)."""
 
 
@@ -64,8 +67,11 @@ class DealCore:
         raise NotImplementedError
 
 
-DealT = TypeVar("DealT", bound=DealCore)
-"""The game's deal data class (``KapHaiDeal``)."""
+DealT_co = TypeVar("DealT_co", bound=DealCore, covariant=True)
+"""The game's deal data class (``KapHaiDeal``). The three type variables are covariant (each
+is only given, never taken: a state's methods take any :class:`~folkdeck.engine.values.Action`),
+so ``StateBase[Action, View, DealCore]`` holds every game's state
+(:func:`~folkdeck.engine.playout.random_playout`)."""
 
 
 _FILL_DICT_SLOT: Final = sys.version_info < (3, 12) and compiled()
@@ -92,7 +98,7 @@ class BlankMade:
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
         made = object.__new__(cls)
         if _FILL_DICT_SLOT:
             made.__dict__ = {}  # type: ignore[misc]  # see _FILL_DICT_SLOT
@@ -107,16 +113,16 @@ class Blank:
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
         return object.__new__(cls)
 
 
-class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
+class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
     """One deal in progress, implementing :class:`~folkdeck.engine.protocol.State` (see the module)."""
 
     __slots__ = ("_n", "deal", "_cache")
     _n: int
-    deal: DealT
+    deal: DealT_co
     """Everything of the deal that play changes (a slotted dataclass with a ``copy()``)."""
     _cache: HistoryCache | None
     """The views' history, made by the first :meth:`observe`: playouts never need it."""
@@ -143,16 +149,16 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         """
         self.clone().apply(action, seat)
 
-    def legal_actions(self, seat: int | None = None) -> tuple[ActionT, ...]:  # pragma: no cover
+    def legal_actions(self, seat: int | None = None) -> tuple[ActionT_co, ...]:  # pragma: no cover
         raise NotImplementedError
 
     def apply(self, action: Action, seat: int | None = None) -> Event:  # pragma: no cover
         raise NotImplementedError
 
-    def parse_action(self, text: str, seat: int | None = None) -> ActionT:  # pragma: no cover
+    def parse_action(self, text: str, seat: int | None = None) -> ActionT_co:  # pragma: no cover
         raise NotImplementedError
 
-    def _view(self, core: ViewCore, seat: int | None) -> ViewT:  # pragma: no cover
+    def _view(self, core: ViewCore, seat: int | None) -> ViewT_co:  # pragma: no cover
         """The view of ``seat``: ``core`` (:meth:`observe` made it) and the game's own fields
         (``GameView(**core, phase=..., hand=..., ...)``)."""
         raise NotImplementedError
@@ -167,10 +173,11 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         and so are shared, never copied."""
         raise NotImplementedError
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # As its record: the deal as it began and its events, replayed when loaded
-        # (folkdeck.engine.pickling); no inner object of the state is pickled.
-        return state_reduction(self)
+        # (folkdeck.engine.pickling); no inner object of the state is pickled. Every game's
+        # state is a State: it gives the members the base leaves to it (game, deal_info...).
+        return state_reduction(cast("State", self))
 
     def clone(self) -> Self:
         """An independent copy: play on either leaves the other as it was. The deal data is
@@ -219,7 +226,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         return self.deal.result
 
     # --- views ------------------------------------------------------------------------
-    def observe(self, seat: int | None) -> ViewT:
+    def observe(self, seat: int | None) -> ViewT_co:
         """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
 
         Its ``to_act`` is :meth:`_view_to_act`, its ``current_seat`` that tuple's first seat,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Final, NamedTuple, Protocol, TypeAlias, cast
+from typing import Any, Final, NamedTuple, NotRequired, Protocol, TypeAlias, TypedDict, cast
 
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.pickling import frozen_reduction
+from folkdeck.engine.frozen import frozen_reduction
 from folkdeck.json_types import JSONObject
 
 Seat: TypeAlias = int
@@ -91,6 +91,17 @@ True
 """
 
 
+class DealInfo(TypedDict):
+    """How a deal began, as a record holds it (``State.deal_info()``; ``docs/records.md``):
+    what the deal was set up from outside it (``setup``: who leads, the dealer, a first
+    deal...), every seat's hand and, where the game has one, the stock, cards in notation.
+    ``game.new_state(**info)`` deals it again."""
+
+    setup: JSONObject
+    hands: list[list[str]]
+    stock: NotRequired[list[str]]
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished deal.
@@ -139,7 +150,7 @@ class Standings:
         return tuple(sorted(range(len(self.scores)),
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
 
-    def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[object, tuple[type, dict[str, object]]]:
         return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
 
     def to_dict(self) -> JSONObject:
@@ -149,4 +160,4 @@ class Standings:
                 "carry": dict(self.carry), "ranking": list(self.ranking)}
 
 
-__all__ = ["Action", "DescribeAction", "Event", "Result", "Seat", "Standings", "new_event"]
+__all__ = ["Action", "DealInfo", "DescribeAction", "Event", "Result", "Seat", "Standings", "new_event"]

@@ -28,7 +28,7 @@ from typing import Any, NotRequired, TypedDict, cast
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.pickling import frozen_reduction
+from folkdeck.engine.frozen import frozen_reduction
 from folkdeck.engine.protocol import Action, Game, GameAgent
 from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load

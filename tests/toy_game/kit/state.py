@@ -29,7 +29,7 @@ from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DescribeAction, Event
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event
 from folkdeck.engine.view import TablePlay, ViewCore
 from tests.toy_game.kit.rules import TrickDeal, TrickGameLike
 from tests.toy_game.kit.view import TrickView
@@ -199,7 +199,7 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     def _share(self, new: Self) -> None:
         new._game = self._game
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         return {"setup": dict(self.deal.setup), "hands": [[str(c) for c in hand] for hand in self.deal.start]}
 
     def all_cards(self) -> dict[str, tuple[Card, ...]]:

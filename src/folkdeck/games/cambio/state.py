@@ -49,7 +49,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DescribeAction, Event, Result, new_event
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, Result, new_event
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
@@ -390,7 +390,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
     def _share(self, new: Self) -> None:
         new._game, new._rules, new._flow = self._game, self._rules, self._flow
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         deal = self.deal
         start = deal.start_stock if deal.start_bits is None else unfold(deal.start_stock,
                                                                           deal.start_bits)

@@ -76,7 +76,9 @@ class CangkulCarry(CarryOver):
     def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
         """A record's first deal names the first dealer: the deal passes on from it."""
         if self.choosing:
-            self.dealer = int(state.deal_info()["setup"]["dealer"])
+            dealer = state.deal_info()["setup"]["dealer"]
+            assert isinstance(dealer, int), "a Cangkul deal's setup names its dealer"
+            self.dealer = dealer
 
     def carried(self) -> dict[str, Any]:
         """The next deal's dealer and leader."""

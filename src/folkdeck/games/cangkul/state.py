@@ -66,7 +66,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DescribeAction, Event, new_event
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
     DRAW,
@@ -391,7 +391,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         new._game, new._rules, new._jp, new._deck = self._game, self._rules, self._jp, self._deck
         new._by_id, new._flow = self._by_id, self._flow
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         deck, deal = self._deck, self.deal
         return {"setup": dict(deal.setup),
                 "hands": [[str(c) for c in cards_of(h, deck)] for h in deal.start_hands],

@@ -119,13 +119,15 @@ class GouJiCarry(CarryOver):
         ``first_drawer`` is taken as stated."""
         if not self.special:
             return
+        assert isinstance(state, GouJiState), "a Gou Ji match plays Gou Ji deals"
         info = state.deal_info()
         resolved = info["setup"]
         for key in ("kai_pai", "first_drawer"):
             if key in stated and as_json(stated[key]) != as_json(resolved[key]):
                 raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
                                        expected=as_json(resolved[key]), found=as_json(stated[key]))
-        kai, drawer = resolved["kai_pai"], resolved["first_drawer"]
+        kai, drawer = state.deal.setup.kai_pai, state.deal.setup.first_drawer
+        assert drawer is not None, "a special deal, once dealt, names its first drawer"
         hands = info["hands"]
         start = self.turns_from
         if kai == start:
@@ -146,7 +148,8 @@ class GouJiCarry(CarryOver):
 
     def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
         """Who owes 点贡 and how the next deal starts; a revolution only moves kai pai on."""
-        kai = state.deal_info()["setup"]["kai_pai"]
+        assert isinstance(state, GouJiState), "a Gou Ji match plays Gou Ji deals"
+        kai = state.deal.setup.kai_pai
         self.choosing = False
         if result.reason == "revolution":
             self.revolution = True

@@ -56,7 +56,7 @@ from folkdeck.cards import Card
 from folkdeck.engine.errors import WrongPhaseError, not_an_action, not_your_turn
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DescribeAction, Event, new_event
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action
 from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal
@@ -342,7 +342,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     def _share(self, new: Self) -> None:
         new._game, new._flow, new._prelude, new._handed = self._game, self._flow, self._prelude, self._handed
 
-    def deal_info(self) -> dict[str, object]:
+    def deal_info(self) -> DealInfo:
         d = self.deal
         return {"setup": d.setup.to_dict(), "hands": [[str(c) for c in h] for h in d.start_hands]}
 

@@ -31,7 +31,7 @@ A short deal from a study position (the record example of ``docs/records.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn, Self
+from typing import Final, NoReturn, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -44,7 +44,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DescribeAction, Event, new_event
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.actions import parse_action as _parse_action
@@ -441,7 +441,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         new._game, new._rules, new._flow, new._opening = self._game, self._rules, self._flow, self._opening
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         deal = self.deal
         return {"setup": {"three_game": deal.three_game, "leader": deal.leader},
                 "hands": [[str(c) for c in cards_of(h)] for h in deal.start]}
