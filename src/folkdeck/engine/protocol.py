@@ -173,10 +173,10 @@ class Game(Protocol):
         *,
         seed: int | None = None,
         rng: random.Random | None = None,
-        deck: Sequence[Any] | None = None,
-        hands: Sequence[Any] | None = None,
-        stock: Sequence[Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        deck: Sequence[object] | None = None,
+        hands: Sequence[Sequence[object]] | None = None,
+        stock: Sequence[object] | None = None,
+        setup: Mapping[str, object] | None = None,
     ) -> State:
         """A new deal: shuffled from ``seed``/``rng``, dealt from ``deck`` (top first),
         or set up from explicit ``hands`` (and ``stock``). ``setup`` carries what the
@@ -204,7 +204,7 @@ class Match(Protocol):
     @property
     def game(self) -> Game: ...
 
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> State:
+    def next_deal(self, *, deal: Mapping[str, object] | None = None) -> State:
         """The next deal, set up from what the earlier ones left."""
         ...
 

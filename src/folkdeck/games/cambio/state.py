@@ -36,7 +36,7 @@ The stock turns up an OWL: the stock calls cucco, the exchanges end; Showdown: s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypedDict
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -81,6 +81,25 @@ _WORDS: Final = {a.value: a for a in CambioAction}
 
 _EVERYONE: Final = tuple((True,) * n for n in range(64))
 """``in_deal`` of a deal where every seat holds a card, by the number of seats."""
+
+
+class OwnCard(TypedDict):
+    """The fields of a Cambio view about the viewer's own card (:class:`CambioView`'s)."""
+
+    hand: tuple[Card, ...] | None
+    card_from_stock: bool
+    card_origin: int | None
+    card_shown: bool
+    dealt_card: Card | None
+
+
+class TableFields(TypedDict):
+    """The fields of a Cambio view that every seat sees alike (:class:`CambioView`'s)."""
+
+    in_deal: tuple[int, ...]
+    active: tuple[int, ...]
+    origins: tuple[int | None, ...]
+    declared: tuple[tuple[int, str], ...]
 
 
 class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
@@ -365,7 +384,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
             chips=chips, pot=pot, **own, **self._table_view(), disqualified=tuple(deal.dq.items()),
             discards=discards, discard_count=len(deal.discards), shown=shown, known=known, loser_pays=pays)
 
-    def _own_card(self, seat: int | None) -> dict[str, Any]:
+    def _own_card(self, seat: int | None) -> OwnCard:
         """The view fields of ``seat``'s own card: the card, where it came from, whether it
         is shown, and the card dealt to it."""
         deal = self.deal
@@ -377,7 +396,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
                 "card_shown": seat is not None and own >= 0 and deal.shown[seat],
                 "dealt_card": CARDS[deal.start[seat]] if seat is not None and deal.start[seat] >= 0 else None}
 
-    def _table_view(self) -> dict[str, Any]:
+    def _table_view(self) -> TableFields:
         """The view fields every seat sees alike: who is in the deal and still active, where
         each card was dealt (public: every exchange is announced), what each seat said."""
         deal = self.deal

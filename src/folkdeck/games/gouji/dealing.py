@@ -170,7 +170,7 @@ def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
     raise InvalidDealError("gouji.only_jokers", field="deck")
 
 
-def pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
+def pack_order(deck: object, seed: object, rng: random.Random | None) -> list[Card]:
     """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
     if deck is not None:
         order = read_pack_cards(deck, "deck")
