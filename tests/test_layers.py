@@ -195,5 +195,5 @@ def test_no_import_circles() -> None:
     """Issue 23, "No import circles": none, type-only imports (``if TYPE_CHECKING:``) included.
     Each game's state takes its game as a protocol declared below both (``KapHaiGameLike``...);
     the engine's types that name one another (``Game``, ``GameSpec``, its ``Determinizer``)
-    share ``engine/protocol.py``, with what names no game object below it (``gameinfo.py``)."""
+    share ``engine/protocol.py``, with what names no game object below it (``values.py``, ``bots.py``)."""
     assert [" -> ".join(c) for c in circles(import_graph())] == []

@@ -137,11 +137,11 @@ def _vocabulary(game: str) -> Iterator[tuple[str, str]]:
             state = g.new_match(deals=1, rng=random.Random(seed)).next_deal()
             agents = [make_agent(g.spec, "random") for _ in range(state.num_players)]
             while True:
-                view = state.observe(None).to_dict()
-                yield "phase", view["phase"]
-                for play in view["table"]:
-                    if play["label"]:
-                        yield "label", play["label"]
+                view = state.observe(None)
+                yield "phase", str(view.to_dict()["phase"])
+                for play in view.table:
+                    if play.label:
+                        yield "label", play.label
                 if state.is_over():
                     break
                 for seat in state.to_act:

@@ -10,9 +10,8 @@ True
 from typing import TYPE_CHECKING
 
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Game, Match, Observation, Result, Standings, State
+from folkdeck.engine.protocol import Event, Game, GameSpec, Match, Observation, Result, Standings, State
 from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import View
 from folkdeck.errors import (
     AmbiguousActionError,

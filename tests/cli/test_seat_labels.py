@@ -44,6 +44,7 @@ def test_a_finished_deals_seats_show_the_results_places(game: str, seed: int, la
     view = state.observe(None)
     assert view.result is not None
     placings = view.result["placings"]
+    assert isinstance(placings, list)
     marks = _seat_marks(state, lang)
     holding = [s for s, count in enumerate(view.counts) if count]
     disqualified = {f.seat for f in view.status if isinstance(f, Disqualified)}

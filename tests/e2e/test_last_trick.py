@@ -23,7 +23,7 @@ def _to_first_trick(game: str, seed: int) -> tuple[list[tuple[int, str]], int, l
         action = state.legal_actions(seat)[0]
         state.apply(action, seat)
         lines.append((seat, str(action)))
-        seen = state.observe(None).history[-1].to_dict()  # the event as the table shows it
+        seen: dict[str, Any] = state.observe(None).history[-1].to_dict()  # the event as the table shows it
         for fact in [seen["act"] or {}, *seen["facts"]]:
             if fact.get("type") == "played" or fact.get("type", "").endswith("_played"):
                 cards += fact.get("cards") or [fact["card"]]

@@ -103,7 +103,7 @@ def _greedy(state: State, rng: random.Random) -> Any:
     seat = state.to_act[0]
     legal = state.legal_actions(seat)
     plain = [a for a in legal if str(a) not in ("xian", "open") and not str(a).startswith("burn")]
-    agent = make_agent(folkdeck.get_spec(state.observe(None).to_dict()["game"]), "greedy")
+    agent = make_agent(state.game.spec, "greedy")
     return agent.act(state.observe(seat), tuple(plain or legal), rng)
 
 
@@ -304,7 +304,7 @@ def _people_play(state: State, seat: int, rng: random.Random) -> Any:
     in a game without it), never a special call."""
     legal = state.legal_actions(seat)
     plain = [a for a in legal if str(a) not in SPECIAL and not str(a).startswith(("burn", "foul"))] or list(legal)
-    agent = _greedy_bot(state.observe(None).to_dict()["game"])
+    agent = _greedy_bot(state.game.spec.name)
     return agent.act(state.observe(seat), tuple(plain), rng) if agent else rng.choice(plain)
 
 

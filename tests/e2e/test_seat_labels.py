@@ -36,7 +36,8 @@ def _cambio_with_a_disqualification() -> tuple[int, list[tuple[int, str]], list[
     for seed in range(300):
         state, lines = _random_deal("cambio", 4, seed)
         view = state.observe(None)
-        placings = list(view.result["placings"]) if view.result else []
+        result = state.result()
+        placings = list(result.placings) if result else []
         if view.out and placings[view.out[0]] != 1:
             return seed, lines, placings, view.out[0]
     raise AssertionError("no seed in 0..300 disqualifies a seat placed below first")
@@ -78,7 +79,9 @@ def test_every_seat_at_a_deals_end_shows_its_result_place(server: str, browser: 
     their own),
     and once the match is over nothing says who starts the next deal."""
     state, lines = _random_deal("gouji", 6, 3)
-    placings = state.observe(None).result["placings"]  # type: ignore[index]
+    result = state.result()
+    assert result is not None and None not in result.placings  # Gou Ji places every seat
+    placings = [p for p in result.placings if p is not None]
     table = seeded_table(server, "gouji", 3, 6, deals=1)
     play_lines(server, table, lines)
     _, public = call(server, "GET", f"/api/tables/{table['id']}")

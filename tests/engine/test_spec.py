@@ -14,7 +14,7 @@ import pytest
 
 import folkdeck
 from folkdeck.agents import FirstLegalAgent, RandomAgent
-from folkdeck.engine.spec import GameHooks, GameInfo, GameSpec, Lazy, LazyBots
+from folkdeck.engine.protocol import GameHooks, GameInfo, GameSpec, Lazy, LazyBots
 from folkdeck.engine.view import View
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "folkdeck"

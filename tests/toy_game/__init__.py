@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from folkdeck.cards import FRENCH_52, Pack, Rank
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.spec import BotFactory, GameSpec, LazyBots, MatchEnd
+from folkdeck.engine.protocol import BotFactory, GameSpec, LazyBots, MatchEnd
 from tests.toy_game.kit import TrickGame, TrickRules, highest, trick_hooks
 
 _RANKS: Final = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)

@@ -4,7 +4,7 @@
 The toy (``tests/toy_game/``: "high card", each seat plays a card and the highest wins
 the trick; no public source, it is made up to exercise the engine) is made with the
 small trick-game kit kept beside it (:mod:`tests.toy_game.kit`): it states its options, pack and
-trick rule, declares a :class:`~folkdeck.engine.spec.GameSpec` with the kit's hooks, and
+trick rule, declares a :class:`~folkdeck.engine.protocol.GameSpec` with the kit's hooks, and
 is registered (with its catalog entries) only for the length of a test. Then the
 conformance suite of :mod:`folkdeck.engine.conformance` plays it exactly as
 ``tests/test_conformance.py`` plays the real games, its records replay (one deal, a

@@ -1,6 +1,6 @@
 """The agent interface: a seat's view and its legal actions in, one action out.
 
-:class:`Agent` (declared by the engine, :mod:`folkdeck.engine.spec`, so that a game's bot
+:class:`Agent` (declared by the engine, :mod:`folkdeck.engine.bots`, so that a game's bot
 table is typed) is anything with a ``name`` and an ``act`` method. Agents never see a
 state: only :meth:`State.observe` output and the legal actions,
 so no agent can reach another seat's hidden cards. Randomness comes from the
@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from folkdeck.engine.protocol import Action
-from folkdeck.engine.spec import Agent as Agent
+from folkdeck.engine.protocol import Agent as Agent
 from folkdeck.engine.view import View as Observation
 
 

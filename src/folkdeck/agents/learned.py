@@ -44,8 +44,7 @@ import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
 from folkdeck.agents.features import ActionFeatures
-from folkdeck.engine.protocol import Action, Game
-from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
+from folkdeck.engine.protocol import Action, BotFactory, Game, GameAgent, GameSpec
 from folkdeck.engine.view import View
 from folkdeck.json_types import JSONObject
 
@@ -255,14 +254,16 @@ class LearnedAgent:
     def preferred(self, view: View, legal: Sequence[Action]) -> Action:
         """The fallback (heuristic) bot's choice, an input of the network: drawn with an
         RNG of its own, so that asking does not move the bot's."""
-        return self.fallback.act(view, legal, random.Random(0))
+        chosen: Action = self.fallback.act(view, legal, random.Random(0))
+        return chosen
 
     def act(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
         scored = self._scored(observation, legal_actions)
         if scored is None:
-            return self.fallback.act(observation, legal_actions, rng)
+            chosen: Action = self.fallback.act(observation, legal_actions, rng)
+            return chosen
         scores, preferred, margin = scored
         return legal_actions[choose(scores, self.temperature, rng, preferred, margin)]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from folkdeck.engine.bots import GameAgent
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.protocol import Game
-from folkdeck.engine.spec import GameAgent, GameSpec
+from folkdeck.engine.protocol import Game, GameSpec
 
 
 def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = None) -> GameAgent:
@@ -19,7 +19,7 @@ def make_agent(spec: GameSpec, name: str | None = None, *, game: Game | None = N
     :raises InvalidConfigError: naming the unknown bot and the known ones, or a model
         file that cannot be read.
 
-    An :class:`~folkdeck.engine.spec.Agent`, whose optional ``interrupt`` and ``bind``
+    An :class:`~folkdeck.engine.bots.Agent`, whose optional ``interrupt`` and ``bind``
     methods callers use where the bot has them.
     """
     key = name or spec.default_bot

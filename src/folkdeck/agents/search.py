@@ -44,8 +44,7 @@ from typing import Any, Final
 from folkdeck.engine.determinize import Determinizer
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.playout import random_playout
-from folkdeck.engine.protocol import Action, Game, State
-from folkdeck.engine.spec import BotFactory, GameAgent, GameSpec
+from folkdeck.engine.protocol import Action, BotFactory, Game, GameAgent, GameSpec, State
 from folkdeck.engine.view import View as Observation
 
 Sampler = Callable[[random.Random], State]
@@ -223,7 +222,8 @@ class SearchAgent:
         determinizer = self._determinizer
         seat = observation.seat
         if determinizer is None or seat is None or not determinizer.is_searchable(observation):
-            return self.fallback.act(observation, legal_actions, rng)
+            chosen: Action = self.fallback.act(observation, legal_actions, rng)
+            return chosen
         game = self._game_for(observation)
         sample = determinizer.worlds(game, observation)
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
@@ -403,7 +403,7 @@ def _ucb(node: _Node, actions: Sequence[Action], c: float, lo: float, hi: float)
     (returns scaled by the range ``lo``-``hi`` seen so far, availability counts)."""
     children = node.children
     scale = (hi - lo) if hi > lo else 1.0
-    best_a: Action = None
+    best_a: Action | None = None
     best_child: _Node | None = None
     best_value = -math.inf
     for a in actions:
@@ -413,7 +413,7 @@ def _ucb(node: _Node, actions: Sequence[Action], c: float, lo: float, hi: float)
             + c * math.sqrt(log_avail / child.visits)
         if value > best_value:
             best_value, best_a, best_child = value, a, child
-    assert best_child is not None
+    assert best_a is not None and best_child is not None
     return best_a, best_child
 
 

@@ -13,9 +13,8 @@ from collections.abc import Callable, Sequence
 
 from folkdeck.agents.advice import HINT_SECONDS, Advice, Verdict, advise, decisions, review
 from folkdeck.cli.render import TerminalRenderer, option_label
-from folkdeck.engine.protocol import Action, State
+from folkdeck.engine.protocol import Action, GameSpec, State
 from folkdeck.engine.record import Record
-from folkdeck.engine.spec import GameSpec
 
 Label = Callable[[str], str]
 """An action's notation → how the list of choices names it."""

@@ -31,8 +31,8 @@ from folkdeck.cli.errors import CliError
 from folkdeck.cli.render import TerminalRenderer
 from folkdeck.cli.screen import page
 from folkdeck.engine.options import option_fields
+from folkdeck.engine.protocol import GameSpec
 from folkdeck.engine.registry import games, get_spec
-from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import json_schema
 from folkdeck.i18n.rules_docs import rules_document
 

@@ -37,14 +37,12 @@ from folkdeck.cli.render import (
 from folkdeck.cli.screen import PLAY_DELAY, WATCH_DELAY, Keys, Pace, Quit, hold, is_screen, page
 from folkdeck.cli.table import TerminalTable
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.gameinfo import Action
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecorder, dumps
 from folkdeck.engine.options import parse_assignments
-from folkdeck.engine.protocol import Game, Match, State
+from folkdeck.engine.protocol import Action, Game, GameAgent, GameSpec, Match, State
 from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.spec import GameAgent, GameSpec
 from folkdeck.sim.runner import offer_interrupts
 
 MAX_LISTED = 40  # a Gou Ji lead can have thousands of legal plays: number only some

@@ -32,9 +32,7 @@ from rich.text import Text
 from folkdeck.cards import Card, parse_card
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.facts import Disqualified, Fact
-from folkdeck.engine.gameinfo import Action
-from folkdeck.engine.protocol import Standings
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import Action, GameSpec, Standings
 from folkdeck.engine.view import TablePlay, View, ViewEvent
 from folkdeck.i18n import LANGUAGES, Renderer, display_card
 

@@ -15,9 +15,8 @@ from rich.text import Text
 from folkdeck.cli.render import TerminalRenderer, event_lines, styled, view_lines
 from folkdeck.cli.screen import Pace
 from folkdeck.engine.facts import Played, TrickWon
-from folkdeck.engine.protocol import State
+from folkdeck.engine.protocol import GameSpec, State
 from folkdeck.engine.record import Record
-from folkdeck.engine.spec import GameSpec
 from folkdeck.engine.view import TablePlay, View
 
 

@@ -107,8 +107,8 @@ def check_view_to_act(state: State) -> None:
         for shown in (data.get("to_act"), getattr(view, "to_act", None)):
             if shown is None:
                 continue  # a view without to_act (Cangkul's) still has current_seat
-            assert list(shown) == expected, (
-                f"view of seat {viewer} lists to_act {list(shown)}; the state's is "
+            assert isinstance(shown, list | tuple) and list(shown) == expected, (
+                f"view of seat {viewer} lists to_act {shown}; the state's is "
                 f"{list(acting)} and only {list(public)} are public")
         current = getattr(view, "current_seat", None)
         assert current == (expected[0] if expected else None), \

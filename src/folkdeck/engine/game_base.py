@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.engine.errors import InvalidConfigError, InvalidDealError, InvalidNotationError
 from folkdeck.engine.pickling import made_game
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import GameSpec
 
 OptionsT = TypeVar("OptionsT")
 
@@ -97,7 +97,7 @@ class GameBase(Generic[OptionsT]):
         """
         return self.chosen_first_seat("first_dealer", seat)
 
-    def __reduce__(self) -> tuple[Any, tuple[GameSpec, OptionsT]]:
+    def __reduce__(self) -> tuple[object, tuple[GameSpec, OptionsT]]:
         # As its spec and options, made again by the spec's `make` (folkdeck.engine.pickling).
         return (made_game, (self._spec, self._options))
 

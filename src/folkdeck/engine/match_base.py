@@ -42,9 +42,9 @@ class DealingGame(Game, Protocol[StateT_co]):
     """A game whose ``new_state`` makes one kind of state (what a match deals)."""
 
     def new_state(self, *, seed: int | None = None, rng: random.Random | None = None,
-                  deck: Sequence[Any] | None = None, hands: Sequence[Any] | None = None,
-                  stock: Sequence[Any] | None = None,
-                  setup: Mapping[str, Any] | None = None) -> StateT_co: ...
+                  deck: Sequence[object] | None = None, hands: Sequence[Sequence[object]] | None = None,
+                  stock: Sequence[object] | None = None,
+                  setup: Mapping[str, object] | None = None) -> StateT_co: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,7 +57,7 @@ class DealSetup:
     out, the value that counts as stated (a key not listed here may be left out: the match's
     value is used)."""
 
-    given: dict[str, Any]
+    given: Mapping[str, object]
     checked: Mapping[str, object]
     if_omitted: Mapping[str, object] = field(default_factory=dict)
 
@@ -96,7 +96,7 @@ class CarryOver(Blank):
         :raises InvalidDealError: ``setup_mismatch`` naming ``setup.<key>``.
         """
 
-    def carried(self) -> dict[str, Any]:
+    def carried(self) -> Mapping[str, object]:
         """What ``standings().carry`` shows; default: the next deal's given setup."""
         return self.next_setup().given
 
@@ -165,7 +165,7 @@ class MatchBase(BlankMade, Generic[StateT]):
     def deals_played(self) -> int:
         return self._played
 
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> StateT:
+    def next_deal(self, *, deal: Mapping[str, object] | None = None) -> StateT:
         """The next deal, set up as the deals before leave it (:meth:`CarryOver.next_setup`).
 
         ``deal``: a record's deal (``setup`` and ``seed``/``deck``/``hands``/``stock``).
@@ -179,7 +179,8 @@ class MatchBase(BlankMade, Generic[StateT]):
             return self._game.new_state(rng=self._rng, setup=plan.given)
         stated = stated_setup(deal)
         check_setup(stated, plan.checked, plan.if_omitted)
-        sources = {k: deal[k] for k in DEAL_SOURCES if deal.get(k) is not None}
+        # A record's values as they were read: the game checks them (deal_source), naming the field.
+        sources: dict[str, Any] = {k: deal[k] for k in DEAL_SOURCES if deal.get(k) is not None}
         setup = self._carry.record_setup(plan, stated, sources)
         if sources:
             state = self._game.new_state(setup=setup, **sources)

@@ -28,7 +28,8 @@ engine's base classes hold is pickled as what it is made from instead, here, onc
   :class:`~folkdeck.engine.state_base.Blank`) is filled;
 - actions, cards, results and the other frozen values as their constructor calls (each
   class's ``__reduce__``: :meth:`folkdeck.cards.Card.__reduce__`; a frozen dataclass's
-  fields by name, :func:`frozen_reduction`: the standings, an arena's configuration);
+  fields by name, :func:`~folkdeck.engine.frozen.frozen_reduction`: the standings, an
+  arena's configuration);
   views, facts and events are plain Python values.
 
 >>> import pickle, random
@@ -44,51 +45,32 @@ engine's base classes hold is pickled as what it is made from instead, here, onc
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from folkdeck.engine.errors import CardGameError
 
 if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
+    from folkdeck.engine.protocol import Game, GameSpec, State
+    from folkdeck.engine.values import DealInfo, Event
 
-T = TypeVar("T")
-
-DEAL_FIELDS: Final = ("setup", "hands", "stock")
-"""The fields of a state's ``deal_info()`` that deal it again (a record's)."""
-
-
-def frozen_reduction(value: DataclassInstance) -> tuple[Any, tuple[type, dict[str, Any]]]:
-    """``value.__reduce__()`` for a frozen dataclass: its constructor called with its fields
-    by name (compiled, a frozen class refuses the fields set one by one)."""
-    return (constructed, (type(value), {f.name: getattr(value, f.name) for f in fields(value) if f.init}))
-
-
-def constructed(cls: Callable[..., T], fields_: Mapping[str, Any]) -> T:
-    """``cls(**fields_)``: what a frozen dataclass pickled by :func:`frozen_reduction` loads as."""
-    return cls(**fields_)
-
-
-# The game objects are typed ``Any`` below: this module is imported by the engine's base
-# classes and the protocol module, so it may name none of their types (not even for the
-# type checker: tests/test_layers.py refuses import circles).
-
-def made_game(spec: Any, options: object) -> Any:
+def made_game(spec: GameSpec, options: object) -> Game:
     """The game of ``spec`` (a registered :class:`~folkdeck.engine.protocol.GameSpec`) with
     ``options``: what a pickled game loads as."""
     return spec.hooks.make(options)
 
 
-def state_reduction(state: Any) -> tuple[Any, tuple[Any, dict[str, Any], tuple[Any, ...]]]:
-    """``state.__reduce__()``: its game, the deal as it began and its events (``state``: a
-    :class:`~folkdeck.engine.protocol.State`)."""
+def state_reduction(state: State) -> tuple[Callable[[Game, DealInfo, Sequence[Event]], State],
+                                           tuple[Game, DealInfo, tuple[Event, ...]]]:
+    """``state.__reduce__()``: its game, the deal as it began and its events."""
     info = state.deal_info()
-    deal = {key: info[key] for key in DEAL_FIELDS if info.get(key) is not None}
+    deal: DealInfo = {"setup": info["setup"], "hands": info["hands"]}
+    if "stock" in info:
+        deal["stock"] = info["stock"]
     return (replayed_state, (state.game, deal, state.history))
 
 
-def replayed_state(game: Any, deal: Mapping[str, Any], events: Sequence[Any]) -> Any:
+def replayed_state(game: Game, deal: DealInfo, events: Sequence[Event]) -> State:
     """The deal ``deal`` of ``game`` after ``events``' actions (each an
     :class:`~folkdeck.engine.protocol.Event`): what a pickled state loads as.
 
@@ -108,4 +90,4 @@ def replayed_state(game: Any, deal: Mapping[str, Any], events: Sequence[Any]) ->
     return state
 
 
-__all__ = ["DEAL_FIELDS", "constructed", "frozen_reduction", "made_game", "replayed_state", "state_reduction"]
+__all__ = ["made_game", "replayed_state", "state_reduction"]

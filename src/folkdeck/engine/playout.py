@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from folkdeck.cards.shuffling import below
 from folkdeck.engine.protocol import State
-from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.state_base import DealCore, StateBase
+from folkdeck.engine.values import Action
+from folkdeck.engine.view import View
 
 S = TypeVar("S", bound=State)
 
@@ -48,7 +50,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -
     return steps
 
 
-def _playout(state: StateBase[Any, Any, Any], getrandbits: Callable[[int], int], max_steps: int) -> int:
+def _playout(state: StateBase[Action, View, DealCore], getrandbits: Callable[[int], int], max_steps: int) -> int:
     """:func:`random_playout` for the games' own states and :class:`random.Random`: the
     state typed as :class:`~folkdeck.engine.state_base.StateBase`, so that compiled (README
     "Fast build") each call goes straight to the game's method, not through a Python call
@@ -63,7 +65,7 @@ def _playout(state: StateBase[Any, Any, Any], getrandbits: Callable[[int], int],
     return steps
 
 
-def policy_playout(state: S, choose: Callable[[S, random.Random], Any], rng: random.Random,
+def policy_playout(state: S, choose: Callable[[S, random.Random], Action], rng: random.Random,
                    max_steps: int = 20_000) -> int:
     """``choose(state, rng)``'s action for the required seat until the end (a game's rollout
     policy, in its ``rollout.py``); the step count.

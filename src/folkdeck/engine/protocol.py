@@ -1,4 +1,4 @@
-"""The engine protocol: what every game, state, observation and match provides.
+"""The engine protocol: what every game declares, and what its game, states and matches do.
 
 Games need no base class; they satisfy these :class:`typing.Protocol` classes.
 The split follows OpenSpiel: a :class:`Game` holds frozen rules options and makes
@@ -6,10 +6,19 @@ states; a :class:`State` is one deal's position, owned and mutated only by its
 own methods; :meth:`State.observe` is the one door through which information
 leaves the engine for a seat.
 
+:class:`State` is the one contract of a state: code that takes any state takes it, and its
+members are documented here only. The games' states implement it by inheriting
+:class:`~folkdeck.engine.state_base.StateBase`, which holds what every game's state does
+alike (the read side, views, clones, the defaults of the optional members); mypy checks each
+game's state against this protocol wherever its game is a :class:`Game` (a ``GameHooks.make``),
+and ``tests/engine/test_state_contract.py`` checks that the base adds no member of its own.
+
 Actions carry no seat: the seat comes with the call (``state.apply(action, seat)``),
-defaulting to the seat whose turn it is. Out-of-turn windows (a putuh declaration,
-burning, the owl's call) are seats listed in :attr:`State.to_act` besides the
-player on turn.
+defaulting to the seat whose turn it is. An action is typed
+:class:`~folkdeck.engine.values.Action` (hashable, its ``str()`` the record notation): a
+state takes any game's action and refuses one that is not its game's as illegal. Out-of-turn
+windows (a putuh declaration, burning, the owl's call) are seats listed in
+:attr:`State.to_act` besides the player on turn.
 
 ``to_act`` in a view: ``state.to_act`` is the engine's list (the engine, the sim
 runner and the server offer out-of-turn actions from it), but a right to act may
@@ -26,17 +35,21 @@ a request reaches it) lists in :meth:`State.possible_callers` the seats that may
 a right for all the public facts tell (none by default); the server gives each person
 among them the same moment before a bot acts.
 
-The games' states inherit :class:`~folkdeck.engine.state_base.StateBase`, this protocol
-as a generic base class with the defaults; the protocol is for code that takes any state
-(a game written outside folkdeck needs no base class), and ``tests/engine/
-test_state_contract.py`` keeps the two to the same members.
+A game's declaration is here too, whole: :class:`GameSpec` is its static description
+(:class:`GameInfo`, plain data every lobby, terminal and arena may read: the name, the seats,
+the options type and presets, the card notation, the teams, the windows, how a match ends...)
+and its code (:class:`GameHooks`: ``make``, ``describe_action``, ``view_type``, and what is
+loaded at first use, the ``bots`` and the :class:`Determinizer`), after OpenSpiel's
+``_GAME_TYPE``/``_GAME_INFO`` and its game class. A ``Game`` names its ``GameSpec``, whose
+hooks make ``Game`` objects and deal ``State`` worlds, so they share this module. The values
+they pass (:data:`Seat`, :class:`Action`, :class:`Event`, :class:`Result`, :class:`Standings`)
+are declared below it in :mod:`folkdeck.engine.values`, the bots' types in
+:mod:`folkdeck.engine.bots`; both are re-exported here.
 
-A game's declaration, :class:`GameSpec` (its static :class:`~folkdeck.engine.gameinfo.GameInfo`
-and its :class:`GameHooks`, the :class:`Determinizer` among them), is declared here too: a
-``Game`` names its ``GameSpec``, whose hooks make ``Game`` objects and deal ``State`` worlds,
-so the types that refer to one another share a module and the imports point one way
-(``gameinfo`` <- ``protocol`` <- ``spec``, ``determinize``). Read them in
-:mod:`folkdeck.engine.spec`, where a game imports them from.
+>>> import folkdeck
+>>> spec = folkdeck.get_spec("kaphai")
+>>> spec.name, spec.windows, spec.hooks.determinizer is not None
+('kaphai', ('putuh',), True)
 """
 
 from __future__ import annotations
@@ -44,79 +57,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, Self, TypeAlias, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeAlias, runtime_checkable
 
 from folkdeck.cards import Card
 from folkdeck.engine.action_data import ActionDataOf, word_action
+from folkdeck.engine.bots import Agent, BotFactory, GameAgent, Lazy, LazyBots
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.gameinfo import Action, DescribeAction, GameInfo, Lazy, LazyBots, Seat
-from folkdeck.engine.pickling import frozen_reduction
-from folkdeck.json_types import JSONObject
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, Result, Seat, Standings, new_event
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
     from folkdeck.engine.view import View
-
-class Event(NamedTuple):
-    """A transition that happened: who did what, and what followed from it.
-
-    ``facts`` are typed :class:`~folkdeck.engine.facts.Fact` values in the order the
-    things happened (a trick won, a seat out, the deal over); the action itself is
-    described by the game's ``GameSpec.describe_action``. Text is made from them only
-    at the edge (:mod:`folkdeck.i18n`). Immutable (a named tuple: made on every action,
-    so it must be cheap).
-    """
-
-    seat: Seat
-    action: Action
-    facts: tuple[Fact, ...] = ()
-
-    @property
-    def line(self) -> str:
-        """The record line, ``"<seat>: <action>"``."""
-        return f"{self.seat}: {self.action}"
-
-    def to_dict(self) -> JSONObject:
-        """JSON: the seat, the action in record grammar and the facts (all of them: use a
-        view's history for what one seat may see)."""
-        return {"seat": self.seat, "action": str(self.action), "facts": [f.to_dict() for f in self.facts]}
-
-    def __str__(self) -> str:
-        return self.line + "".join(f"; {f.type}" for f in self.facts)
-
-
-new_event: Final = cast(Callable[[tuple[Seat, Action, tuple[Fact, ...]]], Event], partial(tuple.__new__, Event))
-"""``new_event((seat, action, facts))`` is ``Event(seat, action, facts)`` made without the
-named tuple's Python-level ``__new__``: a state's ``apply`` makes one on every action, and
-this costs what a bare tuple costs.
-
->>> new_event((2, "pass", ())) == Event(2, "pass")
-True
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """The outcome of a finished deal.
-
-    ``placings[seat]`` is that seat's place (1 = first) or ``None`` for a seat the
-    rules leave unplaced; ``returns[seat]`` is the seat's score for the deal.
-    """
-
-    placings: tuple[int | None, ...]
-    returns: tuple[float, ...]
-    reason: str
-    details: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> JSONObject:
-        return {"placings": list(self.placings), "returns": list(self.returns),
-                "reason": self.reason, **self.details}
-
-    def __reduce__(self) -> tuple[type[Result], tuple[tuple[int | None, ...], tuple[float, ...], str, Mapping[str, Any]]]:
-        # As its constructor call: compiled, a frozen class refuses the default unpickling
-        # (see Card.__reduce__), and a tournament's worker processes send results back.
-        return (Result, (self.placings, self.returns, self.reason, self.details))
-
 
 Observation: TypeAlias = "View"
 """What one seat (or a spectator) may know of a state: a :class:`~folkdeck.engine.view.View`."""
@@ -179,7 +131,7 @@ class State(Protocol):
 
     def clone(self) -> Self: ...
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         """How this deal began, as record fields: ``setup``, ``hands`` and (where the
         game has one) ``stock``, cards in notation."""
         ...
@@ -203,12 +155,6 @@ class State(Protocol):
         right that cannot wait for a turn (the base's default: none)."""
         ...
 
-    @classmethod
-    def from_view(cls, game: Any, view: Any, /, *args: Any, **world: Any) -> Self:
-        """A deal that ``view``'s seat cannot tell from the real one, the cards it hides
-        placed as ``world`` says (each game names them: ``hands``, ``stock``...)."""
-        ...
-
 
 class Game(Protocol):
     """Rules options, frozen, plus the factory of states."""
@@ -227,10 +173,10 @@ class Game(Protocol):
         *,
         seed: int | None = None,
         rng: random.Random | None = None,
-        deck: Sequence[Any] | None = None,
-        hands: Sequence[Any] | None = None,
-        stock: Sequence[Any] | None = None,
-        setup: Mapping[str, Any] | None = None,
+        deck: Sequence[object] | None = None,
+        hands: Sequence[Sequence[object]] | None = None,
+        stock: Sequence[object] | None = None,
+        setup: Mapping[str, object] | None = None,
     ) -> State:
         """A new deal: shuffled from ``seed``/``rng``, dealt from ``deck`` (top first),
         or set up from explicit ``hands`` (and ``stock``). ``setup`` carries what the
@@ -243,41 +189,6 @@ class Game(Protocol):
         seat that deals first, where the players choose it (a game whose rules fix the
         start refuses one: ``first_dealer_not_free``)."""
         ...
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Standings:
-    """Where a match stands: typed, so that a match record can be checked.
-
-    ``scores[seat]`` in the game's ``unit`` (a term key: ``points``, ``chips``,
-    ``penalties``; ``higher_wins`` says which way is better); ``ranking`` lists the seats
-    best first; ``carry`` holds what the next deal is set up from, as JSON values (the
-    dealer, the leader, the pot, the game number...).
-    """
-
-    deals_played: int
-    deals_limit: int | None
-    over: bool
-    unit: str
-    scores: tuple[float, ...]
-    higher_wins: bool = True
-    eliminated: tuple[int, ...] = ()
-    carry: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def ranking(self) -> tuple[int, ...]:
-        sign = -1 if self.higher_wins else 1
-        return tuple(sorted(range(len(self.scores)),
-                            key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
-
-    def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
-        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
-
-    def to_dict(self) -> JSONObject:
-        return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,
-                "over": self.over, "unit": self.unit, "scores": list(self.scores),
-                "higher_wins": self.higher_wins, "eliminated": list(self.eliminated),
-                "carry": dict(self.carry), "ranking": list(self.ranking)}
 
 
 class Match(Protocol):
@@ -293,7 +204,7 @@ class Match(Protocol):
     @property
     def game(self) -> Game: ...
 
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> State:
+    def next_deal(self, *, deal: Mapping[str, object] | None = None) -> State:
         """The next deal, set up from what the earlier ones left."""
         ...
 
@@ -335,14 +246,72 @@ class Determinizer(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchEnd:
+    """How a game's match ends, for lobbies and the terminal.
+
+    ``deals``: ``"count"`` the match is a number of deals (``default_deals``);
+    ``"limit"`` the game ends by its own rule (``reason``, a term key) and a number of
+    deals is only an optional cap; ``"none"`` only the game's own rule ends it.
+    """
+
+    deals: Literal["count", "limit", "none"] = "count"
+    default_deals: int | None = 5
+    reason: str = "deals"
+
+
+def no_teams(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat for itself."""
+    return ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameInfo:
+    """A game's static description (OpenSpiel's ``_GAME_TYPE``/``_GAME_INFO``):
+    everything the server, the browser, the terminal and the arena need to know of it
+    as data, so that no code outside ``games/<name>/`` asks which game it is."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...] = ()
+    min_players: int
+    max_players: int
+    default_players: int
+    options_type: type[DataclassInstance]
+    """The game's frozen options dataclass (:mod:`folkdeck.engine.options`)."""
+    presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    summary: str = ""
+    rules_doc: str = ""
+    default_bot: str = "greedy"
+    record_embargo: str = ""
+    """Why a finished deal's record must wait for the end of its match, if it must: a
+    game that carries hidden cards from deal to deal (Cambio's stock) would reveal them.
+    Empty: each deal is shuffled afresh, so its record may be published once it ends.
+    (A term key: the browser and terminal say why in the player's language.)"""
+    card_notation: str = "french"
+    """How cards are shown to people (:func:`folkdeck.i18n.display_card`): ``french``,
+    ``spanish`` (11 for the caballo), ``portuguese`` (R for the rei), ``cucco``, ``gouji``."""
+    teams: Callable[[int], tuple[tuple[int, ...], ...]] = no_teams
+    """The teams for a number of players (empty: every seat for itself)."""
+    windows: tuple[str, ...] = ()
+    """Out-of-turn rights the game has (term keys: ``putuh``, ``burn``, ``cucco``...):
+    a seat may act while another is on turn; the UI offers them as buttons."""
+    match_end: MatchEnd = field(default_factory=MatchEnd)
+    glossary: tuple[str, ...] = ()
+    """The game's own words a newcomer needs explained on screen (term keys with a
+    ``term.<game>.<word>.help`` message: Gou Ji's ``gouji``); the windows are explained too."""
+    action_words: tuple[str, ...] = ()
+    """Every word of the action grammar that is not a card (``pass``, ``draw``, ``burn``,
+    Gou Ji's rank words...): the RL adapters fix their token vocabulary from it."""
+
+
 def _no_bots() -> LazyBots:
     return LazyBots()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameHooks:
-    """A game's code that the engine, the bots and the adapters call (see
-    :mod:`folkdeck.engine.spec`)."""
+    """A game's code that the engine, the bots and the adapters call (see the module)."""
 
     make: Callable[[Any], Game]
     """The game object from its options (an instance of ``GameInfo.options_type``)."""
@@ -402,5 +371,6 @@ runtime_checkable(Game)
 runtime_checkable(Match)
 runtime_checkable(Determinizer)
 
-__all__ = ["Action", "Determinizer", "Event", "Game", "GameHooks", "GameSpec", "Match", "Observation", "Result",
-           "Seat", "Standings", "State", "new_event"]
+__all__ = ["Action", "Agent", "BotFactory", "DealInfo", "DescribeAction", "Determinizer", "Event", "Game", "GameAgent",
+           "GameHooks", "GameInfo", "GameSpec", "Lazy", "LazyBots", "Match", "MatchEnd", "Observation", "Result",
+           "Seat", "Standings", "State", "new_event", "no_teams"]

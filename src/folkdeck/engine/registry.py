@@ -9,8 +9,7 @@ from typing import Final
 
 from folkdeck.engine.errors import UnknownGameError
 from folkdeck.engine.options import options_from_mapping
-from folkdeck.engine.protocol import Game
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import Game, GameSpec
 
 _SPECS: Final[dict[str, GameSpec]] = {}
 _ALIASES: Final[dict[str, str]] = {}

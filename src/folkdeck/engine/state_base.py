@@ -1,17 +1,15 @@
-"""The one typed contract of a game's State, with the members every game shares.
+"""What every game's state does alike: the base class that implements the State protocol.
 
-:class:`StateBase` ``[ActionT, ViewT]`` is the :class:`~folkdeck.engine.protocol.State`
-protocol as a base class: a game's state inherits it with its own action union and view
-class (``class KapHaiState(StateBase[KapHaiAction, KapHaiView])``), provides the members
-that raise :class:`NotImplementedError` here, and inherits the rest. The optional hooks
-of the protocol are default methods here, so callers call them directly:
-
-* :meth:`public_to_act`: the seats of ``to_act`` that every viewer may see (default: the
-  seat on turn alone);
-* :meth:`possible_callers`: the seats that, for all the public facts tell, may hold a
-  hidden right to act out of turn that cannot wait for a turn (default: none);
-* :meth:`from_view`: a deal that a seat cannot tell from the real one, built from its
-  view and the hidden cards a determinizer chose (each game names those cards).
+:class:`~folkdeck.engine.protocol.State` is the one contract of a state, and its members are
+documented there. ``StateBase[ActionT_co, ViewT_co, DealT_co]`` implements it for the games:
+a game's state inherits it with its own action union, view class and deal data
+(``class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal])``), provides the
+members that raise :class:`NotImplementedError` here, and inherits the rest, the defaults
+of the protocol's optional members among them (:meth:`public_to_act`: the seat on turn
+alone; :meth:`possible_callers`: none). It declares no public member of its own
+(``tests/engine/test_state_contract.py``). Its methods take any game's
+:class:`~folkdeck.engine.values.Action`, as the protocol's do; a game narrows the action by
+its own checks (an action of another game is refused as illegal).
 
 A state keeps its mutable deal data in one slotted dataclass named ``deal`` whose own
 ``copy()`` copies every container (``tests/engine/test_deal_data.py`` checks this for
@@ -29,18 +27,21 @@ hand, the counts, the table, the status and its own fields) and makes its view.
 from __future__ import annotations
 
 import sys
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, Self, TypeVar, cast
 
 from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.pickling import state_reduction
-from folkdeck.engine.protocol import Event, Result
-from folkdeck.engine.spec import DescribeAction
+from folkdeck.engine.values import Action, DescribeAction, Event, Result
 from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
 
-ActionT = TypeVar("ActionT")
-"""The game's action union (``KapHaiAction = Combo | Pass | Putuh``)."""
-ViewT = TypeVar("ViewT", bound=View)
+if TYPE_CHECKING:
+    from folkdeck.engine.protocol import State
+
+ActionT_co = TypeVar("ActionT_co", bound=Action, covariant=True)
+"""The game's action union (``KapHaiAction = Combo | Pass | Putuh``): what its
+:meth:`~StateBase.legal_actions` and :meth:`~StateBase.parse_action` give."""
+ViewT_co = TypeVar("ViewT_co", bound=View, covariant=True)
 """The game's view class (``KapHaiView``)."""
 
 
@@ -66,8 +67,11 @@ class DealCore:
         raise NotImplementedError
 
 
-DealT = TypeVar("DealT", bound=DealCore)
-"""The game's deal data class (``KapHaiDeal``)."""
+DealT_co = TypeVar("DealT_co", bound=DealCore, covariant=True)
+"""The game's deal data class (``KapHaiDeal``). The three type variables are covariant (each
+is only given, never taken: a state's methods take any :class:`~folkdeck.engine.values.Action`),
+so ``StateBase[Action, View, DealCore]`` holds every game's state
+(:func:`~folkdeck.engine.playout.random_playout`)."""
 
 
 _FILL_DICT_SLOT: Final = sys.version_info < (3, 12) and compiled()
@@ -94,7 +98,7 @@ class BlankMade:
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
         made = object.__new__(cls)
         if _FILL_DICT_SLOT:
             made.__dict__ = {}  # type: ignore[misc]  # see _FILL_DICT_SLOT
@@ -109,16 +113,16 @@ class Blank:
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
         return object.__new__(cls)
 
 
-class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
-    """One deal in progress: the members of :class:`~folkdeck.engine.protocol.State`."""
+class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
+    """One deal in progress, implementing :class:`~folkdeck.engine.protocol.State` (see the module)."""
 
     __slots__ = ("_n", "deal", "_cache")
     _n: int
-    deal: DealT
+    deal: DealT_co
     """Everything of the deal that play changes (a slotted dataclass with a ``copy()``)."""
     _cache: HistoryCache | None
     """The views' history, made by the first :meth:`observe`: playouts never need it."""
@@ -131,7 +135,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
     def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides it
         raise NotImplementedError
 
-    def verify(self, action: ActionT, seat: int | None = None) -> None:
+    def verify(self, action: Action, seat: int | None = None) -> None:
         """Raise the reason ``action`` is illegal for ``seat`` now; return ``None`` if it is legal.
 
         By default it is :meth:`apply` tried on a :meth:`clone`, so that each rule is stated
@@ -145,16 +149,16 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         """
         self.clone().apply(action, seat)
 
-    def legal_actions(self, seat: int | None = None) -> tuple[ActionT, ...]:  # pragma: no cover
+    def legal_actions(self, seat: int | None = None) -> tuple[ActionT_co, ...]:  # pragma: no cover
         raise NotImplementedError
 
-    def apply(self, action: ActionT, seat: int | None = None) -> Event:  # pragma: no cover
+    def apply(self, action: Action, seat: int | None = None) -> Event:  # pragma: no cover
         raise NotImplementedError
 
-    def parse_action(self, text: str, seat: int | None = None) -> ActionT:  # pragma: no cover
+    def parse_action(self, text: str, seat: int | None = None) -> ActionT_co:  # pragma: no cover
         raise NotImplementedError
 
-    def _view(self, core: ViewCore, seat: int | None) -> ViewT:  # pragma: no cover
+    def _view(self, core: ViewCore, seat: int | None) -> ViewT_co:  # pragma: no cover
         """The view of ``seat``: ``core`` (:meth:`observe` made it) and the game's own fields
         (``GameView(**core, phase=..., hand=..., ...)``)."""
         raise NotImplementedError
@@ -169,16 +173,11 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         and so are shared, never copied."""
         raise NotImplementedError
 
-    @classmethod
-    def from_view(cls, game: Any, view: Any, /, *args: Any, **world: Any) -> Self:  # pragma: no cover
-        """A deal that ``view``'s seat cannot tell from the real one; ``world`` places the
-        cards the view hides (each game names them: ``hands``, ``stock``...)."""
-        raise NotImplementedError
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # As its record: the deal as it began and its events, replayed when loaded
-        # (folkdeck.engine.pickling); no inner object of the state is pickled.
-        return state_reduction(self)
+        # (folkdeck.engine.pickling); no inner object of the state is pickled. Every game's
+        # state is a State: it gives the members the base leaves to it (game, deal_info...).
+        return state_reduction(cast("State", self))
 
     def clone(self) -> Self:
         """An independent copy: play on either leaves the other as it was. The deal data is
@@ -227,7 +226,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         return self.deal.result
 
     # --- views ------------------------------------------------------------------------
-    def observe(self, seat: int | None) -> ViewT:
+    def observe(self, seat: int | None) -> ViewT_co:
         """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
 
         Its ``to_act`` is :meth:`_view_to_act`, its ``current_seat`` that tuple's first seat,
@@ -261,7 +260,7 @@ class StateBase(BlankMade, Generic[ActionT, ViewT, DealT]):
         acting = self.to_act
         return acting[0] if acting else None
 
-    def is_legal(self, action: ActionT, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` is legal for ``seat`` now (:meth:`verify` without raising)."""
         try:
             self.verify(action, seat)

@@ -19,12 +19,16 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, to_json
+from folkdeck.json_types import JSONObject
+
+if TYPE_CHECKING:
+    from folkdeck.engine.values import DescribeAction, Event
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,7 +40,7 @@ class TablePlay:
     cards: tuple[Card, ...]
     label: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"seat": self.seat, "cards": [str(c) for c in self.cards], "label": self.label}
 
 
@@ -53,7 +57,7 @@ class ViewEvent:
     """The action itself as a fact (``played``, ``passed``, a game's own), for rendering."""
     facts: tuple[Fact, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"index": self.index, "seat": self.seat, "action": self.action,
                 "act": self.act.to_dict() if self.act is not None else None,
                 "facts": [f.to_dict() for f in self.facts]}
@@ -92,13 +96,13 @@ class View:
     """Cards in each stock pile (empty: no stock)."""
     status: tuple[Fact, ...] = ()
     history: tuple[ViewEvent, ...] = ()
-    result: Mapping[str, Any] | None = None
+    result: Mapping[str, object] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """The JSON form: every field, cards in notation, facts as ``{"type", ...}``."""
         return {f.name: to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return self.to_dict()
 
 
@@ -113,7 +117,7 @@ class ViewCore(TypedDict):
     current_seat: int | None
     legal_actions: tuple[str, ...]
     history: tuple[ViewEvent, ...]
-    result: Mapping[str, Any] | None
+    result: Mapping[str, object] | None
 
 
 class HistoryCache:
@@ -128,7 +132,7 @@ class HistoryCache:
 
     __slots__ = ("_describe", "_public", "_private")
 
-    def __init__(self, describe: Callable[[int, Any], Fact] | None) -> None:
+    def __init__(self, describe: DescribeAction | None) -> None:
         self._describe = describe
         self._public: list[ViewEvent] = []
         self._private: list[bool] = []
@@ -139,7 +143,7 @@ class HistoryCache:
         new._private = list(self._private)
         return new
 
-    def view(self, events: Sequence[Any], viewer: int | None, *,
+    def view(self, events: Sequence[Event], viewer: int | None, *,
              last: int | None = None) -> tuple[ViewEvent, ...]:
         """The history of ``events`` for ``viewer`` (``last``: only the last ones)."""
         public = self._public
@@ -168,10 +172,10 @@ class HistoryCache:
 
 # --- JSON Schema -------------------------------------------------------------------------
 
-_FACT = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
+_FACT: dict[str, object] = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
 
 
-def json_schema(view_type: type[View], *, title: str = "") -> dict[str, Any]:
+def json_schema(view_type: type[View], *, title: str = "") -> dict[str, object]:
     """The JSON Schema (draft 2020-12) of a view class's :meth:`View.to_dict`.
 
     >>> schema = json_schema(View)
@@ -185,14 +189,14 @@ def json_schema(view_type: type[View], *, title: str = "") -> dict[str, Any]:
             "required": sorted(props), "additionalProperties": False}
 
 
-_PLAIN: dict[Any, dict[str, Any]] = {
+_PLAIN: dict[object, dict[str, object]] = {
     type(None): {"type": "null"}, Card: {"type": "string", "description": "a card in notation"},
     bool: {"type": "boolean"}, int: {"type": "integer"}, float: {"type": "number"},
-    str: {"type": "string"}, Any: {}}
+    str: {"type": "string"}, object: {}}
 """The schema of each plain (not generic) type a view's field may have."""
 
 
-def _schema(hint: Any) -> dict[str, Any]:
+def _schema(hint: object) -> dict[str, object]:
     origin = typing.get_origin(hint)
     if origin is not None or hint is dict:
         return _generic_schema(hint, origin, typing.get_args(hint))
@@ -202,7 +206,7 @@ def _schema(hint: Any) -> dict[str, Any]:
     return _class_schema(hint)
 
 
-def _generic_schema(hint: Any, origin: Any, args: tuple[Any, ...]) -> dict[str, Any]:
+def _generic_schema(hint: object, origin: object, args: tuple[object, ...]) -> dict[str, object]:
     """A union, a tuple, a mapping or a literal."""
     if origin in (typing.Union, types.UnionType):
         return {"anyOf": [_schema(a) for a in args]}
@@ -219,7 +223,7 @@ def _generic_schema(hint: Any, origin: Any, args: tuple[Any, ...]) -> dict[str, 
     raise TypeError(f"no JSON Schema for {hint!r}")
 
 
-def _class_schema(hint: Any) -> dict[str, Any]:
+def _class_schema(hint: object) -> dict[str, object]:
     """An enum, a fact or a dataclass (a table play, a history event...)."""
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return {"enum": [m.value for m in hint]}

@@ -32,8 +32,8 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
 import folkdeck
 from folkdeck.agents import make_agent
+from folkdeck.engine.protocol import GameAgent
 from folkdeck.engine.registry import get_spec
-from folkdeck.engine.spec import GameAgent
 from folkdeck.rl.encoding import HIGH, WAIT, Encoding
 from folkdeck.rl.substeps import TokenDeal
 

@@ -314,7 +314,8 @@ class IsmctsAgent:
         root.deal = TokenDeal(spiel.shared.enc, world)
         return root
 
-    def _search(self, root: FolkdeckSpielState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _search(self, root: FolkdeckSpielState, seat: int, legal: Sequence[Action],
+                rng: random.Random) -> Action | None:
         from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         assert root.deal is not None
@@ -343,7 +344,9 @@ class IsmctsAgent:
         root.deal.waited = {s for s in root.deal.state.to_act[1:] if s != seat}
         if root.deal.chooser != seat:
             return legal_actions[0]
-        return self._search(root, seat, legal_actions, rng)
+        chosen = self._search(root, seat, legal_actions, rng)
+        assert chosen is not None, "the seat on turn does not wait"
+        return chosen
 
     def interrupt(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action | None:
         root = self._root(observation, rng)
@@ -373,7 +376,7 @@ def ismcts_bot(game: str = "kaphai", **options: Unpack[IsmctsOptions]) -> Ismcts
 
 def _offer_bots() -> None:
     """Offer OpenSpiel's ISMCTS as ``openspiel-ismcts`` in the bot table of every game that
-    declares a determinizer (:meth:`~folkdeck.engine.spec.LazyBots.add`): the rl adapters
+    declares a determinizer (:meth:`~folkdeck.engine.bots.LazyBots.add`): the rl adapters
     add their bot, the games know nothing of them."""
     for name in folkdeck.games():
         spec = get_spec(name)

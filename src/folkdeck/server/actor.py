@@ -369,7 +369,7 @@ class TableActor:
     async def _bot_answer(self, msg: BotAnswer) -> None:
         if not self.leading or not self.plans.bot_answered(msg):
             return
-        assert msg.seat is not None  # bot_answered: a move to play
+        assert msg.seat is not None and msg.action is not None  # bot_answered: a move to play
         after = self.table.state.clone()
         try:
             event = after.apply(msg.action, msg.seat)

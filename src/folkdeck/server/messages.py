@@ -195,7 +195,7 @@ class BotAnswer:
 
     key: Key
     seat: Seat | None = None
-    action: Action = None
+    action: Action | None = None
     failed: bool = False
 
 

@@ -31,9 +31,8 @@ from folkdeck.agents import make_agent
 from folkdeck.engine.match_base import start_match
 from folkdeck.engine.match_record import MatchRecord, MatchRecorder
 from folkdeck.engine.options import record_defaults
-from folkdeck.engine.protocol import Action, Game, Match, Seat, Standings, State
+from folkdeck.engine.protocol import Action, Game, GameAgent, Match, Seat, Standings, State
 from folkdeck.engine.record import Record, apply_line
-from folkdeck.engine.spec import GameAgent
 from folkdeck.json_types import JSONObject
 from folkdeck.server.bots import BotJob
 from folkdeck.server.delta import diff

@@ -28,11 +28,10 @@ from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from folkdeck.agents.registry import make_agent
 from folkdeck.engine.errors import InvalidConfigError
-from folkdeck.engine.pickling import frozen_reduction
-from folkdeck.engine.protocol import Action, Game
+from folkdeck.engine.frozen import frozen_reduction
+from folkdeck.engine.protocol import Action, Game, GameAgent
 from folkdeck.engine.record import Record
 from folkdeck.engine.registry import get_spec, load
-from folkdeck.engine.spec import GameAgent
 from folkdeck.engine.view import View
 from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.sim.backends import run_tasks
@@ -185,7 +184,7 @@ class _TimedAgent:
 
     def act(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action:
         start = time.process_time()
-        action = self.agent.act(observation, legal, rng)
+        action: Action = self.agent.act(observation, legal, rng)
         if len(legal) > 1:
             self._count(start)
         return action

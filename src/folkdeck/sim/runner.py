@@ -13,9 +13,8 @@ import random
 from collections.abc import Sequence
 
 from folkdeck.engine.playout import random_playout
-from folkdeck.engine.protocol import State
+from folkdeck.engine.protocol import GameAgent, State
 from folkdeck.engine.record import Record
-from folkdeck.engine.spec import GameAgent
 from folkdeck.json_types import JSONValue
 
 

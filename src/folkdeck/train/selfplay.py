@@ -40,9 +40,9 @@ from folkdeck.agents.features import ActionFeatures
 from folkdeck.agents.learned import LearnedAgent, ModelMeta, QNetwork
 from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
-from folkdeck.engine.protocol import Action, Game
+from folkdeck.engine.bots import GameAgent
+from folkdeck.engine.protocol import Action, Game, GameSpec
 from folkdeck.engine.registry import load
-from folkdeck.engine.spec import GameAgent, GameSpec
 from folkdeck.engine.view import View
 from folkdeck.sim.arena import derive_seed
 from folkdeck.sim.runner import play_deal
@@ -196,7 +196,7 @@ class _TeacherSeat:
         rows = self.search.action_values(view, legal, rng)
         preferred = self.heuristic.act(view, legal, random.Random(0))
         if not rows:  # a position the search does not search: its fallback decides
-            choice = self.search.fallback.act(view, legal, rng)
+            choice: Action = self.search.fallback.act(view, legal, rng)
             self.recorder.decision(self.seat, view, (), choice, preferred)
             return choice
         valued = with_unsearched(rows, legal)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from folkdeck import load
 from folkdeck.agents import RandomAgent
-from folkdeck.engine.gameinfo import GameAgent
+from folkdeck.engine.protocol import GameAgent
 from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, CambioGame, CambioState
 from folkdeck.games.cambio.agents import CountingAgent, p_lowest
 from folkdeck.sim.runner import play_deal

@@ -12,7 +12,7 @@ from folkdeck import load
 from folkdeck.agents import RandomAgent
 from folkdeck.agents.registry import make_agent
 from folkdeck.agents.search import SearchAgent
-from folkdeck.engine.gameinfo import GameAgent
+from folkdeck.engine.protocol import GameAgent
 from folkdeck.games.cambio import CHANGE, CUCCO, KEEP, SPEC, CambioGame
 from folkdeck.games.cambio.agents import OWL_REACH, CountingAgent, rollout
 from folkdeck.games.cambio.determinize import events_of

@@ -252,7 +252,7 @@ def test_from_view_with_the_real_cards_is_the_real_deal() -> None:
             face_down = discards[len(view.discards):] if len(discards) > len(view.discards) else []
             twin = CambioState.from_view(state.game, view, hands=hands, stock=stock,
                                          face_down=face_down,
-                                         reshuffle_seed=int(state.deal_info()["setup"]["reshuffle_seed"]))
+                                         reshuffle_seed=_reshuffle_seed(state))
             assert twin.observe(seat).to_dict() == view.to_dict()
             while not state.is_over():
                 action = state.legal_actions()[rng.randrange(len(state.legal_actions()))]
@@ -354,3 +354,9 @@ def test_spec_declares_what_others_need() -> None:
     assert SPEC.determinizer is DETERMINIZER
     assert SPEC.describe_action is not None
     assert "counting" in SPEC.bots and SPEC.default_bot == "counting"
+
+
+def _reshuffle_seed(state: CambioState) -> int:
+    seed = state.deal_info()["setup"]["reshuffle_seed"]
+    assert isinstance(seed, int)
+    return seed

@@ -109,7 +109,9 @@ def test_burro_match_dealer_passes_on_and_the_limit_ends_it(name: str) -> None:
     dealers = []
     while not match.is_over():
         state = match.next_deal()
-        dealers.append(state.deal_info()["setup"]["dealer"])
+        dealer = state.deal_info()["setup"]["dealer"]
+        assert isinstance(dealer, int)
+        dealers.append(dealer)
         assert state.current_seat == (dealers[-1] + 1) % 4
         random_playout(state, random.Random(len(dealers)))
         match.finish_deal(state)

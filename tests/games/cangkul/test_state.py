@@ -12,7 +12,7 @@ from folkdeck import load
 from folkdeck.cards import parse_cards
 from folkdeck.engine.errors import IllegalActionError, InvalidDealError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.facts import Drew
-from folkdeck.engine.gameinfo import GameAgent
+from folkdeck.engine.protocol import GameAgent
 from folkdeck.engine.record import Record
 from folkdeck.games.cangkul import CangkulGame
 from folkdeck.games.cangkul.events import KnownCards

@@ -51,6 +51,7 @@ def test_after_a_sweep_a_seeded_deal_with_another_first_drawer_is_refused() -> N
     match, _ = _played(2)
     setup = match.setup()
     drawer = load("gouji").new_state(seed=7, setup=setup).deal_info()["setup"]["first_drawer"]
+    assert isinstance(drawer, int)
     with pytest.raises(InvalidDealError) as info:
         match.next_deal(deal={"setup": {**setup, "first_drawer": (drawer + 2) % 6}, "seed": 7})
     assert info.value.params["field"] == "setup.first_drawer"

@@ -27,7 +27,7 @@ def test_study_burn_by_x_plus_5_then_a_gouji_on_the_burn() -> None:
     state = loads(json.dumps(STUDY)).replay()
     assert state.to_act == (3,) and state.observe(None).top is None
     assert [e.line for e in state.history][2] == "5: burn A A"
-    assert state.observe(None).to_dict()["counts"][5] == 2
+    assert state.observe(None).counts[5] == 2
 
 
 def test_xian_rang_rang_transcript() -> None:

@@ -206,7 +206,7 @@ def test_three_start_declaration() -> None:
 
 def _full_hands(seed: int) -> list[list[str]]:
     state = load("gouji").new_state(seed=seed)
-    return state.deal_info()["hands"]  # type: ignore[no-any-return]
+    return state.deal_info()["hands"]
 
 
 def _revolution_hands() -> list[list[str]]:

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from folkdeck.cards import FRENCH_52
-from folkdeck.engine.gameinfo import LazyBots
-from folkdeck.engine.protocol import GameSpec
+from folkdeck.engine.protocol import GameSpec, LazyBots
 from tests.toy_game.kit.game import TrickGame
 from tests.toy_game.kit.hooks import trick_hooks
 from tests.toy_game.kit.rules import TrickRules, highest

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from folkdeck.engine.gameinfo import Lazy, LazyBots
-from folkdeck.engine.protocol import Determinizer, GameHooks
+from folkdeck.engine.protocol import Determinizer, GameHooks, Lazy, LazyBots
 from tests.toy_game.kit.game import TrickGame
 from tests.toy_game.kit.state import describe_play
 from tests.toy_game.kit.view import TrickView

@@ -28,9 +28,8 @@ from folkdeck.cards import Card, parse_card
 from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
-from folkdeck.engine.protocol import Event
-from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event
 from folkdeck.engine.view import TablePlay, ViewCore
 from tests.toy_game.kit.rules import TrickDeal, TrickGameLike
 from tests.toy_game.kit.view import TrickView
@@ -68,6 +67,13 @@ def describe_play(seat: int, action: Any) -> Fact:
     return Played(seat=seat, cards=(action.card,))
 
 
+def _card(event: Event) -> Card:
+    """The card an event of this game played (its every action is a :class:`Play`)."""
+    play = event.action
+    assert isinstance(play, Play)
+    return play.card
+
+
 def play_of(act: Fact) -> Play:
     """The action a view's event shows as its ``act`` fact (a one-card ``played``)."""
     if not isinstance(act, Played) or len(act.cards) != 1:
@@ -92,15 +98,16 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
         are ``hands`` (every seat's; the viewer's its own) and ``undealt``: the public rest
         (the trick, the tricks won, the setup, the history) is the view's."""
         events = events_of(view.history, play_of)
+        played = [_card(event) for event in events]
         gone: list[list[Card]] = [[] for _ in range(view.num_players)]
-        for event in events:
-            gone[event.seat].append(event.action.card)
+        for event, card in zip(events, played, strict=True):
+            gone[event.seat].append(card)
         finished = len(events) - len(view.table)  # the plays of the tricks already taken
         deal = TrickDeal(start=tuple(tuple(h) + tuple(g) for h, g in zip(hands, gone, strict=True)),
                          undealt=tuple(undealt), setup=dict(view.setup), hands=[list(h) for h in hands],
                          turn=view.to_act[0] if view.to_act else 0,
                          trick=[(p.seat, p.cards[0]) for p in view.table],
-                         won=[e.action.card for e in events[:finished]], tricks=list(view.tricks),
+                         won=played[:finished], tricks=list(view.tricks),
                          phase=view.phase, history=list(events))
         return cls(game, deal)
 
@@ -122,7 +129,7 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
             return ()
         return tuple(Play(c) for c in self._sorted(self._playable(self.deal.turn)))
 
-    def verify(self, action: Play, seat: int | None = None) -> None:
+    def verify(self, action: Action, seat: int | None = None) -> None:
         """:raises IllegalActionError: (or a subclass) with the engine's shared reasons:
         ``deal_over``, ``not_your_turn``, ``not_an_action``, ``not_held``, ``not_playable``."""
         if self.is_over():
@@ -140,8 +147,9 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     def parse_action(self, text: str, seat: int | None = None) -> Play:
         return parse_play(text)
 
-    def apply(self, action: Play, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         self.verify(action, seat)
+        assert isinstance(action, Play)  # verify refuses any other action
         deal = self.deal
         s = deal.turn
         deal.hands[s].remove(action.card)
@@ -191,7 +199,7 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     def _share(self, new: Self) -> None:
         new._game = self._game
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         return {"setup": dict(self.deal.setup), "hands": [[str(c) for c in hand] for hand in self.deal.start]}
 
     def all_cards(self) -> dict[str, tuple[Card, ...]]:

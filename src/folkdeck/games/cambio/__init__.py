@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from folkdeck.engine.protocol import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
-from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, action_data, parse_action
 from folkdeck.games.cambio.events import describe_action
 from folkdeck.games.cambio.game import CambioGame

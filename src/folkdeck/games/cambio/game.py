@@ -10,7 +10,7 @@ from typing import Any, Final, NoReturn
 
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.game_base import GameBase, deal_source, read_cards
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cambio.match import CambioMatch
 from folkdeck.games.cambio.options import CambioOptions
 from folkdeck.games.cambio.rules import (

@@ -38,7 +38,7 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import ChipsPaid, Eliminated, Fact, NextDeal, PotWon
@@ -92,10 +92,10 @@ class CambioDealing(DealingGame[CambioState], Protocol):
     @property
     def pack(self) -> PackTable: ...
 
-    def read_setup(self, setup: Mapping[str, Any], out: list[int]) -> dict[str, Any]: ...
+    def read_setup(self, setup: Mapping[str, object], out: list[int]) -> dict[str, object]: ...
 
     def session_deal(self, hands: list[int], stock: list[int], discards: list[int],
-                     info: dict[str, Any]) -> CambioState: ...
+                     info: dict[str, object]) -> CambioState: ...
 
 
 class CambioSession(CarryOver):
@@ -173,7 +173,7 @@ class CambioSession(CarryOver):
         for s in (s % n for s in range(self.dealer + 1, self.dealer + n + 1)):
             if s not in self.eliminated:
                 hands[s] = self.draw(seed)
-        setup: dict[str, Any] = {"dealer": self.dealer, "deal": self.deal_number,
+        setup: dict[str, object] = {"dealer": self.dealer, "deal": self.deal_number,
                                  "game": self.game_number, "chips": list(self.chips),
                                  "pot": self.pot, "reshuffle_seed": seed}
         if shuffle is not None:
@@ -279,7 +279,7 @@ class CambioSession(CarryOver):
         """The seats out of the game in progress."""
         return tuple(sorted(self.eliminated)) if self.in_game else ()
 
-    def carried(self) -> dict[str, Any]:
+    def carried(self) -> dict[str, object]:
         """The dealer, the pot, the game and deal numbers, whether a game is in progress,
         and the stock's and discards' sizes."""
         return {"dealer": self.dealer, "pot": self.pot, "game": self.game_number,
@@ -338,7 +338,7 @@ class CambioMatch(MatchBase[CambioState]):
     def deal_number(self) -> int:
         return self._session.deal_number
 
-    def next_deal(self, *, deal: Mapping[str, Any] | None = None) -> CambioState:
+    def next_deal(self, *, deal: Mapping[str, object] | None = None) -> CambioState:
         """The next deal: dealt from the stock, one card each from the dealer's right.
 
         ``deal``: a record's deal (``setup``, ``hands``, ``stock``): its ``shuffle`` (the
@@ -354,7 +354,7 @@ class CambioMatch(MatchBase[CambioState]):
             if first:
                 session.stock = permuted(self._cambio.pack.full, self._rng.getrandbits(256))
             seed = self._rng.getrandbits(32)
-            stated: Mapping[str, Any] = {}
+            stated: Mapping[str, object] = {}
         else:
             stated = stated_setup(deal)
             seed = self._record_chance(stated, first)
@@ -364,14 +364,15 @@ class CambioMatch(MatchBase[CambioState]):
             _check(deal, stated, state)
         return state
 
-    def _record_chance(self, stated: Mapping[str, Any], first: bool) -> int:
+    def _record_chance(self, stated: Mapping[str, object], first: bool) -> int:
         """A record deal's chance: the session's first shuffle (its first deal only) and
         the deal's ``reshuffle_seed``."""
         if first:
             if "shuffle" not in stated:
                 raise InvalidDealError("cambio.no_shuffle", field="setup.shuffle")
-            info = self._cambio.read_setup({"shuffle": stated["shuffle"]}, [])
-            self._session.stock = [kind(t) for t in reversed(info["shuffle"])]
+            shuffle = self._cambio.read_setup({"shuffle": stated["shuffle"]}, [])["shuffle"]
+            assert isinstance(shuffle, list)  # read_setup gives the checked shuffle as a list of names
+            self._session.stock = [kind(t) for t in reversed(shuffle)]
         else:
             check_setup(stated, {"shuffle": None})
         seed = stated.get("reshuffle_seed", 0)
@@ -388,7 +389,7 @@ class CambioMatch(MatchBase[CambioState]):
         return out
 
 
-def _check(deal: Mapping[str, Any], stated: Mapping[str, Any], state: CambioState) -> None:
+def _check(deal: Mapping[str, object], stated: Mapping[str, object], state: CambioState) -> None:
     """A record's deal against the derived one (see :meth:`CambioMatch.next_deal`)."""
     derived = state.deal_info()
     check_setup(stated, {key: derived["setup"][key] for key in _DERIVED},
@@ -400,7 +401,7 @@ def _check(deal: Mapping[str, Any], stated: Mapping[str, Any], state: CambioStat
                                    found=json.dumps(_cards(deal[key])))
 
 
-def _cards(value: Any) -> Any:
+def _cards(value: object) -> object:
     """Card lists as notation strings (a record may hold them as text or lists)."""
     if isinstance(value, str):
         return value.replace(",", " ").split()

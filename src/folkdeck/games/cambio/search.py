@@ -43,8 +43,7 @@ from typing import Final
 
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.facts import Disqualified, Exchanged
-from folkdeck.engine.protocol import Action, Event, Observation
-from folkdeck.engine.spec import BotFactory, GameSpec
+from folkdeck.engine.protocol import Action, BotFactory, Event, GameSpec, Observation
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP
 from folkdeck.games.cambio.agents import OWL_REACH, rollout
 from folkdeck.games.cambio.determinize import DETERMINIZER, events_of, is_searchable
@@ -257,7 +256,8 @@ class CambioSearchAgent(SearchAgent):
             return legal_actions[0]
         obs = observation
         if not isinstance(obs, CambioView) or not is_searchable(obs):
-            return self.fallback.act(observation, legal_actions, rng)
+            chosen: Action = self.fallback.act(observation, legal_actions, rng)
+            return chosen
         values = self.evaluate(obs, legal_actions, rng)
         keep_first = sorted(range(len(legal_actions)),
                             key=lambda i: legal_actions[i] is not KEEP)  # ties: keep

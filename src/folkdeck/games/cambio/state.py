@@ -36,7 +36,7 @@ The stock turns up an OWL: the stock calls cucco, the exchanges end; Showdown: s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypedDict
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -48,9 +48,8 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, Result, new_event
-from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, Result, new_event
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
@@ -82,6 +81,25 @@ _WORDS: Final = {a.value: a for a in CambioAction}
 
 _EVERYONE: Final = tuple((True,) * n for n in range(64))
 """``in_deal`` of a deal where every seat holds a card, by the number of seats."""
+
+
+class OwnCard(TypedDict):
+    """The fields of a Cambio view about the viewer's own card (:class:`CambioView`'s)."""
+
+    hand: tuple[Card, ...] | None
+    card_from_stock: bool
+    card_origin: int | None
+    card_shown: bool
+    dealt_card: Card | None
+
+
+class TableFields(TypedDict):
+    """The fields of a Cambio view that every seat sees alike (:class:`CambioView`'s)."""
+
+    in_deal: tuple[int, ...]
+    active: tuple[int, ...]
+    origins: tuple[int | None, ...]
+    declared: tuple[tuple[int, str], ...]
 
 
 class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
@@ -231,9 +249,10 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
             return _TURN_OWL if owl else _TURN
         return _OWL_ONLY if owl else ()
 
-    def _check_uncommon(self, action: CambioAction, s: int) -> None:
+    def _check_uncommon(self, action: Action, s: int) -> None:
         """:meth:`apply`'s check past its cheap common case (``change`` or ``keep`` by the
-        seat on turn, which is always active): any action of seat ``s``."""
+        seat on turn, which is always active): any action of seat ``s``, of which only a
+        cucco by a seat that may call it passes."""
         deal = self.deal
         if not isinstance(action, CambioAction):
             raise not_an_action("cambio", s, action)
@@ -255,7 +274,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
         return parse_action(text)
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: CambioAction, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): the
@@ -265,17 +284,16 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
         if deal.phase != "exchange":
             raise WrongPhaseError("cambio.deal_over", phase=deal.phase, action=str(action))
         s = deal.turn if seat is None else self._seat(seat)
-        if not ((action is CHANGE or action is KEEP) and s == deal.turn):
-            self._check_uncommon(action, s)
         facts: list[Fact] = []
-        if action is CUCCO:
-            self._flow.finish(deal, "cucco", facts)
-        else:
+        if (action is CHANGE or action is KEEP) and s == deal.turn:
             deal.declared[s] = action
             if action is CHANGE:
                 self._flow.request(deal, s, facts)
             if deal.phase == "exchange" and not deal.advance():
                 self._flow.finish(deal, "showdown", facts)  # every active seat has had its turn
+        else:
+            self._check_uncommon(action, s)  # refuses all but a cucco
+            self._flow.finish(deal, "cucco", facts)
         event = new_event((s, action, tuple(facts)))
         deal.history.append(event)
         return event
@@ -366,7 +384,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
             chips=chips, pot=pot, **own, **self._table_view(), disqualified=tuple(deal.dq.items()),
             discards=discards, discard_count=len(deal.discards), shown=shown, known=known, loser_pays=pays)
 
-    def _own_card(self, seat: int | None) -> dict[str, Any]:
+    def _own_card(self, seat: int | None) -> OwnCard:
         """The view fields of ``seat``'s own card: the card, where it came from, whether it
         is shown, and the card dealt to it."""
         deal = self.deal
@@ -378,7 +396,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
                 "card_shown": seat is not None and own >= 0 and deal.shown[seat],
                 "dealt_card": CARDS[deal.start[seat]] if seat is not None and deal.start[seat] >= 0 else None}
 
-    def _table_view(self) -> dict[str, Any]:
+    def _table_view(self) -> TableFields:
         """The view fields every seat sees alike: who is in the deal and still active, where
         each card was dealt (public: every exchange is announced), what each seat said."""
         deal = self.deal
@@ -391,7 +409,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
     def _share(self, new: Self) -> None:
         new._game, new._rules, new._flow = self._game, self._rules, self._flow
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         deal = self.deal
         start = deal.start_stock if deal.start_bits is None else unfold(deal.start_stock,
                                                                           deal.start_bits)

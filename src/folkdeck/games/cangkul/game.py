@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.cards import Card, parse_card, parse_cards
 from folkdeck.cards.shuffling import shuffle
 from folkdeck.engine.errors import InvalidDealError, InvalidNotationError
 from folkdeck.engine.game_base import GameBase, deal_source
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import GameSpec
 from folkdeck.games.cangkul.match import CangkulMatch
 from folkdeck.games.cangkul.options import AnyOptions
 from folkdeck.games.cangkul.rules import Deck, Ruleset, deck_for, indices, ruleset
@@ -40,7 +40,7 @@ class CangkulGame(GameBase[AnyOptions]):
     def new_state(self, *, seed: object = None, rng: random.Random | None = None,
                   deck: Sequence[object] | None = None, hands: Sequence[object] | None = None,
                   stock: Sequence[object] | None = None,
-                  setup: Mapping[str, Any] | None = None) -> CangkulState:
+                  setup: Mapping[str, object] | None = None) -> CangkulState:
         """A new deal; see :meth:`folkdeck.engine.protocol.Game.new_state`.
 
         Dealing (seed, rng or deck, top first): one card at a time, the first to the
@@ -56,9 +56,8 @@ class CangkulGame(GameBase[AnyOptions]):
         if setup is not None and not isinstance(setup, Mapping):
             raise InvalidDealError("not_object", field="setup")
         setup = dict(setup or {})
-        leader = self._read_setup(setup)
+        leader, knock_seed = self._read_setup(setup)
         deal_source(seed=seed, rng=rng, deck=deck, hands=hands, stock=stock)
-        knock_seed = setup.get("knock_seed")
         if hands is not None:
             masks, pile = self._read_hands(hands, [] if stock is None else stock, leader)
         else:
@@ -79,11 +78,11 @@ class CangkulGame(GameBase[AnyOptions]):
                 masks[(leader + j) % n] = m
             pile = order[n * size:]
         if self.rules.knock_prob > 0:
-            setup["knock_seed"] = int(knock_seed or 0)
+            knock_seed = setup["knock_seed"] = int(knock_seed or 0)
         if "dealer" not in setup:
             setup["leader"] = leader
         return CangkulState(self, masks, pile, leader=leader, setup=setup,
-                            knock_seed=setup.get("knock_seed"), unused=None if hands is not None else 0)
+                            knock_seed=knock_seed, unused=None if hands is not None else 0)
 
     def new_match(self, *, deals: int | None = None, rng: random.Random | None = None,
                   first_dealer: int | None = None) -> CangkulMatch:
@@ -96,8 +95,9 @@ class CangkulGame(GameBase[AnyOptions]):
         return CangkulMatch(self, deals=deals, rng=rng or random.Random(),
                             first_dealer=self.first_dealer(first_dealer))
 
-    def _read_setup(self, setup: Mapping[str, Any]) -> int:
-        """The leader from ``setup``; every key and value is checked (``setup.<key>``)."""
+    def _read_setup(self, setup: Mapping[str, object]) -> tuple[int, int | None]:
+        """The leader and the knock seed (``None``: not given) from ``setup``; every key and
+        value is checked (``setup.<key>``)."""
         n = self.num_players
         for key in setup:
             if key not in SETUP_KEYS:
@@ -108,13 +108,13 @@ class CangkulGame(GameBase[AnyOptions]):
         for key in ("dealer", "leader"):
             if key in setup and not _is_seat(setup[key], n):
                 raise InvalidDealError("cangkul.not_a_seat", field=f"setup.{key}", key=key, last=n - 1)
-        if "knock_seed" in setup:
-            seed = setup["knock_seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
-                raise InvalidDealError("cangkul.knock_seed", field="setup.knock_seed")
-        if "dealer" in setup:
-            return (int(setup["dealer"]) + 1) % n
-        return int(setup.get("leader", 0))
+        seed = setup.get("knock_seed")
+        if "knock_seed" in setup and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64):
+            raise InvalidDealError("cangkul.knock_seed", field="setup.knock_seed")
+        knock_seed = seed if isinstance(seed, int) else None
+        dealer, leader = setup.get("dealer"), setup.get("leader", 0)
+        assert isinstance(leader, int) and (dealer is None or isinstance(dealer, int))  # seats, checked above
+        return ((dealer + 1) % n if dealer is not None else leader), knock_seed
 
     def _cards(self, items: object, where: str) -> list[int]:
         if isinstance(items, str):

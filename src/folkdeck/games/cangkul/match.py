@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from folkdeck.engine.facts import Fact, NextDeal
 from folkdeck.engine.match_base import CarryOver, DealingGame, DealSetup, MatchBase
@@ -73,12 +73,14 @@ class CangkulCarry(CarryOver):
         return DealSetup(given={"dealer": self.dealer}, checked={"dealer": self.dealer, "leader": None},
                          if_omitted={"dealer": None, "leader": None})
 
-    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+    def record_dealt(self, state: State, stated: Mapping[str, object]) -> None:
         """A record's first deal names the first dealer: the deal passes on from it."""
         if self.choosing:
-            self.dealer = int(state.deal_info()["setup"]["dealer"])
+            dealer = state.deal_info()["setup"]["dealer"]
+            assert isinstance(dealer, int), "a Cangkul deal's setup names its dealer"
+            self.dealer = dealer
 
-    def carried(self) -> dict[str, Any]:
+    def carried(self) -> dict[str, object]:
         """The next deal's dealer and leader."""
         return {"dealer": self.dealer, "leader": (self.dealer + 1) % self.players}
 

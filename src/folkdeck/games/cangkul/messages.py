@@ -13,13 +13,11 @@ suit, ``copas`` in a Burro); cards are in notation.
 
 from __future__ import annotations
 
-from typing import Any
-
 from folkdeck.games.cangkul.events import SUIT_TERMS
 from folkdeck.games.cangkul.options import JokerPlay
 from folkdeck.games.cangkul.rules import JOKER, JOKER_BIT, NO_SUIT, SUIT_MASKS, Deck, notation
 
-Why = tuple[str, dict[str, Any]]
+Why = tuple[str, dict[str, object]]
 """A refusal: the reason key and its parameters."""
 
 

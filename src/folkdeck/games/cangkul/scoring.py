@@ -16,7 +16,6 @@ rule, ``docs/rules/cangkul.md``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from folkdeck.engine.protocol import Result
 from folkdeck.games.cangkul.rules import Ruleset
@@ -56,7 +55,7 @@ def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks:
     """The deal stopped moving for ``tricks`` tricks: the fewest cards win (a tie shares
     the win), or with drop-out (``order``: the seats out so far) the most cards lose (a
     tie shares the loss). ``details`` name the ``winners`` (or ``losers``)."""
-    details: dict[str, Any] = {"stalemate": True, "stall_tricks": tricks, "cards_left": list(left)}
+    details: dict[str, object] = {"stalemate": True, "stall_tricks": tricks, "cards_left": list(left)}
     if rules.drop_out:
         placings, returns = _most_cards_lose(rules, left, order, details)
     else:
@@ -65,7 +64,7 @@ def stalemate(rules: Ruleset, left: Sequence[int], order: Sequence[int], tricks:
 
 
 def _fewest_cards_win(rules: Ruleset, left: Sequence[int],
-                      details: dict[str, Any]) -> tuple[list[int | None], list[float]]:
+                      details: dict[str, object]) -> tuple[list[int | None], list[float]]:
     """A stalemate without drop-out: ``(placings, returns)``; names the winners in ``details``."""
     n = len(left)
     fewest = min(left)
@@ -84,7 +83,7 @@ def _fewest_cards_win(rules: Ruleset, left: Sequence[int],
 
 
 def _most_cards_lose(rules: Ruleset, left: Sequence[int], order: Sequence[int],
-                     details: dict[str, Any]) -> tuple[list[int | None], list[float]]:
+                     details: dict[str, object]) -> tuple[list[int | None], list[float]]:
     """A stalemate with drop-out: the seats out keep their places, the others are ranked by
     cards left; ``(placings, returns)``; names the losers in ``details``."""
     n = len(left)

@@ -65,9 +65,8 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, new_event
-from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
 from folkdeck.engine.view import ViewCore
 from folkdeck.games.cangkul.actions import (
     DRAW,
@@ -259,7 +258,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             return cards + (self._draws() or _PASS_ONLY)
         return cards
 
-    def _check_uncommon(self, action: CangkulAction, s: int, i: int | None, hand: int, suit: int) -> int:
+    def _check_uncommon(self, action: Action, s: int, i: int | None, hand: int, suit: int) -> int:
         """:meth:`apply`'s check past its cheap common cases: any card, draw or pass of seat ``s``
         on turn (``i``: the card's index if it is this deck's own object)."""
         allowed, dig = choices(hand, suit, self._jp)
@@ -283,7 +282,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             return _PASSES
         raise not_an_action("cangkul", s, action)
 
-    def _refuse_card(self, s: int, action: CangkulAction, i: int, hand: int, dig: bool) -> NoReturn:
+    def _refuse_card(self, s: int, action: Action, i: int, hand: int, dig: bool) -> NoReturn:
         """Why seat ``s`` may not play card ``i`` (:meth:`_check_uncommon` found it may not)."""
         if not hand >> i & 1:
             raise not_held("cangkul", s, action, str(action))
@@ -330,7 +329,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         return action
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: CangkulAction, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): the
@@ -392,7 +391,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         new._game, new._rules, new._jp, new._deck = self._game, self._rules, self._jp, self._deck
         new._by_id, new._flow = self._by_id, self._flow
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         deck, deal = self._deck, self.deal
         return {"setup": dict(deal.setup),
                 "hands": [[str(c) for c in cards_of(h, deck)] for h in deal.start_hands],

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from folkdeck.engine.protocol import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
-from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.gouji.actions import PASS, Burn, Return, Word, action_data, parse_action
 from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.game import GouJiGame

@@ -195,7 +195,7 @@ whole ``text`` for its error."""
 def parse_action(text: str) -> GouJiAction:
     """Read an action without looking at the position.
 
-    Any text gives an action or an :class:`InvalidNotationError` (never another error:
+    Every text gives an action or an :class:`InvalidNotationError` (never another error:
     ``draw ²`` and a seat of 5,000 digits are refused like any other bad seat).
 
     :raises InvalidNotationError: for an unknown word, rank, or a set of two ranks.

@@ -24,6 +24,7 @@ from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.game_base import read_cards
 from folkdeck.games.gouji.options import GouJiOptions
 from folkdeck.games.gouji.rules import KAI_PAI_VALUE, RANK_WORDS
+from folkdeck.json_types import JSONObject
 
 SEATS: Final = 6
 HAND: Final = 36
@@ -73,8 +74,8 @@ class Setup:
     def da_la(self) -> int | None:
         return None if self.places is None else self.places.index(6)
 
-    def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"special": self.special, "kai_pai": self.kai_pai,
+    def to_dict(self) -> JSONObject:
+        out: JSONObject = {"special": self.special, "kai_pai": self.kai_pai,
                                "first_drawer": self.first_drawer}
         if self.places is not None:
             out["places"] = list(self.places)
@@ -169,7 +170,7 @@ def first_drawer(kai: int, deck: Sequence[Card]) -> tuple[int, int, int]:
     raise InvalidDealError("gouji.only_jokers", field="deck")
 
 
-def pack_order(deck: Sequence[object] | None, seed: object, rng: random.Random | None) -> list[Card]:
+def pack_order(deck: object, seed: object, rng: random.Random | None) -> list[Card]:
     """The pack top first: the given ``deck`` (a whole pack), else shuffled."""
     if deck is not None:
         order = read_pack_cards(deck, "deck")

@@ -395,7 +395,7 @@ _WORD_FACTS: dict[Word, type[Fact]] = {
     WITHDRAW: RevolutionWithdrawn, INSIST: RevolutionInsisted, XIAN: XianAsked, OPEN: LaidOpen}
 
 
-def describe_action(seat: int, action: GouJiAction) -> Fact:
+def describe_action(seat: int, action: object) -> Fact:
     """The action itself as a fact (``GameSpec.describe_action``): a set that names all its
     cards (every set of a history does) as the shared ``played``, with those cards."""
     if type(action) is Play:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Final, TypedDict, final
 
 from folkdeck.cards import Card
 from folkdeck.engine.facts import Fact, TrickWon
-from folkdeck.engine.protocol import Result
-from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Foul, GouJiAction, Order
+from folkdeck.engine.values import Action, Result
+from folkdeck.games.gouji.actions import NO, OPEN, PASS, XIAN, Burn, Foul, Order
 from folkdeck.games.gouji.dealing import SEATS, is_sweep, opposite, team
 from folkdeck.games.gouji.events import (
     PLACE_TITLES,
@@ -126,7 +126,7 @@ class PlayFlow:
         self.check_end(d, notes)
 
     # --- play --------------------------------------------------------------------------
-    def apply_play(self, d: GouJiDeal, s: int, action: GouJiAction, notes: list[Fact]) -> GouJiAction:
+    def apply_play(self, d: GouJiDeal, s: int, action: Action, notes: list[Fact]) -> Action:
         """Perform ``action``; return it as the event records it (a set with the cards it
         took, see :meth:`play`)."""
         if d.xian_req >= 0 and s == d.turn and not d.window and (
@@ -176,8 +176,7 @@ class PlayFlow:
             d.window_kind = ""
             self.to_opposite(d, d.gouji_seat, notes)
 
-    def _answer_window(self, d: GouJiDeal, s: int, action: GouJiAction,
-                       notes: list[Fact]) -> GouJiAction:
+    def _answer_window(self, d: GouJiDeal, s: int, action: Action, notes: list[Fact]) -> Action:
         """An answer in the open play-phase window: re-ordering, or burning."""
         if d.window_kind == "reorder":
             d.window.pop(0)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from folkdeck.cards import GOUJI_216, parse_card
 from folkdeck.engine.errors import InvalidDealError
@@ -90,8 +90,8 @@ class GouJiCarry(CarryOver):
         return DealSetup(given=given, checked={key: derived[key] for key in keys},
                          if_omitted=_IF_OMITTED)
 
-    def record_setup(self, plan: DealSetup, stated: Mapping[str, Any],
-                     sources: Mapping[str, Any]) -> dict[str, Any]:
+    def record_setup(self, plan: DealSetup, stated: Mapping[str, object],
+                     sources: Mapping[str, object]) -> dict[str, object]:
         """A special deal from a record's ``seed`` or ``deck`` turns its own kai pai card
         from the match's kai pai: the record's ``kai_pai`` and ``first_drawer`` are checked
         against the result, not dealt with. A first deal whose kai pai is still to be chosen
@@ -109,7 +109,7 @@ class GouJiCarry(CarryOver):
             return {**plan.given, **stated, "kai_pai": kai}
         return {**plan.given, **stated}
 
-    def record_dealt(self, state: State, stated: Mapping[str, Any]) -> None:
+    def record_dealt(self, state: State, stated: Mapping[str, object]) -> None:
         """A special deal's ``kai_pai`` and ``first_drawer`` must be what the turned cards
         give from the match's kai pai (on a first deal still to choose it, the one the record
         states: :meth:`record_setup`): dealt from a seed or deck, the deal turned them.
@@ -119,13 +119,15 @@ class GouJiCarry(CarryOver):
         ``first_drawer`` is taken as stated."""
         if not self.special:
             return
+        assert isinstance(state, GouJiState), "a Gou Ji match plays Gou Ji deals"
         info = state.deal_info()
         resolved = info["setup"]
         for key in ("kai_pai", "first_drawer"):
             if key in stated and as_json(stated[key]) != as_json(resolved[key]):
                 raise InvalidDealError("setup_mismatch", field=f"setup.{key}", key=key,
                                        expected=as_json(resolved[key]), found=as_json(stated[key]))
-        kai, drawer = resolved["kai_pai"], resolved["first_drawer"]
+        kai, drawer = state.deal.setup.kai_pai, state.deal.setup.first_drawer
+        assert drawer is not None, "a special deal, once dealt, names its first drawer"
         hands = info["hands"]
         start = self.turns_from
         if kai == start:
@@ -146,7 +148,8 @@ class GouJiCarry(CarryOver):
 
     def after_deal(self, state: State, result: Result, *, last: bool) -> list[Fact]:
         """Who owes 点贡 and how the next deal starts; a revolution only moves kai pai on."""
-        kai = state.deal_info()["setup"]["kai_pai"]
+        assert isinstance(state, GouJiState), "a Gou Ji match plays Gou Ji deals"
+        kai = state.deal.setup.kai_pai
         self.choosing = False
         if result.reason == "revolution":
             self.revolution = True
@@ -175,7 +178,7 @@ class GouJiCarry(CarryOver):
         return "target_score" if 0 < self.target_score <= max(totals) else None
 
 
-def turns_from(kai: int, sources: Mapping[str, Any]) -> int:
+def turns_from(kai: int, sources: Mapping[str, object]) -> int:
     """The seat a record's first deal began turning from, given the ``kai_pai`` it states
     (the seat that turned the card counted out) and how it was dealt: with a ``seed`` or a
     ``deck``, that seat less the jokers on top of the pack, each of which passed kai pai on

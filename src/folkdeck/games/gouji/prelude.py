@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, final
 
 from folkdeck.cards import Card
-from folkdeck.engine.protocol import Result
+from folkdeck.engine.values import Action, Result
 from folkdeck.games.gouji.actions import (
     DECLARE,
     INSIST,
@@ -22,7 +22,6 @@ from folkdeck.games.gouji.actions import (
     WITHDRAW,
     Draw,
     Foul,
-    GouJiAction,
     Return,
     Word,
 )
@@ -62,7 +61,7 @@ class Prelude:
     def __init__(self, flow: PlayFlow) -> None:
         self.flow = flow
 
-    def answer(self, d: GouJiDeal, s: int, action: GouJiAction, notes: list[Fact]) -> None:
+    def answer(self, d: GouJiDeal, s: int, action: Action, notes: list[Fact]) -> None:
         """Perform a (verified) answer of seat ``s`` in the open window."""
         phase = d.phase
         if phase == "drawer":
@@ -105,7 +104,7 @@ class Prelude:
             if not d.queue:
                 self.begin_tribute(d, notes)
 
-    def _start(self, d: GouJiDeal, s: int, action: GouJiAction, notes: list[Fact]) -> None:
+    def _start(self, d: GouJiDeal, s: int, action: Action, notes: list[Fact]) -> None:
         """The 3s start: a declaring seat shows its two 3s of one suit and leads."""
         if action == DECLARE:
             threes = [c for c in d.start_hands[s] if c.rank.value == "3"]

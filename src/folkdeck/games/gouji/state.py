@@ -55,9 +55,8 @@ from typing import Self
 from folkdeck.cards import Card
 from folkdeck.engine.errors import WrongPhaseError, not_an_action, not_your_turn
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, new_event
-from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
 from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
 from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action
 from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal
@@ -190,7 +189,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
             return ()
         return window_actions(self._flow, d, s, acting)
 
-    def verify(self, action: GouJiAction, seat: int | None = None) -> None:
+    def verify(self, action: Action, seat: int | None = None) -> None:
         """Raise the reason an action is illegal now; return ``None`` if it is legal.
 
         :raises WrongPhaseError: the deal is over, or the action belongs to another phase.
@@ -256,7 +255,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         return replace(action, cards=named)
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: GouJiAction, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn)."""
         d = self.deal
         phase = d.phase
@@ -343,7 +342,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     def _share(self, new: Self) -> None:
         new._game, new._flow, new._prelude, new._handed = self._game, self._flow, self._prelude, self._handed
 
-    def deal_info(self) -> dict[str, object]:
+    def deal_info(self) -> DealInfo:
         d = self.deal
         return {"setup": d.setup.to_dict(), "hands": [[str(c) for c in h] for h in d.start_hands]}
 

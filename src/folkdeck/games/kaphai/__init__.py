@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from folkdeck.engine.protocol import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.engine.registry import register
-from folkdeck.engine.spec import BotFactory, GameHooks, GameSpec, Lazy, LazyBots, MatchEnd
 from folkdeck.games.kaphai.actions import PASS, PUTUH, action_data, parse_action
 from folkdeck.games.kaphai.events import describe_action
 from folkdeck.games.kaphai.game import KapHaiGame

@@ -31,7 +31,7 @@ A short deal from a study position (the record example of ``docs/records.md``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn, Self
+from typing import Final, NoReturn, Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import (
@@ -43,9 +43,8 @@ from folkdeck.engine.errors import (
     not_your_turn,
 )
 from folkdeck.engine.facts import Fact
-from folkdeck.engine.protocol import Event, new_event
-from folkdeck.engine.spec import DescribeAction
 from folkdeck.engine.state_base import StateBase
+from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
 from folkdeck.engine.view import TablePlay, ViewCore
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.actions import parse_action as _parse_action
@@ -283,7 +282,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         bombs = table.bombs(tk)
         return [*out, *bombs] if bombs else out
 
-    def _check_other(self, s: int, action: KapHaiAction) -> Combo:
+    def _check_other(self, s: int, action: Action) -> Combo:
         """:meth:`apply`'s check, in play, of seat ``s`` (on turn) and an action that is
         neither a :class:`Combo` itself nor a pass: a subclass of Combo is checked as a
         play and returned; a putuh is too late; anything else is not an action."""
@@ -295,14 +294,14 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             return action
         raise not_an_action("kaphai", s, action)
 
-    def _refuse_turn(self, action: KapHaiAction, s: int) -> NoReturn:
+    def _refuse_turn(self, action: Action, s: int) -> NoReturn:
         """Seat ``s`` may not act now: name only the seats whose turn is public."""
         waiting = self.public_to_act()
         if waiting:
             raise not_your_turn("kaphai", s, waiting, action)
         raise NotYourTurnError("kaphai.not_your_turn_window", seat=s, action=str(action))
 
-    def _check_putuh(self, action: KapHaiAction, seat: int | None) -> int:
+    def _check_putuh(self, action: Action, seat: int | None) -> int:
         """The putuh window: an asked seat declares (if it holds a putuh) or passes."""
         window = self.deal.putuh
         assert window is not None
@@ -339,7 +338,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         return _parse_action(text)
 
     # --- transitions ---------------------------------------------------------------
-    def apply(self, action: KapHaiAction, seat: int | None = None) -> Event:
+    def apply(self, action: Action, seat: int | None = None) -> Event:
         """Verify and perform ``action`` for ``seat`` (default: the seat on turn).
 
         The one statement of who may do what (:meth:`verify` tries it on a copy): play
@@ -443,7 +442,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         new._game, new._rules, new._flow, new._opening = self._game, self._rules, self._flow, self._opening
         new._tables = list(self._tables)  # tables are replaced, never mutated: share them
 
-    def deal_info(self) -> dict[str, Any]:
+    def deal_info(self) -> DealInfo:
         deal = self.deal
         return {"setup": {"three_game": deal.three_game, "leader": deal.leader},
                 "hands": [[str(c) for c in cards_of(h)] for h in deal.start]}

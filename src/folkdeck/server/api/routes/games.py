@@ -19,8 +19,7 @@ from fastapi.responses import JSONResponse
 import folkdeck
 from folkdeck.engine.match_base import first_dealer_free, first_seat_option
 from folkdeck.engine.options import describe_options
-from folkdeck.engine.protocol import Game
-from folkdeck.engine.spec import GameSpec
+from folkdeck.engine.protocol import Game, GameSpec
 from folkdeck.engine.view import View, json_schema
 from folkdeck.i18n import LANGUAGES, catalog, notations
 from folkdeck.i18n.rules_docs import rules_document

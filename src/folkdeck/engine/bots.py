@@ -1,0 +1,117 @@
+"""A game's bots as the engine types them, without importing any: the :class:`Agent`
+protocol, the factories of a game's bot table (:class:`LazyBots`) and :class:`Lazy`, a
+hook made at first use (the bots, a game's determinizer: ``GameHooks`` in
+:mod:`folkdeck.engine.protocol`), so that ``import folkdeck`` loads no bot and no search code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+from folkdeck.engine.values import Action
+
+if TYPE_CHECKING:
+    from folkdeck.engine.view import View
+
+T = TypeVar("T")
+ViewT_contra = TypeVar("ViewT_contra", bound="View", contravariant=True)
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class Agent(Protocol[ViewT_contra, ActionT]):
+    """A bot: a seat's view and its legal actions in, one of them out (a ``name`` too).
+
+    ``Agent[GouJiView, GouJiAction]`` plays Gou Ji only; ``Agent[View, Action]`` (a random
+    bot) plays any game. Re-exported as :class:`folkdeck.agents.Agent`, where the bots live;
+    declared here so that a game's bot table is typed without the engine importing any bot."""
+
+    name: str
+
+    def act(self, observation: ViewT_contra, legal_actions: Sequence[ActionT],
+            rng: random.Random) -> ActionT:
+        """Choose one of ``legal_actions`` (never empty)."""
+        ...
+
+
+runtime_checkable(Agent)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
+
+GameAgent: TypeAlias = "Agent[Any, Any]"
+"""A bot of some game, as the runner, the arena and the search hold it: its view and action
+types are its game's, known to the game only (a table of bots is keyed by name); it is
+given the views and the legal actions of its game's states, and what it chooses goes back
+to ``State.apply``, which takes any :class:`~folkdeck.engine.values.Action`."""
+BotFactory: TypeAlias = "Callable[[], GameAgent]"
+"""Makes a new bot (a class of bots is one) for the game whose table lists it."""
+class Lazy(Generic[T]):
+    """A hook's value, made by ``load`` at first use and kept.
+
+    >>> hook = Lazy(lambda: print("loading") or 42)
+    >>> hook.loaded
+    False
+    >>> hook.get()
+    loading
+    42
+    >>> hook.get(), hook.loaded
+    (42, True)
+    """
+
+    __slots__ = ("_load", "_value")
+
+    def __init__(self, load: Callable[[], T]) -> None:
+        self._load = load
+        self._value: list[T] = []
+
+    def get(self) -> T:
+        """The value, loaded now if it was not yet."""
+        if not self._value:
+            self._value.append(self._load())
+        return self._value[0]
+
+    @property
+    def loaded(self) -> bool:
+        return bool(self._value)
+
+
+class LazyBots(Mapping[str, BotFactory]):
+    """A game's bot factories, built at first use so that ``import folkdeck`` loads no
+    bot (search bots import much more than the rules).
+
+    :meth:`add` offers more bots (an adapter's: ``import folkdeck.rl.openspiel`` adds
+    ``openspiel-ismcts``) without loading the game's own."""
+
+    __slots__ = ("_load", "_table", "_added")
+
+    def __init__(self, load: Callable[[], Mapping[str, BotFactory]] | None = None) -> None:
+        self._load = load
+        self._table: dict[str, BotFactory] | None = None
+        self._added: dict[str, BotFactory] = {}
+
+    def _bots(self) -> dict[str, BotFactory]:
+        table = self._table
+        if table is None:
+            table = dict(self._load()) if self._load is not None else {}
+            for name, factory in self._added.items():
+                table.setdefault(name, factory)
+            self._table = table
+        return table
+
+    def add(self, factories: Mapping[str, BotFactory]) -> None:
+        """Offer more bots under new names (a name the game has is kept as the game's)."""
+        for name, factory in factories.items():
+            self._added.setdefault(name, factory)
+            if self._table is not None:
+                self._table.setdefault(name, factory)
+
+    def __getitem__(self, key: str) -> BotFactory:
+        return self._bots()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._bots())
+
+    def __len__(self) -> int:
+        return len(self._bots())
+
+
+__all__ = ["Agent", "BotFactory", "GameAgent", "Lazy", "LazyBots"]
