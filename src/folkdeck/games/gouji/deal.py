@@ -1,7 +1,7 @@
 """The data of one Gou Ji deal in progress: :class:`GouJiDeal`, declared once.
 
 A :class:`~folkdeck.games.gouji.state.GouJiState` keeps everything that changes during a
-deal in one ``GouJiDeal`` (its attribute ``deal``); the rules (:mod:`.flow`, :mod:`.modern`,
+deal in one ``GouJiDeal`` (its attribute ``deal``); the rules (:mod:`.play`, :mod:`.modern`,
 :mod:`.prelude`) read and change it and hold nothing of their own. A new deal (:func:`new_deal`) and a clone (:meth:`GouJiDeal.copy`) are made here, a world built
 from a view in :func:`~folkdeck.games.gouji.observation.deal_from_view`.
 

@@ -1,6 +1,6 @@
 """What a Gou Ji seat may do now, and why not: the legal lists and the refusals.
 
-Functions of the :class:`~folkdeck.games.gouji.flow.PlayFlow` (the rules chosen by the
+Functions of the :class:`~folkdeck.games.gouji.play.GouJiFlow` (the rules chosen by the
 options) and the :class:`~folkdeck.games.gouji.deal.GouJiDeal`; they change nothing.
 :meth:`GouJiState.legal_actions <folkdeck.games.gouji.state.GouJiState.legal_actions>` and
 :meth:`~folkdeck.games.gouji.state.GouJiState.verify` call them.
@@ -33,10 +33,10 @@ from folkdeck.games.gouji.rules import (
 
 if TYPE_CHECKING:
     from folkdeck.games.gouji.deal import GouJiDeal
-    from folkdeck.games.gouji.flow import PlayFlow
+    from folkdeck.games.gouji.play import GouJiFlow
 
 
-def play_actions(flow: PlayFlow, d: GouJiDeal, s: int) -> tuple[GouJiAction, ...]:
+def play_actions(flow: GouJiFlow, d: GouJiDeal, s: int) -> tuple[GouJiAction, ...]:
     """The turn's sets by represented rank, then by naturals and wilds ascending; then
     ``pass`` (when following) and ``open``."""
     out: list[GouJiAction]
@@ -70,7 +70,7 @@ def play_actions(flow: PlayFlow, d: GouJiDeal, s: int) -> tuple[GouJiAction, ...
     return tuple(out)
 
 
-def window_actions(flow: PlayFlow, d: GouJiDeal, s: int, acting: tuple[int, ...]) -> tuple[GouJiAction, ...]:
+def window_actions(flow: GouJiFlow, d: GouJiDeal, s: int, acting: tuple[int, ...]) -> tuple[GouJiAction, ...]:
     """The answers of seat ``s`` (in ``acting``) in the open window, or out of turn: the
     action then the decline; burning: ``burn`` sets then ``no``; tribute: ``return``
     choices ascending."""
@@ -113,11 +113,11 @@ def returns(d: GouJiDeal, s: int) -> tuple[Return, ...]:
     return tuple(out)
 
 
-def can_open(flow: PlayFlow, d: GouJiDeal, s: int) -> bool:
+def can_open(flow: GouJiFlow, d: GouJiDeal, s: int) -> bool:
     return flow.opts.allow_open_hand and d.left[s] <= 10 and not d.laid_open >> s & 1
 
 
-def verify_turn(flow: PlayFlow, d: GouJiDeal, s: int, action: GouJiAction) -> None:
+def verify_turn(flow: GouJiFlow, d: GouJiDeal, s: int, action: GouJiAction) -> None:
     """Refuse what seat ``s`` may not do on its turn in play (``open``, ``pass``, a set)."""
     if action == OPEN:
         if not can_open(flow, d, s):
@@ -137,7 +137,7 @@ def verify_turn(flow: PlayFlow, d: GouJiDeal, s: int, action: GouJiAction) -> No
     verify_play(flow, d, s, action, top)
 
 
-def verify_play(flow: PlayFlow, d: GouJiDeal, s: int, p: Play, top: Play | None) -> None:
+def verify_play(flow: GouJiFlow, d: GouJiDeal, s: int, p: Play, top: Play | None) -> None:
     """Refuse the set ``p`` of seat ``s`` on its turn, if it may not play it."""
     hand = d.counts[s]
     if not holds(hand, p):
@@ -164,7 +164,7 @@ def _short(hand: Sequence[int], p: Play) -> str:
     return " ".join(RANK_WORDS[r] for r, n in parts for _ in range(n - hand[r]))
 
 
-def window_reason(flow: PlayFlow, d: GouJiDeal, s: int, action: GouJiAction,
+def window_reason(flow: GouJiFlow, d: GouJiDeal, s: int, action: GouJiAction,
                   legal: tuple[GouJiAction, ...]) -> tuple[str, dict[str, object]]:
     """Why ``action`` is no answer in the open window (``legal`` its answers): a reason
     key and parameters."""

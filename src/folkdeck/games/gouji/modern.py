@@ -1,5 +1,5 @@
 """Gou Ji rules beyond the core flow of docs/rules/gouji.md §1-§8: :class:`ModernRules`,
-a part of the rules chosen by the options, which :class:`~.flow.PlayFlow` and the state call.
+a part of the rules chosen by the options, which :class:`~.play.GouJiFlow` and the state call.
 
 - ``modern_burning`` (docs/rules/gouji.md §9.2): burning only after kai dian (开点), and "to the end".
 - ``modern_kai_dian`` and ``modern_bie_san`` (docs/rules/gouji.md §9.1): 4s and 3s held back.

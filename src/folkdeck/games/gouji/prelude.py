@@ -4,7 +4,7 @@ The 3s start (docs/rules/gouji.md §2.4: seats that drew two same-suit 3s may ``
 to lead), the revolution (革命, §2.5: hands without 2s and jokers may call it; teammates
 ``object``; the caller may ``withdraw``), the Da La naming the first drawer (§2.3), and the
 tribute (进贡, §2.6) decided by the previous deal's places. Play then begins
-(:meth:`PlayFlow.start_play <folkdeck.games.gouji.flow.PlayFlow.start_play>`).
+(:meth:`GouJiFlow.start_play <folkdeck.games.gouji.play.GouJiFlow.start_play>`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from folkdeck.games.gouji.rules import RJ, highest, revolution_hand
 if TYPE_CHECKING:
     from folkdeck.engine.facts import Fact
     from folkdeck.games.gouji.deal import GouJiDeal
-    from folkdeck.games.gouji.flow import PlayFlow
+    from folkdeck.games.gouji.play import GouJiFlow
 
 WINDOW_WORDS: Final[dict[str, tuple[Word, Word]]] = {
     "start": (DECLARE, NO), "revolution": (REVOLUTION, NO), "objection": (OBJECT, NO),
@@ -58,7 +58,7 @@ class Prelude:
 
     __slots__ = ("flow",)
 
-    def __init__(self, flow: PlayFlow) -> None:
+    def __init__(self, flow: GouJiFlow) -> None:
         self.flow = flow
 
     def answer(self, d: GouJiDeal, s: int, action: Action, notes: list[Fact]) -> None:

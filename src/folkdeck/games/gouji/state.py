@@ -62,7 +62,6 @@ from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, 
 from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal
 from folkdeck.games.gouji.dealing import SEATS, Setup
 from folkdeck.games.gouji.events import describe_action
-from folkdeck.games.gouji.flow import PlayFlow
 from folkdeck.games.gouji.legal import (
     check_named,
     play_actions,
@@ -73,6 +72,7 @@ from folkdeck.games.gouji.legal import (
 )
 from folkdeck.games.gouji.observation import GouJiView, build_view, censor_history, deal_from_view, shown_to
 from folkdeck.games.gouji.options import GouJiGameLike
+from folkdeck.games.gouji.play import GouJiFlow
 from folkdeck.games.gouji.prelude import WINDOW_WORDS, Prelude
 from folkdeck.games.gouji.rules import Play, named_cards, with_cards
 
@@ -81,13 +81,13 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     """A Gou Ji deal. Build it with :meth:`GouJiGame.new_state`.
 
     Its data is one :class:`~folkdeck.games.gouji.deal.GouJiDeal` (``deal``); its rules
-    are the :class:`~folkdeck.games.gouji.flow.PlayFlow` and
+    are the :class:`~folkdeck.games.gouji.play.GouJiFlow` and
     :class:`~folkdeck.games.gouji.prelude.Prelude` made from the game's options (with the
     :class:`~folkdeck.games.gouji.modern.ModernRules` they choose), shared by its clones.
     """
 
     _game: GouJiGameLike
-    _flow: PlayFlow
+    _flow: GouJiFlow
     _prelude: Prelude
     _handed: tuple[GouJiAction, ...] | None = None
     """The play phase's legal list as :meth:`legal_actions` last gave it for this very
@@ -99,7 +99,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
                  asks_start: bool = False) -> None:
         """``claims``: the seats that completed two 3s of one suit, in that order;
         ``asks_start``: the deal has a 3s start (a special deal without a fixed leader)."""
-        flow = PlayFlow(game.options)
+        flow = GouJiFlow(game.options)
         d = new_deal(hands, setup, leader=leader, claims=claims, naming=naming)
         self._assemble(game, flow, Prelude(flow), d, HistoryCache(describe_action))
         d.queue = list(claims)
@@ -115,7 +115,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         elif not d.queue:
             self._prelude.begin_revolution(d, [])
 
-    def _assemble(self, game: GouJiGameLike, flow: PlayFlow, prelude: Prelude, deal: GouJiDeal,
+    def _assemble(self, game: GouJiGameLike, flow: GouJiFlow, prelude: Prelude, deal: GouJiDeal,
                   views: HistoryCache | None) -> None:
         self._game = game
         self._n = SEATS
@@ -335,7 +335,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
                               modern_burning=options.modern_burning,
                               strict_penalty=options.strict_penalty)
         state = cls.__new__(cls)
-        flow = PlayFlow(options)
+        flow = GouJiFlow(options)
         state._assemble(game, flow, Prelude(flow), deal, HistoryCache(describe_action))
         return state
 

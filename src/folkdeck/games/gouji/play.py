@@ -1,4 +1,4 @@
-"""The Gou Ji trick flow: :class:`PlayFlow`, which the state calls with its
+"""The transitions of a Gou Ji deal: :class:`GouJiFlow`, which the state calls with its
 :class:`~folkdeck.games.gouji.deal.GouJiDeal`.
 
 Tricks (docs/rules/gouji.md §3.3), gouji duels (docs/rules/gouji.md §4.2, §11.3), going out
@@ -77,7 +77,7 @@ _WENT_OUT: Final = tuple(tuple(WentOutAs(seat=s, place=k + 1, title=PLACE_TITLES
 
 
 @final
-class PlayFlow:
+class GouJiFlow:
     """The trick transitions of the deal it is given; holds only the options and the
     :class:`~.modern.ModernRules` they choose."""
 
