@@ -229,12 +229,13 @@ class TableManager:
             self._archive.popitem(last=False)
         return closed
 
-    def seat_of(self, table: Table, token: str) -> int:
-        """The seat a token opens (``-1`` for the spectator token).
+    async def seat_of(self, table: Table, token: str) -> int:
+        """The seat a token opens (``-1`` for the spectator token), a copy of another
+        process's table brought up to date first (a seat just taken there).
 
         :raises ServerError: ``bad_token`` (403) for any other token.
         """
-        return self.snapshot(table).seat_of(token)
+        return (await self.look(table.id)).seat_of(token)
 
     # --- expiry -----------------------------------------------------------------------------
     async def _reap_loop(self) -> None:

@@ -86,7 +86,7 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     """The next match with the same seats, rules and links, once this one is over (asking
     again gives the same table). Any seat may ask; the answer's link is the asker's."""
     table = _table(tables, table_id)
-    seat = tables.seat_of(table, body.token)
+    seat = await tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     new_id = await tables.rematch(table)
@@ -103,7 +103,7 @@ async def get_table(table_id: str, tables: TablesDep) -> TablePublic:
 async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, request: Request) -> Mapping[str, object]:
     """An action over HTTP (the browser uses the WebSocket); 409 with the reason if refused."""
     table = _table(tables, table_id)
-    seat = tables.seat_of(table, body.token)
+    seat = await tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     event = await tables.act(table, seat, body.action, client=_client(request, tables))
