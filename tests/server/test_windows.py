@@ -33,7 +33,7 @@ def _at_the_window(client: Any) -> tuple[dict[str, Any], Any, int]:
 
 def _make_bot(client: Any, table: Any, seat: int) -> None:
     table.seats[seat].update(kind="bot", bot="first", token=None)
-    client.portal.call(tables_of(client).kick, table)  # in the app's event loop
+    client.portal.call(tables_of(client).kick, table.id)  # in the app's event loop
 
 
 def test_the_bot_on_turn_waits_for_a_person_with_a_public_right(tmp_path: Path) -> None:
