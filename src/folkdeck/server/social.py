@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import secrets
 import time
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 from folkdeck.engine.protocol import Seat
 from folkdeck.json_types import JSONObject, JSONValue
@@ -92,18 +92,44 @@ def open_seats(table: Table) -> list[Seat]:
     return [i for i, s in enumerate(table.seats) if s.get("open")]
 
 
-def listing(tables: list[TableSnapshot]) -> list[dict[str, JSONValue]]:
+class OpenSeatRow(TypedDict):
+    """A seat of an open table (the route's ``OpenSeat``)."""
+
+    seat: Seat
+    name: str
+    kind: str
+    open: bool
+
+
+class OpenTableRow(TypedDict):
+    """A table with a free seat (the route validates it as its ``OpenTable`` model)."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    open_seats: list[Seat]
+    practice: bool
+    deal: int
+    deals: int | None
+    seats: list[OpenSeatRow]
+
+
+def listing(tables: list[TableSnapshot]) -> list[OpenTableRow]:
     """Of ``tables`` (as their actors published them), those with a free seat while their
-    match is on (as JSON: the route validates each as its ``OpenTable`` model)."""
-    out: list[dict[str, JSONValue]] = []
+    match is on."""
+    out: list[OpenTableRow] = []
     for table in tables:
-        public = table.public
         if not table.open_seats or table.match_over:
             continue
-        seats = cast("list[JSONObject]", public["seats"])
-        out.append({**{key: public[key] for key in ("id", "game", "title", "players", "practice")},
-                    "open_seats": list(table.open_seats), "deal": public["match_deal"], "deals": table.deals_limit,
-                    "seats": [{key: s[key] for key in ("seat", "name", "kind", "open")} for s in seats]})
+        public = table.public
+        seats = cast("list[JSONObject]", public["seats"])  # Table.public's seats
+        out.append(OpenTableRow(
+            id=table.id, game=table.game, title=cast("str", public["title"]), players=len(table.tokens),
+            open_seats=list(table.open_seats), practice=cast("bool", public["practice"]),
+            deal=cast("int", public["match_deal"]), deals=table.deals_limit,
+            seats=[OpenSeatRow(seat=i, name=cast("str", s["name"]), kind=cast("str", s["kind"]), open=bool(s["open"]))
+                   for i, s in enumerate(seats)]))
     return out
 
 
@@ -158,5 +184,5 @@ def rematch(tables: SocialHost, table: Table) -> str:
     return new.id
 
 
-__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
+__all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "OpenSeatRow", "OpenTableRow", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
            "rename", "rematch", "take_open_seat", "SocialHost"]
