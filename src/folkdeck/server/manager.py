@@ -183,10 +183,6 @@ class TableManager:
         """The table as its actor last published it (:mod:`folkdeck.server.snapshot`)."""
         return self.actor(table).snapshot
 
-    def snapshots(self) -> list[TableSnapshot]:
-        """Every live table here as its actor last published it, the newest last."""
-        return [actor.snapshot for actor in self.actors.values()]
-
     async def look(self, table_id: str, *, closed: bool = False) -> TableSnapshot:
         """A table for a page that shows it: a copy of another process's table brought up to
         date with the store first; ``closed``: a closed table too (for its records).
@@ -208,8 +204,15 @@ class TableManager:
 
     async def open_tables(self) -> list[TableSnapshot]:
         """The tables with a seat anyone may take, newest first (a copy brought up to date)."""
-        listed = [s for s in reversed(self.snapshots()) if s.open_seats]
-        return [await self.look(s.id) if not self.owns(s.id) else s for s in listed]
+        found = []
+        for listed in [actor.snapshot for actor in reversed(self.actors.values())]:
+            if listed.open_seats and not self.owns(listed.id):
+                try:
+                    listed = await self.look(listed.id)
+                except ServerError:  # closed meanwhile
+                    continue
+            found.append(listed)
+        return found
 
     def archived(self, table_id: str) -> TableSnapshot | None:
         """A closed table rebuilt from the store, as a snapshot (for its records); None if unknown."""
