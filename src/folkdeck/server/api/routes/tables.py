@@ -6,6 +6,7 @@ body of :func:`folkdeck.server.errors.error_body` by the app's handler.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Mapping
@@ -125,7 +126,8 @@ async def get_record(table_id: str, deal: int, tables: TablesDep) -> Response:
     (409 with the reason). A closed (expired) table's records are still given.
     """
     table = await tables.look(table_id, closed=True)
-    return _download(dumps(table.record(deal)), f"{table.game}-{table.id}-deal{deal}.json")
+    text = await asyncio.to_thread(dumps, table.record(deal))  # a finished deal's: nothing changes it
+    return _download(text, f"{table.game}-{table.id}-deal{deal}.json")
 
 
 @router.get("/tables/{table_id}/record")
@@ -133,7 +135,8 @@ async def get_match_record(table_id: str, tables: TablesDep) -> Response:
     """The whole match as a ``folkdeck-match/1`` file: every finished deal with what the
     match reported around it and the standings (the same embargo as the deal records)."""
     table = await tables.look(table_id, closed=True)
-    return _download(match_record.dumps(table.whole_match()), f"{table.game}-{table.id}-match.json")
+    text = await asyncio.to_thread(match_record.dumps, table.whole_match())  # a long match's takes a while
+    return _download(text, f"{table.game}-{table.id}-match.json")
 
 
 @router.post("/replay")
