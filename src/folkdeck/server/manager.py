@@ -60,7 +60,7 @@ from folkdeck.server.relay import Played, Remote, played_from
 from folkdeck.server.schemas import TableCreate
 from folkdeck.server.snapshot import TableSnapshot
 from folkdeck.server.store import Store
-from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table
+from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
 
 log = logging.getLogger("folkdeck.server")
 R = TypeVar("R")
@@ -238,7 +238,7 @@ class TableManager:
 
         :raises ServerError: ``bad_token`` (403) for any other token.
         """
-        return (await self.look(table.id)).seat_of(token)
+        return (await self.look(table.id)).seat_of(token_hash(token))
 
     # --- expiry -----------------------------------------------------------------------------
     async def _reap_loop(self) -> None:

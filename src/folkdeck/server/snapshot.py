@@ -85,14 +85,12 @@ class TableSnapshot:
         deadline = None if self.deadline is None else max(0.0, self.deadline - now)
         return {**self.public, "deadline": deadline, "calls": calls}
 
-    def seat_of(self, token: str) -> int:
-        """The seat a token opens (``-1`` for the spectator token).
+    def seat_of(self, digest: str) -> int:
+        """The seat a token opens, by the token's hash (:func:`~folkdeck.server.tables.token_hash`);
+        ``-1`` for the spectator token.
 
         :raises ServerError: ``bad_token`` (403) for any other token.
         """
-        from folkdeck.server.tables import token_hash  # the tables import this module
-
-        digest = token_hash(token)
         for i, seat_token in enumerate(self.tokens):
             if seat_token is not None and secrets.compare_digest(seat_token, digest):
                 return i
