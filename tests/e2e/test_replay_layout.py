@@ -6,6 +6,7 @@ names the seats as the record names its players (a table's records keep them).""
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -68,5 +69,63 @@ def test_no_seat_covers_another_and_seats_have_names(server: str, browser: Any, 
                 "#ring .replay-seat", "els => els.sort((a, b) => a.dataset.seat - b.dataset.seat)"
                 ".map((e) => e.querySelector('.replay-seat-head strong').textContent)")
             assert heads == record["players"], heads
+        finally:
+            page.close()
+
+
+def _ring_place(k: int, n: int) -> tuple[float, float]:
+    """seats.js ringPlace: where the k-th seat from the viewer sits round the oval (per cent)."""
+    angle = math.pi / 2 + 2 * math.pi * k / n
+    return round(50 + 41 * math.cos(angle)), round(50 + 39 * math.sin(angle))
+
+
+def _ring_side(k: int, n: int) -> str:
+    """seats.js ringSide."""
+    x, y = _ring_place(k, n)
+    return "bottom" if y >= 75 else "top" if y <= 25 else "left" if x < 50 else "right"
+
+
+def _lines(seats: list[int], boxes: dict[int, dict[str, float]]) -> list[list[int]]:
+    """The seats of a wrapped row, line by line: the seats whose boxes share height."""
+    lines: list[list[int]] = []
+    for k in sorted(seats, key=lambda k: boxes[k]["top"]):
+        if lines and boxes[k]["top"] < max(boxes[j]["bottom"] for j in lines[-1]) - 0.5:
+            lines[-1].append(k)
+        else:
+            lines.append([k])
+    return lines
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_seats_are_in_seat_order_and_sit_round_the_oval(server: str, browser: Any, tmp_path: Path,
+                                                        game: str, players: int) -> None:
+    """The page holds the seats in seat order, as the live table does (a spectator's view: seat
+    0 first; a screen reader and the Tab key meet them in playing order), and each side still
+    shows its seats in the order they sit round the oval (seats.js ringPlace)."""
+    path = tmp_path / f"{game}-{players}.json"
+    path.write_text(json.dumps(_record(game, players, steps=3)))
+    for width, height in SIZES:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        try:
+            page.add_init_script("localStorage.setItem('folkdeck.lang', 'en')")
+            page.goto(server + "/replay")
+            page.set_input_files("#file", str(path))
+            page.wait_for_selector("#ring .replay-seat")
+            found = page.eval_on_selector_all(
+                "#ring .replay-seat", "els => els.map((e) => [Number(e.dataset.seat), e.getBoundingClientRect().toJSON()])")
+            assert [seat for seat, _ in found] == list(range(players)), (width, [seat for seat, _ in found])
+            boxes = dict(found)
+            for side in ("top", "bottom", "left", "right"):
+                here = [k for k in range(players) if _ring_side(k, players) == side]
+                if side in ("left", "right"):  # a column, top to bottom
+                    lines = [here]
+                    along, start = 1, "top"
+                else:  # a row, left to right, wrapped into lines when it is long
+                    lines = _lines(here, boxes)
+                    along, start = 0, "left"
+                for line in lines:
+                    by_oval = sorted(line, key=lambda k: _ring_place(k, players)[along])
+                    by_page = sorted(line, key=lambda k: boxes[k][start])
+                    assert by_page == by_oval, (width, side, by_page, by_oval)
         finally:
             page.close()

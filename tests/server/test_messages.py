@@ -72,8 +72,14 @@ class Spy:
         return handle
 
     def unchanged_outside(self) -> None:
-        """Since the actor's last message, nobody changed the table."""
-        assert _fingerprint(self.actor.table) == self.left
+        """Since the actor's last message, nobody changed the table; the snapshot the actor
+        published after it (what the pages outside read) is the table as it is."""
+        table = self.actor.table
+        assert _fingerprint(table) == self.left
+        snapshot = self.actor.snapshot
+        assert snapshot.public_now() == table.public() and snapshot.position == table.position()
+        assert snapshot.with_presence(*table.presence()) is snapshot
+        assert snapshot.tokens == tuple(s["token"] for s in table.seats)
 
 
 async def _spin() -> None:
@@ -115,6 +121,9 @@ async def _each_request(manager: TableManager, table: Table, spy: Spy) -> None:
         lambda: manager.act(table, seat, str(table.state.legal_actions(seat)[0]), ref=1, scope="s"),
         lambda: manager.act(table, seat, "whatever", ref=1, scope="s", resend=True),
         lambda: manager.resume(table, seat),
+        # a copy's: caught up with the store (the owner's actor has nothing to catch up), rebuilt
+        lambda: manager.look(table.id), lambda: manager.actors[table.id].ask(messages.CatchUp()),
+        lambda: manager.actors[table.id].ask(messages.Adopt()),
     ]
     for step in steps:
         try:
@@ -124,8 +133,10 @@ async def _each_request(manager: TableManager, table: Table, spy: Spy) -> None:
         await _spin()
         spy.unchanged_outside()
     posts: list[Callable[[], None]] = [
-        lambda: manager.resync(table, seat, listener), lambda: manager.kick(table),
-        lambda: manager.presence(table, 7, frozenset({1})), lambda: manager.show(table),
+        lambda: manager.resync(table, seat, listener), lambda: manager.kick(table.id),
+        lambda: manager.presence(table.id, 7, frozenset({1})), lambda: manager.show(table.id),
+        lambda: manager.actors[table.id].post(messages.Follow(table.deal)),
+        lambda: manager.actors[table.id].post(messages.Broadcast({"type": "chat", "seat": 1, "text": "hi"})),
         lambda: manager.leave(table, seat, listener), lambda: manager.leave(table, None, watcher)]
     for posted in posts:
         posted()
@@ -199,7 +210,7 @@ class OtherOwner:
     def unregister(self, conn: Connection) -> None:
         pass
 
-    def presence(self, table: Table) -> None:
+    def presence(self, table_id: str, seats: frozenset[int]) -> None:
         pass
 
 
@@ -219,7 +230,7 @@ def test_the_changes_of_a_table_another_process_owns_go_to_its_owner(tmp_path: P
         assert await manager.take_seat(table, "Visitor") == (3, "token")
         assert await manager.rematch(table) == "next"
         await manager.resume(table, 0)
-        manager.kick(table)  # the owner plans: nothing for this process
+        manager.kick(table.id)  # the owner plans: nothing for this process
         await _spin()
         assert [type(m) for m in other.sent] == [Chat, Rename, TakeSeat, Rematch, Resume]
         assert other.sent[1] == Rename(0, "Dara")

@@ -159,6 +159,7 @@ class _Scanner(Cluster):
         self.manager = cast(Any, SimpleNamespace(settings=SimpleNamespace(lease_scan_seconds=30.0, max_tables=10)))
         self.relay = self.leases = cast(Any, SimpleNamespace(close=lambda: None))
         self.closed, self.draining, self.wake, self.owned = False, False, asyncio.Event(), set()
+        self._first_scan = None  # the adoption at the start: none here
         self.looks = 0
 
     def look(self) -> list[str]:

@@ -33,7 +33,7 @@ def _at_the_window(client: Any) -> tuple[dict[str, Any], Any, int]:
 
 def _make_bot(client: Any, table: Any, seat: int) -> None:
     table.seats[seat].update(kind="bot", bot="first", token=None)
-    client.portal.call(tables_of(client).kick, table)  # in the app's event loop
+    client.portal.call(tables_of(client).kick, table.id)  # in the app's event loop
 
 
 def test_the_bot_on_turn_waits_for_a_person_with_a_public_right(tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ def test_a_bot_gives_each_person_who_may_hold_an_owl_the_same_moment(tmp_path: P
                 if seat != person:
                     table.seats[seat].update(kind="bot", bot="first", token=None)
             assert client.portal is not None
-            client.portal.call(tables_of(client).kick, table)
+            client.portal.call(tables_of(client).kick, table.id)
             waiting = until_state(ws, lambda m: m["table"]["calls"] is not None or m["table"]["actions"] > 0)
             assert waiting["table"]["calls"] is not None, "the bot spoke at once"
             assert 0 < waiting["table"]["calls"] <= 0.8 and waiting["obs"]["history"] == []

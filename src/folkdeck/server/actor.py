@@ -3,17 +3,22 @@
 Everything that changes a table, and every look at it, is a typed message in its inbox
 (:mod:`folkdeck.server.messages`), handled one at a time, to the end, by the handler of its
 type (:attr:`TableActor.handlers`), inside the table's own task (:meth:`TableActor.run`).
-Nothing else changes the table while it lives here, with one exception: on a process that
-keeps a copy of another process's table, the cluster brings the copy up to date from the
-store between two messages (and then posts :class:`~folkdeck.server.messages.Show`).
-Outside the actor only the read-only pages (the public facts, the finished deals' records)
-and the token check read a table. The messages:
+Nothing else reads or changes the table (``tests/server/test_table_state.py``): after each
+message the actor publishes a frozen :class:`~folkdeck.server.snapshot.TableSnapshot`
+(:attr:`TableActor.snapshot`), which the read-only pages, the token check, the closing of
+idle tables and the cluster read instead. The messages:
 
 - the connections: :class:`~folkdeck.server.messages.Join` (limits of connections, the
   first view, the kept chat), :class:`~folkdeck.server.messages.Leave`,
   :class:`~folkdeck.server.messages.Resync`, and from the other server processes
   :class:`~folkdeck.server.messages.Presence` (their connected seats) and
-  :class:`~folkdeck.server.messages.Show` (a copy caught up with its owner);
+  :class:`~folkdeck.server.messages.Broadcast` (their chat);
+- a copy of another process's table (:mod:`folkdeck.server.copies`):
+  :class:`~folkdeck.server.messages.Follow` (the owner's news: the copy is behind until it
+  reads the store, at once if anyone here watches), :class:`~folkdeck.server.messages.CatchUp`
+  (a page or a connection looks: read the store first), :class:`~folkdeck.server.messages.Adopt`
+  (this process owns the table now: rebuilt as stored) and
+  :class:`~folkdeck.server.messages.Show` (the relay was down: read the store again);
 - the looks: :class:`~folkdeck.server.messages.Check`, and the searches a
   :class:`~folkdeck.server.messages.Hint` or :class:`~folkdeck.server.messages.Review` needs
   (built here from the seat's view; they run in the workers, outside the table);
@@ -48,15 +53,19 @@ from typing import Any, Protocol, TypeVar
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Event, Seat, State
 from folkdeck.json_types import JSONObject
-from folkdeck.server import social
+from folkdeck.server import copies, social
 from folkdeck.server.bots import BotJob, ReviewJob
 from folkdeck.server.commits import GroupCommit
 from folkdeck.server.errors import ServerError, error_message
 from folkdeck.server.messages import (
     Act,
+    Adopt,
     BotAnswer,
+    Broadcast,
+    CatchUp,
     Chat,
     Check,
+    Follow,
     Hint,
     Join,
     Kick,
@@ -77,13 +86,16 @@ from folkdeck.server.messages import (
     Wake,
 )
 from folkdeck.server.plans import PlanHost, Planner
-from folkdeck.server.tables import Connection, Table
+from folkdeck.server.snapshot import TableSnapshot
+from folkdeck.server.tables import ACKS_KEPT, Connection, Table
 from folkdeck.server.turns import refuse_unless_to_act
 
 log = logging.getLogger("folkdeck.server")
 
 DRAIN_SECONDS = 10.0
 """How long a stopping server waits for a table to finish the message in hand."""
+LOOKS = (Join, Resync, Check, Hint, Review)
+"""The messages that read the table for a client: a copy behind its owner reads the store first."""
 R = TypeVar("R")
 Handler = Callable[[Any], Awaitable[object]]  # each takes the one message type it is filed under
 
@@ -99,9 +111,10 @@ class Host(PlanHost, social.SocialHost, Protocol):
     commits: GroupCommit
 
     def owns(self, table_id: str) -> bool: ...
-    def changed(self, table: Table) -> None: ...
-    def connected(self, table: Table, conn: Connection, seat_taken: bool) -> None: ...
-    def disconnected(self, table: Table, conn: Connection, seat_left: bool) -> None: ...
+    def forget(self, table_id: str) -> None: ...
+    def changed(self, snapshot: TableSnapshot) -> None: ...
+    def connected(self, table_id: str, conn: Connection, seats: frozenset[Seat] | None) -> None: ...
+    def disconnected(self, table_id: str, conn: Connection, seats: frozenset[Seat] | None) -> None: ...
 
 
 def ref_scope(seat: Seat, token_digest: str) -> str:
@@ -125,9 +138,16 @@ class TableActor:
         self.changed = False
         """Whether the message in hand changed what the table's views show."""
         table.now = host.clock.now
+        self.snapshot: TableSnapshot = table.snapshot()
+        """The table as the readers outside the actor see it, made after each message
+        (:mod:`folkdeck.server.snapshot`): they never read the table itself."""
+        self.behind: int | None = None
+        """A copy of another process's table: the owner's deal, while the copy has not read the
+        store since the owner's last change (:class:`~folkdeck.server.messages.Follow`)."""
         self.handlers: dict[type, Handler] = {
             Join: self._join, Leave: self._leave, Resync: self._resync, Presence: self._presence,
-            Show: self._show, Check: self._check, Hint: self._hint, Review: self._review, Reviewed: self._reviewed,
+            Show: self._show, Broadcast: self._broadcast, Follow: self._follow, CatchUp: self._catch_up,
+            Adopt: self._adopt, Check: self._check, Hint: self._hint, Review: self._review, Reviewed: self._reviewed,
             Act: self._act, Chat: self._chat, Rename: self._rename, TakeSeat: self._take_seat,
             Rematch: self._rematch, Resume: self._resume, Kick: self._kick, BotAnswer: self._bot_answer,
             Wake: self._wake}
@@ -171,6 +191,12 @@ class TableActor:
         """Another process owns the table now: no timer or bot of this one runs on."""
         self.plans.forget()
 
+    def hang_up(self) -> None:
+        """Close every connection here (the server stops; the actor has stopped)."""
+        for conns in self.table.conns.values():
+            for conn in conns:
+                conn.close()
+
     async def run(self) -> None:
         self._plan_and_tell()
         while True:
@@ -179,6 +205,8 @@ class TableActor:
                 return
             self.changed = False
             try:
+                if self.behind is not None and isinstance(message, LOOKS):  # a copy: as stored first
+                    await self._catch_up(CatchUp())
                 result = await self.handlers[type(message)](message)
             except Exception as exc:
                 if reply is None or not isinstance(exc, CardGameError | NotOwner):
@@ -189,6 +217,7 @@ class TableActor:
                 if reply is not None and not reply.done():
                     reply.set_result(result)
             self._plan_and_tell()
+            self.snapshot = self.snapshot.with_presence(*self.table.presence())
 
     def _plan_and_tell(self) -> None:
         changed = self.changed
@@ -205,11 +234,10 @@ class TableActor:
         """Send every connection here its own view of the table (and, leading, tell the other
         processes, whose connections get theirs)."""
         table = self.table
+        self.snapshot = table.snapshot()
         if self.leading:
-            self.host.changed(table)
-        if not any(table.conns.values()):
-            return  # nobody listens (a table of bots): build nothing
-        public = table.public()
+            self.host.changed(self.snapshot)
+        public = self.snapshot.public
         for seat, conns in table.conns.items():
             if conns:
                 self.host.deliver(table, seat, conns, table.view(seat, public))
@@ -234,7 +262,7 @@ class TableActor:
         taken = seat is not None and not here
         table.conns.setdefault(seat, []).append(msg.conn)
         table.last_active = self.host.clock.now()
-        self.host.connected(table, msg.conn, taken)
+        self.host.connected(table.id, msg.conn, table.presence()[0] if taken else None)
         if taken:
             self.tell()  # a connected person may change what the bots wait for: planned next
         else:
@@ -250,7 +278,7 @@ class TableActor:
         msg.conn.close()
         table.last_active = self.host.clock.now()
         left = msg.seat is not None and not conns
-        self.host.disconnected(table, msg.conn, left)
+        self.host.disconnected(table.id, msg.conn, table.presence()[0] if left else None)
         self.changed = left
 
     async def _resync(self, msg: Resync) -> None:
@@ -268,7 +296,51 @@ class TableActor:
         self.changed = True  # connected seats are public, and the bots may wait for them
 
     async def _show(self, msg: Show) -> None:
+        if not self.leading:  # a copy may have missed news: it reads the store
+            self.behind = max(self.behind or 0, self.table.deal)
+            await self._catch_up(CatchUp())
         self.changed = True
+
+    async def _broadcast(self, msg: Broadcast) -> None:
+        for seat, conns in self.table.conns.items():
+            if conns:
+                self.host.deliver(self.table, seat, conns, msg.message)
+
+    # --- a copy of another process's table ----------------------------------------------------
+    async def _follow(self, msg: Follow) -> None:
+        table = self.table
+        if self.leading:
+            return  # news of a former owner, late
+        now = table.last_active = self.host.clock.now()
+        table.deadline = None if msg.deadline is None else now + msg.deadline
+        table.calls = None if msg.calls is None else ((msg.calls[0], msg.calls[1]), now + msg.calls[2])
+        self.behind = max(msg.deal, self.behind if self.behind is not None else 0)
+        if any(table.conns.values()):
+            await self._catch_up(CatchUp())
+        self.changed = True  # the timers, at least
+
+    async def _catch_up(self, msg: CatchUp) -> None:
+        if self.behind is None or self.leading:
+            return
+        behind, self.behind = self.behind, None
+        if copies.refresh(self.table, self.host.store, max(behind, self.table.deal)):
+            self.changed = True
+        elif not any(self.table.conns.values()):
+            self.host.forget(self.table.id)  # closed: its records are the archive's now
+
+    async def _adopt(self, msg: Adopt) -> bool:
+        table, store = self.table, self.host.store
+        if not copies.refresh(table, store, max(self.behind or 0, table.deal), rebuild=True):
+            if not any(table.conns.values()):
+                self.host.forget(table.id)  # closed
+            return False
+        self.behind = None
+        for scope, ref, line in store.refs(table.id, ACKS_KEPT):
+            table.remember_ack(scope, ref, line)
+        table.deadline = table.calls = None
+        table.last_active = self.host.clock.now()
+        self.changed = True
+        return True
 
     # --- looks -------------------------------------------------------------------------------
     async def _check(self, msg: Check) -> JSONObject:

@@ -9,12 +9,14 @@ process that has a request for it), rebuilt from the store (its actions replayed
 
 **Copies.** Every other process keeps a copy of the table, rebuilt from the store and kept
 up with the owner: after each change the owner publishes ``chg`` (the table, its deal, the
-turn timer and the wait for calls, which are not stored) and each process with clients at
-the table reads the new actions and configuration from the store
-(:meth:`~folkdeck.server.tables.Table.catch_up`) and sends its own clients their own
-views, computed there per seat: nothing crosses between processes that a seat could not
-see, because no view crosses at all. A copy without clients is only marked stale and
-brought up to date when it is next used.
+turn timer and the wait for calls, which are not stored), which each process hands its
+copy's actor (:class:`~folkdeck.server.messages.Follow`); with clients at the table here,
+the actor reads the new actions and configuration from the store
+(:mod:`folkdeck.server.copies`) and sends its own clients their own views, computed there
+per seat: nothing crosses between processes that a seat could not see, because no view
+crosses at all. A copy without clients is only marked behind, and reads the store when it
+is next looked at (:class:`~folkdeck.server.messages.CatchUp`). The cluster itself never
+reads or changes a table: it reads the snapshots the actors publish, and sends them messages.
 
 **Requests.** A client's action (with its ``ref``), resend, chat, rename, join, resume or
 next-match request that reaches a process that does not own the table is sent to the owner
@@ -45,15 +47,26 @@ from typing import Protocol
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Seat
 from folkdeck.json_types import JSONObject
+from folkdeck.server import copies
 from folkdeck.server.actor import NotOwner, TableActor
 from folkdeck.server.clock import Clock
 from folkdeck.server.config import Settings
 from folkdeck.server.errors import ServerError, coded, status_of
 from folkdeck.server.lease import Leases
-from folkdeck.server.messages import Act, OwnerMessage, answer_json, from_request, request_args
+from folkdeck.server.messages import (
+    Act,
+    Adopt,
+    Broadcast,
+    Follow,
+    OwnerMessage,
+    answer_json,
+    from_request,
+    request_args,
+)
 from folkdeck.server.relay import Relay, RelayMessage, Remote, RemoteConnection
+from folkdeck.server.snapshot import TableSnapshot
 from folkdeck.server.store import Store, StoreError
-from folkdeck.server.tables import ACKS_KEPT, Connection, Table
+from folkdeck.server.tables import Connection, Table
 
 log = logging.getLogger("folkdeck.server")
 
@@ -75,10 +88,10 @@ class Manager(Protocol):
 
     def keep(self, table: Table) -> None: ...
     def forget(self, table_id: str) -> None: ...
-    def kick(self, table: Table) -> None: ...
-    def show(self, table: Table) -> None: ...
-    def presence(self, table: Table, process: int, seats: frozenset[Seat]) -> None: ...
-    async def perform(self, table: Table, message: OwnerMessage) -> object: ...
+    def kick(self, table_id: str) -> None: ...
+    def show(self, table_id: str) -> None: ...
+    def presence(self, table_id: str, process: int, seats: frozenset[Seat]) -> None: ...
+    async def perform(self, table_id: str, message: OwnerMessage) -> object: ...
 
 
 class Cluster:
@@ -91,8 +104,8 @@ class Cluster:
         self.store.fence = self.leases.me
         self.relay = Relay(self.store.new_connection, self.receive)
         self.owned: set[str] = set()
-        self.stale: dict[str, int] = {}
-        """Copies behind their owner: the owner's deal by table id."""
+        self.adopting: set[str] = set()
+        """The tables being rebuilt for this process to own them."""
         self.conns: dict[int, Connection] = {}
         """This process's clients by :attr:`Connection.id` (the owner's answers name them)."""
         self.waiting: dict[str, asyncio.Future[RelayMessage]] = {}
@@ -102,6 +115,7 @@ class Cluster:
         self.wake = asyncio.Event()
         self._ids = itertools.count(1)
         self._scanner: asyncio.Task[None] | None = None
+        self._first_scan: asyncio.Task[None] | None = None
         self._orphans: set[str] = set()
         self._handlers: dict[str, Callable[[RelayMessage], None]] = {
             "chg": self._on_change, "out": self._on_out, "req": self._on_request, "rep": self._on_reply,
@@ -116,7 +130,7 @@ class Cluster:
         """Listen to the others, adopt the tables nobody owns, and keep looking (in the loop)."""
         self.relay.start()
         self.relay.publish({"k": "who", "p": self.me, "t": "*"})
-        self.scan()
+        self._first_scan = asyncio.get_running_loop().create_task(self.scan(), name="folkdeck-adopt")
         self._scanner = asyncio.get_running_loop().create_task(self._scan_loop(), name="folkdeck-leases")
 
     async def release(self) -> None:
@@ -136,8 +150,9 @@ class Cluster:
     def close(self) -> None:
         """Stop listening and end the lease session (without releasing: a crash, or after it)."""
         self.closed = True
-        if self._scanner is not None:
-            self._scanner.cancel()
+        for task in (self._scanner, self._first_scan):
+            if task is not None:
+                task.cancel()
         self.relay.close()
         self.leases.close()
 
@@ -152,26 +167,25 @@ class Cluster:
             self.owned.add(table.id)
         self.relay.publish({"k": "new", "p": self.me, "t": table.id})
 
-    def adopt(self, table_id: str) -> bool:
-        """Own a table nobody owns: rebuilt from the store, its actor started; True if done."""
-        if self.draining or table_id in self.owned or not self.leases.adopt(table_id):
+    async def adopt(self, table_id: str) -> bool:
+        """Own a table nobody owns: rebuilt from the store by its actor (or loaded, if this
+        process kept no copy), which then leads; True if done."""
+        if self.draining or table_id in self.owned or table_id in self.adopting or not self.leases.adopt(table_id):
             return table_id in self.owned
+        self.adopting.add(table_id)
         try:
-            table = self.manager.tables.get(table_id)
-            table = self.load(table_id) if table is None else table if self.refresh(table, rebuild=True) else None
-            if table is None:
-                self.leases.release([table_id])
-                return False
-            for scope, ref, line in self.store.refs(table_id, ACKS_KEPT):
-                table.remember_ack(scope, ref, line)
+            actor = self.manager.actors.get(table_id)
+            adopted = await actor.ask(Adopt()) if actor is not None else self.load(table_id, adopting=True) is not None
         except Exception:
             log.exception("table %s could not be adopted", table_id)
+            adopted = False
+        finally:
+            self.adopting.discard(table_id)
+        if not adopted:
             self.leases.release([table_id])
             return False
-        table.deadline = table.calls = None
-        table.last_active = self.manager.clock.now()
         self.owned.add(table_id)
-        self.manager.kick(table)  # its actor leads from now on: it plans at once
+        self.manager.kick(table_id)  # its actor leads from now on: it plans at once
         self.relay.publish({"k": "who", "p": self.me, "t": table_id})
         log.info("adopted table %s", table_id)
         return True
@@ -182,17 +196,18 @@ class Cluster:
         actor = self.manager.actors.get(table_id)
         if actor is not None:
             actor.follow()
-        table = self.manager.tables.get(table_id)
-        if table is not None:
-            self.stale[table_id] = table.deal
+            actor.post(Follow(actor.snapshot.deal))  # behind until it reads the store
         log.warning("table %s is owned by another process now", table_id)
 
-    def scan(self) -> None:
+    async def scan(self) -> None:
         """Look (:meth:`look`) and adopt at once (at the start)."""
-        for table_id in self.look():
-            if len(self.owned) >= self.manager.settings.max_tables:
-                break
-            self.adopt(table_id)
+        try:
+            for table_id in self.look():
+                if len(self.owned) >= self.manager.settings.max_tables:
+                    break
+                await self.adopt(table_id)
+        except Exception:  # the database may be down: the scanner looks again
+            log.exception("looking for tables without an owner failed")
 
     def look(self) -> list[str]:
         """Check this process's lease, let go the tables it lost, forget the seats of dead
@@ -208,9 +223,9 @@ class Cluster:
         for table_id in self.owned - self.leases.mine():
             self.drop(table_id)
         live = self.leases.live()
-        for table in list(self.manager.tables.values()):
-            for process in [p for p in table.remote if p not in live]:
-                self.manager.presence(table, process, frozenset())
+        for table_id, actor in list(self.manager.actors.items()):
+            for process in [p for p in actor.snapshot.remote if p not in live]:
+                self.manager.presence(table_id, process, frozenset())
         # A fair share of the tables orphaned since the last look (the others take theirs),
         # and every one still left from the last look.
         orphans = self.leases.orphans()
@@ -218,8 +233,8 @@ class Cluster:
         random.shuffle(fresh)
         wanted = [t for t in orphans if t in self._orphans] + fresh[:len(fresh) // max(1, len(live)) + 1]
         self._orphans = set(orphans)
-        tables = self.manager.tables
-        return sorted(wanted, key=lambda t: not (t in tables and any(tables[t].conns.values())))
+        actors = self.manager.actors
+        return sorted(wanted, key=lambda t: not (t in actors and actors[t].snapshot.watched))
 
     async def _scan_loop(self) -> None:
         interval = self.manager.settings.lease_scan_seconds
@@ -233,83 +248,43 @@ class Cluster:
                 for table_id in self.look():  # one at a time: requests are served in between
                     if len(self.owned) >= self.manager.settings.max_tables:
                         break
-                    self.adopt(table_id)
+                    await self.adopt(table_id)
                     await asyncio.sleep(0)
             except Exception:  # the database may be down: next time
                 log.exception("looking for tables without an owner failed")
 
     # --- copies --------------------------------------------------------------------------------
     def lookup(self, table_id: str) -> Table | None:
-        """The table by id: a stale copy brought up to date, an unknown one loaded from the store."""
+        """The table by id (a copy, its actor following the store: :mod:`folkdeck.server.copies`),
+        an unknown one loaded from the store."""
         table = self.manager.tables.get(table_id)
         if table is None:
             return self.load(table_id) if len(table_id) <= 64 else None
-        if table_id in self.stale:
-            try:
-                self.refresh(table)
-            except StoreError:
-                log.exception("table %s could not be brought up to date", table_id)
         return table
 
-    def load(self, table_id: str) -> Table | None:
-        config, closed, rows = self.store.load_since(table_id, 0, 0)
-        if config is None or closed:
+    def load(self, table_id: str, *, adopting: bool = False) -> Table | None:
+        table = copies.load(table_id, self.store, self.manager.clock.now, adopting=adopting)
+        if table is None:
             return None
-        table = Table.new(table_id, config)
-        table.catch_up(rows, 0)
-        table.now = self.manager.clock.now
-        table.last_active = self.manager.clock.now()
         self.manager.keep(table)
         self.relay.publish({"k": "who", "p": self.me, "t": table_id})
         return table
 
-    def refresh(self, table: Table, rebuild: bool = False) -> bool:
-        """Bring a copy up to date with the store; False if the table is gone (closed)."""
-        deal = self.stale.pop(table.id, table.deal)
-        if rebuild:  # an adopted table: exactly as stored, nothing of the copy's own kept
-            config, closed, rows = self.store.load_since(table.id, 0, 0)
-        else:
-            config, closed, rows = self.store.load_since(table.id, table.deal, len(table.state.history))
-        if config is None or closed:
-            if not any(table.conns.values()):
-                self.manager.forget(table.id)
-            return False
-        if rebuild:
-            self._replace(table, Table.new(table.id, config), rows, deal)
-            return True
-        table.config = config
-        try:
-            table.catch_up(rows, deal)
-        except RuntimeError:
-            log.exception("table %s: the copy went astray; rebuilt", table.id)
-            return self.refresh(table, rebuild=True)
-        table.last_active = self.manager.clock.now()
-        return True
-
-    def _replace(self, table: Table, fresh: Table, rows: list[tuple[int, int, str]], deal: int) -> None:
-        fresh.catch_up(rows, deal)
-        kept = ("conns", "remote", "now", "acked", "reviews", "deadline", "calls")
-        for name in (f.name for f in dataclasses.fields(Table)):
-            if name not in kept:
-                setattr(table, name, getattr(fresh, name))
-        table.last_active = self.manager.clock.now()
-
-    def changed(self, table: Table) -> None:
+    def changed(self, snapshot: TableSnapshot) -> None:
         """On the owner, after every change: the others are told (with what is not stored)."""
-        calls = table.calls_left()
-        deadline = None if table.deadline is None else max(0.0, table.deadline - table.now())
-        self.relay.publish({"k": "chg", "p": self.me, "t": table.id, "d": table.deal, "dl": deadline,
-                            "ca": None if calls is None else [*table.position(), calls]})
+        now = snapshot.now()
+        deadline = None if snapshot.deadline is None else max(0.0, snapshot.deadline - now)
+        calls = None if snapshot.calls_until is None else [*snapshot.position, max(0.0, snapshot.calls_until - now)]
+        self.relay.publish({"k": "chg", "p": self.me, "t": snapshot.id, "d": snapshot.deal, "dl": deadline,
+                            "ca": calls})
 
     # --- messages from the others -------------------------------------------------------------------
     async def receive(self, msg: RelayMessage) -> None:
         kind = msg.get("k")
         if kind == "up":  # the relay listened again: something may have been missed
-            for table in list(self.manager.tables.values()):
-                if table.id not in self.owned and any(table.conns.values()):
-                    self.stale.setdefault(table.id, table.deal)
-                    self.refresh(table)
-                    self.manager.show(table)
+            for table_id, actor in list(self.manager.actors.items()):
+                if table_id not in self.owned and actor.snapshot.watched:
+                    self.manager.show(table_id)
             self._publish_all_presence()
             return
         if msg.get("p") == self.me or msg.get("to", self.me) != self.me:
@@ -319,16 +294,11 @@ class Cluster:
             handler(msg)
 
     def _on_change(self, msg: RelayMessage) -> None:
-        table = self.manager.tables.get(msg["t"])
-        if table is None or table.id in self.owned:
+        actor = self.manager.actors.get(msg["t"])
+        if actor is None or msg["t"] in self.owned:
             return
-        now = table.last_active = table.now()
-        table.deadline = None if msg["dl"] is None else now + msg["dl"]
-        table.calls = None if msg["ca"] is None else ((int(msg["ca"][0]), int(msg["ca"][1])), now + msg["ca"][2])
-        self.stale[table.id] = max(msg["d"], self.stale.get(table.id, 0))
-        if any(table.conns.values()):
-            self.refresh(table)
-            self.manager.show(table)
+        calls = None if msg["ca"] is None else (int(msg["ca"][0]), int(msg["ca"][1]), float(msg["ca"][2]))
+        actor.post(Follow(int(msg["d"]), None if msg["dl"] is None else float(msg["dl"]), calls))
 
     def _on_out(self, msg: RelayMessage) -> None:
         if "c" in msg:
@@ -336,11 +306,9 @@ class Cluster:
             if conn is not None:
                 conn.push(msg["m"])
             return
-        table = self.manager.tables.get(msg.get("t", ""))
-        if table is not None:
-            for conns in table.conns.values():
-                for conn in conns:
-                    conn.push(msg["m"])
+        actor = self.manager.actors.get(msg.get("t", ""))
+        if actor is not None:
+            actor.post(Broadcast(msg["m"]))
 
     def _on_request(self, msg: RelayMessage) -> None:
         task = asyncio.get_running_loop().create_task(self._serve(msg))
@@ -353,36 +321,29 @@ class Cluster:
             future.set_result(msg)
 
     def _on_presence(self, msg: RelayMessage) -> None:
-        table = self.manager.tables.get(msg["t"])
-        if table is None:
-            return
-        self.manager.presence(table, msg["p"], frozenset(int(s) for s in msg["s"]))
+        self.manager.presence(msg["t"], msg["p"], frozenset(int(s) for s in msg["s"]))
 
     def _on_who(self, msg: RelayMessage) -> None:
         if msg["t"] == "*":
             self._publish_all_presence()
         else:
-            table = self.manager.tables.get(msg["t"])
-            if table is not None and self.local_seats(table):
-                self.presence(table)
+            actor = self.manager.actors.get(msg["t"])
+            if actor is not None and actor.snapshot.here:
+                self.presence(msg["t"], actor.snapshot.here)
 
     def _on_new(self, msg: RelayMessage) -> None:
         if msg["t"] not in self.manager.tables:
             self.load(msg["t"])
 
     # --- presence ---------------------------------------------------------------------------------
-    @staticmethod
-    def local_seats(table: Table) -> frozenset[Seat]:
-        return frozenset(seat for seat, conns in table.conns.items() if seat is not None and conns)
-
-    def presence(self, table: Table) -> None:
+    def presence(self, table_id: str, seats: frozenset[Seat]) -> None:
         """Tell the others which of the table's seats are connected here."""
-        self.relay.publish({"k": "pres", "p": self.me, "t": table.id, "s": sorted(self.local_seats(table))})
+        self.relay.publish({"k": "pres", "p": self.me, "t": table_id, "s": sorted(seats)})
 
     def _publish_all_presence(self) -> None:
-        for table in list(self.manager.tables.values()):
-            if self.local_seats(table):
-                self.presence(table)
+        for table_id, actor in list(self.manager.actors.items()):
+            if actor.snapshot.here:
+                self.presence(table_id, actor.snapshot.here)
 
     # --- requests -----------------------------------------------------------------------------------
     def register(self, conn: Connection) -> None:
@@ -403,7 +364,7 @@ class Cluster:
                 return message
             owner = self.leases.owner_of(table.id)
             if owner is None or owner == self.me:
-                if not self.adopt(table.id):
+                if not await self.adopt(table.id):
                     await asyncio.sleep(0.05)
                 continue
             op, args = request_args(message)
@@ -447,8 +408,8 @@ class Cluster:
     async def _serve(self, msg: RelayMessage) -> None:
         """On the owner: do what another process asks for one of its clients, and answer."""
         reply: RelayMessage = {"k": "rep", "p": self.me, "to": msg["p"], "id": msg["id"]}
-        table = self.manager.tables.get(msg["t"])
-        if self.draining or table is None or table.id not in self.owned:
+        table_id = msg["t"]
+        if self.draining or table_id not in self.manager.actors or table_id not in self.owned:
             reply["retry"] = True  # not (or no longer) the owner: the asker looks again
         else:
             args = msg["a"].copy()
@@ -456,7 +417,7 @@ class Cluster:
             conn = None if conn_id is None else RemoteConnection(self.relay, self.me, msg["p"], int(str(conn_id)))
             try:
                 message = from_request(msg["op"], args, conn)
-                reply["ok"] = answer_json(message, await self.manager.perform(table, message))
+                reply["ok"] = answer_json(message, await self.manager.perform(table_id, message))
             except NotOwner:
                 reply["retry"] = True  # another process adopted it meanwhile
             except CardGameError as exc:

@@ -25,6 +25,7 @@ from typing import TypeVar, cast
 from folkdeck.engine.errors import CardGameError
 from folkdeck.engine.protocol import Event, Seat
 from folkdeck.json_types import JSONObject, JSONValue
+from folkdeck.server import copies
 from folkdeck.server.actor import NotOwner, TableActor
 from folkdeck.server.bots import BotJob, BotPool, ReviewJob
 from folkdeck.server.clock import Clock, LoopClock
@@ -36,6 +37,7 @@ from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
 from folkdeck.server.messages import (
     Act,
+    CatchUp,
     Chat,
     Check,
     Hint,
@@ -56,6 +58,7 @@ from folkdeck.server.messages import (
 )
 from folkdeck.server.relay import Played, Remote, played_from
 from folkdeck.server.schemas import TableCreate
+from folkdeck.server.snapshot import TableSnapshot
 from folkdeck.server.store import Store
 from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
 
@@ -82,7 +85,7 @@ class TableManager:
         self.actions = RateLimiter(settings.actions_per_second, settings.actions_burst)
         self.chats = RateLimiter(settings.chat_per_second, settings.chat_burst)
         self.client_connections: Counter[str] = Counter()
-        self._archive: OrderedDict[str, Table] = OrderedDict()
+        self._archive: OrderedDict[str, TableSnapshot] = OrderedDict()
         self._reaper: asyncio.Task[None] | None = None
         self.on_send: SendHook | None = None
         """Test hook: called with every message just before it is queued."""
@@ -94,17 +97,11 @@ class TableManager:
     def load(self) -> int:
         """Rebuild every stored open table; the count."""
         for table_id, config, lines in self.store.load_tables():
-            try:
-                table = Table.restore(table_id, config, lines)
+            try:  # a restarted table gives the seats back to their people
+                table = copies.reopen(table_id, config, lines, self.store.refs(table_id, ACKS_KEPT), self.clock.now)
             except (CardGameError, RuntimeError) as exc:
                 log.error("table %s cannot be restored: %s", table_id, exc)
                 continue
-            for seat in table.seats:
-                seat.pop("auto", None)  # a restarted table gives the seats back to their people
-            for scope, ref, line in self.store.refs(table_id, ACKS_KEPT):
-                table.remember_ack(scope, ref, line)
-            table.now = self.clock.now
-            table.last_active = self.clock.now()
             self.tables[table_id] = table
         return len(self.tables)
 
@@ -125,15 +122,14 @@ class TableManager:
             self._reaper.cancel()
         if self.cluster is not None:
             self.cluster.draining = True  # requests of other processes: ask the next owner
-        await asyncio.gather(*(actor.stop() for actor in self.actors.values()))
+        stopped = list(self.actors.values())
+        await asyncio.gather(*(actor.stop() for actor in stopped))
         self.actors.clear()
         if self.cluster is not None:
             await self.cluster.release()
             self.cluster.close()
-        for table in self.tables.values():
-            for conns in table.conns.values():
-                for conn in conns:
-                    conn.close()
+        for actor in stopped:
+            actor.hang_up()
         await asyncio.to_thread(self.bots.shutdown, True)  # a search in hand may take a while
 
     def abandon(self) -> None:
@@ -171,9 +167,7 @@ class TableManager:
         if len(self.tables) >= self.settings.max_tables:
             raise ServerError(503, "full", "server.full")
         table_id = secrets.token_urlsafe(9)
-        table = Table.new(table_id, config)
-        table.now = self.clock.now
-        table.last_active = self.clock.now()
+        table = Table.new(table_id, config, self.clock.now)
         self.store.create_table(table_id, config)
         if self.cluster is not None:
             self.cluster.claim(table)  # before its actor starts: it leads from its first plan
@@ -185,11 +179,43 @@ class TableManager:
             return self.cluster.lookup(table_id)
         return self.tables.get(table_id)
 
-    def archived(self, table_id: str) -> Table | None:
-        """A live table, or a closed one rebuilt from the store (for its records); None if unknown."""
-        table = self.tables.get(table_id)
+    def snapshot(self, table: Table) -> TableSnapshot:
+        """The table as its actor last published it (:mod:`folkdeck.server.snapshot`)."""
+        return self.actor(table).snapshot
+
+    async def look(self, table_id: str, *, closed: bool = False) -> TableSnapshot:
+        """A table for a page that shows it: a copy of another process's table brought up to
+        date with the store first; ``closed``: a closed table too (for its records).
+
+        :raises ServerError: ``no_table`` (404).
+        """
+        table = self.get(table_id)
+        found = None
         if table is not None:
-            return table
+            actor = self.actor(table)
+            if not self.owns(table_id):
+                await actor.ask(CatchUp())
+            found = actor.snapshot
+        elif closed:
+            found = self.archived(table_id)
+        if found is None:
+            raise ServerError(404, "no_table", "server.no_table", table=table_id)
+        return found
+
+    async def open_tables(self) -> list[TableSnapshot]:
+        """The tables with a seat anyone may take, newest first (a copy brought up to date)."""
+        found = []
+        for listed in [actor.snapshot for actor in reversed(self.actors.values())]:
+            if listed.open_seats and not self.owns(listed.id):
+                try:
+                    listed = await self.look(listed.id)
+                except ServerError:  # closed meanwhile
+                    continue
+            found.append(listed)
+        return found
+
+    def archived(self, table_id: str) -> TableSnapshot | None:
+        """A closed table rebuilt from the store, as a snapshot (for its records); None if unknown."""
         if table_id in self._archive:
             self._archive.move_to_end(table_id)
             return self._archive[table_id]
@@ -197,27 +223,22 @@ class TableManager:
         if stored is None:
             return None
         try:
-            table = Table.restore(table_id, *stored)
+            closed = copies.archive(table_id, *stored)
         except (CardGameError, RuntimeError) as exc:
             log.error("closed table %s cannot be restored: %s", table_id, exc)
             return None
-        self._archive[table_id] = table
+        self._archive[table_id] = closed
         while len(self._archive) > ARCHIVE_CACHE:
             self._archive.popitem(last=False)
-        return table
+        return closed
 
-    def seat_of(self, table: Table, token: str) -> int:
-        """The seat a token opens (``-1`` for the spectator token).
+    async def seat_of(self, table: Table, token: str) -> int:
+        """The seat a token opens (``-1`` for the spectator token), a copy of another
+        process's table brought up to date first (a seat just taken there).
 
         :raises ServerError: ``bad_token`` (403) for any other token.
         """
-        digest = token_hash(token)
-        for i, seat in enumerate(table.seats):
-            if seat["token"] is not None and secrets.compare_digest(seat["token"], digest):
-                return i
-        if secrets.compare_digest(table.config["watch"], digest):
-            return -1
-        raise ServerError(403, "bad_token", "server.bad_token")
+        return (await self.look(table.id)).seat_of(token_hash(token))
 
     # --- expiry -----------------------------------------------------------------------------
     async def _reap_loop(self) -> None:
@@ -232,8 +253,9 @@ class TableManager:
         """Close the tables idle for ``table_idle_seconds`` with nobody connected; their ids."""
         now = self.clock.now() if now is None else now
         closed = []
-        for table_id, table in list(self.tables.items()):
-            if any(table.conns.values()) or table.remote or now - table.last_active < self.settings.table_idle_seconds:
+        for table_id, actor in list(self.actors.items()):
+            idle = actor.snapshot.idle_since()
+            if idle is None or now - idle < self.settings.table_idle_seconds:
                 continue
             if self.cluster is None or self.cluster.owns(table_id):  # another owner closes its own
                 self.store.close_table(table_id)
@@ -303,27 +325,33 @@ class TableManager:
         """Whether this process owns the table (its actor leads)."""
         return self.cluster is None or self.cluster.owns(table_id)
 
-    def kick(self, table: Table) -> None:
+    def kick(self, table_id: str) -> None:
         """Ask the table's owner to look again at what must happen next (a seat was given to
-        a bot from outside: :class:`~folkdeck.server.messages.Kick`)."""
-        if self.owns(table.id):
-            self.actor(table).post(Kick())
+        a bot from outside, or the table adopted: :class:`~folkdeck.server.messages.Kick`)."""
+        actor = self.actors.get(table_id)
+        if actor is not None and self.owns(table_id):
+            actor.post(Kick())
 
-    def show(self, table: Table) -> None:
-        """Send everyone here their view of a copy brought up to date (:class:`~folkdeck.server.messages.Show`)."""
-        self.actor(table).post(Show())
+    def show(self, table_id: str) -> None:
+        """A copy may have missed its owner's news: it reads the store and sends everyone here
+        their view (:class:`~folkdeck.server.messages.Show`)."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            actor.post(Show())
 
-    def presence(self, table: Table, process: int, seats: frozenset[Seat]) -> None:
+    def presence(self, table_id: str, process: int, seats: frozenset[Seat]) -> None:
         """The seats connected to another process (:class:`~folkdeck.server.messages.Presence`)."""
-        self.actor(table).post(Presence(process, seats))
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            actor.post(Presence(process, seats))
 
-    async def perform(self, table: Table, message: OwnerMessage) -> object:
+    async def perform(self, table_id: str, message: OwnerMessage) -> object:
         """On the table's owner: handle a message another process sent.
 
         :raises NotOwner: this process does not own the table (any more)."""
-        actor = self.actors.get(table.id)
+        actor = self.actors.get(table_id)
         if actor is None:
-            raise NotOwner(table.id)
+            raise NotOwner(table_id)
         return await actor.ask(message)
 
     async def _owner(self, table: Table, message: Request[R]) -> R | Remote:
@@ -353,25 +381,25 @@ class TableManager:
         for conn in conns:
             conn.push(message)
 
-    def changed(self, table: Table) -> None:
+    def changed(self, snapshot: TableSnapshot) -> None:
         if self.cluster is not None:
-            self.cluster.changed(table)
+            self.cluster.changed(snapshot)
 
     def tell_others(self, table: Table, message: JSONObject) -> None:
         if self.cluster is not None:
             self.cluster.relay.publish({"k": "out", "p": self.cluster.me, "t": table.id, "m": message})
 
-    def connected(self, table: Table, conn: Connection, seat_taken: bool) -> None:
+    def connected(self, table_id: str, conn: Connection, seats: frozenset[Seat] | None) -> None:
         if self.cluster is not None:
             self.cluster.register(conn)
-            if seat_taken:
-                self.cluster.presence(table)
+            if seats is not None:  # a seat newly connected: the seats connected here now
+                self.cluster.presence(table_id, seats)
 
-    def disconnected(self, table: Table, conn: Connection, seat_left: bool) -> None:
+    def disconnected(self, table_id: str, conn: Connection, seats: frozenset[Seat] | None) -> None:
         if self.cluster is not None:
             self.cluster.unregister(conn)
-            if seat_left:
-                self.cluster.presence(table)
+            if seats is not None:  # a seat no longer connected: the seats connected here now
+                self.cluster.presence(table_id, seats)
 
     # --- the owner's changes -----------------------------------------------------------------------
     async def act(self, table: Table, seat: Seat, text: str, client: str = "", *, ref: int | None = None,

@@ -85,7 +85,39 @@ class Presence:
 
 @dataclass(frozen=True)
 class Show:
-    """The copy was brought up to date with its owner: everyone here is sent their view."""
+    """Everyone here is sent their view again (the relay listened again: news may have been missed)."""
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """A message for every connection here (another process's chat at the table)."""
+
+    message: JSONObject
+
+
+# --- a copy of another process's table (:mod:`folkdeck.server.copies`) ---------------------------
+@dataclass(frozen=True)
+class Follow:
+    """The owner's news after a change: its deal, and its turn timer and wait for calls
+    (seconds left, and the position waited at), which are not stored. The copy is behind
+    until it reads the store: at once if anyone here watches, else when next looked at
+    (:class:`CatchUp`)."""
+
+    deal: int
+    deadline: float | None = None
+    calls: tuple[int, int, float] | None = None
+
+
+@dataclass(frozen=True)
+class CatchUp(Request[None]):
+    """Bring the copy up to date with the store if it is behind (before a page reads its
+    snapshot, or a connection here is sent a view)."""
+
+
+@dataclass(frozen=True)
+class Adopt(Request[bool]):
+    """This process owns the table now: the copy is rebuilt exactly as stored, with its last
+    ``ref``s and no timer of the old owner's; False if the table is closed."""
 
 
 # --- looks ------------------------------------------------------------------------------------
@@ -212,8 +244,8 @@ class Stop:
     """Drain: the actor stops once the messages before this one are handled."""
 
 
-Message = (Join | Leave | Resync | Presence | Show | Check | Hint | Review | Reviewed | Act | Chat | Rename
-           | TakeSeat | Rematch | Resume | Kick | BotAnswer | Wake | Stop)
+Message = (Join | Leave | Resync | Presence | Show | Broadcast | Follow | CatchUp | Adopt | Check | Hint | Review
+           | Reviewed | Act | Chat | Rename | TakeSeat | Rematch | Resume | Kick | BotAnswer | Wake | Stop)
 OwnerMessage = Act | Chat | Rename | TakeSeat | Rematch | Resume
 OWNER_OPS: dict[str, type[OwnerMessage]] = {cls.op: cls for cls in (Act, Chat, Rename, TakeSeat, Rematch, Resume)}
 _LOCAL = ("conn", "client")
@@ -251,7 +283,8 @@ def answer_json(message: OwnerMessage, answer: object) -> JSONValue:
     return cast("str | None", answer)
 
 
-__all__ = ["OWNER_OPS", "Act", "BotAnswer", "Chat", "Check", "Hint", "Join", "Key", "Kick", "Leave", "Message",
+__all__ = ["OWNER_OPS", "Act", "Adopt", "BotAnswer", "Broadcast", "CatchUp", "Chat", "Check", "Follow", "Hint", "Join",
+           "Key", "Kick", "Leave", "Message",
            "OwnerMessage", "Presence", "Rematch", "Rename", "Request", "Resume", "Resync", "Review", "Reviewed",
            "Show", "Stop", "TakeSeat", "TimerKey", "TurnKey", "Verdicts", "Wake", "answer_json", "from_request",
            "request_args"]

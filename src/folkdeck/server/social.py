@@ -21,11 +21,12 @@ from __future__ import annotations
 import copy
 import secrets
 import time
-from typing import TYPE_CHECKING, Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict, cast
 
 from folkdeck.engine.protocol import Seat
 from folkdeck.json_types import JSONObject, JSONValue
 from folkdeck.server.errors import ServerError
+from folkdeck.server.snapshot import TableSnapshot
 from folkdeck.server.tables import Table, token_hash
 from folkdeck.server.text import CHAT_CHARS, NAME_CHARS, check_name, clean_text
 
@@ -44,13 +45,6 @@ class SocialHost(Protocol):
     def get(self, table_id: str) -> Table | None: ...
     def add(self, config: JSONObject) -> Table: ...
 
-
-class Tables(Protocol):
-    """What the listing of open tables reads of the table manager (:mod:`folkdeck.server.manager`)."""
-
-    tables: dict[str, Table]
-
-    def get(self, table_id: str) -> Table | None: ...
 
 CHAT_KEPT = 50
 """Chat messages a table keeps (and sends to whoever joins)."""
@@ -121,22 +115,21 @@ class OpenTableRow(TypedDict):
     seats: list[OpenSeatRow]
 
 
-def listing(tables: Tables) -> list[OpenTableRow]:
-    """The tables with a free seat while their match is on, the newest first."""
+def listing(tables: list[TableSnapshot]) -> list[OpenTableRow]:
+    """Of ``tables`` (as their actors published them), those with a free seat while their
+    match is on."""
     out: list[OpenTableRow] = []
-    for known in reversed(list(tables.tables.values())):
-        if not open_seats(known):
+    for table in tables:
+        if not table.open_seats or table.match_over:
             continue
-        table = tables.get(known.id) or known  # another process's table: brought up to date first
-        free = open_seats(table)
-        if not free or table.match_over():
-            continue
-        spec = table.game.spec
-        out.append({"id": table.id, "game": spec.name, "title": spec.title, "players": table.num_players,
-                    "open_seats": free, "practice": bool(table.config.get("practice")),
-                    "deal": table.match_deal(), "deals": table.deals_limit,
-                    "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "open": bool(s.get("open"))}
-                              for i, s in enumerate(table.seats)]})
+        public = table.public
+        seats = cast("list[JSONObject]", public["seats"])  # Table.public's seats
+        out.append(OpenTableRow(
+            id=table.id, game=table.game, title=cast("str", public["title"]), players=len(table.tokens),
+            open_seats=list(table.open_seats), practice=cast("bool", public["practice"]),
+            deal=cast("int", public["match_deal"]), deals=table.deals_limit,
+            seats=[OpenSeatRow(seat=i, name=cast("str", s["name"]), kind=cast("str", s["kind"]), open=bool(s["open"]))
+                   for i, s in enumerate(seats)]))
     return out
 
 
@@ -192,4 +185,4 @@ def rematch(tables: SocialHost, table: Table) -> str:
 
 
 __all__ = ["CHAT_CHARS", "CHAT_KEPT", "NAME_CHARS", "OpenSeatRow", "OpenTableRow", "chat", "chat_log", "check_name", "clean_text", "listing", "open_seats",
-           "rename", "rematch", "take_open_seat", "SocialHost", "Tables"]
+           "rename", "rematch", "take_open_seat", "SocialHost"]

@@ -37,6 +37,7 @@ from folkdeck.json_types import JSONObject
 from folkdeck.server.bots import BotJob
 from folkdeck.server.delta import diff
 from folkdeck.server.schemas import FIRST_SEATS
+from folkdeck.server.snapshot import TableSnapshot
 from folkdeck.server.views import ViewEncoder
 
 SendHook = Callable[["Table", Seat | None, JSONObject], None]
@@ -182,6 +183,9 @@ class Table:
     """Each viewer's views as JSON, the history encoded once (:mod:`folkdeck.server.views`)."""
     remote: dict[int, frozenset[Seat]] = field(default_factory=dict)
     """The seats connected to other server processes, by process (:mod:`folkdeck.server.cluster`)."""
+    _published: tuple[tuple[int, bool, tuple[str, ...]], tuple[Record, ...], MatchRecord | None] | None = None
+    """The finished deals' records and the match record as :meth:`snapshot` last made them,
+    with the (finished deals, match over, names) they were made at."""
 
     def connected(self, seat: Seat) -> bool:
         """Whether a person is connected to ``seat`` here or to another server process."""
@@ -196,8 +200,9 @@ class Table:
 
     # --- building -------------------------------------------------------------------
     @classmethod
-    def new(cls, table_id: str, config: TableConfig) -> Table:
-        """A table from its stored configuration, at the start of its first deal."""
+    def new(cls, table_id: str, config: TableConfig, now: Callable[[], float] = time.monotonic) -> Table:
+        """A table from its stored configuration, at the start of its first deal (``now``:
+        the clock of the actor it is made for)."""
         options = stored_options(config["game"], config["options"])
         game = folkdeck.load(config["game"], **options)
         deals = config.get("deals")
@@ -207,7 +212,8 @@ class Table:
                                  players=[s["name"] for s in config["seats"]])
         state = match.next_deal()
         recorder.start_deal(state, match.report())
-        table = cls(id=table_id, config=config, game=game, match=match, state=state, recorder=recorder)
+        table = cls(id=table_id, config=config, game=game, match=match, state=state, recorder=recorder,
+                    now=now, last_active=now())
         table.agents = [None] * len(config["seats"])
         return table
 
@@ -432,6 +438,37 @@ class Table:
         if self.calls is None or self.calls[0] != self.position():
             return None
         return max(0.0, self.calls[1] - self.now())
+
+    # --- what the actor publishes -----------------------------------------------------------
+    def snapshot(self, public: JSONObject | None = None) -> TableSnapshot:
+        """The table as its readers outside the actor see it (:mod:`folkdeck.server.snapshot`);
+        ``public``: :meth:`public` if just made."""
+        records, match_record = self._published_records()
+        calls = self.calls if self.calls is not None and self.calls[0] == self.position() else None
+        return TableSnapshot(
+            id=self.id, game=self.game.spec.name, public=self.public() if public is None else public,
+            deadline=self.deadline, calls_until=None if calls is None else calls[1], now=self.now,
+            position=self.position(), tokens=tuple(s["token"] for s in self.seats), watch=self.config["watch"],
+            open_seats=tuple(i for i, s in enumerate(self.seats) if s.get("open")), records=records,
+            records_locked=self.records_locked(), match_record=match_record, match_over=self.match_over(),
+            deals_limit=self.deals_limit).with_presence(*self.presence())
+
+    def presence(self) -> tuple[frozenset[Seat], bool, frozenset[int], float]:
+        """Who is connected and when the table was last used, as
+        :meth:`~folkdeck.server.snapshot.TableSnapshot.with_presence` takes them."""
+        here = frozenset(seat for seat, conns in self.conns.items() if seat is not None and conns)
+        return here, any(self.conns.values()), frozenset(self.remote), self.last_active
+
+    def _published_records(self) -> tuple[tuple[Record, ...], MatchRecord | None]:
+        """The finished deals' records and the match record, made again only when a deal
+        ends, the match ends or a seat is renamed (the records name the players)."""
+        key = (len(self.finished), self.match_over(), tuple(s["name"] for s in self.seats))
+        if self._published is None or self._published[0] != key:
+            records = tuple(self.record(d) for d in range(len(self.finished)))
+            # a copy: the recorder's own record of a match over is the recorder's to change
+            whole = dataclasses.replace(self.match_record()) if self.finished else None
+            self._published = (key, records, whole)
+        return self._published[1], self._published[2]
 
     def view(self, seat: Seat | None, public: JSONObject) -> JSONObject:
         """The message for one connection: its seat's view (passed through as the game

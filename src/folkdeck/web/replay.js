@@ -82,10 +82,23 @@ function replaySeats(step) {
 
 // The board as the table page draws it (board.js), and the seats around it as they sit at
 // the live table (seats.js ringPlace: seat 0 at the bottom, the others in playing order
-// round the oval), each on its side of the table; replay.css lays the sides out as a grid
-// around the board, so no seat covers another however many cards it holds. A step patches
-// what changed (a card moved, a badge), as a message does at the table.
-const SIDES = ["top", "left", "right", "bottom"];
+// round the oval, as a spectator sees them: the replay has no seat of its own), each on its
+// side of the table; replay.css lays the sides out around the board, so no seat covers
+// another however many cards it holds. The page holds the seats in seat order, as
+// the live table does (a screen reader and the Tab key meet them 0, 1, 2...): the sides
+// follow each other in that order round the oval, from the bottom's first half (seat 0 and
+// the seats after it) to its second (the last seats), and each side lays its seats out in
+// the oval's direction (replay.css). A step patches what changed (a card moved, a badge), as
+// a message does at the table.
+const SIDES = ["bottom-start", "left", "top", "right", "bottom-end"];
+
+// The side a seat sits on: the bottom's seats are split at seat 0 (x 50, the middle), those
+// left of it coming first round the oval and those right of it last.
+function replaySide(seat, n) {
+  const side = ringSide(seat, n);
+  if (side !== "bottom") return side;
+  return ringPlace(seat, n).x <= 50 ? "bottom-start" : "bottom-end";
+}
 
 function renderTable(step) {
   const ring = $("ring");
@@ -96,11 +109,11 @@ function renderTable(step) {
   drawBoard(ring.firstElementChild, step.public, R, look(40), { empty: R.ui("replay.table_empty") });
   const n = data.players;
   const seats = replaySeats(step);
+  const bottom = seats.filter((s) => ringSide(s.seat, n) === "bottom").length;
   for (const side of SIDES) {
-    // along the side as the oval runs: a row from left to right, a column from top to bottom
-    const here = seats.filter((s) => ringSide(s.seat, n) === side);
-    const along = (s) => (side === "top" || side === "bottom" ? ringPlace(s.seat, n).x : ringPlace(s.seat, n).y);
-    here.sort((a, b) => along(a) - along(b));
+    const here = seats.filter((s) => replaySide(s.seat, n) === side);
+    // each part of the bottom at most its share of the line: the two stay side by side
+    if (side.startsWith("bottom")) $(`replay-${side}`).style.setProperty("--share", String(here.length / (bottom || 1)));
     drawSeats($(`replay-${side}`), here, look(34), { seatClass: "replay-seat", headClass: "replay-seat-head" });
   }
 }

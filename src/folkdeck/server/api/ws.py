@@ -92,7 +92,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
     try:
         if table is None:
             raise ServerError(404, "bad_token", "server.no_table", table=table_id)
-        found = tables.seat_of(table, k)
+        found = await tables.seat_of(table, k)
     except ServerError as exc:
         await websocket.send_text(json.dumps(error_message(exc), ensure_ascii=False))
         await websocket.close(code=CLOSE_BAD_TOKEN)

@@ -6,15 +6,18 @@ body of :func:`folkdeck.server.errors.error_body` by the app's handler.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Mapping
+from typing import cast
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from folkdeck.engine import match_record
 from folkdeck.engine.record import dumps
+from folkdeck.json_types import JSONObject
 from folkdeck.server import social
 from folkdeck.server.api.deps import TablesDep
 from folkdeck.server.errors import ServerError
@@ -40,8 +43,8 @@ log = logging.getLogger("folkdeck.server")
 
 
 
-def _table(tables: TableManager, table_id: str, *, closed: bool = False) -> Table:
-    table = tables.archived(table_id) if closed else tables.get(table_id)
+def _table(tables: TableManager, table_id: str) -> Table:
+    table = tables.get(table_id)
     if table is None:
         raise ServerError(404, "no_table", "server.no_table", table=table_id)
     return table
@@ -54,19 +57,20 @@ def _client(request: Request, tables: TableManager) -> str:
 @router.post("/tables", status_code=201)
 async def create_table(body: TableCreate, tables: TablesDep, request: Request) -> TableCreated:
     table, tokens, watch = tables.create(body, client=_client(request, tables))
-    seats = [SeatLink(seat=i, kind=s["kind"], name=s["name"], bot=s["bot"],
-                      token=tokens[i] or None,
-                      link=f"/table?t={table.id}&k={tokens[i]}" if tokens[i] else None)
-             for i, s in enumerate(table.seats)]
+    public = tables.snapshot(table).public
+    seats = [SeatLink.model_validate({**{key: s[key] for key in ("seat", "kind", "name", "bot")},
+                                      "token": tokens[i] or None,
+                                      "link": f"/table?t={table.id}&k={tokens[i]}" if tokens[i] else None})
+             for i, s in enumerate(cast("list[JSONObject]", public["seats"]))]
     return TableCreated(id=table.id, seats=seats, spectator_link=f"/table?t={table.id}&k={watch}",
                         spectator_token=watch)
 
 
 @router.get("/tables")
-def open_tables(tables: TablesDep) -> list[OpenTable]:
+async def open_tables(tables: TablesDep) -> list[OpenTable]:
     """The tables with a seat anyone may take (created with an ``open`` seat), while their
     match is on; the newest first."""
-    return [OpenTable.model_validate(t) for t in social.listing(tables)]
+    return [OpenTable.model_validate(t) for t in social.listing(await tables.open_tables())]
 
 
 @router.post("/tables/{table_id}/join")
@@ -83,7 +87,7 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     """The next match with the same seats, rules and links, once this one is over (asking
     again gives the same table). Any seat may ask; the answer's link is the asker's."""
     table = _table(tables, table_id)
-    seat = tables.seat_of(table, body.token)
+    seat = await tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     new_id = await tables.rematch(table)
@@ -91,15 +95,16 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
 
 
 @router.get("/tables/{table_id}")
-def get_table(table_id: str, tables: TablesDep) -> TablePublic:
-    return TablePublic.model_validate(_table(tables, table_id).public())
+async def get_table(table_id: str, tables: TablesDep) -> TablePublic:
+    """What anyone who knows the table's id may see of it (as its actor last published it)."""
+    return TablePublic.model_validate((await tables.look(table_id)).public_now())
 
 
 @router.post("/tables/{table_id}/actions")
 async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, request: Request) -> Mapping[str, object]:
     """An action over HTTP (the browser uses the WebSocket); 409 with the reason if refused."""
     table = _table(tables, table_id)
-    seat = tables.seat_of(table, body.token)
+    seat = await tables.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
     event = await tables.act(table, seat, body.action, client=_client(request, tables))
@@ -113,38 +118,25 @@ def _download(text: str, name: str) -> Response:
 
 
 @router.get("/tables/{table_id}/records/{deal}")
-def get_record(table_id: str, deal: int, tables: TablesDep) -> Response:
+async def get_record(table_id: str, deal: int, tables: TablesDep) -> Response:
     """A finished deal as a ``folkdeck-record/1`` file.
 
     Given as soon as the deal is over, except in games whose deals share hidden cards
     (``GameSpec.record_embargo``), where every record waits for the end of the match
     (409 with the reason). A closed (expired) table's records are still given.
     """
-    table = _table(tables, table_id, closed=True)
-    limit = table.deals_limit
-    if deal < 1 or (limit is not None and deal > limit) or (table.match_over() and deal > len(table.finished)) or (
-            limit is None and deal > table.deal + 1):
-        raise ServerError(404, "no_deal", "server.no_deal", deal=deal)
-    if deal > len(table.finished):
-        raise ServerError(409, "not_over", "server.deal_not_over", deal=deal)
-    locked = table.records_locked()
-    if locked is not None:
-        raise ServerError(409, "locked", "server.records_locked", deal=deal, why=locked, game=table.game.spec.name)
-    return _download(dumps(table.record(deal - 1)), f"{table.game.spec.name}-{table.id}-deal{deal}.json")
+    table = await tables.look(table_id, closed=True)
+    text = await asyncio.to_thread(dumps, table.record(deal))  # a finished deal's: nothing changes it
+    return _download(text, f"{table.game}-{table.id}-deal{deal}.json")
 
 
 @router.get("/tables/{table_id}/record")
-def get_match_record(table_id: str, tables: TablesDep) -> Response:
+async def get_match_record(table_id: str, tables: TablesDep) -> Response:
     """The whole match as a ``folkdeck-match/1`` file: every finished deal with what the
     match reported around it and the standings (the same embargo as the deal records)."""
-    table = _table(tables, table_id, closed=True)
-    if not table.finished:
-        raise ServerError(409, "not_over", "server.deal_not_over", deal=1)
-    locked = table.records_locked()
-    if locked is not None:
-        raise ServerError(409, "locked", "server.records_locked", deal=len(table.finished), why=locked,
-                          game=table.game.spec.name)
-    return _download(match_record.dumps(table.match_record()), f"{table.game.spec.name}-{table.id}-match.json")
+    table = await tables.look(table_id, closed=True)
+    text = await asyncio.to_thread(match_record.dumps, table.whole_match())  # a long match's takes a while
+    return _download(text, f"{table.game}-{table.id}-match.json")
 
 
 @router.post("/replay")
