@@ -5,33 +5,95 @@ extension modules that sit beside the unchanged sources (README "Fast build", do
 ``hatch_build.py``, which reads :data:`INTERPRETED` from this file). Figures should say
 which build they came from: :func:`build`.
 
-What a compiled module's source keeps to (each one a difference mypyc makes; the pure
-build is the same code, and ``tests/test_compiled.py`` checks both play the same games):
+This module is the one place that knows the compiler. The sources are plain Python, the
+same in both builds (``tests/test_compiled.py`` checks that both play the same games);
+where mypyc compiles something differently from CPython, the code that copes with it is
+written once, and its why is an entry below, naming the places it applies.
 
-- A class compiles into a native class: single inheritance among compiled classes; no
-  class keywords (``class X(Base, key=...)``: mypyc drops them, python/mypy#21938); in
-  the class body only definitions (no ``if``, no ``a = b = c``, no name of the class's
-  own method); a subclass does not narrow an attribute's type (``_phase: KapHaiPhase``
-  over ``_phase: str``); :func:`python_class` keeps one a Python class (a ``tuple``
-  subclass). An interpreted class cannot subclass a compiled one, hence :data:`INTERPRETED`.
-- A native instance has no ``__dict__`` and its class no ``__slots__``: a ``clone`` copies
-  a module-level tuple of attribute names. A blank instance is ``cls.__new__(cls)``
-  (:class:`~folkdeck.engine.state_base.BlankMade` defines it), never ``object.__new__(cls)``:
-  a native class's constructor would run ``__init__``.
-- Pickle's default makes a blank instance and sets its attributes one by one: a native
-  class's constructor runs ``__init__`` and a frozen one refuses the attributes, so a
-  value that crosses processes pickles as its constructor call (``Card.__reduce__``) or
-  as what it is made from (:mod:`folkdeck.engine.pickling`: a game, a state), and a match
-  is made blank by ``BlankMade``/``Blank``.
-- A module constant is ``NAME: Final = value``, one name a line: compiled code reads a
-  ``Final`` name from a C static (an int or a string literal becomes a C constant), and any
-  other module-level name from the module's dict on every use (``tests/test_build_rules.py``).
-- A property that returns a callable is not called through in one expression
-  (``spec.make(options)``): compiled, that calls the getter with the arguments
-  (mypyc/mypyc#1212); call the attribute it reads (``spec.hooks.make(options)``).
-- Annotations are checked when a compiled function is called: an entry point that checks
-  its input itself (a record's ``seed``) takes ``Any``, or a wrong type raises ``TypeError``
-  before the coded error.
+**Classes.** A class compiles into a native class:
+
+- single inheritance among compiled classes, and no class keywords
+  (``class X(Fact, type=...)``: mypyc drops them, python/mypy#21938): the facts
+  (``engine/facts.py``, ``games/*/events.py``) stay interpreted (:data:`INTERPRETED`), and
+  so do their subclasses' modules, since an interpreted class cannot subclass a compiled one;
+- in the class body only definitions: no ``if``, no ``a = b = c``, no name of the class's
+  own method (``__lt__`` and its kin are a method each in ``games/gouji/rules.py``'s ``Play``);
+- a subclass does not narrow an attribute's type (``_phase: KapHaiPhase`` over
+  ``_phase: str``): ``engine/view.py`` and the games' ``observation.py`` stay interpreted;
+- a native class cannot subclass most built-in types: :func:`python_class` keeps a
+  ``tuple`` subclass a Python class (``Play`` in ``games/gouji/rules.py``);
+- a generic dataclass does not compile: ``Determinization`` (``engine/determinize.py``) is
+  a plain class with ``__slots__``;
+- the options modules stay interpreted (mypyc's dataclasses lose the annotations that
+  options are read from), so what the engine reads on every action lives in a rules
+  module (Cangkul's ``Ruleset`` in ``games/cangkul/rules.py``).
+
+**Deal data.** A dataclass's generated ``__init__`` is made by :mod:`dataclasses` when the
+module is imported, so compiled it runs interpreted (mypyc/mypyc#671), and a deal's data
+is made for every new state and every clone. Each deal class (``games/*/deal.py``) is
+declared once, as a plain dataclass marked :func:`deal_data`; the build hook compiles a
+copy of its module in which the class has an ``__init__`` and a ``copy`` written out
+(:func:`compiled_source`), so both run native. In the pure build :func:`deal_data` makes
+the same ``copy`` when the class is defined, and the dataclass keeps its own ``__init__``.
+
+**Blank instances.** A native class's constructor runs ``__init__`` (also from
+``__new__``), and a native instance has no ``__dict__`` and its class no ``__slots__``. A
+blank instance is ``cls.__new__(cls)`` of a class that defines ``__new__``
+(``engine/state_base.py``: ``BlankMade`` for the classes with ``Generic`` among their
+bases, the states and matches; ``Blank`` for any other, a match's ``CarryOver``), never
+``object.__new__(cls)``, which mypyc compiles only in a class without ``Generic`` among
+its bases; a ``clone`` copies a module-level tuple of attribute names.
+
+**Python 3.11's method look-up.** mypyc gives a ``__dict__`` slot to every class with
+``Generic`` among its bases (``StateBase``), and CPython 3.11 never specializes a method
+look-up (``LOAD_METHOD``) on an instance whose type has that slot while the dict is not
+made yet, so every call of a state's method from interpreted code (a user's loop, the RL
+environments, the server, ``benchmarks/compare_trees.py``) walked the class hierarchy:
+about 3 % of a compiled Cangkul playout. ``_FILL_DICT_SLOT`` (``engine/state_base.py``) gives
+each new state an empty dict (``BlankMade.__new__``), which lets the look-up specialize
+(``LOAD_METHOD_WITH_DICT``); the pure classes have no such slot, and Python 3.12
+specializes the empty slot itself (``tests/test_compiled.py`` checks the specialization).
+
+**Pickling.** Pickle's default makes a blank instance and sets its attributes one by one: a
+native class's constructor runs ``__init__`` and a frozen one refuses the attributes. So a
+value that crosses processes (the server's and the arena's workers, Ray) pickles as its
+constructor call: ``Card.__reduce__`` (``cards/card.py``), ``Result`` (``engine/protocol.py``),
+the actions ``Combo`` (``games/kaphai/rules.py``), ``Draw`` (``games/cangkul/actions.py``),
+``Word`` (``games/gouji/actions.py``) and ``PASS`` as its name (``engine/word_actions.py``),
+the arena's ``_Task`` (``sim/arena.py``); a frozen dataclass as its fields by name
+(``frozen_reduction`` in ``engine/pickling.py``: ``Standings``, ``ArenaConfig``); a game,
+a state and a match as what they are made from (``engine/pickling.py``).
+
+**Calls.** A call through a Protocol-typed object, or of a bound method held in a local,
+is a Python call; a call of a method of a compiled class, or of a module function, is a
+C call, and an attribute of a compiled class is read at a fixed place in its C struct. So:
+``DealCore`` is a base class, not a protocol (``StateBase`` reads ``deal.phase``: a third of
+a Cangkul deal's slowdown when the deal data was first declared once, counted with
+``benchmarks/compare_trees.py --instructions``); ``StateBase`` declares every method a
+game overrides; ``_playout`` (``engine/playout.py``) types its state as ``StateBase``;
+Cambio's ``seating`` (``games/cambio/rules.py``) is a module function that a new deal calls.
+
+**Protocols.** A compiled class gets its decorators before it is a Protocol class, so the
+protocols are made runtime-checkable by a call after the class (``engine/protocol.py``,
+``engine/gameinfo.py``), which works in both builds.
+
+**Module constants.** A module constant is ``NAME: Final = value``, one name a line:
+compiled code reads a ``Final`` name from a C static (an int or a string literal becomes a
+C constant), and any other module-level name from the module's dict on every use
+(``tests/test_build_rules.py``).
+
+**Ints.** mypyc keeps an int below ``2**62`` in a machine word and its operations native;
+a larger one is a Python int. A Cangkul card is its bit index below 53 (a 16-bit stride
+per suit put the joker at bit 64), so a hand's mask stays native (``games/cangkul/rules.py``).
+
+**Properties.** A property that returns a callable is not called through in one expression
+(``spec.make(options)``): compiled, that calls the getter with the arguments
+(mypyc/mypyc#1212); ``engine/registry.py`` calls the attribute it reads
+(``spec.hooks.make(options)``).
+
+**Annotations.** Annotations are checked when a compiled function is called: an entry point
+that checks its input itself (a record's ``seed``) takes ``Any``, or a wrong type raises
+``TypeError`` before the coded error.
 
 >>> build() in ("python", "mypyc"), compiled() == (build() == "mypyc")
 (True, True)

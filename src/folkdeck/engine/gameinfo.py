@@ -49,7 +49,7 @@ class Agent(Protocol[ViewT_contra]):
         ...
 
 
-runtime_checkable(Agent)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
+runtime_checkable(Agent)  # a call, not a decorator (why: folkdeck.engine.build, "Protocols")
 
 GameAgent: TypeAlias = "Agent[Any]"
 """A bot of some game, as the runner, the arena and the search hold it: its view type is

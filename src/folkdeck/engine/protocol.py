@@ -113,8 +113,8 @@ class Result:
                 "reason": self.reason, **self.details}
 
     def __reduce__(self) -> tuple[type[Result], tuple[tuple[int | None, ...], tuple[float, ...], str, Mapping[str, Any]]]:
-        # As its constructor call: compiled, a frozen class refuses the default unpickling
-        # (see Card.__reduce__), and a tournament's worker processes send results back.
+        # Pickled as its constructor call (why: folkdeck.engine.build, "Pickling"): a
+        # tournament's worker processes send results back.
         return (Result, (self.placings, self.returns, self.reason, self.details))
 
 
@@ -271,7 +271,7 @@ class Standings:
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
 
     def __reduce__(self) -> tuple[Any, tuple[type, dict[str, Any]]]:
-        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
+        return frozen_reduction(self)  # its fields by name (why: folkdeck.engine.build, "Pickling")
 
     def to_dict(self) -> JSONObject:
         return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,
@@ -395,8 +395,8 @@ class GameSpec(GameInfo):
         return hook.get() if hook is not None else None
 
 
-# Made runtime-checkable by a call rather than a decorator: a class compiled by mypyc (README
-# "Fast build") gets its decorators before it is a Protocol class, and the call works in both builds.
+# Made runtime-checkable by a call after the class, not a decorator (why: folkdeck.engine.build,
+# "Protocols").
 runtime_checkable(State)
 runtime_checkable(Game)
 runtime_checkable(Match)

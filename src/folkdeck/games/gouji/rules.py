@@ -56,7 +56,7 @@ def _field(index: int) -> Any:
     return property(itemgetter(index))
 
 
-@python_class  # a tuple subclass: the compiled build (README "Fast build") keeps it a Python class
+@python_class  # a tuple subclass
 class Play(tuple[int, int, int, int, int, int, int]):
     """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (docs/rules/gouji.md §3.1).
 
@@ -93,8 +93,8 @@ class Play(tuple[int, int, int, int, int, int, int]):
     def __getnewargs__(self) -> tuple[int, int, int, int, int]:
         return self[0], self[1], self[2], self[3], self[4]
 
-    # A "beats" relation, not an order (§8.3): no comparison is defined. A method each, as a
-    # class body compiled by mypyc (README "Fast build") cannot name its own methods.
+    # A "beats" relation, not an order (§8.3): no comparison is defined (a method each:
+    # why in folkdeck.engine.build, "Classes").
     def __lt__(self, other: object) -> bool:
         return NotImplemented
 
@@ -310,8 +310,8 @@ def is_gouji(play: Play, thresholds: dict[int, int]) -> bool:
 
 # The sets of each (rank, counts) are made once and kept by an int key: every listing
 # looks up one entry per rank held, and an int key skips what ``lru_cache`` spends on a
-# tuple of arguments (a tenth of a compiled deal's time). Ample widths: 6 bits for at most
-# 16 naturals or twos, 4 for at most 4 of each joker, 6 for a size, 4 for a rank.
+# tuple of arguments. Ample widths: 6 bits for at most 16 naturals or twos, 4 for at most
+# 4 of each joker, 6 for a size, 4 for a rank.
 _RANK_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
 """:func:`rank_plays` by ``_wilds(a, b, c) | k << 4 | rank``."""
 _SIZED_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
