@@ -128,6 +128,19 @@ def test_the_core_is_compiled_and_the_rest_is_not() -> None:
     assert build() == "mypyc"
 
 
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_each_deals_init_and_copy_are_compiled(name: str) -> None:
+    """A deal class is a plain dataclass in the sources; the build writes its ``__init__``
+    and ``copy`` into the source it compiles (``folkdeck.engine.build``, "Deal data"), so
+    neither is a Python function here, as the dataclass's own ``__init__`` and the pure
+    build's ``copy`` are."""
+    state = folkdeck.load(name).new_state(seed=0)
+    deal_class = type(state.deal)
+    python_functions = [m for m in ("__init__", "copy") if isinstance(vars(deal_class)[m], types.FunctionType)]
+    assert not python_functions, f"{deal_class.__name__}: {python_functions} run interpreted"
+    assert type(state.deal.copy()) is deal_class
+
+
 def _play_first_actions(state: object) -> None:
     """A loop of interpreted calls of a state's methods, as a user's own code makes them."""
     while not state.is_over():  # type: ignore[attr-defined]
