@@ -1,4 +1,5 @@
-"""Which build of folkdeck runs: the pure-Python reference, or the optional compiled one.
+"""Which build of folkdeck runs (the pure-Python reference, or the optional compiled one),
+and what the compiled one needs of the sources.
 
 ``FOLKDECK_MYPYC=1 pip install .`` compiles the rules, bots and runner with mypyc into C
 extension modules that sit beside the unchanged sources (README "Fast build", done by
