@@ -10,8 +10,10 @@ left to the interpreter, and why, are ``INTERPRETED`` in ``src/folkdeck/engine/b
 Without ``FOLKDECK_MYPYC`` (the default) this hook does nothing: the wheel is pure Python,
 ``pip install -e .`` works with no C compiler, and the pure build stays the reference the
 compiled one is checked against (``tests/test_compiled.py``). An editable install is always
-pure Python. The C sources and object files go to ``build/mypyc`` (``build/`` is ignored by
-git), never into ``src/``.
+pure Python. mypyc compiles a copy of the package in ``build/mypyc/src``, in which each
+module with a deal data class (``deal_data``) has the methods that ``engine/build.py``'s
+``compiled_source`` writes out; that copy, the C sources and the object files stay in
+``build/mypyc`` (``build/`` is ignored by git), never in ``src/``.
 """
 
 from __future__ import annotations
@@ -80,13 +82,31 @@ class MypycBuildHook(BuildHookInterface):
         sys.stderr.write(f"folkdeck: mypyc compiled {len(modules)} modules in {time.monotonic() - start:.0f} s\n")
 
 
+def compiled_sources(root: Path, modules: list[str], src: Path) -> list[str]:
+    """Copy the package into ``src`` with each of ``modules`` as the compiled build
+    compiles it (``compiled_source`` of ``engine/build.py``); the modules rewritten."""
+    shutil.copytree(root / "src" / "folkdeck", src / "folkdeck", ignore=shutil.ignore_patterns("__pycache__"))
+    rewrite = _build_module(root).compiled_source
+    changed = []
+    for module in modules:
+        path = src / module
+        text = path.read_text(encoding="utf-8")
+        compiled = rewrite(text)
+        if compiled != text:
+            path.write_text(compiled, encoding="utf-8")
+            changed.append(module)
+    return changed
+
+
 def _compile(root: Path, modules: list[str], work: Path) -> list[Path]:
-    """Compile ``modules`` with mypyc into ``work`` (C in ``work/c``, objects in
-    ``work/temp``, extension modules in ``work/lib``); the extension modules' paths."""
+    """Compile ``modules`` with mypyc into ``work`` (the sources it compiles in
+    ``work/src``, C in ``work/c``, objects in ``work/temp``, extension modules in
+    ``work/lib``); the extension modules' paths."""
     from mypyc.build import mypycify
     from setuptools import Distribution
 
-    src = root / "src"
+    src = work / "src"
+    compiled_sources(root, modules, src)
     cwd = Path.cwd()
     os.chdir(src)  # mypy names each module from its path under src/
     try:

@@ -88,7 +88,7 @@ def folkdeck_game(name: str) -> Case:
 
 
 def compare(games: list[str], *, rounds: int, seconds: float) -> dict[str, Any]:
-    from folkdeck.cli.bench import build
+    from folkdeck.engine.build import build
 
     cases: dict[str, Case] = {"openspiel-doudizhu": openspiel_doudizhu()}
     for g in games:

@@ -28,6 +28,7 @@ import pytest
 import folkdeck
 from folkdeck.engine.build import INTERPRETED, build, compiled, is_compiled_module
 from folkdeck.engine.registry import get_spec
+from folkdeck.engine.state_base import StateBase
 from folkdeck.sim.runner import random_playout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -126,6 +127,20 @@ def test_the_core_is_compiled_and_the_rest_is_not() -> None:
             wrong.append(f"{rel} should be interpreted ({INTERPRETED.get(rel, 'INTERPRETED')})")
     assert not wrong
     assert build() == "mypyc"
+
+
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_each_deals_init_and_copy_are_compiled(name: str) -> None:
+    """A deal class is a plain dataclass in the sources; the build writes its ``__init__``
+    and ``copy`` into the source it compiles (``folkdeck.engine.build``, "Deal data"), so
+    neither is a Python function here, as the dataclass's own ``__init__`` and the pure
+    build's ``copy`` are."""
+    state = folkdeck.load(name).new_state(seed=0)
+    assert isinstance(state, StateBase)
+    deal_class = type(state.deal)
+    python_functions = [m for m in ("__init__", "copy") if isinstance(vars(deal_class)[m], types.FunctionType)]
+    assert not python_functions, f"{deal_class.__name__}: {python_functions} run interpreted"
+    assert type(state.deal.copy()) is deal_class
 
 
 def _play_first_actions(state: object) -> None:

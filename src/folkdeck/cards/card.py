@@ -159,9 +159,8 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank | CuccoRank, Suit | None]]:
-        # Pickled as its constructor call: in the compiled build a frozen class's default
-        # unpickling assigns its fields one by one and is refused (the server's bot workers
-        # receive views full of cards).
+        # Pickled as its constructor call, `Card(rank, suit)` (why: folkdeck.engine.build,
+        # "Pickling"): the server's bot workers receive views full of cards.
         return (Card, (self.rank, self.suit))
 
     @property

@@ -3,8 +3,7 @@
 ``random.Random.shuffle`` and ``randrange`` spend most of their time in Python-level
 method calls (``shuffle`` calls ``_randbelow`` once a card). These functions take the
 same bits from the generator in the same order, so a seeded deal is the same card for
-card and the generator is left in the same state; compiled (README "Fast build"), their
-loops run as C. Both follow CPython's ``_randbelow_with_getrandbits`` (3.11–3.13).
+card and the generator is left in the same state. Both follow CPython's ``_randbelow_with_getrandbits`` (3.11–3.13).
 
 >>> import random
 >>> a, b = list(range(216)), list(range(216))

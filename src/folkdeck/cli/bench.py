@@ -33,6 +33,7 @@ from rich.console import Console
 from rich.table import Table
 
 from folkdeck.cards import FRENCH_52
+from folkdeck.engine.build import build
 from folkdeck.engine.playout import random_playout
 from folkdeck.engine.registry import games, get_spec, load
 
@@ -48,18 +49,6 @@ FLOOR_OPTIONS = 8
 FLOOR_SECONDS = 0.25
 """CPU seconds per floor measurement (one before each game and one after the last), at most;
 a short run (``--seconds`` under 1) times the floor for a quarter of its time per game."""
-
-
-def build() -> str:
-    """Which build of folkdeck runs: ``"mypyc"`` when its rules are compiled extension
-    modules, else ``"python"`` (the reference build).
-
-    >>> build() in ("python", "mypyc")
-    True
-    """
-    import folkdeck.engine.protocol as protocol
-
-    return "python" if protocol.__file__ is None or protocol.__file__.endswith(".py") else "mypyc"
 
 
 def floor_rates(seconds: float = FLOOR_SECONDS) -> dict[str, float]:

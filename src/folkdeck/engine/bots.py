@@ -35,7 +35,7 @@ class Agent(Protocol[ViewT_contra, ActionT]):
         ...
 
 
-runtime_checkable(Agent)  # a call, not a decorator: see folkdeck.engine.protocol (mypyc)
+runtime_checkable(Agent)  # a call after the class (why: folkdeck.engine.build, "Protocols")
 
 GameAgent: TypeAlias = "Agent[Any, Any]"
 """A bot of some game, as the runner, the arena and the search hold it: its view and action

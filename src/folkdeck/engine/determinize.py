@@ -56,7 +56,7 @@ class Determinization(Generic[G, V, S]):
     one world per ``rng``. It is the :class:`Determinizer` the game's spec declares; the
     game's own code calls :meth:`determinize` or ``sampler`` with its own types.
 
-    (A plain class: a generic dataclass does not compile, README "Fast build".)"""
+    (A plain class, not a generic dataclass: why in :mod:`folkdeck.engine.build`, "Classes".)"""
 
     __slots__ = ("game_type", "view_type", "searchable", "sampler")
 

@@ -1,6 +1,6 @@
-"""How a frozen dataclass pickles in both builds (README "Fast build"): as its constructor
-called with its fields by name (:func:`frozen_reduction`), as compiled, a frozen class
-refuses pickle's default (a blank instance whose fields are set one by one). The standings
+"""How a frozen dataclass pickles: as its constructor called with its fields by name
+(:func:`frozen_reduction`), not as pickle's default, a blank instance whose fields are set
+one by one (why: :mod:`folkdeck.engine.build`, "Pickling"). The standings
 of a match and an arena's configuration pickle so; :mod:`folkdeck.engine.pickling` says how
 the rest of the engine's objects do.
 
@@ -25,7 +25,7 @@ T = TypeVar("T")
 
 def frozen_reduction(value: DataclassInstance) -> tuple[object, tuple[type, dict[str, object]]]:
     """``value.__reduce__()`` for a frozen dataclass: its constructor called with its fields
-    by name (compiled, a frozen class refuses the fields set one by one)."""
+    by name (why: :mod:`folkdeck.engine.build`, "Pickling")."""
     return (constructed, (type(value), {f.name: getattr(value, f.name) for f in fields(value) if f.init}))
 
 

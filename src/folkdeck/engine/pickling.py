@@ -1,11 +1,11 @@
-"""How a game, a state and a match pickle, in both builds (README "Fast build").
+"""How a game, a state and a match pickle.
 
 Users of Ray, multiprocessing or a notebook checkpoint, and the arena's worker processes,
 expect ``pickle.loads(pickle.dumps(x))`` to give an ``x`` equal to the one dumped that plays
-on identically. Pickle's default makes a blank instance and sets its attributes one by one;
-the compiled build refuses both for most of the engine's classes (a compiled class's
-constructor runs ``__init__``, and a frozen one refuses the attributes), so what the
-engine's base classes hold is pickled as what it is made from instead, here, once:
+on identically. Pickle's default, a blank instance whose attributes are set one by one,
+does not serve most of the engine's classes (why: :mod:`folkdeck.engine.build`,
+"Pickling"), so what the engine's base classes hold is pickled as what it is made from
+instead, here, once:
 
 - a game's spec (:class:`~folkdeck.engine.protocol.GameSpec`) as its registered name: its
   hooks hold functions local to the game's package (a bot table's loader), which pickle

@@ -34,7 +34,7 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -
 
     :raises RuntimeError: when the deal is not over after ``max_steps`` actions.
     """
-    # `randrange` is three Python frames per choice: a tenth of a compiled deal's time.
+    # `randrange` is three Python frames per choice, `below` one call with the same result.
     # Only `random.Random` itself draws this way; a subclass keeps its own `randrange`.
     if type(rng) is random.Random and isinstance(state, StateBase):
         return _playout(state, rng.getrandbits, max_steps)
@@ -52,9 +52,8 @@ def random_playout(state: State, rng: random.Random, max_steps: int = 100_000) -
 
 def _playout(state: StateBase[Action, View, DealCore], getrandbits: Callable[[int], int], max_steps: int) -> int:
     """:func:`random_playout` for the games' own states and :class:`random.Random`: the
-    state typed as :class:`~folkdeck.engine.state_base.StateBase`, so that compiled (README
-    "Fast build") each call goes straight to the game's method, not through a Python call
-    of a bound method."""
+    state typed as :class:`~folkdeck.engine.state_base.StateBase`, its methods called on it
+    rather than held as bound methods (why: :mod:`folkdeck.engine.build`, "Calls")."""
     steps = 0
     while not state.is_over():
         legal = state.legal_actions()

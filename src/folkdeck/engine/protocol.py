@@ -364,8 +364,8 @@ class GameSpec(GameInfo):
         return hook.get() if hook is not None else None
 
 
-# Made runtime-checkable by a call rather than a decorator: a class compiled by mypyc (README
-# "Fast build") gets its decorators before it is a Protocol class, and the call works in both builds.
+# Made runtime-checkable by a call after the class, not a decorator (why: folkdeck.engine.build,
+# "Protocols").
 runtime_checkable(State)
 runtime_checkable(Game)
 runtime_checkable(Match)

@@ -89,6 +89,6 @@ def load(name: str, preset: str | None = None, **options: object) -> Game:
                                      presets=", ".join(spec.presets) or "-")
         values.update(spec.presets[preset])
     values.update(options)
-    # `spec.hooks.make`, not the `spec.make` property: compiled, a call of a property that
-    # returns a callable calls the getter with the arguments (mypyc/mypyc#1212)
+    # The hook itself, not called through the `spec.make` property (why:
+    # folkdeck.engine.build, "Properties").
     return spec.hooks.make(options_from_mapping(spec.options_type, values))

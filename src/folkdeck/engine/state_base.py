@@ -51,10 +51,8 @@ class DealCore:
     far, and the result once known. Each game's deal class derives from it and declares
     these fields again among its own (a slotted dataclass; this class adds no slot).
 
-    A base class, not a protocol: compiled, :class:`StateBase` then reads ``deal.phase``
-    at a fixed place in the deal's C struct instead of looking the name up (a third of a
-    Cangkul deal's slowdown against the tree before the deal data was declared once,
-    counted with ``benchmarks/compare_trees.py --instructions``)."""
+    A base class, not a protocol, so that :class:`StateBase` reads these fields as
+    attributes of a class (why: :mod:`folkdeck.engine.build`, "Calls")."""
 
     __slots__ = ()
 
@@ -62,7 +60,7 @@ class DealCore:
     history: list[Event]
     result: Result | None
 
-    def copy(self) -> Self:  # pragma: no cover - every deal class defines it
+    def copy(self) -> Self:  # pragma: no cover - deal_data gives each deal class its own
         """A copy sharing no container with this deal (``tests/engine/test_deal_data.py``)."""
         raise NotImplementedError
 
@@ -75,26 +73,16 @@ so ``StateBase[Action, View, DealCore]`` holds every game's state
 
 
 _FILL_DICT_SLOT: Final = sys.version_info < (3, 12) and compiled()
-"""Give a compiled state an empty ``__dict__`` when it is made (Python 3.11).
-
-CPython 3.11 never specializes a method look-up (``LOAD_METHOD``) on an instance whose
-type keeps a ``__dict__`` at a fixed offset while that dict is not made yet, so every call
-of a state's method from interpreted code (a user's loop, the RL environments, the server,
-``benchmarks/compare_trees.py``) walked the whole class hierarchy: about 3 % of a compiled
-Cangkul playout. mypyc gives that slot to every class with ``Generic`` among its bases, as
-:class:`StateBase` has; an empty dict lets the look-up specialize (``LOAD_METHOD_WITH_DICT``).
-The pure-Python classes have no such slot, and Python 3.12 specializes the empty slot
-itself. ``tests/test_compiled.py`` checks the specialization."""
+"""Give each new state an empty ``__dict__`` where the build and Python's version call for
+it, so that a call of its method from interpreted code is looked up by a specialized
+instruction (why: :mod:`folkdeck.engine.build`, "Python 3.11's method look-up")."""
 
 
 class BlankMade:
     """Instances that ``cls.__new__(cls)`` makes blank, without ``__init__`` (a clone, a
-    world built from a view, a match that pickle loads), in the compiled build too, whose
-    classes would otherwise run ``__init__`` in ``__new__`` (README "Fast build"). A class
-    of its own, not a method of :class:`StateBase`: mypyc compiles ``object.__new__`` only
-    in a class that has no ``Generic`` among its bases. It is for a class with ``Generic``
-    among its bases, whose compiled instances have a ``__dict__`` slot that it fills
-    (:data:`_FILL_DICT_SLOT`); :class:`Blank` is for any other."""
+    world built from a view, a match that pickle loads), for a class with ``Generic`` among
+    its bases (:data:`_FILL_DICT_SLOT`); :class:`Blank` is for any other (why:
+    :mod:`folkdeck.engine.build`, "Blank instances")."""
 
     __slots__ = ()
 
@@ -106,8 +94,7 @@ class BlankMade:
 
 
 class Blank:
-    """:class:`BlankMade` for a class without ``Generic`` among its bases, whose compiled
-    instances have no ``__dict__`` to fill: a match's
+    """:class:`BlankMade` for a class without ``Generic`` among its bases: a match's
     :class:`~folkdeck.engine.match_base.CarryOver`, which pickle loads blank and then fills
     attribute by attribute (:mod:`folkdeck.engine.pickling`)."""
 
@@ -129,8 +116,7 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
 
     # --- what each game provides ------------------------------------------------------
     # Declared here, though every game overrides them, so that code holding a StateBase
-    # calls them as methods of a compiled class (README "Fast build"): a C call, where a
-    # State protocol would go through Python's attribute look-up and call.
+    # calls them as methods of this class (why: folkdeck.engine.build, "Calls").
     @property
     def to_act(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides it
         raise NotImplementedError

@@ -120,8 +120,8 @@ class Result:
                 "reason": self.reason, **self.details}
 
     def __reduce__(self) -> tuple[type[Result], tuple[tuple[int | None, ...], tuple[float, ...], str, Mapping[str, Any]]]:
-        # As its constructor call: compiled, a frozen class refuses the default unpickling
-        # (see Card.__reduce__), and a tournament's worker processes send results back.
+        # Pickled as its constructor call (why: folkdeck.engine.build, "Pickling"): a
+        # tournament's worker processes send results back.
         return (Result, (self.placings, self.returns, self.reason, self.details))
 
 
@@ -151,7 +151,7 @@ class Standings:
                             key=lambda s: (s in self.eliminated, sign * self.scores[s], s)))
 
     def __reduce__(self) -> tuple[object, tuple[type, dict[str, object]]]:
-        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
+        return frozen_reduction(self)  # its fields by name (why: folkdeck.engine.build, "Pickling")
 
     def to_dict(self) -> JSONObject:
         return {"deals_played": self.deals_played, "deals_limit": self.deals_limit,

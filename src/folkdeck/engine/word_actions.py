@@ -26,8 +26,8 @@ class Pass:
         return "PASS"
 
     def __reduce__(self) -> str:
-        # Unpickled and copied as the one PASS, which the rules may compare by identity;
-        # as a name, also in the compiled build (see Card.__reduce__).
+        # Pickled as its name: unpickled and copied as the one PASS, which the rules may
+        # compare by identity.
         return "PASS"
 
 

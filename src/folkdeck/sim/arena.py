@@ -115,7 +115,7 @@ class ArenaConfig:
         return load(self.game, self.preset, **options)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return frozen_reduction(self)  # compiled, a frozen class refuses the default unpickling
+        return frozen_reduction(self)  # its fields by name (why: folkdeck.engine.build, "Pickling")
 
     def to_dict(self) -> ConfigDict:
         return {"game": self.game, "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
@@ -386,8 +386,8 @@ class _Task:
         return play_deals(self.config, deals)
 
     def __reduce__(self) -> tuple[type[_Task], tuple[ArenaConfig]]:
-        # As its constructor call: compiled, a class's constructor runs `__init__`, which
-        # pickle's default (a blank instance) would call without the config.
+        # Pickled as its constructor call, `_Task(config)` (why: folkdeck.engine.build,
+        # "Pickling").
         return (_Task, (self.config,))
 
 

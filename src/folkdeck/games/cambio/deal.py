@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final, final
 
+from folkdeck.engine.build import deal_data
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import DealCore
 from folkdeck.games.cambio.actions import CambioAction
@@ -24,7 +25,8 @@ DOWN: Final = 0
 
 
 @final
-@dataclass(slots=True, init=False)
+@deal_data
+@dataclass(slots=True)
 class CambioDeal(DealCore):
     """Everything of a deal that play changes, and how it began."""
 
@@ -70,65 +72,6 @@ class CambioDeal(DealCore):
     result: Result | None
     """The result, made when first asked for once the deal is over."""
 
-    def __init__(self, setup: dict[str, Any],
-                 kind: list[int],
-                 origin: list[int],
-                 start: tuple[int, ...],
-                 start_stock: tuple[int, ...],
-                 start_bits: int | None,
-                 in_deal: tuple[bool, ...],
-                 order: tuple[int, ...],
-                 index: tuple[int, ...],
-                 active: list[bool],
-                 pos: int,
-                 turn: int,
-                 stock: list[int],
-                 bits: int | None,
-                 discards: list[int],
-                 open: list[int],
-                 dq: dict[int, str],
-                 declared: dict[int, CambioAction],
-                 history: list[Event],
-                 phase: str,
-                 known: dict[int, dict[int, int]],
-                 shown: list[bool],
-                 rng: random.Random | None,
-                 ended_by: str,
-                 losers: list[int],
-                 showdown: dict[int, int],
-                 result: Result | None) -> None:
-        # Written out (init=False above), not left to @dataclass: in the compiled build a
-        # dataclass's own __init__ is made by the dataclasses module at import, so it runs
-        # interpreted (mypyc/mypyc#671), and a deal is made for every new state and clone.
-        # tests/engine/test_deal_data.py checks these parameters are the fields, in order.
-        self.setup = setup
-        self.kind = kind
-        self.origin = origin
-        self.start = start
-        self.start_stock = start_stock
-        self.start_bits = start_bits
-        self.in_deal = in_deal
-        self.order = order
-        self.index = index
-        self.active = active
-        self.pos = pos
-        self.turn = turn
-        self.stock = stock
-        self.bits = bits
-        self.discards = discards
-        self.open = open
-        self.dq = dq
-        self.declared = declared
-        self.history = history
-        self.phase = phase
-        self.known = known
-        self.shown = shown
-        self.rng = rng
-        self.ended_by = ended_by
-        self.losers = losers
-        self.showdown = showdown
-        self.result = result
-
     def next_target(self, seat: int) -> int:
         """The next active seat to the right of ``seat`` in this deal, else the stock
         (``STOCK``): whom a request of ``seat`` goes to (docs/rules/cambio.md §5)."""
@@ -150,17 +93,3 @@ class CambioDeal(DealCore):
                 self.turn = order[i]
                 return True
         return False
-
-    def copy(self) -> CambioDeal:
-        """A copy sharing no container with this deal (the reshuffle generator included)."""
-        rng = self.rng
-        if rng is not None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())  # type: ignore[union-attr]
-        setup = {k: list(v) if isinstance(v, list) else v for k, v in self.setup.items()}
-        return CambioDeal(
-            setup, list(self.kind), list(self.origin), self.start, self.start_stock, self.start_bits,
-            self.in_deal, self.order, self.index, list(self.active), self.pos, self.turn, list(self.stock),
-            self.bits, list(self.discards), list(self.open), dict(self.dq), dict(self.declared),
-            list(self.history), self.phase, {v: dict(k) for v, k in self.known.items()}, list(self.shown), rng,
-            self.ended_by, list(self.losers), dict(self.showdown), self.result)

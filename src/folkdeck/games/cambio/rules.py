@@ -133,8 +133,8 @@ def seating(dealer: int, in_deal: tuple[bool, ...]) -> tuple[tuple[int, ...], tu
     """The turn order of a deal (the dealer's right first, the dealer last; docs/rules/cambio.md
     §3) and each seat's place in it (-1: not in the deal).
 
-    A function of its arguments, remembered, and a plain function so that the compiled build
-    calls it natively for every new deal (the state reads the game through a protocol).
+    A function of its arguments, remembered; a module function, which every new deal calls
+    (why not a method of the game: :mod:`folkdeck.engine.build`, "Calls").
 
     >>> seating(0, (True, True, True, True))
     ((1, 2, 3, 0), (3, 0, 1, 2))

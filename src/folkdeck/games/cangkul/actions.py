@@ -46,8 +46,8 @@ class Draw:
         return hash(("draw", self.pile))
 
     def __reduce__(self) -> tuple[type[Draw], tuple[int | None]]:
-        # As its constructor call: compiled, a frozen or native class refuses the default
-        # unpickling (see Card.__reduce__), and bot workers send actions back by pickle.
+        # Pickled as its constructor call (why: folkdeck.engine.build, "Pickling"): bot
+        # workers send actions back by pickle.
         return (Draw, (self.pile,))
 
 

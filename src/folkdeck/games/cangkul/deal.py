@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, final
 
 from folkdeck.cards import Card, Suit
+from folkdeck.engine.build import deal_data
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.facts import Played
 from folkdeck.engine.protocol import Event, Result
@@ -34,7 +35,8 @@ JOKER_CLASS: Final = 4
 
 
 @final
-@dataclass(slots=True, init=False)
+@deal_data
+@dataclass(slots=True)
 class CangkulDeal(DealCore):
     """Everything of a deal that play changes, and how it began."""
 
@@ -75,69 +77,6 @@ class CangkulDeal(DealCore):
     in which a player went out is in progress."""
     win: int
     """The trick's winning play so far, as ``card index << 4 | seat``."""
-
-    def __init__(self, hands: list[int],
-                 known: list[int],
-                 piles: list[list[int]],
-                 start_hands: tuple[int, ...],
-                 start_stock: tuple[int, ...],
-                 setup: dict[str, Any],
-                 unused: int,
-                 dead: int,
-                 rng: random.Random | None,
-                 phase: str,
-                 turn: int,
-                 trick_leader: int,
-                 plays: list[tuple[int, int]],
-                 suit: int,
-                 acted: int,
-                 passers: list[int],
-                 out: list[int],
-                 history: list[Event],
-                 void: list[int],
-                 collected: list[tuple[int, int]],
-                 result: Result | None,
-                 stall: int,
-                 win: int) -> None:
-        # Written out (init=False above), not left to @dataclass: in the compiled build a
-        # dataclass's own __init__ is made by the dataclasses module at import, so it runs
-        # interpreted (mypyc/mypyc#671), and a deal is made for every new state and clone.
-        # tests/engine/test_deal_data.py checks these parameters are the fields, in order.
-        self.hands = hands
-        self.known = known
-        self.piles = piles
-        self.start_hands = start_hands
-        self.start_stock = start_stock
-        self.setup = setup
-        self.unused = unused
-        self.dead = dead
-        self.rng = rng
-        self.phase = phase
-        self.turn = turn
-        self.trick_leader = trick_leader
-        self.plays = plays
-        self.suit = suit
-        self.acted = acted
-        self.passers = passers
-        self.out = out
-        self.history = history
-        self.void = void
-        self.collected = collected
-        self.result = result
-        self.stall = stall
-        self.win = win
-
-    def copy(self) -> CangkulDeal:
-        """A copy sharing no container with this deal (the knocking generator included)."""
-        rng = self.rng
-        if rng is not None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())  # type: ignore[union-attr]
-        return CangkulDeal(
-            list(self.hands), list(self.known), [list(p) for p in self.piles], self.start_hands,
-            self.start_stock, dict(self.setup), self.unused, self.dead, rng, self.phase, self.turn,
-            self.trick_leader, list(self.plays), self.suit, self.acted, list(self.passers), list(self.out),
-            list(self.history), list(self.void), list(self.collected), self.result, self.stall, self.win)
 
 
 def deal_from_view(deck: Deck, view: CangkulView, hands: Sequence[Sequence[Card]],

@@ -4,8 +4,7 @@ A card is an index ``suit * 13 + strength``: suits S, C, D, H are 0 … 3, and
 ``strength`` counts up from the suit's lowest card *in the game's own order*, so
 within a suit a higher bit is a stronger card whatever the pack. The one joker of
 Cangkul's variation 2 is index 52, above everything. A hand is an ``int`` below
-``2**53``: compiled (README "Fast build"), mypyc keeps ints below ``2**62`` in a machine
-word, so every mask operation stays native (a 16-bit stride put the joker at bit 64).
+``2**53`` (why so small: :mod:`folkdeck.engine.build`, "Ints").
 
 >>> d = deck_for("french52")
 >>> notation(mask("AH 2H 10H", d), d)                  # docs/rules/cangkul.md §7.1: A high … 2 low
@@ -81,9 +80,8 @@ _ORDERS: Final[dict[str, tuple[Rank, ...]]] = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ruleset:
-    """Every difference between the three games, as the engine reads it. It lives here,
-    not with the options: compiled (README "Fast build"), the options modules stay
-    interpreted, and the engine reads these fields on every action."""
+    """Every difference between the three games, as the engine reads it on every action.
+    It lives here, not with the options (why: :mod:`folkdeck.engine.build`, "Classes")."""
 
     title: str
     players: int

@@ -47,8 +47,8 @@ class Word:
         return self.word
 
     def __reduce__(self) -> tuple[type[Word], tuple[str]]:
-        # As its constructor call: compiled, a frozen or native class refuses the default
-        # unpickling (see Card.__reduce__), and bot workers send actions back by pickle.
+        # Pickled as its constructor call (why: folkdeck.engine.build, "Pickling"): bot
+        # workers send actions back by pickle.
         return (Word, (self.word,))
 
     def __repr__(self) -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final, final
 
 from folkdeck.cards import Card
+from folkdeck.engine.build import deal_data
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import DealCore
@@ -42,6 +43,7 @@ def _no_counts() -> list[int]:
 
 
 @final
+@deal_data
 @dataclass(slots=True, kw_only=True, eq=False)
 class GouJiDeal(DealCore):
     """Everything that changes in a deal (bit sets are ints: bit ``s`` for seat ``s``)."""
@@ -112,27 +114,6 @@ class GouJiDeal(DealCore):
     owe: list[int] | None = None
     """``modern_dian_gong``: the seats not opened when Tou Ke went out."""
 
-    def copy(self) -> GouJiDeal:
-        """An independent copy: every container copied, the immutable values shared."""
-        pending = self.pending
-        owe = self.owe
-        return GouJiDeal(
-            setup=self.setup, start_hands=self.start_hands, claims=self.claims,
-            piles=[[list(p) for p in hand] for hand in self.piles],
-            counts=[list(h) for h in self.counts], left=list(self.left), leader=self.leader,
-            phase=self.phase, start_all=self.start_all, queue=list(self.queue),
-            pending=None if pending is None else [list(h) for h in pending],
-            declared=list(self.declared), declarer=self.declarer, objected=self.objected,
-            rev_rest=list(self.rev_rest), pairs=list(self.pairs), tribute=list(self.tribute),
-            played=list(self.played), played_counts=list(self.played_counts),
-            history=list(self.history), result=self.result, laid_open=self.laid_open,
-            opened=self.opened, top=self.top, top_seat=self.top_seat, passed=self.passed,
-            mode=self.mode, window=list(self.window), window_kind=self.window_kind,
-            order=list(self.order), pos=list(self.pos), gouji_seat=self.gouji_seat,
-            xian_offer=self.xian_offer, xian_req=self.xian_req, trick=list(self.trick),
-            table=list(self.table), out=list(self.out), turn=self.turn, fouls=list(self.fouls),
-            offences=list(self.offences), to_end=self.to_end,
-            owe=None if owe is None else list(owe))
 
 
 def fill_hands(deal: GouJiDeal, hands: Sequence[Sequence[Card]]) -> None:

@@ -31,7 +31,7 @@ Python-level code (as the rules module's ``_mk``)."""
 
 # The sets of each (rank, counts) are made once and kept by an int key: every listing
 # looks up one entry per rank held, and an int key skips what ``lru_cache`` spends on a
-# tuple of arguments (a tenth of a compiled deal's time). Ample widths: 6 bits for at most
+# tuple of arguments (a tenth of a deal's time, measured). Ample widths: 6 bits for at most
 # 16 naturals or twos, 4 for at most 4 of each joker, 6 for a size, 4 for a rank.
 _RANK_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
 """:func:`rank_plays` by ``_wilds(a, b, c) | k << 4 | rank``."""

@@ -57,7 +57,7 @@ def _field(index: int) -> Any:
     return property(itemgetter(index))
 
 
-@python_class  # a tuple subclass: the compiled build (README "Fast build") keeps it a Python class
+@python_class  # a tuple subclass
 class Play(tuple[int, int, int, int, int, int, int]):
     """One set: ``natural`` cards of ``rank`` plus wild 2s, BJs and RJs (docs/rules/gouji.md §3.1).
 
@@ -94,8 +94,8 @@ class Play(tuple[int, int, int, int, int, int, int]):
     def __getnewargs__(self) -> tuple[int, int, int, int, int]:
         return self[0], self[1], self[2], self[3], self[4]
 
-    # A "beats" relation, not an order (§8.3): no comparison is defined. A method each, as a
-    # class body compiled by mypyc (README "Fast build") cannot name its own methods.
+    # A "beats" relation, not an order (§8.3): no comparison is defined (a method each:
+    # why in folkdeck.engine.build, "Classes").
     def __lt__(self, other: object) -> bool:
         return NotImplemented
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import final
 
+from folkdeck.engine.build import deal_data
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import DealCore
@@ -22,6 +23,7 @@ from folkdeck.games.kaphai.viewread import ViewReading
 
 
 @final
+@deal_data
 @dataclass(slots=True)
 class PutuhWindow:
     """The declaration window: who may declare (and the pattern each holds), who did,
@@ -33,12 +35,10 @@ class PutuhWindow:
     answered: set[int]
     order: tuple[int, ...] | None = None
 
-    def copy(self) -> PutuhWindow:
-        return PutuhWindow(dict(self.eligible), list(self.declared), set(self.answered), self.order)
-
 
 @final
-@dataclass(slots=True, init=False)
+@deal_data
+@dataclass(slots=True)
 class KapHaiDeal(DealCore):
     """Everything of a deal that play changes, and how it began."""
 
@@ -69,55 +69,6 @@ class KapHaiDeal(DealCore):
     history: list[Event]
     putuh: PutuhWindow | None
     result: Result | None
-
-    def __init__(self, start: tuple[int, ...],
-                 undealt: int,
-                 three_game: bool,
-                 leader: int,
-                 hands: list[int],
-                 shed: int,
-                 played: int,
-                 phase: str,
-                 turn: int,
-                 lead_single: bool,
-                 top: Combo | None,
-                 top_seat: int,
-                 passed: int,
-                 out: list[int],
-                 trick: list[tuple[int, Combo, bool]],
-                 history: list[Event],
-                 putuh: PutuhWindow | None,
-                 result: Result | None) -> None:
-        # Written out (init=False above), not left to @dataclass: in the compiled build a
-        # dataclass's own __init__ is made by the dataclasses module at import, so it runs
-        # interpreted (mypyc/mypyc#671), and a deal is made for every new state and clone.
-        # tests/engine/test_deal_data.py checks these parameters are the fields, in order.
-        self.start = start
-        self.undealt = undealt
-        self.three_game = three_game
-        self.leader = leader
-        self.hands = hands
-        self.shed = shed
-        self.played = played
-        self.phase = phase
-        self.turn = turn
-        self.lead_single = lead_single
-        self.top = top
-        self.top_seat = top_seat
-        self.passed = passed
-        self.out = out
-        self.trick = trick
-        self.history = history
-        self.putuh = putuh
-        self.result = result
-
-    def copy(self) -> KapHaiDeal:
-        """A copy sharing no container with this deal."""
-        return KapHaiDeal(
-            self.start, self.undealt, self.three_game, self.leader, list(self.hands), self.shed, self.played,
-            self.phase, self.turn, self.lead_single, self.top, self.top_seat, self.passed, list(self.out),
-            list(self.trick), list(self.history), self.putuh.copy() if self.putuh is not None else None,
-            self.result)
 
 
 def deal_from_view(view: KapHaiView, seen: ViewReading, hands: Sequence[int], undealt: int) -> KapHaiDeal:

@@ -159,8 +159,8 @@ class Combo:
         return hash(self.mask)
 
     def __reduce__(self) -> tuple[type[Combo], tuple[int, Kind, int, int, bool]]:
-        # As its constructor call: compiled, a native class refuses the default
-        # unpickling (see Card.__reduce__), and bot workers send actions back by pickle.
+        # Pickled as its constructor call (why: folkdeck.engine.build, "Pickling"): bot
+        # workers send actions back by pickle.
         return (Combo, (self.mask, self.kind, self.size, self.key, self.flush))
 
     def __str__(self) -> str:

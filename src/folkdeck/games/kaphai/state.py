@@ -352,10 +352,10 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             s = deal.turn  # in play, to_act is the seat on turn alone
             if seat is not None and seat != s:
                 self._refuse_turn(action, self._seat(seat))
-            if type(action) is Combo:
+            if isinstance(action, Combo):
                 self._check_play(s, action)
                 self._flow.play(deal, s, action, facts)
-            elif action.__class__ is Pass:
+            elif isinstance(action, Pass):
                 if deal.top is None:
                     raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
                 deal.passed |= 1 << s
