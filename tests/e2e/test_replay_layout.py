@@ -38,6 +38,16 @@ def _record(game: str, players: int, steps: int) -> dict[str, Any]:
     return Record.from_state(state, players=names).to_dict()
 
 
+def _replay_page(browser: Any, server: str, path: Path, width: int, height: int) -> Any:
+    """A new page of the replay viewer at this size, showing the record in ``path``."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.add_init_script("localStorage.setItem('folkdeck.lang', 'en')")
+    page.goto(server + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#ring .replay-seat")
+    return page
+
+
 def _overlaps(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
     def meet(a: dict[str, float], b: dict[str, float]) -> bool:
         return (a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
@@ -52,12 +62,8 @@ def test_no_seat_covers_another_and_seats_have_names(server: str, browser: Any, 
     record = _record(game, players, steps=6)
     path.write_text(json.dumps(record))
     for width, height in SIZES:
-        page = browser.new_page(viewport={"width": width, "height": height})
+        page = _replay_page(browser, server, path, width, height)
         try:
-            page.add_init_script("localStorage.setItem('folkdeck.lang', 'en')")
-            page.goto(server + "/replay")
-            page.set_input_files("#file", str(path))
-            page.wait_for_selector("#ring .replay-seat")
             seats = page.locator("#ring .replay-seat")
             assert seats.count() == players
             boxes = page.eval_on_selector_all("#ring .replay-seat, #ring .replay-centre, .replay-controls, #outcome",
@@ -105,12 +111,8 @@ def test_seats_are_in_seat_order_and_sit_round_the_oval(server: str, browser: An
     path = tmp_path / f"{game}-{players}.json"
     path.write_text(json.dumps(_record(game, players, steps=3)))
     for width, height in SIZES:
-        page = browser.new_page(viewport={"width": width, "height": height})
+        page = _replay_page(browser, server, path, width, height)
         try:
-            page.add_init_script("localStorage.setItem('folkdeck.lang', 'en')")
-            page.goto(server + "/replay")
-            page.set_input_files("#file", str(path))
-            page.wait_for_selector("#ring .replay-seat")
             found = page.eval_on_selector_all(
                 "#ring .replay-seat", "els => els.map((e) => [Number(e.dataset.seat), e.getBoundingClientRect().toJSON()])")
             assert [seat for seat, _ in found] == list(range(players)), (width, [seat for seat, _ in found])
