@@ -10,6 +10,8 @@ state satisfies the protocol: at run time here, and for mypy wherever the game i
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import folkdeck
@@ -47,3 +49,30 @@ def test_default_hooks() -> None:
     state = folkdeck.load("cangkul").new_state(seed=3)
     assert state.public_to_act() == state.to_act[:1] == (state.current_seat,)
     assert state.possible_callers() == ()
+
+
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_the_base_calls_no_hook_of_the_game(name: str) -> None:
+    """What the base does by itself it makes from the data every state has or from the
+    protocol's own members: a game overrides none of its private methods (there is no
+    template to fill in) and only names, in ``_shared``, the parts a clone shares."""
+    cls = type(folkdeck.load(name).new_state(seed=1))
+    private = {n for n, v in vars(StateBase).items()
+               if n.startswith("_") and not n.startswith("__") and callable(v)}
+    overridden = {n for n in private for klass in cls.__mro__[:cls.__mro__.index(StateBase)] if n in vars(klass)}
+    assert not overridden, f"{name} overrides the base's {sorted(overridden)}"
+    assert cls._shared and all(hasattr(folkdeck.load(name).new_state(seed=1), n) for n in cls._shared)
+
+
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_a_view_of_a_finished_deal_carries_its_result(name: str) -> None:
+    """The first thing asked of a finished deal may be a view: it shows the result that
+    ``result()`` gives (a game may make its result when first asked, Cambio does)."""
+    game = folkdeck.load(name)
+    state = game.new_state(seed=4)
+    rng = random.Random(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    first = state.clone().observe(0).result
+    result = state.result()
+    assert result is not None and first == result.to_dict()

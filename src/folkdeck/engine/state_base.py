@@ -3,37 +3,45 @@
 :class:`~folkdeck.engine.protocol.State` is the one contract of a state, and its members are
 documented there. ``StateBase[ActionT_co, ViewT_co, DealT_co]`` implements it for the games:
 a game's state inherits it with its own action union, view class and deal data
-(``class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal])``), provides the
-members that raise :class:`NotImplementedError` here, and inherits the rest, the defaults
-of the protocol's optional members among them (:meth:`public_to_act`: the seat on turn
-alone; :meth:`possible_callers`: none). It declares no public member of its own
+(``class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal])``), gives the
+protocol's own members (``to_act``, ``legal_actions``, ``apply``, ``parse_action``,
+``observe``, ``game``, the record's and the determinizer's members), and inherits the rest.
+What it inherits is either read from data every state has (the deal, the seat count, the
+parts its clones share) or made from the protocol's own members, as
+:class:`collections.abc.Mapping` makes ``get`` from ``__getitem__`` (:meth:`verify` is
+:meth:`apply` on a :meth:`clone`, :meth:`is_legal` is :meth:`verify` without raising,
+:attr:`current_seat` and :meth:`public_to_act` are read from ``to_act``). It has no hook
+that only it calls: a game asks it for the parts it makes (``self._view_core(...)``,
+:meth:`_seat`) and is never asked for one. It declares no public member of its own
 (``tests/engine/test_state_contract.py``). Its methods take any game's
 :class:`~folkdeck.engine.values.Action`, as the protocol's do; a game narrows the action by
 its own checks (an action of another game is refused as illegal).
 
 A state keeps its mutable deal data in one slotted dataclass named ``deal`` whose own
 ``copy()`` copies every container (``tests/engine/test_deal_data.py`` checks this for
-every game), so :meth:`clone` is that copy plus the shared, immutable rest. ``_n`` is
-the number of seats. The read side (:attr:`phase`, :attr:`history`, :meth:`is_over`,
-:meth:`result`) is read here, once, from the fields every deal has (:class:`DealCore`).
+every game), and names in :attr:`~StateBase._shared` the slots holding the parts play never
+changes (the game, its rules, the tables made from them), so :meth:`clone` is that copy plus
+those parts, shared. ``_n`` is the number of seats. The read side (:attr:`phase`,
+:attr:`history`, :meth:`is_over`, :meth:`result`) is read here, once, from the fields every
+deal has (:class:`DealCore`).
 
-A view is built here too (:meth:`observe`): the core fields every game fills alike
-(:class:`~folkdeck.engine.view.ViewCore`: the seat, who may act as the viewer may see it,
-its legal actions, the history as it may see it, the result) are made once, and the
-game's :meth:`_view` hook adds what only the game knows (its name and phase type, the
-hand, the counts, the table, the status and its own fields) and makes its view.
+A game's ``observe`` starts from :meth:`~StateBase._view_core`: the core fields every game
+fills alike (:class:`~folkdeck.engine.view.ViewCore`: the seat, who may act as the viewer may
+see it, its legal actions, the history as it may see it, the result), made here once, to
+which the game adds what only it knows (its name and phase type, the hand, the counts, the
+table, the status and its own fields).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Final, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, Self, TypeVar, cast
 
 from folkdeck.engine.build import compiled
 from folkdeck.engine.errors import IllegalActionError, NotYourTurnError, WrongPhaseError
 from folkdeck.engine.pickling import state_reduction
 from folkdeck.engine.values import Action, DescribeAction, Event, Result
-from folkdeck.engine.view import HistoryCache, View, ViewCore, ViewEvent
+from folkdeck.engine.view import HistoryCache, View, ViewCore
 
 if TYPE_CHECKING:
     from folkdeck.engine.protocol import State
@@ -108,11 +116,14 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
     """One deal in progress, implementing :class:`~folkdeck.engine.protocol.State` (see the module)."""
 
     __slots__ = ("_n", "deal", "_cache")
+    _shared: ClassVar[tuple[str, ...]] = ()
+    """The slots of the game's state holding the parts that play never changes (the game,
+    its rules, the tables made from them): a :meth:`clone` shares them, never copies them."""
     _n: int
     deal: DealT_co
     """Everything of the deal that play changes (a slotted dataclass with a ``copy()``)."""
     _cache: HistoryCache | None
-    """The views' history, made by the first :meth:`observe`: playouts never need it."""
+    """The views' history, made by the first view (:meth:`_view_core`): playouts never need it."""
 
     # --- what each game provides ------------------------------------------------------
     # Declared here, though every game overrides them, so that code holding a StateBase
@@ -144,19 +155,7 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
     def parse_action(self, text: str, seat: int | None = None) -> ActionT_co:  # pragma: no cover
         raise NotImplementedError
 
-    def _view(self, core: ViewCore, seat: int | None) -> ViewT_co:  # pragma: no cover
-        """The view of ``seat``: ``core`` (:meth:`observe` made it) and the game's own fields
-        (``GameView(**core, phase=..., hand=..., ...)``)."""
-        raise NotImplementedError
-
-    def _describe(self) -> DescribeAction:  # pragma: no cover - every game overrides it
-        """The game's ``describe_action`` (the action of an event as a fact), for the views."""
-        raise NotImplementedError
-
-    def _share(self, new: Self) -> None:  # pragma: no cover - every game overrides it
-        """Give the blank ``new`` (a :meth:`clone`) the parts this state holds beside its
-        deal: the game, its rules and the tables made from them, which play never changes
-        and so are shared, never copied."""
+    def observe(self, seat: int | None) -> ViewT_co:  # pragma: no cover - every game gives it
         raise NotImplementedError
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -168,13 +167,14 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
     def clone(self) -> Self:
         """An independent copy: play on either leaves the other as it was. The deal data is
         copied (its ``copy()`` copies every container), the views' history made so far too,
-        and the game's parts are shared (:meth:`_share`)."""
+        and the game's parts are shared (:attr:`_shared`)."""
         new = type(self).__new__(type(self))
         new._n = self._n
         new.deal = self.deal.copy()
         cache = self._cache
         new._cache = cache.copy() if cache is not None else None
-        self._share(new)
+        for name in self._shared:
+            setattr(new, name, getattr(self, name))
         return new
 
     # --- the optional hooks, with their defaults --------------------------------------
@@ -190,11 +190,6 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
         the server gives each person among them the same moment before a bot acts. By
         default none: a game without such a right."""
         return ()
-
-    def _view_to_act(self, seat: int | None) -> tuple[int, ...]:
-        """``to_act`` as ``seat`` may see it (``None``: a spectator): by default all of it. A
-        game with hidden rights to act shows only the public ones and the viewer's own."""
-        return self.to_act
 
     # --- the read side, from the deal's common fields ---------------------------------
     @property
@@ -212,29 +207,24 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
         return self.deal.result
 
     # --- views ------------------------------------------------------------------------
-    def observe(self, seat: int | None) -> ViewT_co:
-        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
-
-        Its ``to_act`` is :meth:`_view_to_act`, its ``current_seat`` that tuple's first seat,
-        and its ``legal_actions`` the viewer's when it is among them; the game adds the rest
-        (:meth:`_view`)."""
-        acting = self._view_to_act(seat)
+    def _view_core(self, seat: int | None, acting: tuple[int, ...], describe: DescribeAction) -> ViewCore:
+        """The core of ``seat``'s view (``None``: a spectator), which the game's ``observe``
+        completes: ``acting`` is ``to_act`` as ``seat`` may see it (a game with hidden rights
+        to act shows only the public ones and the viewer's own), the view's ``current_seat``
+        that tuple's first seat, and its ``legal_actions`` the viewer's when it is among
+        them. ``describe`` is the game's ``describe_action``, which the history of the views
+        is built with (:class:`HistoryCache`, made by the first view: playouts never need it)."""
         legal = (tuple([str(a) for a in self.legal_actions(seat)])
                  if seat is not None and seat in acting else ())
         result = self.result()
-        core: ViewCore = {
-            "seat": seat, "num_players": self.num_players, "to_act": acting,
-            "current_seat": acting[0] if acting else None, "legal_actions": legal,
-            "history": self._history_view(seat),
-            "result": result.to_dict() if result is not None else None}
-        return self._view(core, seat)
-
-    def _history_view(self, seat: int | None) -> tuple[ViewEvent, ...]:
-        """The deal's history as ``seat`` may see it (built once per event, :class:`HistoryCache`)."""
         cache = self._cache
         if cache is None:
-            cache = self._cache = HistoryCache(self._describe())
-        return cache.view(self.deal.history, seat)
+            cache = self._cache = HistoryCache(describe)
+        return {
+            "seat": seat, "num_players": self._n, "to_act": acting,
+            "current_seat": acting[0] if acting else None, "legal_actions": legal,
+            "history": cache.view(self.deal.history, seat),
+            "result": result.to_dict() if result is not None else None}
 
     # --- shared from the members above ----------------------------------------------
     @property

@@ -108,7 +108,7 @@ class View:
 
 class ViewCore(TypedDict):
     """The core fields of a view that every game fills alike, made once by
-    :meth:`StateBase.observe <folkdeck.engine.state_base.StateBase.observe>`; the game adds
+    :meth:`StateBase._view_core <folkdeck.engine.state_base.StateBase._view_core>`; the game adds
     the rest (``game``, ``phase``, ``hand``, ``counts``, the table, ``status``, its own)."""
 
     seat: int | None

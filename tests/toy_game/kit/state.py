@@ -29,8 +29,8 @@ from folkdeck.engine.determinize import events_of
 from folkdeck.engine.errors import IllegalActionError, WrongPhaseError, not_an_action, not_held, not_your_turn
 from folkdeck.engine.facts import DealEnded, Fact, Played, TrickWon
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event
-from folkdeck.engine.view import TablePlay, ViewCore
+from folkdeck.engine.values import Action, DealInfo, Event
+from folkdeck.engine.view import TablePlay
 from tests.toy_game.kit.rules import TrickDeal, TrickGameLike
 from tests.toy_game.kit.view import TrickView
 
@@ -86,6 +86,7 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     <tests.toy_game.kit.game.TrickGame.new_state>` or, for a search, :meth:`from_view`."""
 
     __slots__ = ("_game",)
+    _shared = __slots__  # the game: a clone shares it
 
     def __init__(self, game: TrickGameLike, deal: TrickDeal) -> None:
         self._game, self._n, self.deal = game, len(deal.hands), deal
@@ -179,7 +180,8 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     def _sorted(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         return tuple(sorted(cards, key=self._game.rules.strength))
 
-    def _view(self, core: ViewCore, seat: int | None) -> TrickView:
+    def observe(self, seat: int | None) -> TrickView:
+        core = self._view_core(seat, self.to_act, describe_play)
         deal = self.deal
         trick = deal.trick
         top = None
@@ -192,12 +194,6 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
             counts=tuple(len(h) for h in deal.hands),
             table=tuple(TablePlay(seat=s, cards=(c,)) for s, c in trick), top=top,
             tricks=tuple(deal.tricks), setup=dict(deal.setup))
-
-    def _describe(self) -> DescribeAction:
-        return describe_play
-
-    def _share(self, new: Self) -> None:
-        new._game = self._game
 
     def deal_info(self) -> DealInfo:
         return {"setup": dict(self.deal.setup), "hands": [[str(c) for c in hand] for hand in self.deal.start]}

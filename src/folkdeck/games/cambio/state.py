@@ -49,8 +49,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, Result, new_event
-from folkdeck.engine.view import ViewCore
+from folkdeck.engine.values import Action, DealInfo, Event, Result, new_event
 from folkdeck.games.cambio.actions import CHANGE, CUCCO, KEEP, CambioAction, parse_action
 from folkdeck.games.cambio.deal import DOWN, UP, CambioDeal
 from folkdeck.games.cambio.events import (
@@ -113,6 +112,7 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
     """
 
     __slots__ = ("_game", "_rules", "_flow")
+    _shared = __slots__  # all it holds beside its deal: a clone shares them
     _game: CambioGameLike
     _rules: CambioOptions
     _flow: CambioFlow
@@ -351,14 +351,11 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
         return tuple(s for s in deal.order[deal.pos + 1:]
                      if active[s] and (not shown[s] or may_call_cucco(kinds[s], True)))
 
-    def _describe(self) -> DescribeAction:
-        return describe_action
-
-    def _view(self, core: ViewCore, seat: int | None) -> CambioView:
-        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
-        never another seat's card, except the ones the rules show (refusals,
-        disqualifications, the showdown). Its ``to_act`` is :meth:`_view_to_act`: no other
-        seat's OWL shows through it."""
+    def observe(self, seat: int | None) -> CambioView:
+        """The view of ``seat`` (``None``: a spectator): never another seat's card, except
+        the ones the rules show (refusals, disqualifications, the showdown). Its ``to_act``
+        is :meth:`_view_to_act`: no other seat's OWL shows through it."""
+        core = self._view_core(seat, self._view_to_act(seat), describe_action)
         deal = self.deal
         kinds = deal.kind
         shown = tuple([(s, CARDS[kinds[s]]) for s in range(self._n)
@@ -405,9 +402,6 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
                 "active": tuple(s for s in range(n) if deal.active[s]),
                 "origins": tuple(None if o == STOCK or deal.kind[s] < 0 else o for s, o in enumerate(deal.origin)),
                 "declared": tuple(sorted((s, str(a)) for s, a in deal.declared.items()))}
-
-    def _share(self, new: Self) -> None:
-        new._game, new._rules, new._flow = self._game, self._rules, self._flow
 
     def deal_info(self) -> DealInfo:
         deal = self.deal

@@ -66,8 +66,7 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
-from folkdeck.engine.view import ViewCore
+from folkdeck.engine.values import Action, DealInfo, Event, new_event
 from folkdeck.games.cangkul.actions import (
     DRAW,
     DRAW_LEFT,
@@ -123,6 +122,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
     CangkulFlow`, shared by its clones with the game, the rules and the deck."""
 
     __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_flow")
+    _shared = __slots__  # all it holds beside its deal: a clone shares them
     _game: CangkulGameLike
     _rules: Ruleset
     _jp: JokerPlay
@@ -379,17 +379,10 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         another suit) leaves only that suit's void; a knock clears them."""
         return tuple(self.deal.void)
 
-    def _describe(self) -> DescribeAction:
-        return describe_action
-
-    def _view(self, core: ViewCore, seat: int | None) -> CangkulView:
-        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
-        never another seat's hidden cards."""
+    def observe(self, seat: int | None) -> CangkulView:
+        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards."""
+        core = self._view_core(seat, self.to_act, describe_action)
         return view_of(core, self._game.spec.name, self._rules, self._deck, self.deal, seat)
-
-    def _share(self, new: Self) -> None:
-        new._game, new._rules, new._jp, new._deck = self._game, self._rules, self._jp, self._deck
-        new._by_id, new._flow = self._by_id, self._flow
 
     def deal_info(self) -> DealInfo:
         deck, deal = self._deck, self.deal

@@ -50,14 +50,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Self
 
 from folkdeck.cards import Card
 from folkdeck.engine.errors import WrongPhaseError, not_an_action, not_your_turn
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
-from folkdeck.engine.view import HistoryCache, ViewCore, ViewEvent
+from folkdeck.engine.values import Action, DealInfo, Event, new_event
 from folkdeck.games.gouji.actions import ACTION_TYPES, PASS, Burn, GouJiAction, Return, parse_action
 from folkdeck.games.gouji.deal import GouJiDeal, hand_cards, new_deal
 from folkdeck.games.gouji.dealing import SEATS, Setup
@@ -86,6 +84,8 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
     :class:`~folkdeck.games.gouji.modern.ModernRules` they choose), shared by its clones.
     """
 
+    _shared = ("_game", "_flow", "_prelude", "_handed")
+    """All it holds beside its deal: a clone shares them."""
     _game: GouJiGameLike
     _flow: GouJiFlow
     _prelude: Prelude
@@ -101,7 +101,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         ``asks_start``: the deal has a 3s start (a special deal without a fixed leader)."""
         flow = GouJiFlow(game.options)
         d = new_deal(hands, setup, leader=leader, claims=claims, naming=naming)
-        self._assemble(game, flow, Prelude(flow), d, HistoryCache(describe_action))
+        self._assemble(game, flow, Prelude(flow), d)
         d.queue = list(claims)
         # The 3s start asks every seat in turn from the first drawer; the earliest claim
         # among the declarers leads (not the first declarer asked).
@@ -115,14 +115,13 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         elif not d.queue:
             self._prelude.begin_revolution(d, [])
 
-    def _assemble(self, game: GouJiGameLike, flow: GouJiFlow, prelude: Prelude, deal: GouJiDeal,
-                  views: HistoryCache | None) -> None:
+    def _assemble(self, game: GouJiGameLike, flow: GouJiFlow, prelude: Prelude, deal: GouJiDeal) -> None:
         self._game = game
         self._n = SEATS
         self._flow = flow
         self._prelude = prelude
         self.deal = deal
-        self._cache = views
+        self._cache = None
 
     # --- the protocol's read side ------------------------------------------------
     @property
@@ -303,17 +302,13 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         public = self.public_to_act()
         return tuple(s for s in self.to_act if s in public or s == seat)
 
-    def _describe(self) -> DescribeAction:
-        return describe_action
-
-    def _history_view(self, seat: int | None) -> tuple[ViewEvent, ...]:
-        """The history as ``seat`` may see it: a tribute return names its cards to the
-        returning seat alone (:func:`~folkdeck.games.gouji.observation.censor_history`)."""
-        return censor_history(super()._history_view(seat), seat)
-
-    def _view(self, core: ViewCore, seat: int | None) -> GouJiView:
-        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
-        never another seat's hidden cards. Its ``to_act`` is :meth:`_view_to_act`."""
+    def observe(self, seat: int | None) -> GouJiView:
+        """The view of ``seat`` (``None``: a spectator): never another seat's hidden cards.
+        Its ``to_act`` is :meth:`_view_to_act`; in its history a tribute return names its
+        cards to the returning seat alone
+        (:func:`~folkdeck.games.gouji.observation.censor_history`)."""
+        core = self._view_core(seat, self._view_to_act(seat), describe_action)
+        core["history"] = censor_history(core["history"], seat)
         return build_view(core, self.deal, self._flow.opts, seat)
 
     @classmethod
@@ -336,11 +331,8 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
                               strict_penalty=options.strict_penalty)
         state = cls.__new__(cls)
         flow = GouJiFlow(options)
-        state._assemble(game, flow, Prelude(flow), deal, HistoryCache(describe_action))
+        state._assemble(game, flow, Prelude(flow), deal)
         return state
-
-    def _share(self, new: Self) -> None:
-        new._game, new._flow, new._prelude, new._handed = self._game, self._flow, self._prelude, self._handed
 
     def deal_info(self) -> DealInfo:
         d = self.deal

@@ -17,6 +17,7 @@ from folkdeck.engine.build import deal_data
 from folkdeck.engine.errors import InvalidDealError
 from folkdeck.engine.protocol import Event, Result
 from folkdeck.engine.state_base import DealCore
+from folkdeck.games.kaphai.moves import MoveTable
 from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
 from folkdeck.games.kaphai.rules import Combo
 from folkdeck.games.kaphai.viewread import ViewReading
@@ -69,6 +70,10 @@ class KapHaiDeal(DealCore):
     history: list[Event]
     putuh: PutuhWindow | None
     result: Result | None
+    tables: list[MoveTable | None]
+    """Per seat, the move table of its hand, or a table of a hand it has played from since
+    (``KapHaiState._combos``): derived from ``hands`` as play needs it, replaced, never
+    changed, so a copy shares the tables themselves."""
 
 
 def deal_from_view(view: KapHaiView, seen: ViewReading, hands: Sequence[int], undealt: int) -> KapHaiDeal:
@@ -89,4 +94,5 @@ def deal_from_view(view: KapHaiView, seen: ViewReading, hands: Sequence[int], un
         three_game=view.three_game, leader=view.leader, hands=list(hands), shed=seen.shed, played=seen.played,
         phase=KapHaiPhase.PLAY, turn=seen.turn, lead_single=view.lead_single, top=seen.top,
         top_seat=view.top.seat if view.top is not None else -1, passed=seen.passed, out=list(view.out),
-        trick=list(seen.trick), history=list(seen.events), putuh=None, result=None)
+        trick=list(seen.trick), history=list(seen.events), putuh=None, result=None,
+        tables=[seen.own_table if s == seen.seat else None for s in range(n)])

@@ -44,8 +44,8 @@ from folkdeck.engine.errors import (
 )
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.state_base import StateBase
-from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, new_event
-from folkdeck.engine.view import TablePlay, ViewCore
+from folkdeck.engine.values import Action, DealInfo, Event, new_event
+from folkdeck.engine.view import TablePlay
 from folkdeck.games.kaphai.actions import PASS, PUTUH, KapHaiAction, Pass, Putuh
 from folkdeck.games.kaphai.actions import parse_action as _parse_action
 from folkdeck.games.kaphai.deal import KapHaiDeal, PutuhWindow, deal_from_view
@@ -84,13 +84,11 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
     kaphai.deal.KapHaiDeal`); the transitions are its :class:`~folkdeck.games.kaphai.play.
     KapHaiFlow`, shared by its clones with the game, the rules and the caches."""
 
-    __slots__ = ("_game", "_rules", "_flow", "_tables", "_opening")
+    __slots__ = ("_game", "_rules", "_flow", "_opening")
+    _shared = __slots__  # all it holds beside its deal: a clone shares them
     _game: KapHaiGameLike
     _rules: KapHaiOptions
     _flow: KapHaiFlow
-    _tables: list[MoveTable | None]
-    """Per seat, the move table of its hand, or a table of a hand it has played from since
-    (:meth:`_combos`): rebuilt from the deal's hands, replaced, never changed."""
     _opening: tuple[Fact, ...] | None
     """The 3-game's status facts, made when first viewed (from the dealt hands)."""
 
@@ -102,7 +100,7 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         deal = self.deal = KapHaiDeal(
             start=tuple(hands), undealt=undealt, three_game=three_game, leader=leader, hands=list(hands),
             shed=0, played=0, phase=_PLAY, turn=leader, lead_single=three_game, top=None, top_seat=-1,
-            passed=0, out=[], trick=[], history=[], putuh=None, result=None)
+            passed=0, out=[], trick=[], history=[], putuh=None, result=None, tables=[None] * n)
         if three_game:
             # docs/rules/kaphai.md §2.1: everyone puts out the 3s; the 3S holder leads a single. With 3S
             # out of play the holder of the lowest dealt card leads (docs/rules/kaphai.md §8.12).
@@ -129,7 +127,6 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         self._rules = game.options
         self._n = n
         self._flow = KapHaiFlow(game.options, n)
-        self._tables = [None] * n
         self._cache = None
         self._opening = None
 
@@ -172,7 +169,6 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         state.deal = deal_from_view(view, seen, hands, undealt)
         state._table(game, view.num_players)
         state._opening = seen.opening
-        state._tables[seen.seat] = seen.own_table
         return state
 
     # --- the protocol's read side ------------------------------------------------
@@ -219,15 +215,16 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         combination of the hand now, so it moves to a table of that hand (which
         filters the lists the old one made).
         """
-        table = self._tables[seat]
-        hand = self.deal.hands[seat]
+        deal = self.deal
+        table = deal.tables[seat]
+        hand = deal.hands[seat]
         if table is None or hand & ~table.hand:  # (a hand only ever loses cards)
-            table = self._tables[seat] = MoveTable.of(hand, self._rules)
+            table = deal.tables[seat] = MoveTable.of(hand, self._rules)
             return table, 0
         gone = table.hand & ~hand
         if not gone or not leading:
             return table, gone
-        table = self._tables[seat] = table.without(gone)
+        table = deal.tables[seat] = table.without(gone)
         return table, 0
 
     def legal_actions(self, seat: int | None = None) -> tuple[KapHaiAction, ...]:
@@ -387,13 +384,11 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         only the holders."""
         return self._view_to_act(None)
 
-    def _describe(self) -> DescribeAction:
-        return describe_action
-
-    def _view(self, core: ViewCore, seat: int | None) -> KapHaiView:
-        """The view of ``seat`` (:meth:`~folkdeck.engine.state_base.StateBase.observe`):
-        never another seat's hand. Its ``to_act`` is :meth:`_view_to_act`: no other seat's
-        right to declare putuh shows through it."""
+    def observe(self, seat: int | None) -> KapHaiView:
+        """The view of ``seat`` (``None``: a spectator): never another seat's hand. Its
+        ``to_act`` is :meth:`_view_to_act`: no other seat's right to declare putuh shows
+        through it."""
+        core = self._view_core(seat, self._view_to_act(seat), describe_action)
         deal = self.deal
         top = deal.top
         return KapHaiView(
@@ -437,10 +432,6 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
                                          shed=shed))
             self._opening = tuple(opening)
         return self._opening
-
-    def _share(self, new: Self) -> None:
-        new._game, new._rules, new._flow, new._opening = self._game, self._rules, self._flow, self._opening
-        new._tables = list(self._tables)  # tables are replaced, never mutated: share them
 
     def deal_info(self) -> DealInfo:
         deal = self.deal
