@@ -5,7 +5,8 @@ is called for every attribute of a :class:`folkdeck.server.tables.Table` that a 
 reads, writes or calls, and refuses each outside :data:`ACTOR_MODULES` (the table's own
 module, its actor, and what the actor hands its messages to) and the tests. A table's
 :attr:`~folkdeck.server.tables.Table.id`, fixed for its life, is the one attribute anyone
-may read: it is how the table manager finds the table's actor. Used by
+may read: it is how the table manager (and :mod:`folkdeck.server.requests`, the players'
+requests) find the table's actor. Used by
 ``tests/server/test_table_state.py`` (mypy is run with it there, on ``folkdeck.server``).
 """
 

@@ -93,8 +93,8 @@ class TableMachine(RuleBasedStateMachine):
     def _send(self, seat: int, ref: int, action: str, resend: bool) -> None:
         async def act() -> None:
             try:
-                answer = await self.manager.act(self.table, seat, action, ref=ref, resend=resend,
-                                                scope=self._scope(seat))
+                answer = await self.manager.requests.act(self.table, seat, action, ref=ref, resend=resend,
+                                                         scope=self._scope(seat))
             except CardGameError:
                 return  # refused (not this seat's turn any more): nothing played
             line = answer if isinstance(answer, str) else answer.line
@@ -170,9 +170,9 @@ class TableMachine(RuleBasedStateMachine):
         listener = self.listeners.pop(seat, None)
         if listener is None:
             self.listeners[seat] = Listener()
-            self.loop.run_until_complete(self.manager.join(self.table, seat, self.listeners[seat]))
+            self.loop.run_until_complete(self.manager.requests.join(self.table, seat, self.listeners[seat]))
         else:
-            self.manager.leave(self.table, seat, listener)
+            self.manager.requests.leave(self.table, seat, listener)
         self._run()
 
     @rule()

@@ -79,7 +79,7 @@ def test_no_message_leaks_hidden_cards(game: str, tmp_path: Any) -> None:
             # every seat and a spectator listen (messages are checked as they are queued)
             assert client.portal is not None  # inside the TestClient's context: the app's event loop
             for seat in [None, *range(n)]:
-                client.portal.call(app.state.tables.join, table, seat, _Sink())
+                client.portal.call(app.state.tables.requests.join, table, seat, _Sink())
             if True:
                 probed = -1
                 for _ in range(8000):

@@ -83,7 +83,7 @@ def test_connections_are_capped_per_seat_and_per_client(settings: Any, tmp_path:
                 until_state(d)
                 with client.websocket_connect(_ws(t, 2)) as e:
                     assert json.loads(e.receive_text())["reason"] == "server.too_many_connections"
-        assert not app.state.tables.client_connections  # every connection was counted out
+        assert not app.state.tables.requests.client_connections  # every connection was counted out
 
 
 def test_joining_tells_only_the_newcomer_unless_a_seat_comes_online(client: Any) -> None:

@@ -109,18 +109,18 @@ async def _each_request(manager: TableManager, table: Table, spy: Spy) -> None:
     seat = table.state.to_act[0]
     listener, watcher = Listener(), Listener()
     steps: list[Callable[[], Awaitable[object]]] = [
-        lambda: manager.join(table, seat, listener),
-        lambda: manager.join(table, None, watcher),
-        lambda: manager.check(table, seat, "pass"),
-        lambda: manager.hint(table, seat),
-        lambda: manager.review(table, seat, None),  # no finished deal: refused, by the handler
-        lambda: manager.chat(table, seat, "hello"),
-        lambda: manager.rename(table, seat, "Dara"),
-        lambda: manager.take_seat(table, "Visitor"),
-        lambda: manager.rematch(table),  # the match is on: refused, by the handler
-        lambda: manager.act(table, seat, str(table.state.legal_actions(seat)[0]), ref=1, scope="s"),
-        lambda: manager.act(table, seat, "whatever", ref=1, scope="s", resend=True),
-        lambda: manager.resume(table, seat),
+        lambda: manager.requests.join(table, seat, listener),
+        lambda: manager.requests.join(table, None, watcher),
+        lambda: manager.requests.check(table, seat, "pass"),
+        lambda: manager.requests.hint(table, seat),
+        lambda: manager.requests.review(table, seat, None),  # no finished deal: refused, by the handler
+        lambda: manager.requests.chat(table, seat, "hello"),
+        lambda: manager.requests.rename(table, seat, "Dara"),
+        lambda: manager.requests.take_seat(table, "Visitor"),
+        lambda: manager.requests.rematch(table),  # the match is on: refused, by the handler
+        lambda: manager.requests.act(table, seat, str(table.state.legal_actions(seat)[0]), ref=1, scope="s"),
+        lambda: manager.requests.act(table, seat, "whatever", ref=1, scope="s", resend=True),
+        lambda: manager.requests.resume(table, seat),
         # a copy's: caught up with the store (the owner's actor has nothing to catch up), rebuilt
         lambda: manager.look(table.id), lambda: manager.actors[table.id].ask(messages.CatchUp()),
         lambda: manager.actors[table.id].ask(messages.Adopt()),
@@ -133,11 +133,12 @@ async def _each_request(manager: TableManager, table: Table, spy: Spy) -> None:
         await _spin()
         spy.unchanged_outside()
     posts: list[Callable[[], None]] = [
-        lambda: manager.resync(table, seat, listener), lambda: manager.kick(table.id),
+        lambda: manager.requests.resync(table, seat, listener), lambda: manager.kick(table.id),
         lambda: manager.presence(table.id, 7, frozenset({1})), lambda: manager.show(table.id),
         lambda: manager.actors[table.id].post(messages.Follow(table.deal)),
         lambda: manager.actors[table.id].post(messages.Broadcast({"type": "chat", "seat": 1, "text": "hi"})),
-        lambda: manager.leave(table, seat, listener), lambda: manager.leave(table, None, watcher)]
+        lambda: manager.requests.leave(table, seat, listener),
+        lambda: manager.requests.leave(table, None, watcher)]
     for posted in posts:
         posted()
         await _spin()
@@ -223,13 +224,13 @@ def test_the_changes_of_a_table_another_process_owns_go_to_its_owner(tmp_path: P
         spy = Spy(manager.actors[table.id])
         before = copy.deepcopy(table.config)
         listener = Listener()
-        await manager.join(table, 0, listener)  # connections and looks: this process's own copy
-        assert (await manager.check(table, 0, "pass"))["ok"] in (True, False)
-        await manager.chat(table, 0, "hi")
-        await manager.rename(table, 0, "Dara")
-        assert await manager.take_seat(table, "Visitor") == (3, "token")
-        assert await manager.rematch(table) == "next"
-        await manager.resume(table, 0)
+        await manager.requests.join(table, 0, listener)  # connections and looks: this process's own copy
+        assert (await manager.requests.check(table, 0, "pass"))["ok"] in (True, False)
+        await manager.requests.chat(table, 0, "hi")
+        await manager.requests.rename(table, 0, "Dara")
+        assert await manager.requests.take_seat(table, "Visitor") == (3, "token")
+        assert await manager.requests.rematch(table) == "next"
+        await manager.requests.resume(table, 0)
         manager.kick(table.id)  # the owner plans: nothing for this process
         await _spin()
         assert [type(m) for m in other.sent] == [Chat, Rename, TakeSeat, Rematch, Resume]

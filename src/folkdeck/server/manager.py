@@ -1,12 +1,15 @@
-"""The table manager: every table in memory by id, and the one way to each table's actor.
+"""The table manager: every table in memory by id, its life, and the one way to its actor.
 
-It finds a table (:meth:`TableManager.get`), makes one (:meth:`TableManager.create`), closes
-the idle ones, and hands every request about a table, as a typed message
-(:mod:`folkdeck.server.messages`), to the table's actor (:mod:`folkdeck.server.actor`): this
-process's, or, for a change that only the table's owner makes, the owning process's,
-through the cluster (:mod:`folkdeck.server.cluster`). It reads and writes no table's play
-itself: the actors call back its hooks (a message for some connections, news for the other
-processes). Bots think in worker processes (:mod:`folkdeck.server.bots`).
+It rebuilds the stored tables, finds a table (:meth:`TableManager.get`), makes one
+(:meth:`TableManager.create`), closes the idle ones, and routes each message for a table to
+the table's actor (:mod:`folkdeck.server.actor`): this process's, or, for a change that only
+the table's owner makes, the owning process's, through the cluster
+(:mod:`folkdeck.server.cluster`; :meth:`TableManager.ask_owner`). What the clients ask of a
+table (an action, a chat, a join, a hint...) is :mod:`folkdeck.server.requests`'s
+(:attr:`TableManager.requests`), which hands it here as a typed message
+(:mod:`folkdeck.server.messages`). It reads and writes no table's play itself: the actors
+call back its hooks (a message for some connections, news for the other processes). Bots
+think in worker processes (:mod:`folkdeck.server.bots`).
 
 Tables nobody has used for ``table_idle_seconds`` are closed: dropped from memory and
 marked closed in the store, whose rows (and so the records) stay; a closed table's
@@ -18,16 +21,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Awaitable
 from typing import TypeVar, cast
 
 from folkdeck.engine.errors import CardGameError
-from folkdeck.engine.protocol import Event, Seat
-from folkdeck.json_types import JSONObject, JSONValue
+from folkdeck.engine.protocol import Seat
+from folkdeck.json_types import JSONObject
 from folkdeck.server import copies
 from folkdeck.server.actor import NotOwner, TableActor
-from folkdeck.server.bots import BotJob, BotPool, ReviewJob
+from folkdeck.server.bots import BotJob, BotPool
 from folkdeck.server.clock import Clock, LoopClock
 from folkdeck.server.cluster import Cluster
 from folkdeck.server.commits import GroupCommit
@@ -36,31 +39,19 @@ from folkdeck.server.create import deal_count, load_game, new_seats, table_confi
 from folkdeck.server.errors import ServerError
 from folkdeck.server.limits import RateLimiter
 from folkdeck.server.messages import (
-    Act,
     CatchUp,
-    Chat,
-    Check,
-    Hint,
-    Join,
     Kick,
-    Leave,
     OwnerMessage,
     Presence,
-    Rematch,
-    Rename,
     Request,
-    Resume,
-    Resync,
-    Review,
-    Reviewed,
     Show,
-    TakeSeat,
 )
-from folkdeck.server.relay import Played, Remote, played_from
+from folkdeck.server.relay import Remote
+from folkdeck.server.requests import TableRequests
 from folkdeck.server.schemas import TableCreate
 from folkdeck.server.snapshot import TableSnapshot
 from folkdeck.server.store import Store
-from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table, token_hash
+from folkdeck.server.tables import ACKS_KEPT, Connection, SendHook, Table
 
 log = logging.getLogger("folkdeck.server")
 R = TypeVar("R")
@@ -82,9 +73,7 @@ class TableManager:
         self.actors: dict[str, TableActor] = {}
         self.bots = BotPool(settings.bot_workers, settings.bot_move_seconds)
         self.creations = RateLimiter(settings.create_per_minute / 60.0, settings.create_burst)
-        self.actions = RateLimiter(settings.actions_per_second, settings.actions_burst)
-        self.chats = RateLimiter(settings.chat_per_second, settings.chat_burst)
-        self.client_connections: Counter[str] = Counter()
+        """Tables made, and open seats taken, per client."""
         self._archive: OrderedDict[str, TableSnapshot] = OrderedDict()
         self._reaper: asyncio.Task[None] | None = None
         self.on_send: SendHook | None = None
@@ -92,6 +81,8 @@ class TableManager:
         self.cluster: Cluster | None = None
         """With several processes on one PostgreSQL database: this process among them
         (:mod:`folkdeck.server.cluster`); only the tables it owns have an actor here."""
+        self.requests = TableRequests(self)
+        """What the clients ask of a table (:mod:`folkdeck.server.requests`)."""
 
     # --- life cycle ---------------------------------------------------------------------
     def load(self) -> int:
@@ -232,14 +223,6 @@ class TableManager:
             self._archive.popitem(last=False)
         return closed
 
-    async def seat_of(self, table: Table, token: str) -> int:
-        """The seat a token opens (``-1`` for the spectator token), a copy of another
-        process's table brought up to date first (a seat just taken there).
-
-        :raises ServerError: ``bad_token`` (403) for any other token.
-        """
-        return (await self.look(table.id)).seat_of(token_hash(token))
-
     # --- expiry -----------------------------------------------------------------------------
     async def _reap_loop(self) -> None:
         while True:
@@ -266,39 +249,6 @@ class TableManager:
         if closed:
             log.info("closed %d idle tables", len(closed))
         return closed
-
-    # --- connections ------------------------------------------------------------------------
-    async def join(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        """Add a connection (:class:`~folkdeck.server.messages.Join`); it is sent its view.
-
-        :raises ServerError: a limit of connections is reached.
-        """
-        client = conn.client
-        if client and self.client_connections[client] >= self.settings.max_client_connections:
-            raise ServerError(429, "full", "server.too_many_connections",
-                              limit=self.settings.max_client_connections)
-        await self.actor(table).ask(Join(seat, conn))
-        if client:
-            self.client_connections[client] += 1
-
-    def leave(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        """A joined connection went away (:class:`~folkdeck.server.messages.Leave`)."""
-        if conn.client:
-            self.client_connections[conn.client] -= 1
-            if self.client_connections[conn.client] <= 0:
-                del self.client_connections[conn.client]
-        conn.close()
-        actor = self.actors.get(table.id)
-        if actor is not None:  # none once the server stopped, or the table closed
-            actor.post(Leave(seat, conn))
-
-    def resync(self, table: Table, seat: Seat | None, conn: Connection) -> None:
-        """Send ``conn`` its whole view again (:class:`~folkdeck.server.messages.Resync`)."""
-        self.actor(table).post(Resync(seat, conn))
-
-    def send(self, table: Table, seat: Seat | None, conn: Connection, message: JSONObject) -> None:
-        """A message for one connection that is no table's news (a pong, a refusal)."""
-        self.deliver(table, seat, [conn], message)
 
     # --- the tables' actors -------------------------------------------------------------------
     def actor(self, table: Table) -> TableActor:
@@ -354,7 +304,7 @@ class TableManager:
             raise NotOwner(table_id)
         return await actor.ask(message)
 
-    async def _owner(self, table: Table, message: Request[R]) -> R | Remote:
+    async def ask_owner(self, table: Table, message: Request[R]) -> R | Remote:
         """The owner's answer to ``message``: this process's actor, or the owning process's
         (sent by the cluster: its answer as JSON)."""
         while True:
@@ -400,105 +350,6 @@ class TableManager:
             self.cluster.unregister(conn)
             if seats is not None:  # a seat no longer connected: the seats connected here now
                 self.cluster.presence(table_id, seats)
-
-    # --- the owner's changes -----------------------------------------------------------------------
-    async def act(self, table: Table, seat: Seat, text: str, client: str = "", *, ref: int | None = None,
-                  resend: bool = False, scope: str | None = None,
-                  conn: Connection | None = None) -> Event | Played | str:
-        """Apply a person's action; it is committed (with its ``ref``) before this returns.
-        Returns the event, or the stored line when ``resend`` repeats a ``ref`` already played.
-
-        :raises CardGameError: the engine's refusal (nothing changed), or ``rate_limited``.
-        """
-        if client:
-            self.actions.check(client)
-        if ref is None and not self.owns(table.id):  # a ref of its own: sent again, played once
-            scope, ref = f"r/{secrets.token_hex(8)}", 0
-        played = await self._owner(table, Act(seat, text, ref=ref, resend=resend, scope=scope, conn=conn))
-        return played_from(played.answer) if isinstance(played, Remote) else played
-
-    async def chat(self, table: Table, seat: Seat | None, text: str, client: str = "") -> None:
-        """A seat's chat message to the table (:func:`folkdeck.server.social.chat`).
-
-        :raises ServerError: ``spectator``, ``bad_text``, ``rate_limited``."""
-        if seat is None:
-            raise ServerError(403, "spectator", "server.spectator_chat")
-        if client:
-            self.chats.check(client)
-        await self._owner(table, Chat(seat, text))
-
-    async def rename(self, table: Table, seat: Seat, text: str) -> None:
-        """A person names their own seat (:func:`folkdeck.server.social.rename`)."""
-        await self._owner(table, Rename(seat, text))
-
-    async def take_seat(self, table: Table, name: str, client: str = "") -> tuple[Seat, str]:
-        """A visitor takes the first open seat: the seat and its token
-        (:func:`folkdeck.server.social.take_open_seat`)."""
-        if client:
-            self.creations.check(client)
-        taken = await self._owner(table, TakeSeat(name))
-        if isinstance(taken, Remote):
-            seat, token = cast("list[int | str]", taken.answer)
-            return int(seat), str(token)
-        return taken
-
-    async def rematch(self, table: Table) -> str:
-        """The next match's table id (:func:`folkdeck.server.social.rematch`)."""
-        new_id = await self._owner(table, Rematch())
-        return str(new_id.answer) if isinstance(new_id, Remote) else new_id
-
-    async def resume(self, table: Table, seat: Seat) -> None:
-        """A person takes their seat back from the bot that the timer gave it to."""
-        await self._owner(table, Resume(seat))
-
-    # --- looks ---------------------------------------------------------------------------------------
-    async def check(self, table: Table, seat: Seat, text: str, client: str = "") -> JSONObject:
-        """Whether ``seat`` could play ``text`` now, without playing it: ``{"ok": True}``, or
-        ``{"ok": False}`` with the refusal's code, reason and parameters (the same as playing
-        it would give). Rate-limited as actions are; the state is never changed.
-
-        :raises CardGameError: ``rate_limited`` only.
-        """
-        if client:
-            self.actions.check(client)
-        return await self.actor(table).ask(Check(seat, text))
-
-    async def hint(self, table: Table, seat: Seat, client: str = "") -> JSONObject:
-        """What the ``pimc`` search bot would play for ``seat`` now, and the values it found
-        (:func:`folkdeck.agents.advice.advise`), computed in the search workers from the
-        seat's own view: ``{"type": "hint", "position": [deal, actions], "action", "by",
-        "values"}``. Rate-limited as actions are.
-
-        :raises ServerError: ``no_hint`` (409) when the seat has nothing to decide, or the
-            search took too long.
-        """
-        if client:
-            self.actions.check(client)
-        (deal, actions), job = await self.actor(table).ask(Hint(seat))
-        advice = await self.bots.advise(job)
-        if advice is None:
-            raise ServerError(409, "no_hint", "server.hint_slow")
-        # the search's advice is JSON made by folkdeck.agents.advice (typed there as plain dicts)
-        return {"type": "hint", "position": [deal + 1, actions], **cast("JSONObject", advice)}
-
-    async def review(self, table: Table, seat: Seat, deal: int | None, client: str = "") -> JSONObject:
-        """The search bot's review of ``seat``'s decisions in finished deal ``deal`` (1-based;
-        None: the last finished):
-        ``{"type": "review", "deal", "verdicts": [...]}`` (:func:`folkdeck.agents.advice.review`),
-        computed once per seat and deal in the search workers.
-
-        :raises ServerError: ``no_deal`` (404) for a deal that is not finished here.
-        """
-        if client:
-            self.actions.check(client)
-        number, verdicts = await self.actor(table).ask(Review(seat, deal))
-        if isinstance(verdicts, ReviewJob):
-            found = await self.bots.review(verdicts)
-            if found is None:
-                raise ServerError(409, "no_hint", "server.hint_slow")
-            verdicts = found
-            self.actor(table).post(Reviewed(seat, number, verdicts))
-        return {"type": "review", "deal": number, "verdicts": cast("list[JSONValue]", [*verdicts])}
 
 
 __all__ = ["TableManager"]

@@ -61,7 +61,7 @@ def rename(tables: SocialHost, table: Table, seat: Seat, name: str) -> None:
 
 def chat(tables: SocialHost, table: Table, seat: Seat | None, text: str) -> JSONObject:
     """A seat's chat message, stored and sent to every connection at the table (its rate
-    is checked where the client is, :meth:`folkdeck.server.manager.TableManager.chat`).
+    is checked where the client is, :meth:`folkdeck.server.requests.TableRequests.chat`).
 
     :raises ServerError: ``spectator`` (spectators read the chat but do not write in it),
         ``bad_text``.
@@ -135,7 +135,7 @@ def listing(tables: list[TableSnapshot]) -> list[OpenTableRow]:
 
 def take_open_seat(tables: SocialHost, table: Table, name: str) -> tuple[Seat, str]:
     """Give the first free seat to a visitor: its number and its new token (the visitor's
-    rate is checked where the visitor is: :meth:`folkdeck.server.manager.TableManager.take_seat`).
+    rate is checked where the visitor is: :meth:`folkdeck.server.requests.TableRequests.take_seat`).
 
     :raises ServerError: ``no_open_seat`` (409) when every seat is taken or the match is over.
     """

@@ -87,12 +87,13 @@ RATE_STRIKES = 50
 @router.websocket("/ws/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None:
     tables: TableManager = websocket.app.state.tables
+    requests = tables.requests
     await websocket.accept()
     table = tables.get(table_id)
     try:
         if table is None:
             raise ServerError(404, "bad_token", "server.no_table", table=table_id)
-        found = await tables.seat_of(table, k)
+        found = await requests.seat_of(table, k)
     except ServerError as exc:
         await websocket.send_text(json.dumps(error_message(exc), ensure_ascii=False))
         await websocket.close(code=CLOSE_BAD_TOKEN)
@@ -103,7 +104,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
     conn = Connection(websocket.send_text, tables.settings.send_queue, client)
     writer = asyncio.create_task(conn.run())
     try:
-        await tables.join(table, seat, conn)  # sent its view, and the kept chat
+        await requests.join(table, seat, conn)  # sent its view, and the kept chat
     except ServerError as exc:
         conn.push(error_message(exc))
         conn.close()
@@ -127,7 +128,7 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
                 code = CLOSE_POLICY
                 break
     finally:
-        tables.leave(table, seat, conn)
+        requests.leave(table, seat, conn)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -139,53 +140,53 @@ async def table_socket(websocket: WebSocket, table_id: str, k: str = "") -> None
 async def _handle(tables: TableManager, table: Table, seat: Seat | None, conn: Connection, text: str,
                   scope: str) -> bool:
     """Answer one message; True if it was refused for the client's rate."""
-    settings = tables.settings
+    settings, requests = tables.settings, tables.requests
     ref: int | None = None
     try:
         msg = _parse(text, settings.max_message_bytes, settings.max_json_depth)
         ref = msg.ref
         if msg.type == "ping":
-            tables.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
+            requests.send(table, seat, conn, {"type": "pong", "ref": msg.ref})
             return False
         if msg.type == "resync":
-            tables.resync(table, seat, conn)
+            requests.resync(table, seat, conn)
             return False
         if seat is None:
             raise ServerError(403, "spectator", "server.spectator_chat" if msg.type == "chat" else "server.spectator")
         if msg.type == "resume":
-            await tables.resume(table, seat)
+            await requests.resume(table, seat)
             return False
         if msg.type == "review":
-            review = await tables.review(table, seat, msg.deal, client=conn.client)
-            tables.send(table, seat, conn, {**review, "ref": msg.ref})
+            review = await requests.review(table, seat, msg.deal, client=conn.client)
+            requests.send(table, seat, conn, {**review, "ref": msg.ref})
             return False
         if msg.type == "hint":
-            tables.send(table, seat, conn, {**await tables.hint(table, seat, client=conn.client), "ref": msg.ref})
+            requests.send(table, seat, conn, {**await requests.hint(table, seat, client=conn.client), "ref": msg.ref})
             return False
         if isinstance(msg, SocialIn):
             if msg.type == "chat":
-                await tables.chat(table, seat, msg.text, client=conn.client)
+                await requests.chat(table, seat, msg.text, client=conn.client)
             else:
-                await tables.rename(table, seat, msg.text)
+                await requests.rename(table, seat, msg.text)
             return False
         assert isinstance(msg, ActionIn)
         if msg.type == "check":
-            checked = await tables.check(table, seat, msg.action, client=conn.client)
-            tables.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action, **checked})
+            checked = await requests.check(table, seat, msg.action, client=conn.client)
+            requests.send(table, seat, conn, {"type": "check", "ref": msg.ref, "action": msg.action, **checked})
             return False
         try:  # the table's owner sends the ack (or the refusal) before the state it leads to
-            await tables.act(table, seat, msg.action, client=conn.client, ref=msg.ref, resend=msg.resend,
-                             scope=scope, conn=conn)
+            await requests.act(table, seat, msg.action, client=conn.client, ref=msg.ref, resend=msg.resend,
+                               scope=scope, conn=conn)
         except CardGameError as exc:
             if exc.code != "rate_limited":
                 return False  # refused by the table: already answered
-            tables.send(table, seat, conn, error_message(exc, msg.ref))
+            requests.send(table, seat, conn, error_message(exc, msg.ref))
             return True
     except CardGameError as exc:
-        tables.send(table, seat, conn, error_message(exc, ref))
+        requests.send(table, seat, conn, error_message(exc, ref))
     except Exception:  # a bug: the connection and the table live on; the log has the trace
         log.exception("table %s: message not handled", table.id)
-        tables.send(table, seat, conn, error_message(ServerError(500, "internal", "server.internal"), ref))
+        requests.send(table, seat, conn, error_message(ServerError(500, "internal", "server.internal"), ref))
     return False
 
 

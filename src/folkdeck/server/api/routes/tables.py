@@ -78,7 +78,7 @@ async def join_table(table_id: str, body: JoinIn, tables: TablesDep, request: Re
     """Take the first free seat of a listed table under ``name``; 409 when none is left."""
     table = _table(tables, table_id)
     client = _client(request, tables)
-    seat, token = await tables.take_seat(table, body.name, client=client)
+    seat, token = await tables.requests.take_seat(table, body.name, client=client)
     return SeatTaken(seat=seat, token=token, link=f"/table?t={table.id}&k={token}")
 
 
@@ -87,10 +87,10 @@ async def rematch(table_id: str, body: TokenIn, tables: TablesDep) -> NextMatch:
     """The next match with the same seats, rules and links, once this one is over (asking
     again gives the same table). Any seat may ask; the answer's link is the asker's."""
     table = _table(tables, table_id)
-    seat = await tables.seat_of(table, body.token)
+    seat = await tables.requests.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
-    new_id = await tables.rematch(table)
+    new_id = await tables.requests.rematch(table)
     return NextMatch(id=new_id, link=f"/table?t={new_id}&k={body.token}")
 
 
@@ -104,10 +104,10 @@ async def get_table(table_id: str, tables: TablesDep) -> TablePublic:
 async def post_action(table_id: str, body: RestActionIn, tables: TablesDep, request: Request) -> Mapping[str, object]:
     """An action over HTTP (the browser uses the WebSocket); 409 with the reason if refused."""
     table = _table(tables, table_id)
-    seat = await tables.seat_of(table, body.token)
+    seat = await tables.requests.seat_of(table, body.token)
     if seat < 0:
         raise ServerError(403, "spectator", "server.spectator")
-    event = await tables.act(table, seat, body.action, client=_client(request, tables))
+    event = await tables.requests.act(table, seat, body.action, client=_client(request, tables))
     assert not isinstance(event, str)  # a ref is only a WebSocket's: never a repeated answer here
     return {"ok": True, "event": event.to_dict(), "line": event.line}
 
