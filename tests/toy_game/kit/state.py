@@ -86,7 +86,8 @@ class TrickState(StateBase[Play, TrickView, TrickDeal]):
     <tests.toy_game.kit.game.TrickGame.new_state>` or, for a search, :meth:`from_view`."""
 
     __slots__ = ("_game",)
-    _shared = __slots__  # the game: a clone shares it
+    _shared = ("_game",)
+    """All it holds beside its deal: a clone shares them."""
 
     def __init__(self, game: TrickGameLike, deal: TrickDeal) -> None:
         self._game, self._n, self.deal = game, len(deal.hands), deal

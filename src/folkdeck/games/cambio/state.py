@@ -112,7 +112,8 @@ class CambioState(StateBase[CambioAction, CambioView, CambioDeal]):
     """
 
     __slots__ = ("_game", "_rules", "_flow")
-    _shared = __slots__  # all it holds beside its deal: a clone shares them
+    _shared = ("_game", "_rules", "_flow")
+    """All it holds beside its deal: a clone shares them."""
     _game: CambioGameLike
     _rules: CambioOptions
     _flow: CambioFlow

@@ -122,7 +122,8 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
     CangkulFlow`, shared by its clones with the game, the rules and the deck."""
 
     __slots__ = ("_game", "_rules", "_jp", "_deck", "_by_id", "_flow")
-    _shared = __slots__  # all it holds beside its deal: a clone shares them
+    _shared = ("_game", "_rules", "_jp", "_deck", "_by_id", "_flow")
+    """All it holds beside its deal: a clone shares them."""
     _game: CangkulGameLike
     _rules: Ruleset
     _jp: JokerPlay

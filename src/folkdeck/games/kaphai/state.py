@@ -85,7 +85,8 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
     KapHaiFlow`, shared by its clones with the game, the rules and the caches."""
 
     __slots__ = ("_game", "_rules", "_flow", "_opening")
-    _shared = __slots__  # all it holds beside its deal: a clone shares them
+    _shared = ("_game", "_rules", "_flow", "_opening")
+    """All it holds beside its deal: a clone shares them."""
     _game: KapHaiGameLike
     _rules: KapHaiOptions
     _flow: KapHaiFlow
