@@ -143,6 +143,21 @@ def test_each_deals_init_and_copy_are_compiled(name: str) -> None:
     assert type(state.deal.copy()) is deal_class
 
 
+@pytest.mark.parametrize("name", folkdeck.games())
+def test_each_states_clone_is_written_out_and_compiled(name: str) -> None:
+    """A state names the parts its clones share in ``_shared``; the build writes each state
+    class a ``clone`` that assigns them one by one (``folkdeck.engine.build``, "Clones"),
+    compiled, in place of the base's reading them by name."""
+    state = folkdeck.load(name).new_state(seed=0)
+    assert isinstance(state, StateBase)
+    cls = type(state)
+    assert "clone" in vars(cls), f"{cls.__name__} has no clone of its own"
+    assert not isinstance(vars(cls)["clone"], types.FunctionType)
+    clone = state.clone()
+    assert all(getattr(clone, part) is getattr(state, part) for part in cls._shared)
+    assert clone.deal is not state.deal
+
+
 def _play_first_actions(state: object) -> None:
     """A loop of interpreted calls of a state's methods, as a user's own code makes them."""
     while not state.is_over():  # type: ignore[attr-defined]

@@ -166,15 +166,23 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
 
     def clone(self) -> Self:
         """An independent copy: play on either leaves the other as it was. The deal data is
-        copied (its ``copy()`` copies every container), the views' history made so far too,
-        and the game's parts are shared (:attr:`_shared`)."""
+        copied (its ``copy()`` copies every container), the views' history made so far too
+        (:meth:`_copy_deal`), and the game's parts named in :attr:`_shared` are shared (the
+        compiled build writes them out one by one: why: :mod:`folkdeck.engine.build`,
+        "Clones")."""
+        new = self._copy_deal()
+        for name in self._shared:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def _copy_deal(self) -> Self:
+        """A blank state of this class with this one's seat count and copies of its deal
+        data and of the views' history made so far: a :meth:`clone` without the game's parts."""
         new = type(self).__new__(type(self))
         new._n = self._n
         new.deal = self.deal.copy()
         cache = self._cache
         new._cache = cache.copy() if cache is not None else None
-        for name in self._shared:
-            setattr(new, name, getattr(self, name))
         return new
 
     # --- the optional hooks, with their defaults --------------------------------------
