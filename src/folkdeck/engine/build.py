@@ -338,6 +338,10 @@ def _shared_names(node: ast.ClassDef) -> tuple[str, ...] | None:
     return None
 
 
+def _defines(node: ast.ClassDef, method: str) -> bool:
+    return any(isinstance(s, ast.FunctionDef) and s.name == method for s in node.body)
+
+
 def compiled_source(text: str) -> str:
     """The source text of module ``text`` as the compiled build compiles it: each
     :func:`deal_data` class gets the ``copy`` that the decorator makes in the pure build
@@ -347,7 +351,7 @@ def compiled_source(text: str) -> str:
     classes = [node for node in tree.body if isinstance(node, ast.ClassDef)
                and any(isinstance(d, ast.Name) and d.id == "deal_data" for d in node.decorator_list)]
     states = [(node, shared) for node in tree.body if isinstance(node, ast.ClassDef)
-              and (shared := _shared_names(node)) is not None]
+              and (shared := _shared_names(node)) and not _defines(node, "clone")]
     if not classes and not states:
         return text
     copied = {c.name for c in classes}
