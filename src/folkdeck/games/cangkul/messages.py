@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from folkdeck.games.cangkul.events import SUIT_TERMS
 from folkdeck.games.cangkul.options import JokerPlay
-from folkdeck.games.cangkul.rules import JOKER, JOKER_BIT, NO_SUIT, SUIT_MASKS, Deck, notation
+from folkdeck.games.cangkul.rules import FOLLOW, JOKER, JOKER_BIT, NO_SUIT, Deck, notation
 
 Why = tuple[str, dict[str, object]]
 """A refusal: the reason key and its parameters."""
@@ -28,7 +28,7 @@ def why_not_card(deck: Deck, suit: int, joker_play: JokerPlay, s: int, i: int, h
     name = SUIT_TERMS[suit]
     if i == JOKER:
         return "cangkul.joker_only_void", {"seat": s, "suit": name, "joker_play": joker_play}
-    follow = hand & SUIT_MASKS[suit]
+    follow = hand & FOLLOW[suit]
     if follow:
         return "cangkul.follow_suit", {"seat": s, "held": notation(follow, deck), "suit": name, "card": card}
     if hand & JOKER_BIT and not dig:
@@ -41,7 +41,7 @@ def why_no_dig(deck: Deck, suit: int, trick_started: bool, s: int, hand: int, *,
     if suit == NO_SUIT:
         return ("cangkul.any_after_joker" if trick_started else "cangkul.leader_plays"), {"seat": s}
     name = SUIT_TERMS[suit]
-    follow = hand & SUIT_MASKS[suit]
+    follow = hand & FOLLOW[suit]
     if follow:
         return ("cangkul.follow_not_pass" if passing else "cangkul.follow_not_draw"), {
             "seat": s, "held": notation(follow, deck), "suit": name}

@@ -23,18 +23,15 @@ from folkdeck.games.cangkul.events import (
     MostCards,
     Stalemate,
 )
-from folkdeck.games.cangkul.options import JokerPlay
 from folkdeck.games.cangkul.rules import (
-    JOKER,
-    JOKER_BIT,
+    FOLLOW,
+    LED_BY,
     NO_SUIT,
-    STRIDE,
-    SUIT_MASKS,
+    PLAY_ON,
     CangkulGameLike,
     Deck,
     Ruleset,
     cards_of,
-    choices,
     share_out,
     takes_trick,
     trick_winner,
@@ -50,8 +47,6 @@ _LAST_HOLDER: Final = tuple(LastHolder(seat=s) for s in range(_SEATS))
 _WON_BY_GOING_OUT: Final = tuple(DealEnded(reason="out", winners=(s,)) for s in range(_SEATS))
 _LOST_AS_LAST_HOLDER: Final = tuple(DealEnded(reason="last_holder", losers=(s,)) for s in range(_SEATS))
 _CANNOT_FOLLOW: Final = tuple(tuple(CannotFollow(seat=s, suit=SUIT_TERMS[u]) for u in range(4)) for s in range(_SEATS))
-_PLAY_ON: Final = tuple(m | JOKER_BIT for m in SUIT_MASKS)
-"""Per led suit, the cards that let a seat play on (follow, or the joker) without digging."""
 _NEXTS: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(17))
 """``_NEXTS[n][s]``: the seat after ``s`` at an ``n``-seat table."""
 
@@ -60,9 +55,8 @@ class CangkulFlow:
     """The transitions of a deal at a table of ``n`` seats under ``game``'s rules and deck;
     shared by a state and its clones."""
 
-    __slots__ = ("_rules", "_jp", "_deck", "_n", "_nexts", "_jbit")
+    __slots__ = ("_rules", "_deck", "_n", "_nexts", "_jbit")
     _rules: Ruleset
-    _jp: JokerPlay
     _deck: Deck
     _n: int
     _nexts: tuple[int, ...]
@@ -71,7 +65,6 @@ class CangkulFlow:
     def __init__(self, game: CangkulGameLike, n: int) -> None:
         rules = game.rules
         self._rules = rules
-        self._jp = rules.joker_play
         self._deck = game.deck
         self._n = n
         self._nexts = _NEXTS[n]
@@ -87,26 +80,23 @@ class CangkulFlow:
         key = i << 4 | s  # the trick's best card so far, with its seat (seats < 16)
         if plays:
             suit = deal.suit
-            if suit == NO_SUIT and i != JOKER:
-                suit = deal.suit = i // STRIDE
+            if suit == NO_SUIT:
+                suit = deal.suit = LED_BY[i]
             # The rule is asked only for a card above the best so far: a lower card never
-            # takes the trick (the joker is the highest index), and this is the hot path.
+            # takes the trick (:func:`takes_trick`), and this is the hot path.
             if key > deal.win and takes_trick(i, deal.win >> 4, suit):
                 deal.win = key
         else:
             deal.win = key
-            if i != JOKER:
-                deal.suit = i // STRIDE
+            deal.suit = LED_BY[i]
         plays.append((s, i))
         acted = deal.acted = deal.acted | 1 << s
         if hands[s]:
             # The common case, settled without calling :meth:`advance`: the next seat has
             # not acted, holds cards, and can play or dig (no automatic pass).
-            suit = deal.suit
             nxt = self._nexts[s]
             hand = hands[nxt]
-            if hand and not acted >> nxt & 1 and (suit == NO_SUIT or hand & _PLAY_ON[suit]
-                                                   or any(deal.piles)):
+            if hand and not acted >> nxt & 1 and (hand & PLAY_ON[deal.suit] or any(deal.piles)):
                 deal.turn = nxt
                 return
         elif self._went_out(deal, s, facts):
@@ -153,7 +143,7 @@ class CangkulFlow:
             # The draw's fact, made once per seat, card, pile and outcome for this deck
             # (:func:`draw_fact_slot`, written out: this is the hot path).
             known = self._deck.draw_facts
-            if i // STRIDE == suit:
+            if (FOLLOW[suit] >> i) & 1:  # a card that follows is played at once (§2.3)
                 deal.void[s] = deal.void[s] | 1 << suit | self._jbit
                 slot = (s << 7 | i) << 2
                 shown = known[slot]
@@ -171,8 +161,7 @@ class CangkulFlow:
             if piles[0] or len(piles) > 1 and piles[1]:
                 return drew
             facts.extend(drew)
-        allowed, dig = choices(deal.hands[s], suit, self._jp)
-        if dig and not allowed and not any(piles):
+        if not any(piles) and not deal.hands[s] & PLAY_ON[suit]:
             self.pass_turn(deal, s, facts, auto=True)
             self.advance(deal, s, facts)
         return None
@@ -189,9 +178,9 @@ class CangkulFlow:
         """Give the turn to the next seat of the trick (passing for it when it must), or
         end the trick."""
         n, hands, suit = self._n, deal.hands, deal.suit
-        # With the led suit set and the stock empty, a seat holding neither that suit nor
-        # the joker must pass: :func:`choices` gives it nothing to play and it cannot dig.
-        blocked = SUIT_MASKS[suit] | JOKER_BIT if suit != NO_SUIT and not any(deal.piles) else 0
+        # With the stock empty, a seat holding nothing of ``PLAY_ON`` must pass: it has
+        # nothing to play and cannot dig.
+        blocked = PLAY_ON[suit] if not any(deal.piles) else 0
         seat = s
         for _ in range(n):
             seat = seat + 1 if seat + 1 < n else 0

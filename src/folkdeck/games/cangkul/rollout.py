@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from folkdeck.cards import Card
 from folkdeck.engine.playout import policy_playout
-from folkdeck.games.cangkul.rules import JOKER, STRIDE, SUIT_MASKS, takes_trick
+from folkdeck.games.cangkul.rules import JOKER, NO_SUIT, SUIT_MASKS, suit_of, takes_trick
 
 if TYPE_CHECKING:
     from folkdeck.games.cangkul.actions import CangkulAction
@@ -41,16 +41,16 @@ def choose(state: CangkulState, rng: random.Random) -> CangkulAction:
     n = len(legal)
     if n == 1 or rng.random() < NOISE:
         action = legal[rng.randrange(n)]
-    elif legal[0].__class__ is not Card:
+    elif not isinstance(legal[0], Card):
         action = legal[rng.randrange(n)]  # only draws (a pile each) or a pass
     elif deal.plays:
         action = legal[0]  # the lowest card of the led suit (cards come weakest first)
-        if deal.suit >= 0 and _last_to_play(state):
+        if deal.suit != NO_SUIT and _last_to_play(state):
             # Last to play: the lowest card that takes the trick, if any (the joker
             # is kept: it is no cheap winner).
             best, suit = deal.win >> 4, deal.suit
             for a in legal:
-                i = index.get(a) if a.__class__ is Card else None
+                i = index.get(a) if isinstance(a, Card) else None
                 if i is not None and i != JOKER and takes_trick(i, best, suit):
                     action = a
                     break
@@ -59,8 +59,8 @@ def choose(state: CangkulState, rng: random.Random) -> CangkulAction:
         longest = max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
         action = legal[0]
         for a in legal:
-            i = index.get(a) if a.__class__ is Card else None
-            if i is not None and i // STRIDE == longest:
+            i = index.get(a) if isinstance(a, Card) else None
+            if i is not None and suit_of(i) == longest:
                 action = a
                 break
     return action

@@ -63,6 +63,22 @@ SUIT_MASKS: Final = tuple(SUIT_BITS << (STRIDE * s) for s in range(4))
 NO_SUIT: Final = -1
 """The led suit before the first suited card of a trick (a lead, or after a joker lead)."""
 
+# The trick's rules as tables indexed by the led suit (0-3, or NO_SUIT: -1, the last entry)
+# or by card index: the deal's transitions and the state's common cases read these very
+# names, so that each rule is written once, here (docs/rules/cangkul.md §2.3-§2.5, §3.2).
+FOLLOW: Final = (*SUIT_MASKS, (1 << (JOKER + 1)) - 1)
+"""``FOLLOW[led]``: the cards that follow the led suit, which a seat may always play on it:
+the suit's own (§2.3). With no led suit (``FOLLOW[NO_SUIT]``: a lead, or the card after a
+joker lead) every card does (§2.3, §3.2). Whether the joker may be played on a led suit
+depends on the rest of the hand: :func:`choices`."""
+PLAY_ON: Final = tuple(m | JOKER_BIT for m in FOLLOW)
+"""``PLAY_ON[led]``: the cards that let a seat play rather than dig: those that follow, and
+the joker (§2.3, §3.2). A seat holding none of them digs, and passes with the stock empty
+(§2.4)."""
+LED_BY: Final = tuple(NO_SUIT if i == JOKER else i // STRIDE for i in range(JOKER + 1))
+"""``LED_BY[card]``: the led suit that card index ``card`` sets as the first suited card of
+a trick: its own suit; the joker sets none, and the next card does (§3.2)."""
+
 FRENCH_53: Final = Pack("French 53 (one joker)", FRENCH_52.cards + (JOKER_CARD,))
 _ORDERS: Final[dict[str, tuple[Rank, ...]]] = {
     # Ascending strength within a suit.
@@ -349,13 +365,13 @@ def choices(hand: int, led: int, joker_play: JokerPlay) -> tuple[int, bool]:
     >>> choices(hj, 1, "only_void") == (JOKER_BIT, True), choices(hj, 1, "must_when_void") == (JOKER_BIT, False)
     (True, True)
     """
-    if led == NO_SUIT:
-        return hand, False
-    follow = hand & SUIT_MASKS[led]
+    if not hand & PLAY_ON[led]:
+        return 0, True
+    follow = hand & FOLLOW[led]
     joker = hand & JOKER_BIT
     if follow:
         return follow | (joker if joker_play == "anytime" else 0), False
-    if joker and joker_play == "must_when_void":
+    if joker_play == "must_when_void":
         return joker, False
     return joker, True
 
@@ -367,15 +383,16 @@ def led_suit(plays: Sequence[tuple[int, int]]) -> int:
     (2, -1)
     """
     for _, card in plays:
-        if card != JOKER:
-            return card // STRIDE
+        if LED_BY[card] != NO_SUIT:
+            return LED_BY[card]
     return NO_SUIT
 
 
 def takes_trick(card: int, best: int, suit: int) -> bool:
     """Whether card index ``card``, played now, becomes the trick's best card over ``best``
     (the best index so far, -1 for none): the joker always does; otherwise the highest card
-    of the led ``suit`` wins (docs/rules/cangkul.md §2.5, §3.2).
+    that follows the led ``suit`` (:data:`FOLLOW`) wins (docs/rules/cangkul.md §2.5, §3.2). So a
+    card never takes the trick from a higher one (the joker is the highest index).
 
     >>> d = deck_for("french52")
     >>> takes_trick(d.index[Card.parse("JH")], d.index[Card.parse("9H")], d.index[Card.parse("9H")] // STRIDE)
@@ -383,7 +400,7 @@ def takes_trick(card: int, best: int, suit: int) -> bool:
     >>> takes_trick(d.index[Card.parse("AS")], d.index[Card.parse("9H")], d.index[Card.parse("9H")] // STRIDE)
     False
     """
-    return card == JOKER or (card // STRIDE == suit and card > best)
+    return card == JOKER or (card > best and (FOLLOW[suit] >> card) & 1 == 1)
 
 
 def trick_winner(plays: Sequence[tuple[int, int]], suit: int | None = None) -> int:
@@ -439,6 +456,7 @@ def split_stock(stock: Sequence[int], piles: int) -> list[list[int]]:
     return [list(stock[:half]), list(stock[half:])]
 
 
-__all__ = ["FRENCH_53", "CangkulGameLike", "JOKER", "JOKER_BIT", "JOKER_CARD", "NO_SUIT", "STRIDE", "SUITS", "SUIT_BITS", "SUIT_MASKS",
+__all__ = ["FOLLOW", "FRENCH_53", "CangkulGameLike", "JOKER", "JOKER_BIT", "JOKER_CARD", "LED_BY", "NO_SUIT", "PLAY_ON",
+           "STRIDE", "SUITS", "SUIT_BITS", "SUIT_MASKS",
            "Deck", "Ruleset", "cards_of", "choices", "deck_for", "indices", "led_suit", "mask", "notation",
            "ruleset", "share_out", "split_stock", "suit_of", "takes_trick", "trick_winner"]

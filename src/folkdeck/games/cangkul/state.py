@@ -84,13 +84,13 @@ from folkdeck.games.cangkul.events import (
 from folkdeck.games.cangkul.messages import why_no_dig, why_not_card
 from folkdeck.games.cangkul.observation import CangkulPhase, CangkulView
 from folkdeck.games.cangkul.options import JokerPlay
-from folkdeck.games.cangkul.play import _PLAY_ON, CangkulFlow
+from folkdeck.games.cangkul.play import CangkulFlow
 from folkdeck.games.cangkul.rules import (
+    FOLLOW,
     JOKER_BIT,
     NO_SUIT,
+    PLAY_ON,
     STRIDE,
-    SUIT_BITS,
-    SUIT_MASKS,
     CangkulGameLike,
     Deck,
     Ruleset,
@@ -243,16 +243,15 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             return cards_of(hand, self._deck)
         if not hand & JOKER_BIT:
             # The common case, a follower without the joker: what :func:`choices` gives,
-            # straight from the deck's per-suit cache (the held cards of the led suit,
-            # else dig).
-            follow = hand >> (STRIDE * suit) & SUIT_BITS
+            # straight from the deck's per-suit cache (the held cards that follow, else dig).
+            follow = hand & FOLLOW[suit]
             if not follow:
                 piles = deal.piles
                 if len(piles) == 1:
                     return _DRAW_ONLY if piles[0] else _PASS_ONLY
                 return self._draws() or _PASS_ONLY
-            got = self._deck.suit_cards[suit][follow]
-            return got if got is not None else cards_of(hand & SUIT_MASKS[suit], self._deck)
+            got = self._deck.suit_cards[suit][follow >> (STRIDE * suit)]
+            return got if got is not None else cards_of(follow, self._deck)
         allowed, dig = choices(hand, suit, self._jp)
         cards: tuple[CangkulAction, ...] = cards_of(allowed, self._deck)
         if dig:
@@ -272,7 +271,7 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
             if allowed >> i & 1:
                 return i
             self._refuse_card(s, action, i, hand, dig)
-        if action.__class__ is Draw:
+        if isinstance(action, Draw):
             piles = self.deal.piles
             pile = action.pile
             if dig and (pile is None) == (len(piles) == 1) and piles[pile or 0]:
@@ -345,14 +344,14 @@ class CangkulState(StateBase[CangkulAction, CangkulView, CangkulDeal]):
         hand, suit = deal.hands[s], deal.suit
         # This deck's own card objects are found by identity (a Card hashes in Python).
         i = self._by_id.get(id(action))
-        # The common cases are checked here (a call less per action): a held card on a
-        # lead or of the led suit, and a draw from a pile with cards by a seat void in the
-        # led suit without the joker (what choices() allows); the rest in _check_uncommon.
+        # The common cases are checked here (a call less per action): a held card that
+        # follows (any card on a lead), and a draw from a pile with cards by a seat with
+        # nothing to play on the led suit (what choices() allows); the rest in _check_uncommon.
         facts: list[Fact] = []
         pile: int | None
-        if i is not None and hand >> i & 1 and (suit == NO_SUIT or i // STRIDE == suit):
+        if i is not None and (hand & FOLLOW[suit]) >> i & 1:
             done = i
-        elif (action.__class__ is Draw and suit != NO_SUIT and not hand & _PLAY_ON[suit]
+        elif (isinstance(action, Draw) and not hand & PLAY_ON[suit]
               and ((pile := action.pile) is None) == (len(deal.piles) == 1) and deal.piles[pile or 0]):
             done = _DRAWS if pile is None else _DRAWS - 1 - pile
         else:

@@ -398,7 +398,7 @@ _WORD_FACTS: dict[Word, type[Fact]] = {
 def describe_action(seat: int, action: object) -> Fact:
     """The action itself as a fact (``GameSpec.describe_action``): a set that names all its
     cards (every set of a history does) as the shared ``played``, with those cards."""
-    if type(action) is Play:
+    if isinstance(action, Play):
         cards = action.cards
         if cards is not None and len(cards) == action.size:
             return Played(seat=seat, cards=in_hand_order(cards))
@@ -446,14 +446,13 @@ def action_of(act: Fact) -> GouJiAction:
     Another seat's tribute return hides its ranks: it comes back as a ``return`` of as
     many 3s, a stand-in whose cards nobody reads (the view shows neither).
     """
-    kind = type(act)
-    if kind is Played:
-        return _play_of(act.cards)  # type: ignore[attr-defined]
-    if kind is GouJiPlayed:
-        return _play(_RANK_INDEX[w] for w in act.ranks)  # type: ignore[attr-defined]
-    if kind is Passed:
+    if isinstance(act, Played):
+        return _play_of(act.cards)
+    if isinstance(act, GouJiPlayed):
+        return _play(_RANK_INDEX[w] for w in act.ranks)
+    if isinstance(act, Passed):
         return PASS
-    word = _FACT_WORDS.get(kind)
+    word = _FACT_WORDS.get(type(act))
     if word is not None:
         return word
     if isinstance(act, Burned):

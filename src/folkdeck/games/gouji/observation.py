@@ -224,7 +224,7 @@ def deal_from_view(view: GouJiView, *, hands: Sequence[Sequence[Card]], played: 
     deal.out = list(view.out)
     deal.turn = seat
     if modern_burning:  # a burner burns to the end until it is out
-        deal.to_end = sum(1 << e.seat for e in events if type(e.action) is Burn and deal.left[e.seat])
+        deal.to_end = sum(1 << e.seat for e in events if isinstance(e.action, Burn) and deal.left[e.seat])
     return deal
 
 

@@ -130,18 +130,18 @@ class GouJiFlow:
         """Perform ``action``; return it as the event records it (a set with the cards it
         took, see :meth:`play`)."""
         if d.xian_req >= 0 and s == d.turn and not d.window and (
-                type(action) is Play or action == PASS):
+                isinstance(action, Play) or action == PASS):
             notes.append(XianAnswered(seat=s, requester=d.xian_req,
                                       answer="agreed" if action == PASS else "refused"))
-        if type(action) is Play and not d.window:
-            d.xian_offer = -1
-            d.xian_req = -1
-            return self.play(d, s, action, notes, burn=False)
-        if (action is PASS or action == PASS) and not d.window:
+        if action is PASS and not d.window:
             d.xian_offer = -1
             d.xian_req = -1
             self.pass_turn(d, s, notes)
             return action
+        if isinstance(action, Play) and not d.window:
+            d.xian_offer = -1
+            d.xian_req = -1
+            return self.play(d, s, action, notes, burn=False)
         if action == OPEN:
             d.laid_open |= 1 << s
             return action
@@ -149,7 +149,7 @@ class GouJiFlow:
             d.xian_req = s
             d.xian_offer = -1
             return action
-        if type(action) is Foul:
+        if isinstance(action, Foul):
             self._false_claim(d, s, action, notes)
             return action
         if d.window:

@@ -70,7 +70,7 @@ class Prelude:
             self.begin_revolution(d, notes)
             return
         d.queue.pop(0)
-        if type(action) is Foul:  # a false revolution (strict_penalty)
+        if isinstance(action, Foul):  # a false revolution (strict_penalty)
             self.flow.modern.foul(d, s, action.claim, notes)
             if not self.flow.check_end(d, notes) and not d.queue:
                 self.begin_tribute(d, notes)

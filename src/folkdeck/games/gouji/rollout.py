@@ -62,7 +62,7 @@ def playout(state: GouJiState, rng: random.Random, plies: int = PLIES) -> None:
             burns = [a for a in legal if isinstance(a, Burn)]
             state.apply(burns[0] if burns else NO, seat)
             continue
-        plays = [a for a in legal if type(a) is Play]
+        plays = [a for a in legal if isinstance(a, Play)]
         may_pass = last is PASS or legal[-2] is PASS
         if not plays:
             state.apply(PASS if may_pass else legal[0], seat)
@@ -107,7 +107,7 @@ def candidates(observation: GouJiView, legal: Sequence[GouJiAction], limit: int 
     """The root actions worth searching: the heuristic's choice, then pass, then per
     represented rank the cheapest set (fewest wild cards), lowest ranks first."""
     view: SeatKnowledge = view_of(observation)
-    plays = [a for a in legal if type(a) is Play]
+    plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return list(legal)
     may_pass = PASS in legal

@@ -198,10 +198,10 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         d = self.deal
         phase = d.phase
         if phase == "play" and not d.window and (seat is None or seat == d.turn):
-            if type(action) is Play:
-                verify_play(self._flow, d, d.turn, action, d.top)
-                return
             if action is PASS and d.top is not None and not d.to_end >> d.turn & 1:
+                return
+            if isinstance(action, Play):
+                verify_play(self._flow, d, d.turn, action, d.top)
                 return
         if phase == "over":
             raise WrongPhaseError("gouji.deal_over_action", phase="over", action=str(action))
@@ -260,7 +260,7 @@ class GouJiState(StateBase[GouJiAction, GouJiView, GouJiDeal]):
         phase = d.phase
         s = d.turn if seat is None and phase == "play" and not d.window else self._seat(seat)
         handed = self._handed
-        if handed is None or s != d.turn or type(action) is not Play or action.cards is not None \
+        if handed is None or s != d.turn or not isinstance(action, Play) or action.cards is not None \
                 or action not in handed:
             self.verify(action, s)
         self._handed = None
