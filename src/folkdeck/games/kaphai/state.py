@@ -352,14 +352,16 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             s = deal.turn  # in play, to_act is the seat on turn alone
             if seat is not None and seat != s:
                 self._refuse_turn(action, self._seat(seat))
-            if isinstance(action, Combo):
-                self._check_play(s, action)
-                self._flow.play(deal, s, action, facts)
-            elif isinstance(action, Pass):
+            # The pass first, by identity (there is one PASS): isinstance(PASS, Combo) would
+            # fail, and a failing isinstance() looks the action's __class__ up (0.4 % of a playout).
+            if action is PASS:
                 if deal.top is None:
                     raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
                 deal.passed |= 1 << s
                 self._flow.advance(deal, s, facts)
+            elif isinstance(action, Combo):
+                self._check_play(s, action)
+                self._flow.play(deal, s, action, facts)
             else:
                 self._flow.play(deal, s, self._check_other(s, action), facts)
         elif phase is _OVER:
