@@ -49,6 +49,13 @@ _RECEIVED_DISQUALIFIES: Final = {rule: tuple(received_disqualifies(k, rule) for 
                                  for rule in ("japanese", "italian")}
 """The rules' :func:`~folkdeck.games.cambio.rules.received_disqualifies` of every kind, by
 ``fool_rule``: a table, as the answers are, for every swap asks it."""
+# The answers as constants: Python 3.11 reads an enum's member (``Answer.SWAP``) through the
+# hook of the enum class's ``__getattr__``, some 900 machine instructions more than a global.
+_SWAP: Final = Answer.SWAP
+_MAN: Final = Answer.MAN
+_SKIP: Final = Answer.SKIP
+_CAT: Final = Answer.CAT
+_CUCCO: Final = Answer.CUCCO
 
 # The facts a deal makes on every step, made once per distinct value and shared (facts are
 # immutable): a Cambio deal is a handful of actions, so building a fact each time would be a
@@ -86,19 +93,19 @@ class CambioFlow:
         while target != STOCK:
             k = deal.kind[target]
             ans = answers[k]
-            if ans is Answer.SWAP:
+            if ans is _SWAP:
                 self._swap(deal, q, target, facts)
                 return
             deal.shown[target] = True
-            if ans is Answer.SKIP:
+            if ans is _SKIP:
                 nxt = deal.next_target(target)
                 facts.append(_passed_on(target, k, q, None if nxt == STOCK else nxt))
                 target = nxt
                 continue
             facts.append(_refused(target, k, q))
-            if ans is Answer.MAN:
+            if ans is _MAN:
                 self._disqualify(deal, [q], "asked_man", facts)
-            elif ans is Answer.CAT:
+            elif ans is _CAT:
                 self._cat(deal, q, facts)
             else:  # an OWL refusing under owl_refuses_when_asked
                 self.finish(deal, "cucco", facts)
@@ -117,7 +124,7 @@ class CambioFlow:
                 return
             k = self._draw(deal, facts)
             ans = answers[k]
-            if ans is Answer.SWAP:
+            if ans is _SWAP:
                 old = deal.kind[q]
                 seen = UP if deal.shown[q] else 1 << q  # a shown card stays public
                 for v, known in deal.known.items():
@@ -133,12 +140,12 @@ class CambioFlow:
                 return
             self._discard(deal, k, UP)
             facts.append(_stock_card(k, q))
-            if ans is Answer.SKIP:
+            if ans is _SKIP:
                 skips += 1
                 continue
-            if ans is Answer.CUCCO:
+            if ans is _CUCCO:
                 self.finish(deal, "stock_owl", facts)
-            elif ans is Answer.MAN:
+            elif ans is _MAN:
                 self._disqualify(deal, [q], "asked_stock_man", facts)
             else:
                 self._cat(deal, q, facts)

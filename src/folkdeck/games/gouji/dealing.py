@@ -212,13 +212,14 @@ def three_claims(hands: Sequence[Sequence[Card]], drawer: int) -> list[int]:
     seen: list[set[Suit | None]] = [set() for _ in range(SEATS)]
     claims: list[int] = []
     longest = max(len(h) for h in hands)
+    three = Rank.THREE  # read once: Python 3.11 reads an enum's member through a slow hook
     for i in range(longest):
         for k in range(SEATS):
             s = (drawer + k) % SEATS
             if s in claims or i >= len(hands[s]):
                 continue
             card = hands[s][i]
-            if card.rank is Rank.THREE:
+            if card.rank is three:
                 if card.suit in seen[s]:
                     claims.append(s)
                 seen[s].add(card.suit)

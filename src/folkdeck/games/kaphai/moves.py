@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Final
 
 from folkdeck.games.kaphai.options import KapHaiOptions
-from folkdeck.games.kaphai.rules import Combo, Kind, cuts, cutting_shapes
+from folkdeck.games.kaphai.rules import _SINGLE, Combo, Kind, cuts, cutting_shapes
 from folkdeck.games.kaphai.shapes import hand_shapes, shape_combos, tong_farsons
 
 Shape = tuple[Kind, int]
@@ -94,7 +94,7 @@ class MoveTable:
                 base = base._base
             else:
                 got = shape_combos(self.hand, shape[0], shape[1], self.rules)
-                if len(got) > 1 and shape[0] is not Kind.SINGLE:
+                if len(got) > 1 and shape[0] is not _SINGLE:
                     got.sort(key=KEY)  # stable: equal keys keep the generation order
         self._groups[shape] = got
         return got
@@ -115,7 +115,7 @@ class MoveTable:
                 # hand_shapes already leaves out what the options forbid (see allowed()).
                 made = hand_shapes(self.hand, self.rules)
                 for shape, cs in made.items():
-                    if len(cs) > 1 and shape[0] != Kind.SINGLE:
+                    if len(cs) > 1 and shape[0] != _SINGLE:
                         cs.sort(key=KEY)  # stable: equal keys keep the generation order
                 full = dict(sorted(made.items()))
             self._full = full
@@ -152,20 +152,16 @@ class MoveTable:
         :func:`~folkdeck.games.kaphai.rules.cuts` accepts (docs/rules/kaphai.md §3.3), shape by shape."""
         found = self._bombs.get(kind)
         if found is None:
-            found = []
+            found = self._bombs[kind] = []
             for shape in cutting_shapes(kind):
-                found += [c for c in self._bomb_candidates(shape) if cuts(c, kind)]
-            self._bombs[kind] = found
+                # Of the 5-card straights only the one-suit ones can cut (tong-farsons):
+                # unless every shape is made already, they are made alone, which is cheaper
+                # than every 5-card straight of the hand.
+                made = (tong_farsons(self.hand) if shape == FIVE_STRAIGHT and self._full is None
+                        else self.group(shape))
+                if made:  # most hands hold none: skip the comprehension (a call) for them
+                    found += [c for c in made if cuts(c, kind)]
         return found
-
-    def _bomb_candidates(self, shape: Shape) -> list[Combo]:
-        """The plays of ``shape`` that may hold a bomb. Of the 5-card straights only the
-        one-suit ones can be (tong-farsons): unless every shape is made already, they are
-        made alone, which is cheaper than every 5-card straight of the hand."""
-        if shape == FIVE_STRAIGHT:
-            full = self._full
-            return full.get(FIVE_STRAIGHT, _NONE) if full is not None else tong_farsons(self.hand)
-        return self.group(shape)
 
 
 KARE: Final[Shape] = (Kind.KARE, 4)

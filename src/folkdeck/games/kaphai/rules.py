@@ -91,6 +91,20 @@ class Kind(IntEnum):
     DOUBLE_TRIPLE = 8   # two consecutive triples (option)
 
 
+# The kinds as module constants, for the code that runs in every move (the move generator,
+# the named rules, the rollouts; shapes.py, moves.py and state.py import them): Python 3.11
+# reads an enum's member (``Kind.SINGLE``) through the hook of the enum class's
+# ``__getattr__`` (about 900 machine instructions more than a global), a constant as a global.
+_SINGLE: Final = Kind.SINGLE
+_PAIR: Final = Kind.PAIR
+_TRIPLE: Final = Kind.TRIPLE
+_KARE: Final = Kind.KARE
+_STRAIGHT: Final = Kind.STRAIGHT
+_PAIR_RUN: Final = Kind.PAIR_RUN
+_POLU: Final = Kind.POLU
+_DOUBLE_TRIPLE: Final = Kind.DOUBLE_TRIPLE
+
+
 class Combo:
     """A classified set of cards: the play itself, also the action in the state.
 
@@ -121,7 +135,7 @@ class Combo:
     @property
     def is_pae_kare(self) -> bool:
         """Exactly four consecutive pairs, パエカーレー (docs/rules/kaphai.md §3.1)."""
-        return self.kind is Kind.PAIR_RUN and self.size == 8
+        return self.kind is _PAIR_RUN and self.size == 8
 
     @property
     def is_throwable(self) -> bool:
@@ -175,14 +189,6 @@ class Combo:
         return f"Combo({self.name} {self})"
 
 
-# The kinds as module constants: the named rules below run in the move generator and the
-# rollouts, and a constant is read faster than an enum's attribute.
-_SINGLE: Final = Kind.SINGLE
-_PAIR: Final = Kind.PAIR
-_TRIPLE: Final = Kind.TRIPLE
-_KARE: Final = Kind.KARE
-_STRAIGHT: Final = Kind.STRAIGHT
-
 _TERMS: Final = {name: name.replace("-", "_").replace(" ", "_") for name in (
     "single", "pair", "triple", "kare", "straight", "police", "tong-farson", "aop", "pae-kare",
     "consecutive pairs", "polu", "double triple")}
@@ -224,21 +230,21 @@ def _classify(m: int) -> Combo | None:
     ranks = [r for r in range(13) if counts[r]]
     top = top_index(m)
     if len(ranks) == 1:
-        kind = (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.KARE)[n - 1]
-        key = -1 if kind is Kind.TRIPLE and ranks[0] == TWO else top
+        kind = (_SINGLE, _PAIR, _TRIPLE, _KARE)[n - 1]
+        key = -1 if kind is _TRIPLE and ranks[0] == TWO else top
         return Combo(m, kind, n, key, False)
     consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
     if not consecutive:
         return None
     if all(counts[r] == 1 for r in ranks) and n >= 3 and ranks[-1] != TWO:
         flush = any(m & s == m for s in SUIT_MASKS)
-        return Combo(m, Kind.STRAIGHT, n, top, flush)
+        return Combo(m, _STRAIGHT, n, top, flush)
     if all(counts[r] == 2 for r in ranks):
-        return Combo(m, Kind.PAIR_RUN, n, top, False)
+        return Combo(m, _PAIR_RUN, n, top, False)
     if len(ranks) == 2 and sorted((counts[ranks[0]], counts[ranks[1]])) == [2, 3]:
-        return Combo(m, Kind.POLU, 5, ranks[1], False)
+        return Combo(m, _POLU, 5, ranks[1], False)
     if len(ranks) == 2 and counts[ranks[0]] == counts[ranks[1]] == 3:
-        return Combo(m, Kind.DOUBLE_TRIPLE, 6, ranks[1], False)
+        return Combo(m, _DOUBLE_TRIPLE, 6, ranks[1], False)
     return None
 
 
@@ -248,9 +254,9 @@ def allowed(combo: Combo, rules: KapHaiOptions) -> bool:
     >>> allowed(classify(mask("AS AC 2S 2C")), RULES)
     False
     """
-    if combo.kind is Kind.DOUBLE_TRIPLE and not rules.allow_double_triple:
+    if combo.kind is _DOUBLE_TRIPLE and not rules.allow_double_triple:
         return False
-    if combo.kind in (Kind.PAIR_RUN, Kind.POLU, Kind.DOUBLE_TRIPLE):
+    if combo.kind in (_PAIR_RUN, _POLU, _DOUBLE_TRIPLE):
         return rules.twos_in_pair_runs or not combo.mask & RANK_MASKS[TWO]
     return True
 
@@ -295,16 +301,16 @@ def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     False
     """
     tk, nk = top.kind, new.kind
-    if tk is Kind.SINGLE:
-        if nk is Kind.SINGLE:
+    if tk is _SINGLE:
+        if nk is _SINGLE:
             return _single_beats(new, top, rules)
         return cuts(new, tk)
-    if tk is Kind.KARE:
-        return (nk is Kind.KARE and new.key > top.key) or cuts(new, tk)
-    if tk is Kind.PAIR:
-        return (nk is Kind.PAIR and new.key > top.key) or cuts(new, tk)
-    if tk is Kind.STRAIGHT:
-        if nk is not Kind.STRAIGHT or new.size != top.size or new.key <= top.key:
+    if tk is _KARE:
+        return (nk is _KARE and new.key > top.key) or cuts(new, tk)
+    if tk is _PAIR:
+        return (nk is _PAIR and new.key > top.key) or cuts(new, tk)
+    if tk is _STRAIGHT:
+        if nk is not _STRAIGHT or new.size != top.size or new.key <= top.key:
             return False
         return may_answer_straight(new, top, rules)
     # Triples (2-2-2 has key -1), pair runs (pae-kare included), polu, double triples.

@@ -56,10 +56,14 @@ from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
 from folkdeck.games.kaphai.options import KapHaiGameLike, KapHaiOptions
 from folkdeck.games.kaphai.play import KapHaiFlow
 from folkdeck.games.kaphai.rules import (
+    _DOUBLE_TRIPLE,
+    _PAIR_RUN,
+    _SINGLE,
+    _STRAIGHT,
+    _TRIPLE,
     CARDS,
     RANK_MASKS,
     Combo,
-    Kind,
     allowed,
     beats,
     can_throw,
@@ -263,16 +267,16 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         the caller drops those using cards already played."""
         rules = self._rules
         tk = top.kind
-        if tk == Kind.STRAIGHT:
+        if tk is _STRAIGHT:
             out: list[Combo] = []
             if may_throw_on(top, rules):
                 out.extend(c for c in table.group(TRIPLE) if c.is_throwable)
             above = table.above((tk, top.size), top.key)
             out.extend([c for c in above if may_answer_straight(c, top, rules)])
             return out
-        if tk == Kind.SINGLE and low_single_relief(top, rules):
+        if tk is _SINGLE and low_single_relief(top, rules):
             out = [c for c in table.group(SINGLE) if beats(c, top, rules)]
-        elif tk == Kind.TRIPLE and may_throw_on(top, rules):
+        elif tk is _TRIPLE and may_throw_on(top, rules):
             out = [c for c in table.group(TRIPLE)[:1] if c.is_throwable]
             out.extend(table.above(TRIPLE, top.key))
         else:
@@ -319,12 +323,12 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             raise not_held("kaphai", s, combo, notation(missing))
         rules = self._rules
         # Only the run shapes depend on the options (allowed()): skip the call for the rest.
-        if combo.kind >= Kind.PAIR_RUN and not allowed(combo, rules):
-            raise IllegalActionError("kaphai.double_triple_off" if combo.kind is Kind.DOUBLE_TRIPLE
+        if combo.kind >= _PAIR_RUN and not allowed(combo, rules):
+            raise IllegalActionError("kaphai.double_triple_off" if combo.kind is _DOUBLE_TRIPLE
                                      else "kaphai.twos_in_runs_off", seat=s, action=str(combo))
         top = self.deal.top
         if top is None:
-            if self.deal.lead_single and combo.kind is not Kind.SINGLE:
+            if self.deal.lead_single and combo.kind is not _SINGLE:
                 raise IllegalActionError("kaphai.single_first_lead", seat=s, action=str(combo))
             return
         if beats(combo, top, rules) or can_throw(combo, top, rules):
@@ -350,14 +354,16 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             s = deal.turn  # in play, to_act is the seat on turn alone
             if seat is not None and seat != s:
                 self._refuse_turn(action, self._seat(seat))
-            if isinstance(action, Combo):
-                self._check_play(s, action)
-                self._flow.play(deal, s, action, facts)
-            elif isinstance(action, Pass):
+            # The pass first, by identity (there is one PASS): isinstance(PASS, Combo) would
+            # fail, and a failing isinstance() looks the action's __class__ up (0.4 % of a playout).
+            if action is PASS:
                 if deal.top is None:
                     raise IllegalActionError("kaphai.leader_must_lead", seat=s, action="pass")
                 deal.passed |= 1 << s
                 self._flow.advance(deal, s, facts)
+            elif isinstance(action, Combo):
+                self._check_play(s, action)
+                self._flow.play(deal, s, action, facts)
             else:
                 self._flow.play(deal, s, self._check_other(s, action), facts)
         elif phase is _OVER:
