@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Final
 
 from folkdeck.games.kaphai.options import KapHaiOptions
-from folkdeck.games.kaphai.rules import _SINGLE, Combo, Kind, cuts, cutting_shapes
+from folkdeck.games.kaphai.rules import KIND_SINGLE, Combo, Kind, cuts, cutting_shapes
 from folkdeck.games.kaphai.shapes import hand_shapes, shape_combos, tong_farsons
 
 Shape = tuple[Kind, int]
@@ -94,7 +94,7 @@ class MoveTable:
                 base = base._base
             else:
                 got = shape_combos(self.hand, shape[0], shape[1], self.rules)
-                if len(got) > 1 and shape[0] is not _SINGLE:
+                if len(got) > 1 and shape[0] is not KIND_SINGLE:
                     got.sort(key=KEY)  # stable: equal keys keep the generation order
         self._groups[shape] = got
         return got
@@ -115,7 +115,7 @@ class MoveTable:
                 # hand_shapes already leaves out what the options forbid (see allowed()).
                 made = hand_shapes(self.hand, self.rules)
                 for shape, cs in made.items():
-                    if len(cs) > 1 and shape[0] != _SINGLE:
+                    if len(cs) > 1 and shape[0] != KIND_SINGLE:
                         cs.sort(key=KEY)  # stable: equal keys keep the generation order
                 full = dict(sorted(made.items()))
             self._full = full

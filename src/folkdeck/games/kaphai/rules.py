@@ -95,14 +95,14 @@ class Kind(IntEnum):
 # the named rules, the rollouts; shapes.py, moves.py and state.py import them): Python 3.11
 # reads an enum's member (``Kind.SINGLE``) through the hook of the enum class's
 # ``__getattr__`` (about 900 machine instructions more than a global), a constant as a global.
-_SINGLE: Final = Kind.SINGLE
-_PAIR: Final = Kind.PAIR
-_TRIPLE: Final = Kind.TRIPLE
-_KARE: Final = Kind.KARE
-_STRAIGHT: Final = Kind.STRAIGHT
-_PAIR_RUN: Final = Kind.PAIR_RUN
-_POLU: Final = Kind.POLU
-_DOUBLE_TRIPLE: Final = Kind.DOUBLE_TRIPLE
+KIND_SINGLE: Final = Kind.SINGLE
+KIND_PAIR: Final = Kind.PAIR
+KIND_TRIPLE: Final = Kind.TRIPLE
+KIND_KARE: Final = Kind.KARE
+KIND_STRAIGHT: Final = Kind.STRAIGHT
+KIND_PAIR_RUN: Final = Kind.PAIR_RUN
+KIND_POLU: Final = Kind.POLU
+KIND_DOUBLE_TRIPLE: Final = Kind.DOUBLE_TRIPLE
 
 
 class Combo:
@@ -135,7 +135,7 @@ class Combo:
     @property
     def is_pae_kare(self) -> bool:
         """Exactly four consecutive pairs, パエカーレー (docs/rules/kaphai.md §3.1)."""
-        return self.kind is _PAIR_RUN and self.size == 8
+        return self.kind is KIND_PAIR_RUN and self.size == 8
 
     @property
     def is_throwable(self) -> bool:
@@ -230,21 +230,21 @@ def _classify(m: int) -> Combo | None:
     ranks = [r for r in range(13) if counts[r]]
     top = top_index(m)
     if len(ranks) == 1:
-        kind = (_SINGLE, _PAIR, _TRIPLE, _KARE)[n - 1]
-        key = -1 if kind is _TRIPLE and ranks[0] == TWO else top
+        kind = (KIND_SINGLE, KIND_PAIR, KIND_TRIPLE, KIND_KARE)[n - 1]
+        key = -1 if kind is KIND_TRIPLE and ranks[0] == TWO else top
         return Combo(m, kind, n, key, False)
     consecutive = ranks[-1] - ranks[0] == len(ranks) - 1
     if not consecutive:
         return None
     if all(counts[r] == 1 for r in ranks) and n >= 3 and ranks[-1] != TWO:
         flush = any(m & s == m for s in SUIT_MASKS)
-        return Combo(m, _STRAIGHT, n, top, flush)
+        return Combo(m, KIND_STRAIGHT, n, top, flush)
     if all(counts[r] == 2 for r in ranks):
-        return Combo(m, _PAIR_RUN, n, top, False)
+        return Combo(m, KIND_PAIR_RUN, n, top, False)
     if len(ranks) == 2 and sorted((counts[ranks[0]], counts[ranks[1]])) == [2, 3]:
-        return Combo(m, _POLU, 5, ranks[1], False)
+        return Combo(m, KIND_POLU, 5, ranks[1], False)
     if len(ranks) == 2 and counts[ranks[0]] == counts[ranks[1]] == 3:
-        return Combo(m, _DOUBLE_TRIPLE, 6, ranks[1], False)
+        return Combo(m, KIND_DOUBLE_TRIPLE, 6, ranks[1], False)
     return None
 
 
@@ -254,9 +254,9 @@ def allowed(combo: Combo, rules: KapHaiOptions) -> bool:
     >>> allowed(classify(mask("AS AC 2S 2C")), RULES)
     False
     """
-    if combo.kind is _DOUBLE_TRIPLE and not rules.allow_double_triple:
+    if combo.kind is KIND_DOUBLE_TRIPLE and not rules.allow_double_triple:
         return False
-    if combo.kind in (_PAIR_RUN, _POLU, _DOUBLE_TRIPLE):
+    if combo.kind in (KIND_PAIR_RUN, KIND_POLU, KIND_DOUBLE_TRIPLE):
         return rules.twos_in_pair_runs or not combo.mask & RANK_MASKS[TWO]
     return True
 
@@ -273,7 +273,7 @@ def low_single_relief(top: Combo, rules: KapHaiOptions) -> bool:
     >>> low_single_relief(classify(mask("5H")), RULES)
     False
     """
-    return top.kind is _SINGLE and top.key >> 2 <= FIVE and (
+    return top.kind is KIND_SINGLE and top.key >> 2 <= FIVE and (
         rules.low_single_free or rules.low_single_same_rank)
 
 
@@ -301,16 +301,16 @@ def beats(new: Combo, top: Combo, rules: KapHaiOptions) -> bool:
     False
     """
     tk, nk = top.kind, new.kind
-    if tk is _SINGLE:
-        if nk is _SINGLE:
+    if tk is KIND_SINGLE:
+        if nk is KIND_SINGLE:
             return _single_beats(new, top, rules)
         return cuts(new, tk)
-    if tk is _KARE:
-        return (nk is _KARE and new.key > top.key) or cuts(new, tk)
-    if tk is _PAIR:
-        return (nk is _PAIR and new.key > top.key) or cuts(new, tk)
-    if tk is _STRAIGHT:
-        if nk is not _STRAIGHT or new.size != top.size or new.key <= top.key:
+    if tk is KIND_KARE:
+        return (nk is KIND_KARE and new.key > top.key) or cuts(new, tk)
+    if tk is KIND_PAIR:
+        return (nk is KIND_PAIR and new.key > top.key) or cuts(new, tk)
+    if tk is KIND_STRAIGHT:
+        if nk is not KIND_STRAIGHT or new.size != top.size or new.key <= top.key:
             return False
         return may_answer_straight(new, top, rules)
     # Triples (2-2-2 has key -1), pair runs (pae-kare included), polu, double triples.
@@ -351,9 +351,9 @@ def may_throw_on(top: Combo, rules: KapHaiOptions) -> bool:
     >>> may_throw_on(classify(mask("6S 7D 8H")), KapHaiOptions(throw_222_on_any_three=True))
     True
     """
-    if top.kind is _TRIPLE:
+    if top.kind is KIND_TRIPLE:
         return not top.is_throwable
-    return rules.throw_222_on_any_three and top.kind is _STRAIGHT and top.size == 3
+    return rules.throw_222_on_any_three and top.kind is KIND_STRAIGHT and top.size == 3
 
 
 # --- bombs (docs/rules/kaphai.md §3.3) ----------------------------------------------
@@ -368,7 +368,7 @@ def is_bomb(combo: Combo) -> bool:
     >>> [is_bomb(classify(mask(t))) for t in ("9S 10S JS QS KS AS", "5S 5C 6D 6H 7C 7H 8S 8C 9D 9H", "2S 2C 2D")]
     [False, False, False]
     """
-    return combo.kind is _KARE or combo.is_tong_farson or combo.is_pae_kare
+    return combo.kind is KIND_KARE or combo.is_tong_farson or combo.is_pae_kare
 
 
 def cuts(bomb: Combo, kind: Kind) -> bool:
@@ -381,11 +381,11 @@ def cuts(bomb: Combo, kind: Kind) -> bool:
     >>> cuts(kare, Kind.SINGLE), cuts(kare, Kind.PAIR), cuts(tong, Kind.KARE), cuts(kare, Kind.KARE)
     (True, False, True, False)
     """
-    if kind is _SINGLE:
-        return bomb.kind is _KARE or bomb.is_tong_farson
-    if kind is _KARE:
+    if kind is KIND_SINGLE:
+        return bomb.kind is KIND_KARE or bomb.is_tong_farson
+    if kind is KIND_KARE:
         return bomb.is_tong_farson
-    if kind is _PAIR:
+    if kind is KIND_PAIR:
         return bomb.is_pae_kare
     return False
 

@@ -14,14 +14,14 @@ from typing import Final
 from folkdeck.games.kaphai.options import KapHaiOptions
 from folkdeck.games.kaphai.rules import (
     _COMBOS,
-    _DOUBLE_TRIPLE,
-    _KARE,
-    _PAIR,
-    _PAIR_RUN,
-    _POLU,
-    _SINGLE,
-    _STRAIGHT,
-    _TRIPLE,
+    KIND_DOUBLE_TRIPLE,
+    KIND_KARE,
+    KIND_PAIR,
+    KIND_PAIR_RUN,
+    KIND_POLU,
+    KIND_SINGLE,
+    KIND_STRAIGHT,
+    KIND_TRIPLE,
     SUIT_MASKS,
     TWO,
     Combo,
@@ -42,7 +42,7 @@ _SUBSETS: Final[tuple[tuple[list[int], ...], ...]] = tuple(
 def _straight(m: int, size: int) -> Combo:
     """The shared :class:`Combo` of a straight's mask (a police when its cards share a suit)."""
     top = top_index(m)
-    return _combo(m, _STRAIGHT, size, top, m & SUIT_MASKS[top & 3] == m)
+    return _combo(m, KIND_STRAIGHT, size, top, m & SUIT_MASKS[top & 3] == m)
 
 
 def _combo(m: int, kind: Kind, size: int, key: int, flush: bool = False) -> Combo:
@@ -83,11 +83,11 @@ def hand_shapes(hand: int, rules: KapHaiOptions) -> Shapes:
         _COMBOS.clear()
     out: Shapes = {}
     sets = _rank_sets(hand)
-    singles = shape_combos(hand, _SINGLE, 1, rules)
+    singles = shape_combos(hand, KIND_SINGLE, 1, rules)
     if singles:
-        out[(_SINGLE, 1)] = singles
+        out[(KIND_SINGLE, 1)] = singles
     get = _COMBOS.get
-    for k, kind in ((2, _PAIR), (3, _TRIPLE), (4, _KARE)):
+    for k, kind in ((2, KIND_PAIR), (3, KIND_TRIPLE), (4, KIND_KARE)):
         group = []
         for r in range(13):
             for m in sets[k][r]:
@@ -127,7 +127,7 @@ def _add_straights(out: Shapes, hand: int, per_rank: list[list[int]]) -> None:
         while r < TWO and per_rank[r]:
             partial = [p | b for p in partial for b in per_rank[r]]
             length += 1
-            out.setdefault((_STRAIGHT, length), []).extend(
+            out.setdefault((KIND_STRAIGHT, length), []).extend(
                 [get(p) or _straight(p, length) for p in partial])
             r += 1
 
@@ -141,18 +141,18 @@ def _add_rank_runs(out: Shapes, sets: list[list[list[int]]], rules: KapHaiOption
         while partial and r <= last and sets[2][r]:
             partial = [p | q for p in partial for q in sets[2][r]]
             size = 2 * (r - start + 1)
-            out.setdefault((_PAIR_RUN, size), []).extend(
-                _combo(p, _PAIR_RUN, size, top_index(p)) for p in partial)
+            out.setdefault((KIND_PAIR_RUN, size), []).extend(
+                _combo(p, KIND_PAIR_RUN, size, top_index(p)) for p in partial)
             r += 1
         nxt = start + 1
         for low_k, high_k in ((2, 3), (3, 2)):
             for p in sets[low_k][start]:
                 for q in sets[high_k][nxt]:
-                    out.setdefault((_POLU, 5), []).append(_combo(p | q, _POLU, 5, nxt))
+                    out.setdefault((KIND_POLU, 5), []).append(_combo(p | q, KIND_POLU, 5, nxt))
         if rules.allow_double_triple:
             for p in sets[3][start]:
                 for q in sets[3][nxt]:
-                    out.setdefault((_DOUBLE_TRIPLE, 6), []).append(_combo(p | q, _DOUBLE_TRIPLE, 6, nxt))
+                    out.setdefault((KIND_DOUBLE_TRIPLE, 6), []).append(_combo(p | q, KIND_DOUBLE_TRIPLE, 6, nxt))
 
 
 _NO_SETS: Final[list[int]] = []  # shared, never appended to
@@ -172,27 +172,27 @@ def shape_combos(hand: int, kind: Kind, size: int, rules: KapHaiOptions) -> list
     True
     """
     out: list[Combo] = []
-    if kind is _SINGLE:  # the cards themselves, already in key order
+    if kind is KIND_SINGLE:  # the cards themselves, already in key order
         while hand:
             low = hand & -hand
             out.append(_SINGLES[low.bit_length() - 1])
             hand ^= low
         return out
-    if kind <= _KARE:
+    if kind <= KIND_KARE:
         return _same_rank(hand, kind, size)
-    if kind is _STRAIGHT:
+    if kind is KIND_STRAIGHT:
         return _straights(hand, size)
     last = TWO if rules.twos_in_pair_runs else TWO - 1
-    if kind is _PAIR_RUN:
+    if kind is KIND_PAIR_RUN:
         pairs = size // 2
         for start in _runs(_ranks_holding(hand, 2), pairs, last - pairs + 2):
             partial = _sets(hand, 2, start)
             for r in range(start + 1, start + pairs):
                 partial = [p | q for p in partial for q in _sets(hand, 2, r)]
-            out.extend(_combo(p, _PAIR_RUN, size, top_index(p)) for p in partial)
+            out.extend(_combo(p, KIND_PAIR_RUN, size, top_index(p)) for p in partial)
         return out
-    if kind is _POLU or kind is _DOUBLE_TRIPLE and rules.allow_double_triple:
-        counts = ((2, 3), (3, 2)) if kind is _POLU else ((3, 3),)
+    if kind is KIND_POLU or kind is KIND_DOUBLE_TRIPLE and rules.allow_double_triple:
+        counts = ((2, 3), (3, 2)) if kind is KIND_POLU else ((3, 3),)
         for start in range(last):
             nxt = start + 1
             for low_k, high_k in counts:
@@ -237,12 +237,12 @@ def _straights(hand: int, size: int) -> list[Combo]:
             c = get(p)
             if c is None:
                 top = top_index(p)
-                c = _combo(p, _STRAIGHT, size, top, p & SUIT_MASKS[top & 3] == p)
+                c = _combo(p, KIND_STRAIGHT, size, top, p & SUIT_MASKS[top & 3] == p)
             out.append(c)
     return out
 
 
-_SINGLES: Final = tuple(_combo(1 << i, _SINGLE, 1, i) for i in range(52))
+_SINGLES: Final = tuple(_combo(1 << i, KIND_SINGLE, 1, i) for i in range(52))
 """Every single card as its :class:`Combo`."""
 _RANK_LOW_BITS: Final = sum(1 << 4 * r for r in range(13))
 
@@ -297,6 +297,6 @@ def tong_farsons(hand: int) -> list[Combo]:
     while starts:
         low = starts & -starts
         i = low.bit_length() - 1
-        out.append(_combo(sum(1 << (i + 4 * k) for k in range(5)), _STRAIGHT, 5, i + 16, True))
+        out.append(_combo(sum(1 << (i + 4 * k) for k in range(5)), KIND_STRAIGHT, 5, i + 16, True))
         starts ^= low
     return out

@@ -56,12 +56,12 @@ from folkdeck.games.kaphai.observation import KapHaiPhase, KapHaiView
 from folkdeck.games.kaphai.options import KapHaiGameLike, KapHaiOptions
 from folkdeck.games.kaphai.play import KapHaiFlow
 from folkdeck.games.kaphai.rules import (
-    _DOUBLE_TRIPLE,
-    _PAIR_RUN,
-    _SINGLE,
-    _STRAIGHT,
-    _TRIPLE,
     CARDS,
+    KIND_DOUBLE_TRIPLE,
+    KIND_PAIR_RUN,
+    KIND_SINGLE,
+    KIND_STRAIGHT,
+    KIND_TRIPLE,
     RANK_MASKS,
     Combo,
     allowed,
@@ -267,16 +267,16 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
         the caller drops those using cards already played."""
         rules = self._rules
         tk = top.kind
-        if tk is _STRAIGHT:
+        if tk is KIND_STRAIGHT:
             out: list[Combo] = []
             if may_throw_on(top, rules):
                 out.extend(c for c in table.group(TRIPLE) if c.is_throwable)
             above = table.above((tk, top.size), top.key)
             out.extend([c for c in above if may_answer_straight(c, top, rules)])
             return out
-        if tk is _SINGLE and low_single_relief(top, rules):
+        if tk is KIND_SINGLE and low_single_relief(top, rules):
             out = [c for c in table.group(SINGLE) if beats(c, top, rules)]
-        elif tk is _TRIPLE and may_throw_on(top, rules):
+        elif tk is KIND_TRIPLE and may_throw_on(top, rules):
             out = [c for c in table.group(TRIPLE)[:1] if c.is_throwable]
             out.extend(table.above(TRIPLE, top.key))
         else:
@@ -323,12 +323,12 @@ class KapHaiState(StateBase[KapHaiAction, KapHaiView, KapHaiDeal]):
             raise not_held("kaphai", s, combo, notation(missing))
         rules = self._rules
         # Only the run shapes depend on the options (allowed()): skip the call for the rest.
-        if combo.kind >= _PAIR_RUN and not allowed(combo, rules):
-            raise IllegalActionError("kaphai.double_triple_off" if combo.kind is _DOUBLE_TRIPLE
+        if combo.kind >= KIND_PAIR_RUN and not allowed(combo, rules):
+            raise IllegalActionError("kaphai.double_triple_off" if combo.kind is KIND_DOUBLE_TRIPLE
                                      else "kaphai.twos_in_runs_off", seat=s, action=str(combo))
         top = self.deal.top
         if top is None:
-            if self.deal.lead_single and combo.kind is not _SINGLE:
+            if self.deal.lead_single and combo.kind is not KIND_SINGLE:
                 raise IllegalActionError("kaphai.single_first_lead", seat=s, action=str(combo))
             return
         if beats(combo, top, rules) or can_throw(combo, top, rules):
