@@ -167,9 +167,8 @@ class StateBase(BlankMade, Generic[ActionT_co, ViewT_co, DealT_co]):
     def clone(self) -> Self:
         """An independent copy: play on either leaves the other as it was. The deal data is
         copied (its ``copy()`` copies every container), the views' history made so far too
-        (:meth:`_copy_deal`), and the game's parts named in :attr:`_shared` are shared (the
-        compiled build writes them out one by one: why: :mod:`folkdeck.engine.build`,
-        "Clones")."""
+        (:meth:`_copy_deal`), and the game's parts named in :attr:`_shared` are shared (why:
+        :mod:`folkdeck.engine.build`, "Clones")."""
         new = self._copy_deal()
         for name in self._shared:
             setattr(new, name, getattr(self, name))
