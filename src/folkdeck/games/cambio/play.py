@@ -252,11 +252,11 @@ class CambioFlow:
         if deal.dq and rules.midgame_loss == "end_deal":
             pass  # the first disqualification is the deal's only loss
         elif len(remaining) >= 2:
-            pack = self._game.pack
+            pack, fool_rule = self._game.pack, rules.fool_rule
             for s, k, o in remaining:
                 showdown[s] = k
-                facts.append(_showdown(s, k, value(k, o, rules.fool_rule, pack), o == STOCK))
-            low = showdown_losers(remaining, rules.fool_rule, pack)
+                facts.append(_showdown(s, k, value(k, o, fool_rule, pack), o == STOCK))
+            low = showdown_losers(remaining, fool_rule, pack)
             losers += low
             for s in low:
                 facts.append(_lowest(s))
