@@ -96,3 +96,24 @@ def test_determinized_worlds_play_out_and_evaluate() -> None:
         playout(world, rng)
         returns = evaluate(world)
         assert len(returns) == 6 and sum(returns) == 0
+
+
+def test_the_confidence_rules_values_lead_with_the_action_it_plays() -> None:
+    """The values of a PIMC bot with the confidence rule are what the rule compares: the
+    default (the heuristic's choice) at its mean return, every other candidate at the low
+    end of its difference with it; the first is what the bot plays, so a teacher of the
+    learned bots (``folkdeck.train``) plays as ``search`` does, not as plain PIMC's best mean."""
+    spec = get_spec("gouji")
+    game = load("gouji")
+    for seed, steps in ((3, 25), (4, 10), (5, 40)):
+        state = _position(seed, steps)
+        seat = state.to_act[0]
+        seen, legal = state.observe(seat), state.legal_actions(seat)
+        bot = make_agent(spec, "search:fast", game=game)
+        assert isinstance(bot, SearchAgent) and bot.confidence == CONFIDENCE
+        rows = bot.action_values(seen, legal, random.Random(seed))
+        assert rows is not None
+        assert str(rows[0][0]) == str(bot.act(seen, legal, random.Random(seed)))
+        default = candidates(seen, legal)[0]
+        assert str(default) in {str(a) for a, _, _ in rows}
+        assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)

@@ -156,3 +156,24 @@ def test_search_algorithm_opt_in_names_ismcts() -> None:
     assert cast(SearchAgent, plain["search"]()).algorithm == "ismcts"
     with pytest.raises(ValueError, match="search algorithm"):
         search_bots("kaphai", search_algorithm="mcts")
+
+
+def test_ismcts_values_lead_with_the_action_it_plays() -> None:
+    """An ISMCTS bot's ``action_values`` are its root's children, the one it plays first
+    (the most visited), each with its mean return and visits: a teacher of the learned
+    bots (``folkdeck.train``) plays what the ``search`` bot plays, and learns its values."""
+    spec = get_spec("kaphai")
+    game = load("kaphai")
+    state = game.new_state(seed=3)
+    seat = state.to_act[0]
+    view, legal = state.observe(seat), state.legal_actions(seat)
+    assert len(legal) > 2
+    bot = make_agent(spec, "search:fast", game=game)
+    assert isinstance(bot, SearchAgent) and bot.algorithm == "ismcts"
+    rows = bot.action_values(view, legal, random.Random(4))
+    assert rows is not None
+    assert rows[0][0] == bot.act(view, legal, random.Random(4))
+    visits = [n for _, _, n in rows]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == bot.rollouts
+    assert {str(a) for a, _, _ in rows} <= {str(a) for a in legal}
+    assert all(0.0 <= v <= 3.0 for _, v, _ in rows)  # Kap Hai returns: places 3, 2, 1, 0

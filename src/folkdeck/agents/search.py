@@ -238,10 +238,20 @@ class SearchAgent:
     def action_values(self, observation: Observation, legal_actions: Sequence[Action],
                       rng: random.Random) -> list[tuple[Action, float, int]] | None:
         """Each root action's mean return for the observing seat, best first, with the
-        number of sampled worlds it was tried in: PIMC on the same worlds for every action
-        (the game's root ``candidates`` only, where it declares them). ``None`` where this
-        bot cannot search the position (no determinizer, an unsearchable view, a spectator).
-        The hint of the browser and the terminal (:mod:`folkdeck.agents.advice`)."""
+        number of rollouts behind it (the game's root ``candidates`` only, where it
+        declares them), by this bot's own algorithm:
+
+        - PIMC tries every action on the same sampled worlds; best is the best mean; with
+          the ``confidence`` rule, each action but the default is valued at the low end
+          the rule reads (its mean less ``confidence`` standard errors of its difference
+          with the default's return on the same worlds), so that best is what the rule plays;
+        - ISMCTS returns its root's children (the actions its tree tried), each with its
+          mean return and visits; best is the one it plays, the most visited, so that a
+          teacher of :mod:`folkdeck.train` plays as this bot does.
+
+        ``None`` where this bot cannot search the position (no determinizer, an
+        unsearchable view, a spectator). The hint of the browser and the terminal
+        (:mod:`folkdeck.agents.advice`, a PIMC bot) and the teacher of the learned bots."""
         seat = observation.seat
         determinizer = self._determinizer
         if determinizer is None or seat is None or not determinizer.is_searchable(observation):
@@ -251,6 +261,15 @@ class SearchAgent:
         if self._candidates is not None:
             legal = list(self._candidates(observation, legal)) or legal
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        if self.algorithm == "ismcts":
+            children = self._ismcts_root(legal, seat, sample, rng, deadline).children
+            visited = [(a, children[str(a)]) for a in legal if str(a) in children]
+            visited = [(a, n) for a, n in visited if n.visits]
+            ranked = sorted(visited, key=lambda an: (-an[1].visits, -an[1].total / an[1].visits))
+            return [(a, n.total / n.visits, n.visits) for a, n in ranked]
+        if self.confidence is not None:
+            base, lows, done = self._paired_lows(legal, seat, sample, rng, deadline)
+            return sorted([(a, base + lows[i], done) for i, a in enumerate(legal)], key=lambda row: -row[1])
         totals, counts = self._pimc_values(legal, seat, sample, rng, deadline)
         rows = [(a, totals[i] / counts[i], counts[i]) for i, a in enumerate(legal) if counts[i]]
         return sorted(rows, key=lambda row: -row[1])
@@ -301,11 +320,25 @@ class SearchAgent:
 
     def _pimc_paired(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
                      deadline: float | None) -> Action:
-        """PIMC as a policy improvement over the default action ``legal[0]``: each other
-        action's return less the default's, on the same worlds (common random numbers)."""
+        """PIMC as a policy improvement over the default action ``legal[0]``: the action
+        whose low end (:meth:`_paired_lows`) is highest, if above the default's 0."""
+        _, lows, _ = self._paired_lows(legal, seat, sample, rng, deadline)
+        best, best_low = 0, 0.0
+        for i in range(1, len(legal)):
+            if lows[i] > best_low:
+                best, best_low = i, lows[i]
+        return legal[best]
+
+    def _paired_lows(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
+                     deadline: float | None) -> tuple[float, list[float], int]:
+        """Each action's return less the default's, on the same worlds (common random
+        numbers), at the low end of its interval: the mean difference less ``confidence``
+        standard errors of it (0 for the default itself); with the default's mean return and
+        the number of worlds."""
         keys = [str(a) for a in legal]
         sums = [0.0] * len(legal)
         squares = [0.0] * len(legal)
+        base = 0.0
         worlds = max(2, self.rollouts // len(legal))
         done = 0
         for w in range(worlds):
@@ -321,23 +354,27 @@ class SearchAgent:
                 d = v - values[0]
                 sums[i] += d
                 squares[i] += d * d
+            base += values[0]
             done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        best, best_low = 0, 0.0
+            if deadline is not None and done >= 2 and time.perf_counter() > deadline:
+                break  # two worlds at least: an error needs two differences
         assert self.confidence is not None
+        lows = [0.0] * len(legal)
         for i in range(1, len(legal)):
             mean = sums[i] / done
             spread = max(0.0, squares[i] / done - mean * mean)
-            error = math.sqrt(spread / (done - 1)) if done > 1 else math.inf
-            low = mean - self.confidence * error
-            if low > best_low:
-                best, best_low = i, low
-        return legal[best]
+            error = math.sqrt(spread / (done - 1))
+            lows[i] = mean - self.confidence * error
+        return base / done, lows, done
 
     # --- ISMCTS --------------------------------------------------------------------
     def _ismcts(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
                 deadline: float | None) -> Action:
+        return _most_visited(self._ismcts_root(legal, seat, sample, rng, deadline), legal)
+
+    def _ismcts_root(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
+                     deadline: float | None) -> _Node:
+        """The root of the tree grown by the budget's iterations."""
         root = _Node(seat)
         lo, hi = math.inf, -math.inf
         keys = [str(a) for a in legal]
@@ -355,7 +392,7 @@ class SearchAgent:
                 n.total += returns[n.seat]
             if deadline is not None and iteration % 16 == 15 and time.perf_counter() > deadline:
                 break
-        return _most_visited(root, legal)
+        return root
 
     def _descend(self, world: State, root: _Node, allowed: set[str] | None, lo: float, hi: float,
                  rng: random.Random) -> list[_Node]:
