@@ -90,3 +90,22 @@ def test_the_train_command_runs_resumes_and_ships_nothing_unasked(tmp_path: Path
     assert (out / "model.npz").read_bytes() == model
     assert len((out / "log.jsonl").read_text().splitlines()) == 5
     assert main([*args, "--seed", "1"]) == 2  # another recipe in the same folder is refused
+
+
+def test_the_pool_takes_any_bot_of_the_game_and_refuses_others() -> None:
+    """``--pool``: the rounds' opponents, ``self``, ``previous``, ``heuristic`` or a bot
+    of the game (its ``search``, as the issue's pool of the heuristic, the search and
+    earlier checkpoints); a name that is none of them is refused before anything runs."""
+    from folkdeck.cli.main import _parser
+    from folkdeck.cli.train import _recipe
+    from folkdeck.engine.errors import InvalidConfigError
+
+    def recipe(pool: str) -> tuple[str, ...]:
+        return _recipe(_parser().parse_args(["train", "kaphai", "--pool", pool])).pool
+
+    assert recipe("heuristic,self,previous") == ("heuristic", "self", "previous")
+    assert recipe("search, previous") == ("search", "previous")
+    with pytest.raises(InvalidConfigError) as refused:
+        recipe("heuristic,nobody")
+    assert refused.value.reason == "unknown_bot" and refused.value.params["bot"] == "nobody"
+    assert "nobody" in refused.value.render("en") and "search" in refused.value.render("en")

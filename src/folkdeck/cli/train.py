@@ -42,6 +42,10 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--round-deals", type=int, default=200, help="deals per round (default 200)")
     p.add_argument("--fit-steps", type=int, default=3000, help="minibatches of the first fit (default 3000)")
     p.add_argument("--round-steps", type=int, default=1500, help="minibatches per round (default 1500)")
+    p.add_argument("--pool", default="heuristic,self,previous",
+                   help="the rounds' opponents, in turn: self (the learner in every seat), previous (its "
+                        "last checkpoint), heuristic (the game's heuristic bot) or any bot of the game, such "
+                        "as search (default heuristic,self,previous)")
     p.add_argument("--hidden", default="128,64", help="hidden layer sizes (default 128,64)")
     p.add_argument("--return-weight", type=float, default=0.0,
                    help="weight of the deals' returns beside the teacher's values (deep Monte Carlo; default 0)")
@@ -84,10 +88,15 @@ def _recipe(args: argparse.Namespace) -> Recipe:
     if args.teacher not in spec.bots:
         raise InvalidConfigError("unknown_bot", option="teacher", bot=args.teacher, game=spec.name,
                                  bots=", ".join(spec.bots))
+    pool = tuple(k.strip() for k in args.pool.split(","))
+    for kind in pool:
+        if kind not in ("self", "previous", "heuristic") and kind not in spec.bots:
+            raise InvalidConfigError("unknown_bot", option="pool", bot=kind[:40], game=spec.name,
+                                     bots=", ".join(["self", "previous", *spec.bots]))
     rules = tuple(sorted(parse_assignments(args.rules).items()))
     from folkdeck.agents.features import FEATURES
 
-    return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, margins=margins,
+    return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, margins=margins, pool=pool,
                   return_weight=args.return_weight, features=FEATURES[args.features], **counts)
 
 

@@ -4,8 +4,9 @@
    each decision recording every legal action with the search's value, and the action
    played with the seat's return;
 2. **fit**: supervised regression of the network on those values (:mod:`.network`);
-3. **improve** (rounds): the learner plays epsilon-greedily against a pool (itself, the
-   game's heuristic bot, its previous checkpoint); its actions' returns are added to the
+3. **improve** (rounds): the learner plays epsilon-greedily against a pool (by default
+   itself, the game's heuristic bot and its previous checkpoint; any bot of the game, its
+   ``search`` say, with ``--pool``); its actions' returns are added to the
    data, and the network trains on all of it (deep Monte Carlo, as in DouZero);
 4. after the fit and each round, an **evaluation**: duplicate deals of one learner
    against the heuristic bot in the other seats (the arena, fixed seed), logged against
