@@ -58,7 +58,9 @@ class ActionFeatures:
 
     def row(self, action: object) -> FloatArray:
         """One action's plain vector (``None`` is the encoding's ``<wait>``, declining a right)."""
-        key = "<wait>" if action is None else str(action)
+        return self._row("<wait>" if action is None else str(action))
+
+    def _row(self, key: str) -> FloatArray:
         row = self._rows.get(key)
         if row is None:
             row = np.zeros(self.row_size, dtype=np.float32)
@@ -72,11 +74,12 @@ class ActionFeatures:
     def matrix(self, actions: Sequence[object], preferred: object = None) -> FloatArray:
         """The plain vectors of ``actions``, one row each; the one whose notation is
         ``preferred``'s (the heuristic bot's choice) flagged in the last column."""
-        out = np.stack([self.row(a) for a in actions])
+        keys = ["<wait>" if a is None else str(a) for a in actions]  # once: a Gou Ji lead has thousands
+        out = np.stack([self._row(k) for k in keys])
         if preferred is not None:
             key = str(preferred)
-            for i, a in enumerate(actions):
-                if str(a) == key:
+            for i, k in enumerate(keys):
+                if k == key:
                     out[i, -1] = 1.0
         return out
 

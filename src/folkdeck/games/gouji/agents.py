@@ -36,13 +36,14 @@ def _cost(p: Play) -> tuple[int, int, int]:
 def _window_answer(legal: Sequence[GouJiAction]) -> GouJiAction | None:
     """Both bots' answer in a window: declare 3s, call revolution, insist, burn (the
     cheapest), decline (``no``); None when none of these is legal."""
+    others = [a for a in legal if not isinstance(a, Play)]  # a lead may list thousands of sets
     for word in (DECLARE, REVOLUTION, INSIST):
-        if word in legal:
+        if word in others:
             return word
-    burns = [a for a in legal if isinstance(a, Burn)]
+    burns = [a for a in others if isinstance(a, Burn)]
     if burns:
         return min(burns, key=lambda b: _cost(b.play))
-    if NO in legal:
+    if NO in others:
         return NO
     return None
 
