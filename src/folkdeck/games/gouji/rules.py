@@ -119,13 +119,20 @@ class Play(tuple[int, int, int, int, int, int, int]):
         return tuple(out)
 
     def __str__(self) -> str:
-        words = [RANK_WORDS[self.rank]] * self.natural + ["2"] * self.w2 + ["BJ"] * self.wbj \
-            + ["RJ"] * self.wrj
-        return " ".join(words)
+        text = _TEXT.get(self)
+        if text is None:
+            words = [RANK_WORDS[self.rank]] * self.natural + ["2"] * self.w2 + ["BJ"] * self.wbj \
+                + ["RJ"] * self.wrj
+            text = _TEXT[self] = " ".join(words)
+        return text
 
     def __repr__(self) -> str:
         return f"Play.parse({str(self)!r})"
 
+
+_TEXT: Final[dict[Play, str]] = {}
+"""Every set's notation once written: a lead may list thousands of sets, which the view, the
+learned bot and the search each spell (bounded by the sets a pack allows)."""
 
 _mk: Final = tuple.__new__
 """Makes a :class:`Play` from its seven fields without Python-level code (the fast path)."""
