@@ -69,7 +69,7 @@ def main() -> None:
         for bot in args.bots.split(","):
             if bot == "heuristic" and "heuristic" not in spec.bots:
                 bot = spec.default_bot
-            if bot not in spec.bots:
+            if bot not in spec.bots and not bot.startswith("learned="):  # learned=PATH: a model file
                 continue
             r = row(game, bot, args.deals, args.seed, args.jobs)
             print(f"| {game} | {bot} | {args.deals} | {_ci(r['mean_return'])} | {_ci(r['win_share'])} | "
