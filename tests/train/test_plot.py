@@ -30,3 +30,23 @@ def test_a_learning_curve_and_a_run_s_log_are_drawn(tmp_path: Path) -> None:
     log = plot_log(runs[0] / "log.jsonl", tmp_path / "log.png")
     for png in (curve, log):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_curve_has_a_series_per_teacher_and_counts_linked_deals_at_their_cost(tmp_path: Path) -> None:
+    """Runs that read their teacher deals from another run's folder count those deals at
+    ``deal_seconds`` (per teacher) and their fit at the log's own minutes after the deals
+    they played: a run that played a third of its deals is not counted twice for them."""
+    from folkdeck.train.plot import curve_points
+
+    pimc = _run(tmp_path / "pimc", 2048, 3.0, 1.6)
+    search = _run(tmp_path / "search", 3000, 32.5, 1.76)
+    recipe = json.loads((search / "recipe.json").read_text())
+    (search / "recipe.json").write_text(json.dumps({**recipe, "teacher": "search"}))
+    log = (search / "log.jsonl").read_text().replace('"cpu_minutes": 0.0', '"cpu_minutes": 28.7')
+    (search / "log.jsonl").write_text(log)
+    points = curve_points([search, pimc], {"search": 1.73, "pimc:fast": 1.21})
+    assert [(p.teacher, p.deals) for p in points] == [("pimc:fast", 2048), ("search", 3000)]
+    assert points[0].minutes == pytest.approx(3.0 + 2048 * 1.21 / 60)
+    assert points[1].minutes == pytest.approx(32.5 - 28.7 + 3000 * 1.73 / 60)
+    png = plot_curve([pimc, search], tmp_path / "curve.png", deal_seconds={"search": 1.73, "pimc:fast": 1.21})
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
