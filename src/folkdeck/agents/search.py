@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from folkdeck.agents.tree import Node, most_visited, ucb, untried
 from folkdeck.engine.determinize import Determinizer
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.playout import random_playout
@@ -97,17 +98,6 @@ def _play_out(state: State, policy: GameAgent | None, rng: random.Random, max_st
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"rollout not over after {max_steps} steps: {state!r}")
-
-
-class _Node:
-    __slots__ = ("seat", "visits", "total", "avail", "children")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-        self.children: dict[str, _Node] = {}
 
 
 class SearchAgent:
@@ -370,12 +360,12 @@ class SearchAgent:
     # --- ISMCTS --------------------------------------------------------------------
     def _ismcts(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
                 deadline: float | None) -> Action:
-        return _most_visited(self._ismcts_root(legal, seat, sample, rng, deadline), legal)
+        return most_visited(self._ismcts_root(legal, seat, sample, rng, deadline), legal)
 
     def _ismcts_root(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
-                     deadline: float | None) -> _Node:
+                     deadline: float | None) -> Node:
         """The root of the tree grown by the budget's iterations."""
-        root = _Node(seat)
+        root = Node(seat)
         lo, hi = math.inf, -math.inf
         keys = [str(a) for a in legal]
         allowed = set(keys) if self._candidates is not None else None
@@ -394,74 +384,31 @@ class SearchAgent:
                 break
         return root
 
-    def _descend(self, world: State, root: _Node, allowed: set[str] | None, lo: float, hi: float,
-                 rng: random.Random) -> list[_Node]:
+    def _descend(self, world: State, root: Node, allowed: set[str] | None, lo: float, hi: float,
+                 rng: random.Random) -> list[Node]:
         """One iteration's walk down the tree, playing ``world`` on: UCB among the children
         legal in this world, until an untried action is added (one drawn at random), the
         depth limit or the end of the deal. The nodes walked, for the backup."""
         node = root
-        path: list[_Node] = []
+        path: list[Node] = []
         depth = self.tree_depth
         while not world.is_over() and (depth is None or len(path) < depth):
             mover = world.to_act[0]
             actions = world.legal_actions(mover)
             if node is root and allowed is not None:
                 actions = tuple(a for a in actions if str(a) in allowed)
-            untried = _untried(node, actions)
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                child = _Node(mover)
+            fresh = untried(node, actions)
+            if fresh:
+                a = fresh[rng.randrange(len(fresh))]
+                child = Node(mover)
                 node.children[str(a)] = child
                 world.apply(a, mover)
                 path.append(child)
                 break
-            best_a, node = _ucb(node, actions, self.exploration, lo, hi)
+            best_a, node = ucb(node, actions, self.exploration, lo, hi)
             world.apply(best_a, mover)
             path.append(node)
         return path
-
-
-def _untried(node: _Node, actions: Sequence[Action]) -> list[Action]:
-    """The actions without a child yet; each child of the others counts one more time
-    available."""
-    children = node.children
-    untried = []
-    for a in actions:
-        child = children.get(str(a))
-        if child is None:
-            untried.append(a)
-        else:
-            child.avail += 1
-    return untried
-
-
-def _ucb(node: _Node, actions: Sequence[Action], c: float, lo: float, hi: float) -> tuple[Action, _Node]:
-    """The child to walk to: the best upper confidence bound among ``actions``' children
-    (returns scaled by the range ``lo``-``hi`` seen so far, availability counts)."""
-    children = node.children
-    scale = (hi - lo) if hi > lo else 1.0
-    best_a: Action | None = None
-    best_child: _Node | None = None
-    best_value = -math.inf
-    for a in actions:
-        child = children[str(a)]
-        log_avail = math.log(child.avail)
-        value = ((child.total / child.visits - lo) / scale if child.visits and hi > lo else 0.5) \
-            + c * math.sqrt(log_avail / child.visits)
-        if value > best_value:
-            best_value, best_a, best_child = value, a, child
-    assert best_a is not None and best_child is not None
-    return best_a, best_child
-
-
-def _most_visited(root: _Node, legal: Sequence[Action]) -> Action:
-    """The root action visited most (then the best mean, then the first listed)."""
-    children = root.children
-    scored = [(children[k].visits if k in children else -1,
-               children[k].total / children[k].visits if k in children and children[k].visits else -math.inf,
-               -i)
-              for i, k in enumerate(str(a) for a in legal)]
-    return legal[max(range(len(legal)), key=lambda i: scored[i])]
 
 
 def _first() -> GameAgent:
