@@ -122,3 +122,25 @@ def test_by_suit_the_shape_counts_what_each_suit_keeps_and_marks_the_voids() -> 
 def test_unknown_features_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown features"):
         ActionFeatures(Encoding.of(folkdeck.load("cangkul")), features="shape-9")
+
+
+def test_the_action_rows_kept_in_one_table_are_the_rows_spelt_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ActionFeatures.matrix`` takes the rows it has met from one growing table; what it
+    gives must not depend on what it met before, nor on the table starting again when full
+    (``MAX_ROWS``, its bound on memory)."""
+    from folkdeck.agents import features
+
+    game = folkdeck.load("gouji")
+    encoding = Encoding.of(game)
+    state = game.new_state(hands=["3S 3H 3D 4S 4H 5S 5H 2S 2H BJ RJ", "6S", "6H", "7S", "7H", "8S"],
+                           setup={"leader": 0})
+    legal = state.legal_actions(0)
+    assert len(legal) > 64  # more than the table's first size
+    fresh = [ActionFeatures(encoding).matrix([a])[0] for a in legal]
+    shared = ActionFeatures(encoding)
+    shared.matrix(legal[::3])
+    monkeypatch.setattr(features, "MAX_ROWS", len(legal) + 5)  # full within the next call
+    rows = shared.matrix([*legal, legal[0]], legal[1])
+    assert np.array_equal(rows[:-1, :-1], np.stack(fresh)[:, :-1]) and np.array_equal(rows[-1], rows[0])
+    assert rows[:, -1].tolist() == [float(i == 1) for i in range(len(legal) + 1)]
+    assert np.array_equal(shared.row(legal[2]), fresh[2])

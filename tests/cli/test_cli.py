@@ -76,3 +76,19 @@ def test_arena_option_errors_are_coded(capsys: pytest.CaptureFixture[str]) -> No
     assert "--first-deal -1: must be 0 or more" in capsys.readouterr().err
     assert main(["--lang", "ja", "arena", "kaphai", "--bots", "random,random", "--address", "x", "--quiet"]) == 2
     assert "--address は --backend ray と一緒に指定します" in capsys.readouterr().err
+
+
+def test_the_command_runs_one_blas_thread_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The bots' small matrices gain nothing from BLAS threads where a process runs per core
+    (``single_threaded_blas``); a user's own setting stands."""
+    from folkdeck.cli.main import BLAS_THREADS
+
+    for name in BLAS_THREADS:  # set first, so that the variables are restored after the test
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("MKL_NUM_THREADS", "3")
+    assert main(["games"]) == 0
+    capsys.readouterr()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    assert os.environ["MKL_NUM_THREADS"] == "3"

@@ -31,8 +31,11 @@ SHAPE_SUITS: Final = "shape-2"
 """... and :class:`HandShape` with its suits (``suits=True``)."""
 FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS}
 """``folkdeck train --features`` names → a model's ``features``."""
+MAX_ROWS: Final = 200_000
+"""The most action rows :class:`ActionFeatures` keeps (a bound on its memory)."""
 SETS: Final = 4
 """The hand-shape counts sets of up to this many cards of a rank (single, pair, triple, four)."""
+_AT_LEAST: Final = np.arange(1, SETS + 1, dtype=np.float32)
 
 
 class ActionFeatures:
@@ -54,28 +57,22 @@ class ActionFeatures:
         for kind, copies in zip(encoding.kinds, encoding.copies, strict=True):
             scale[encoding.token_index[str(kind)]] = 1.0 / copies
         self._scale = scale
-        self._rows: dict[str, FloatArray] = {}
+        # every action row met so far, one per line of a table, by notation: a Gou Ji lead
+        # of thousands of sets takes its rows with one indexing rather than a stack of each
+        self._index: dict[str, int] = {}
+        self._table = np.zeros((64, self.row_size), dtype=np.float32)
 
     def row(self, action: object) -> FloatArray:
         """One action's plain vector (``None`` is the encoding's ``<wait>``, declining a right)."""
-        return self._row("<wait>" if action is None else str(action))
-
-    def _row(self, key: str) -> FloatArray:
-        row = self._rows.get(key)
-        if row is None:
-            row = np.zeros(self.row_size, dtype=np.float32)
-            for token in self.encoding.spell(key):
-                row[token] += self._scale[token]
-            row[-2] = 1.0
-            if len(self._rows) < 200_000:
-                self._rows[key] = row
+        row: FloatArray = self.matrix([action])[0]
         return row
 
     def matrix(self, actions: Sequence[object], preferred: object = None) -> FloatArray:
         """The plain vectors of ``actions``, one row each; the one whose notation is
         ``preferred``'s (the heuristic bot's choice) flagged in the last column."""
         keys = ["<wait>" if a is None else str(a) for a in actions]  # once: a Gou Ji lead has thousands
-        out = np.stack([self._row(k) for k in keys])
+        lines = np.asarray(self._lines(keys), dtype=np.intp)  # (may grow the table)
+        out = self._table[lines]
         if preferred is not None:
             key = str(preferred)
             for i, k in enumerate(keys):
@@ -83,12 +80,37 @@ class ActionFeatures:
                     out[i, -1] = 1.0
         return out
 
+    def _lines(self, keys: Sequence[str]) -> list[int]:
+        """The table's line of each notation, the new ones spelt and added."""
+        index = self._index
+        lines = [index.get(k, -1) for k in keys]
+        if -1 not in lines:
+            return lines
+        if len(index) + len(keys) > MAX_ROWS:  # a bound on the memory: start the table again
+            index.clear()
+        return [index[k] if k in index else self._add(k) for k in keys]
+
+    def _add(self, key: str) -> int:
+        line = len(self._index)
+        if line == len(self._table):
+            self._table = np.concatenate([self._table, np.zeros_like(self._table)])
+        row = self._table[line]
+        row[:] = 0.0
+        for token in self.encoding.spell(key):
+            row[token] += self._scale[token]
+        row[-2] = 1.0
+        self._index[key] = line
+        return line
+
     def inputs(self, views: FloatArray, rows: FloatArray) -> FloatArray:
         """The network's action inputs: the plain ``rows``, then (with ``shape``) the hand
         shape of each (``views``: one view for all the rows, or one per row)."""
         if self.shape is None:
             return rows
-        return np.concatenate([rows, self.shape.of(views, rows)], axis=1, dtype=np.float32)
+        out = np.empty((len(rows), self.size), dtype=np.float32)
+        out[:, :self.row_size] = rows
+        self.shape.of(views, rows, out=out[:, self.row_size:])
+        return out
 
 
 class HandShape:
@@ -111,22 +133,39 @@ class HandShape:
         self.suits = CardGroups(encoding, [getattr(k, "suit", None) or k for k in encoding.kinds]) if suits else None
         self.groups = self.ranks.groups
         self.size = 7 * self.groups + SETS + 1 + (4 * self.suits.groups if self.suits is not None else 0)
+        self._blocks = np.kron(np.eye(SETS, dtype=np.float32), np.ones((self.groups, 1), dtype=np.float32))
 
-    def of(self, views: FloatArray, rows: FloatArray) -> FloatArray:
-        """The shape features of each action row (``views``: ``(1, V)`` or ``(n, V)``)."""
+    def of(self, views: FloatArray, rows: FloatArray, *, out: FloatArray | None = None) -> FloatArray:
+        """The shape features of each action row (``views``: ``(1, V)`` or ``(n, V)``),
+        written into ``out`` if given (``(n, size)``: a part of the network's input)."""
+        if out is None:
+            out = np.empty((len(rows), self.size), dtype=np.float32)
+        g = self.groups
         left, played, unseen = self.ranks.counts(views, rows)
-        at_least = [(left >= k).astype(np.float32) for k in range(1, SETS + 1)]
-        exactly = [(left == k).sum(axis=1, keepdims=True) for k in range(1, SETS)]
-        exactly.append(at_least[-1].sum(axis=1, keepdims=True))
-        sets = np.concatenate(exactly, axis=1) / self.groups
         copies = self.ranks.copies
-        parts = [left / copies, *at_least, sets, played / copies, unseen / copies,
-                 left.sum(axis=1, keepdims=True) / self.ranks.total]
+        np.divide(left, copies, out=out[:, :g])
+        # at least 1, 2, 3, 4 left: four blocks of g columns, one comparison
+        at_least = out[:, g:(SETS + 1) * g]
+        at_least.reshape(len(rows), SETS, g)[...] = left[:, None, :] >= _AT_LEAST[:, None]
+        # groups left as a single, a pair, a triple, four or more: differences of the "at
+        # least"s, their counts summed by a product (whole numbers: exact in any order)
+        sets = out[:, (SETS + 1) * g:(SETS + 1) * g + SETS]
+        np.matmul(at_least, self._blocks, out=sets)
+        sets[:, :-1] -= sets[:, 1:].copy()
+        sets /= self.groups
+        at = (SETS + 1) * g + SETS
+        np.divide(played, copies, out=out[:, at:at + g])
+        np.divide(unseen, copies, out=out[:, at + g:at + 2 * g])
+        out[:, at + 2 * g] = left.sum(axis=1) / self.ranks.total
         if self.suits is not None:
             left, played, unseen = self.suits.counts(views, rows)
-            copies = self.suits.copies
-            parts += [left / copies, (left == 0).astype(np.float32), played / copies, unseen / copies]
-        return np.concatenate(parts, axis=1, dtype=np.float32)
+            copies, k = self.suits.copies, self.suits.groups
+            at += 2 * g + 1
+            np.divide(left, copies, out=out[:, at:at + k])
+            np.equal(left, 0.0, out=out[:, at + k:at + 2 * k], casting="unsafe")
+            np.divide(played, copies, out=out[:, at + 2 * k:at + 3 * k])
+            np.divide(unseen, copies, out=out[:, at + 3 * k:at + 4 * k])
+        return out
 
 
 class CardGroups:

@@ -7,10 +7,17 @@ process (``--one NAME``), so the first listing is truly cold (no play made yet).
 objects (one per legal set: ``legal_actions()`` returns a tuple of actions), with the sets'
 values known beforehand and the allocator warmed by a listing made and dropped first: what
 any cold listing of that hand costs at least, however the sets are found.
+
+``--learned`` times the shipped learned bot's decision in each case instead (issue 38: at
+most 20 ms in the pure build): the median of 30 decisions after a first one (which reads
+the model), CPU and wall time, one BLAS thread unless ``OPENBLAS_NUM_THREADS`` says more.
 """
 
 from __future__ import annotations
 
+import os
+import random
+import statistics
 import subprocess
 import sys
 import time
@@ -22,6 +29,8 @@ CASES = {
     "follow_pairs": (WORST, "3 3"),
     "follow_fives": (WORST, "3 3 3 3 3"),
     "lead_12_wild_2s": ("3 4 5 6 7 8 9 10 J Q K A " + "A " * 8 + "2 " * 12 + "BJ BJ RJ RJ", None),
+    # every joker, 12 twos and four ranks of four: the most sets the learned bot was timed on
+    "lead_all_jokers": ("3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 " + "2 " * 12 + "BJ " * 4 + "RJ " * 4, None),
 }
 
 
@@ -61,6 +70,26 @@ def one(name: str) -> None:
     sys.stdout.write(f"{name:18s} actions={n:5d} cold={cold * 1e3:7.2f} ms warm={warm * 1e6:7.1f} us\n")
 
 
+def learned(name: str) -> None:
+    from folkdeck.agents.registry import make_agent
+    from folkdeck.engine.registry import load
+
+    game = load("gouji")
+    state = _state(*CASES[name])
+    bot = make_agent(game.spec, "learned", game=game)
+    seat = state.to_act[0]
+    view, legal = state.observe(seat), state.legal_actions(seat)
+    bot.act(view, legal, random.Random(0))
+    cpu, wall = [], []
+    for _ in range(30):
+        t0, c0 = time.perf_counter(), time.process_time()
+        bot.act(view, legal, random.Random(0))
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - t0)
+    sys.stdout.write(f"{name:18s} actions={len(legal):5d} learned: cpu={statistics.median(cpu) * 1e3:6.2f} ms "
+                     f"wall={statistics.median(wall) * 1e3:6.2f} ms\n")
+
+
 def floor() -> None:
     from folkdeck.games.gouji import moves, rules
     fields = [tuple(p) for p in _state(WORST, None).legal_actions()]
@@ -76,6 +105,12 @@ def floor() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
         one(sys.argv[2])
+    elif len(sys.argv) > 2 and sys.argv[1] == "--one-learned":
+        learned(sys.argv[2])
+    elif sys.argv[1:] == ["--learned"]:
+        env = {"OPENBLAS_NUM_THREADS": "1", **os.environ}  # as the ``folkdeck`` command runs
+        for case in CASES:
+            subprocess.run([sys.executable, __file__, "--one-learned", case], check=True, env=env)
     elif sys.argv[1:] == ["--floor"]:
         floor()
     else:
