@@ -266,7 +266,7 @@ PER_GAME_CHECKS = [
     ("tests.engine.test_spec", "test_a_spec_is_its_static_description_plus_its_hooks"),
     ("tests.engine.test_shared_reasons", "test_shared_reasons_carry_exactly_the_shared_params"),
     ("tests.server.test_delta", "test_the_view_rebuilt_from_deltas_is_the_whole_view"),
-    ("tests.agents.test_advice", "test_advice_is_a_legal_action_with_its_values_best_first"),
+    ("tests.agents.test_advice", "test_advice_is_a_legal_action_with_its_values_in_the_bots_order"),
 ]
 """The tests that other modules run for every registered game (parametrized by
 ``folkdeck.games()`` when collected, so they never see the toy), run here for the toy."""

@@ -1,11 +1,13 @@
 """A hint for a person at the table: what a good bot would play here, and why, as data.
 
-:func:`advise` asks the game's ``pimc`` search bot (``folkdeck.agents.search``) for the
+:func:`advise` asks the game's hint bot (``GameInfo.hint_bot``: a search bot of
+``folkdeck.agents.search``, the game's strongest that answers within a second) for the
 value of every action it considers: the mean return of the seat over sampled deals that
-agree with everything the seat has seen, each action tried on the same deals. The answer
-is an :class:`Advice` (the action, how it was found, the values best first), which the
-browser and the terminal put into words from the message catalog (``hint.*``); nothing
-here makes a sentence. Where the position cannot be searched (a window before the cards
+agree with everything the seat has seen (PIMC tries each action on the same deals; ISMCTS,
+Kap Hai's and the Cangkul family's ``search``, tries the promising ones more often). The
+answer is an :class:`Advice` (the action, how it was found, the values in the bot's order
+of preference), which the browser and the terminal put into words from the message
+catalog (``hint.*``); nothing here makes a sentence. Where the position cannot be searched (a window before the cards
 are seen, a game without a determinizer), the advice is the game's own quick bot's choice,
 without values.
 
@@ -33,13 +35,9 @@ from folkdeck.json_types import JSONObject
 if TYPE_CHECKING:
     from folkdeck.engine.record import Record
 
-HINT_BOT: Final = "pimc"
-"""The bot that gives hints (every game has it: :func:`folkdeck.agents.search.search_bots`)."""
-HINT_ROLLOUTS: Final = 240
-"""Rollouts of one hint (a tenth of a second in most games)."""
 HINT_SECONDS: Final = 1.0
 """A hint's search stops after this long (a Gou Ji position with many plays): a player
-waits at most a second. The learned bots answer in milliseconds but are weaker than this
+waits at most a second. The learned bots answer in milliseconds but are weaker than the
 search (docs/bots.md, "Learned bots"), so hints stay with it."""
 
 
@@ -57,8 +55,9 @@ class ActionValue:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """``action``: what to play; ``by``: ``"search"`` (with ``values``, best first) or
-    ``"bot"`` (the game's quick bot's choice: the position could not be searched)."""
+    """``action``: what to play; ``by``: ``"search"`` (with ``values``, in the bot's order
+    of preference: the first is ``action``; PIMC's by value, ISMCTS's by how often it tried
+    each) or ``"bot"`` (the game's quick bot's choice: the position could not be searched)."""
 
     action: str
     by: str
@@ -69,17 +68,20 @@ class Advice:
 
 
 def advise(game: Game, observation: View, legal: Sequence[Action], rng: random.Random, *,
-           rollouts: int = HINT_ROLLOUTS, time_limit: float | None = None) -> Advice:
-    """The advice for the observing seat among ``legal`` (which must not be empty)."""
+           rollouts: int | None = None, time_limit: float | None = None) -> Advice:
+    """The advice for the observing seat among ``legal`` (which must not be empty), by the
+    game's hint bot at its own budget (``rollouts``: another) and at most ``time_limit``
+    seconds."""
     if not legal:
         raise ValueError("no legal action to advise on")
     from folkdeck.agents.search import SearchAgent
 
     spec = game.spec
-    agent = make_agent(spec, HINT_BOT, game=game)
+    agent = make_agent(spec, spec.hint_bot, game=game)
     values = None
-    if isinstance(agent, SearchAgent):  # every game's pimc bot is
-        agent.rollouts = rollouts
+    if isinstance(agent, SearchAgent):  # every game's search bots are
+        if rollouts is not None:
+            agent.rollouts = rollouts
         agent.time_limit = time_limit
         values = agent.action_values(observation, legal, rng)
     if values:
@@ -173,5 +175,5 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
     return out
 
 
-__all__ = ["COSTLY", "HINT_BOT", "HINT_SECONDS", "REVIEW_SECONDS", "HINT_ROLLOUTS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
+__all__ = ["COSTLY", "HINT_SECONDS", "REVIEW_SECONDS", "REVIEW_ROLLOUTS", "ActionValue", "Advice", "Decision",
            "Verdict", "advise", "decisions", "review"]

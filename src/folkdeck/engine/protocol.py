@@ -283,6 +283,10 @@ class GameInfo:
     summary: str = ""
     rules_doc: str = ""
     default_bot: str = "greedy"
+    hint_bot: str = "pimc"
+    """The search bot whose choice and values make the hints and reviews
+    (:mod:`folkdeck.agents.advice`): the game's strongest that answers within a second
+    (``docs/bots.md`` has the measurements)."""
     record_embargo: str = ""
     """Why a finished deal's record must wait for the end of its match, if it must: a
     game that carries hidden cards from deal to deal (Cambio's stock) would reveal them.
