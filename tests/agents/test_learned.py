@@ -20,6 +20,7 @@ from folkdeck.agents.encoding import Encoding
 from folkdeck.agents.learned import (
     MODEL_DIR,
     ActionFeatures,
+    HandOver,
     LearnedAgent,
     ModelMeta,
     QNetwork,
@@ -27,6 +28,7 @@ from folkdeck.agents.learned import (
     encoding_signature,
     shipped_model,
 )
+from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.registry import get_spec
 from folkdeck.sim.runner import play_deal
@@ -158,3 +160,36 @@ def test_temperature_zero_takes_the_first_best_and_above_zero_draws_from_the_rng
     assert draws == [choose(scores, 1.0, random.Random(s)) for s in range(200)]
     with pytest.raises(ValueError):
         LearnedAgent(get_spec("kaphai"), lambda: None, temperature=-1.0)
+
+
+def test_kaphais_learned_search_plays_the_network_then_hands_the_last_eight_cards_to_the_search() -> None:
+    """docs/bots.md "The teacher's consistency": the network falls short of the search near
+    the end of a Kap Hai deal, so ``learned+search`` plays the network's choice while the
+    seat holds 9 cards or more and the search's (every action searched) below."""
+    game = folkdeck.load("kaphai")
+    spec = game.spec
+    bot = make_agent(spec, "learned+search", game=game)
+    assert isinstance(bot, HandOver) and bot.cards == 9 and bot.name == "learned+search"
+    network, search = make_agent(spec, "learned", game=game), make_agent(spec, "search", game=game)
+    assert isinstance(search, SearchAgent)
+    search.rollouts = bot.search.rollouts = 40  # type: ignore[attr-defined]
+    state = game.new_state(seed=3)
+    heuristic = make_agent(spec, "heuristic", game=game)
+    sides = set()
+    rng = random.Random(3)
+    while not state.is_over():
+        seat = state.to_act[0]
+        view, legal = state.observe(seat), state.legal_actions(seat)
+        if len(legal) > 1:
+            early = len(view.hand or ()) >= 9
+            expected = (network if early else search).act(view, legal, random.Random(seat))
+            assert bot.act(view, legal, random.Random(seat)) == expected
+            sides.add(early)
+        state.apply(heuristic.act(view, legal, rng), seat)
+    assert sides == {True, False}
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g != "kaphai" and "learned+search" in get_spec(g).bots])
+def test_elsewhere_learned_search_is_the_search_over_the_networks_best_three(name: str) -> None:
+    bot = make_agent(get_spec(name), "learned+search", game=folkdeck.load(name))
+    assert isinstance(bot, SearchAgent) and bot.name == "learned+search"

@@ -316,11 +316,14 @@ SEARCH_WIDTH: Final = 3
 """``learned+search`` searches the network's best this many actions."""
 
 
-def learned_bots(game_name: str, fallback: str, *, search: bool = True) -> dict[str, BotFactory]:
+def learned_bots(game_name: str, fallback: str, *, search: bool = True,
+                 hand_over: int | None = None) -> dict[str, BotFactory]:
     """The learned bots of a game, when a model ships for it (else none): ``learned``, the
     network's choice at temperature 0, ``fallback`` (a bot name of the game) where it does
     not play; with ``search``, ``learned+search``: the game's ``search`` bot searching only
-    the network's best :data:`SEARCH_WIDTH` actions (its candidates)."""
+    the network's best :data:`SEARCH_WIDTH` actions (its candidates). With ``hand_over`` (a
+    game's opt-in), ``learned+search`` plays the network's choice while the seat holds at
+    least that many cards, and the search (every action) after (:class:`HandOver`)."""
     if not (MODEL_DIR / f"{game_name}.npz").exists():
         return {}
 
@@ -336,10 +339,45 @@ def learned_bots(game_name: str, fallback: str, *, search: bool = True) -> dict[
 
         searcher = get_spec(game_name).bots["search"]()
         assert isinstance(searcher, SearchAgent)
-        searcher.narrow(_BestOf(learned(), SEARCH_WIDTH), "learned+search")
+        network = learned()
+        if hand_over is not None:  # every action searched: the network is weakest where it hands over
+            return HandOver(network, searcher, hand_over)
+        searcher.narrow(_BestOf(network, SEARCH_WIDTH), "learned+search")
         return searcher
 
     return {"learned": learned, "learned+search": learned_search} if search else {"learned": learned}
+
+
+class HandOver:
+    """The learned bot while the seat holds ``cards`` cards or more, then the search: the
+    network plays the opening about as the search does, and the search reads the end of the
+    deal, where the network falls short of it (docs/bots.md, "The teacher's consistency").
+    Out-of-turn offers are the search bot's."""
+
+    searches = True
+
+    def __init__(self, network: LearnedAgent, search: GameAgent, cards: int) -> None:
+        self.network, self.search, self.cards = network, search, cards
+        self.name = "learned+search"
+
+    def bind(self, game: Game) -> None:
+        for bot in (self.network, self.search):
+            bind = getattr(bot, "bind", None)
+            if bind is not None:
+                bind(game)
+
+    def act(self, observation: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        hand = getattr(observation, "hand", None) or ()
+        bot = self.network if len(hand) >= self.cards else self.search
+        chosen: Action = bot.act(observation, legal_actions, rng)
+        return chosen
+
+    def interrupt(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        handler = getattr(self.search, "interrupt", None)
+        if handler is None:
+            return None
+        action: Action | None = handler(observation, legal, rng)
+        return action
 
 
 class _BestOf:
@@ -375,5 +413,5 @@ def agent_from_file(spec: GameSpec, path: str, *, fallback: str | None = None,
                         temperature=temperature, name=f"learned={path}")
 
 
-__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "EncodingSignature", "LearnedAgent", "ModelMeta", "QNetwork",
+__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "EncodingSignature", "HandOver", "LearnedAgent", "ModelMeta", "QNetwork",
            "agent_from_file", "choose", "encoding_signature", "fallback_factory", "learned_bots", "model_file", "shipped_model"]

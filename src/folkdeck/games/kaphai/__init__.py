@@ -45,10 +45,11 @@ def _bots() -> dict[str, BotFactory]:
     from folkdeck.games.kaphai.agents import GreedyAgent, HeuristicAgent
     from folkdeck.games.kaphai.rollout import playout
 
-    # Rollouts by people's habits, not uniformly random moves (docs/bots.md has the A/B runs).
+    # Rollouts by people's habits, not uniformly random moves (docs/bots.md has the A/B runs);
+    # learned+search hands the last eight cards to the search (docs/bots.md, "Learned bots").
     return {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent,
             "heuristic": HeuristicAgent, **search_bots("kaphai", "heuristic", rollout=playout),
-            **learned_bots("kaphai", "heuristic")}
+            **learned_bots("kaphai", "heuristic", hand_over=9)}
 
 
 def _determinizer() -> Determinizer:
