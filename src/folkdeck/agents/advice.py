@@ -3,13 +3,13 @@
 :func:`advise` asks the game's hint bot (``GameInfo.hint_bot``: a search bot of
 ``folkdeck.agents.search``, the game's strongest that answers within a second) for the
 value of every action it considers: the mean return of the seat over sampled deals that
-agree with everything the seat has seen (PIMC tries each action on the same deals; ISMCTS,
-Kap Hai's and the Cangkul family's ``search``, tries the promising ones more often). The
-answer is an :class:`Advice` (the action, how it was found, the values in the bot's order
-of preference), which the browser and the terminal put into words from the message
-catalog (``hint.*``); nothing here makes a sentence. Where the position cannot be searched (a window before the cards
-are seen, a game without a determinizer), the advice is the game's own quick bot's choice,
-without values.
+agree with everything the seat has seen (``pimc`` tries each action on the same deals;
+ISMCTS, Kap Hai's ``search``, tries the promising ones more often). The answer is an
+:class:`Advice` (the action, how it was found, the values in the bot's order of
+preference), which the browser and the terminal put into words from the message catalog
+(``hint.*``); nothing here makes a sentence. Where the position cannot be searched (a
+window before the cards are seen, a game without a determinizer), the advice is the
+game's own quick bot's choice, without values.
 
 >>> import random, folkdeck
 >>> game = folkdeck.load("kaphai")

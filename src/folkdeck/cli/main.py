@@ -224,9 +224,9 @@ def single_threaded_blas() -> None:
     """One BLAS thread per process unless the environment says otherwise, set before NumPy
     loads (the learned bots' first use). Their networks multiply small matrices, and the
     command already runs a process per core where it can (the arena's and the trainer's
-    jobs, the server's workers), so more threads only contend for the cores: on two cores,
-    a Gou Ji lead of 5,524 sets took 33 ms of CPU with two threads against 19 ms with one,
-    to save 1 ms of wall time."""
+    jobs, the server's workers), so more threads only contend for the cores: on two idle
+    cores, a Gou Ji lead of 5,524 sets took 31-32 ms of CPU with two threads against 18 ms
+    with one, to save 2 ms of wall time."""
     for name in BLAS_THREADS:
         os.environ.setdefault(name, "1")
 
