@@ -83,12 +83,13 @@ $(FAST_STAMP): pyproject.toml hatch_build.py $(shell find src/folkdeck -name '*.
 fast: $(FAST_STAMP)
 	$(FAST_VENV)/bin/folkdeck bench --seconds 0.2
 
-# The conformance, property, pickling, search legality and game suites on the compiled build,
-# and its equivalence with src/ (FAST_ARGS: more pytest arguments, e.g. -m "not e2e" to add
+# The conformance, property, pickling, search legality, hint and learned-bot and game suites
+# on the compiled build, and its equivalence with src/ (FAST_ARGS: more pytest arguments, e.g. -m "not e2e" to add
 # the slow runs).
 FAST_ARGS ?=
 FAST_TESTS = tests/test_conformance.py tests/test_properties.py tests/test_pickling.py \
-	tests/agents/test_search_legal.py tests/games tests/test_compiled.py
+	tests/agents/test_search_legal.py tests/agents/test_advice.py tests/agents/test_learned.py \
+	tests/games tests/test_compiled.py
 test-fast-build: $(FAST_STAMP)
 	$(FAST_PY) -m pytest $(XDIST) -q $(FAST_TESTS) $(FAST_ARGS)
 

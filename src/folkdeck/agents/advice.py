@@ -162,6 +162,9 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
     """Each decision weighed by the search: the best action, and what choosing another cost
     (``time_limit``: at most this many seconds per decision, so a long deal's review ends)."""
     out = []
+    # the hook taken out of the spec first: the compiled build (mypyc) miscompiled
+    # ``spec.action_data(a)``, a call of the callable a property returns, into a TypeError
+    as_data = game.spec.action_data
     for d in choices:
         advice = advise(game, d.view, d.legal, rng, rollouts=rollouts, time_limit=time_limit)
         values = {v.action: v.value for v in advice.values}
@@ -169,7 +172,7 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
         chosen_value = values.get(d.chosen)
         cost = 0.0 if d.chosen == advice.action or best_value is None or chosen_value is None else \
             max(0.0, best_value - chosen_value)
-        data = {str(a): game.spec.action_data(a).to_dict(str(a)) for a in d.legal}
+        data = {str(a): as_data(a).to_dict(str(a)) for a in d.legal}
         out.append(Verdict(d.index, d.chosen, advice.action, best_value, chosen_value, cost, cost >= COSTLY,
                            advice.by, data.get(d.chosen), data.get(advice.action)))
     return out

@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
 from folkdeck.agents.features import ActionFeatures
+from folkdeck.engine.bots import offer_interrupt
 from folkdeck.engine.protocol import Action, BotFactory, Game, GameAgent, GameSpec
 from folkdeck.engine.view import View
 from folkdeck.json_types import JSONObject
@@ -268,11 +269,7 @@ class LearnedAgent:
         return legal_actions[choose(scores, self.temperature, rng, preferred, margin)]
 
     def interrupt(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        handler = getattr(self.fallback, "interrupt", None)
-        if handler is None:
-            return None
-        action: Action | None = handler(observation, legal, rng)
-        return action
+        return offer_interrupt(self.fallback, observation, legal, rng)
 
 
 def choose(scores: FloatArray, temperature: float, rng: random.Random, preferred: int | None = None,
@@ -373,11 +370,7 @@ class HandOver:
         return chosen
 
     def interrupt(self, observation: View, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        handler = getattr(self.search, "interrupt", None)
-        if handler is None:
-            return None
-        action: Action | None = handler(observation, legal, rng)
-        return action
+        return offer_interrupt(self.search, observation, legal, rng)
 
 
 class _BestOf:

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from folkdeck.agents.tree import Node, most_visited, ucb, untried
+from folkdeck.engine.bots import offer_interrupt
 from folkdeck.engine.determinize import Determinizer
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.playout import random_playout
@@ -199,11 +200,7 @@ class SearchAgent:
 
     def interrupt(self, observation: Observation, legal: Sequence[Action],
                   rng: random.Random) -> Action | None:
-        handler = getattr(self.fallback, "interrupt", None)
-        if handler is None:
-            return None
-        action: Action | None = handler(observation, legal, rng)
-        return action
+        return offer_interrupt(self.fallback, observation, legal, rng)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action],
             rng: random.Random) -> Action:

@@ -44,6 +44,17 @@ given the views and the legal actions of its game's states, and what it chooses 
 to ``State.apply``, which takes any :class:`~folkdeck.engine.values.Action`."""
 BotFactory: TypeAlias = "Callable[[], GameAgent]"
 """Makes a new bot (a class of bots is one) for the game whose table lists it."""
+
+
+def offer_interrupt(agent: GameAgent, observation: View, legal: Sequence[Action],
+                    rng: random.Random) -> Action | None:
+    """What ``agent`` does with an out-of-turn right (its ``interrupt``), ``None`` (it lets
+    play go on) for a bot without one: the answer of a bot that leaves its offers to another."""
+    handler = getattr(agent, "interrupt", None)
+    if handler is None:
+        return None
+    action: Action | None = handler(observation, legal, rng)
+    return action
 class Lazy(Generic[T]):
     """A hook's value, made by ``load`` at first use and kept.
 
@@ -114,4 +125,4 @@ class LazyBots(Mapping[str, BotFactory]):
         return len(self._bots())
 
 
-__all__ = ["Agent", "BotFactory", "GameAgent", "Lazy", "LazyBots"]
+__all__ = ["Agent", "BotFactory", "GameAgent", "Lazy", "LazyBots", "offer_interrupt"]
