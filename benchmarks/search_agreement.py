@@ -54,26 +54,24 @@ def main() -> None:
                 first = str(search.act(view, legal, random.Random(rng.random())))
                 second = str(search.act(view, legal, random.Random(rng.random())))
                 row = [1, first == second, *(str(b.act(view, legal, random.Random(0))) == first for b in others.values())]
-                for group in ("all", _group(len(view.hand or ()), bounds)):
+                for group in ["all", *([_group(len(view.hand or ()), bounds)] if bounds else [])]:
                     counts = groups.setdefault(group, [0] * len(row))
                     counts[:] = [c + r for c, r in zip(counts, row, strict=True)]
             state.apply(players.act(view, legal, rng), seat)
     print(f"{args.game} ({build()} build), {args.deals} deals:")
     for group, (n, same, *agree) in groups.items():
-        if group:
-            shares = ", ".join(f"{name} {a / n:.3f}" for name, a in zip(others, agree, strict=True))
-            print(f"  {group}: {n} decisions; {args.search} agrees with itself {same / n:.3f}; "
-                  f"with its first answer: {shares}")
+        shares = ", ".join(f"{name} {a / n:.3f}" for name, a in zip(others, agree, strict=True))
+        print(f"  {group}: {n} decisions; {args.search} agrees with itself {same / n:.3f}; "
+              f"with its first answer: {shares}")
 
 
 def _group(cards: int, bounds: list[int]) -> str:
-    """The name of the hand-size group of a decision (empty without ``--by-hand``)."""
-    if not bounds:
-        return ""
+    """The name of the hand-size group of a decision (``bounds``: ``--by-hand``'s, high to low)."""
     for i, bound in enumerate(bounds):
         if cards >= bound:
             return f"{bound}+ cards" if i == 0 else f"{bound}-{bounds[i - 1] - 1} cards"
     return f"under {bounds[-1]} cards"
+
 
 if __name__ == "__main__":
     main()
