@@ -12,7 +12,7 @@ import pytest
 
 import folkdeck
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.features import SETS, SHAPE, SHAPE_SUITS, ActionFeatures, HandShape
+from folkdeck.agents.features import SETS, SHAPE, SHAPE_READING, SHAPE_SUITS, ActionFeatures, HandShape
 from folkdeck.agents.learned import LearnedAgent, QNetwork, encoding_signature
 from folkdeck.cards import parse_card
 from folkdeck.engine.registry import get_spec
@@ -71,13 +71,13 @@ def test_gou_ji_groups_its_four_packs_by_rank_and_its_jokers_apart() -> None:
     assert parts["sets"][1].tolist() == pytest.approx([1 / 15, 0, 0, 1 / 15])
 
 
-def _shape_network(encoding: Encoding, seed: int = 0) -> QNetwork:
+def _shape_network(encoding: Encoding, features: str = SHAPE, seed: int = 0) -> QNetwork:
     rng = np.random.default_rng(seed)
-    size = ActionFeatures(encoding, features=SHAPE).size
+    size = ActionFeatures(encoding, features=features).size
     layers = ((rng.normal(size=(encoding.size, 8)).astype(np.float32), rng.normal(size=(size, 8)).astype(np.float32),
                rng.normal(size=(1, 8)).astype(np.float32)),
               (rng.normal(size=(8, 1)).astype(np.float32), rng.normal(size=(1, 1)).astype(np.float32)))
-    return QNetwork(layers, {"format": "folkdeck-qnet/1", "layers": 2, "scale": 1.0, "features": SHAPE,
+    return QNetwork(layers, {"format": "folkdeck-qnet/1", "layers": 2, "scale": 1.0, "features": features,
                              "encoding": encoding_signature(encoding)})
 
 
@@ -144,3 +144,50 @@ def test_the_action_rows_kept_in_one_table_are_the_rows_spelt_anew(monkeypatch: 
     assert np.array_equal(rows[:-1, :-1], np.stack(fresh)[:, :-1]) and np.array_equal(rows[-1], rows[0])
     assert rows[:, -1].tolist() == [float(i == 1) for i in range(len(legal) + 1)]
     assert np.array_equal(shared.row(legal[2]), fresh[2])
+
+
+def test_the_games_reading_from_the_arrays_is_its_reading_of_the_view() -> None:
+    """Kap Hai's reading (``KapHaiReading``: the plan's units and bosses) computed from the
+    observation's arrays, as the training data hold them, is the reading of the typed view:
+    the hand, and as unseen every card neither held, played nor put out in a 3-game."""
+    from folkdeck.games.kaphai.agents import HeuristicAgent, KapHaiReading
+    from folkdeck.games.kaphai.observation import KapHaiView
+    from folkdeck.games.kaphai.rules import FULL, cards_of, mask
+
+    game = folkdeck.load("kaphai")
+    encoding = Encoding.of(game)
+    features = ActionFeatures(encoding, features=SHAPE_READING)
+    assert features.reading is not None and features.reading_names == KapHaiReading.names
+    reading, bot = KapHaiReading(), HeuristicAgent()
+    rows = shed = 0
+    for seed in range(12):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act[0]
+            view, legal = state.observe(seat), state.legal_actions(seat)
+            assert isinstance(view, KapHaiView) and view.hand is not None
+            shed += bool(view.shed)
+            got = features.inputs(encoding.observe(view)[None, :], features.matrix(legal))[:, -features.reading.size:]
+            hand = mask(view.hand)
+            unseen = FULL & ~hand & ~mask(view.played) & ~mask(view.shed)
+            for action, numbers in zip(legal, got, strict=True):
+                want = reading.read(cards_of(hand), cards_of(unseen), cards_of(getattr(action, "mask", 0)))
+                assert numbers.tolist() == pytest.approx(want), (seed, str(action))
+                rows += 1
+            state.apply(bot.act(view, legal, rng), seat)  # type: ignore[arg-type]  # Kap Hai's actions
+    assert rows > 1000 and shed  # a 3-game put its 3s out in some deal
+
+
+def test_a_reading_is_refused_for_a_game_that_declares_none() -> None:
+    with pytest.raises(ValueError, match="no card reading"):
+        ActionFeatures(Encoding.of(folkdeck.load("cangkul")), features=SHAPE_READING)
+
+
+def test_a_model_trained_on_another_reading_does_not_fit() -> None:
+    encoding = Encoding.of(folkdeck.load("kaphai"))
+    network = _shape_network(encoding, SHAPE_READING)
+    assert not network.fits(encoding)  # its metadata names no reading
+    network.meta["reading"] = list(ActionFeatures(encoding, features=SHAPE_READING).reading_names)
+    assert network.fits(encoding)
+    network.meta["reading"] = [*network.meta["reading"][:-1], "something_else"]
+    assert not network.fits(encoding)

@@ -1,11 +1,12 @@
 """The inputs a learned bot's network reads besides the view: each legal action's vector
 (:class:`ActionFeatures`) and, for the models that use them, the shape of the hand each
-action would leave (:class:`HandShape`).
+action would leave (:class:`HandShape`) and the game's own reading of the cards
+(:class:`ReadingColumns`: the game's :class:`~folkdeck.engine.bots.CardReading`).
 
-Both are functions of the encoding's arrays only (:class:`~folkdeck.agents.encoding.Encoding`:
+All are functions of the encoding's arrays only (:class:`~folkdeck.agents.encoding.Encoding`:
 the view's vector and the action's token counts), so the training data keep the plain
-action rows and the shape is computed from them when a model trains or plays: data played
-before a model used the shape train it all the same.
+action rows and the rest is computed from them when a model trains or plays: data played
+before a model used the shape or the reading train it all the same.
 
 >>> import folkdeck
 >>> enc = Encoding.of(folkdeck.load("kaphai"))
@@ -23,16 +24,22 @@ import numpy as np
 import numpy.typing as npt
 
 from folkdeck.agents.encoding import Encoding
+from folkdeck.cards import Card
+from folkdeck.engine.bots import CardReading
 
 FloatArray = npt.NDArray[np.float32]
 SHAPE: Final = "shape-1"
 """The ``features`` a model's metadata names when its network also reads :class:`HandShape`."""
 SHAPE_SUITS: Final = "shape-2"
 """... and :class:`HandShape` with its suits (``suits=True``)."""
-FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS}
+SHAPE_READING: Final = "shape-1+reading"
+"""... and :class:`HandShape` then the game's reading of the cards (:class:`ReadingColumns`)."""
+FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS, "shape+reading": SHAPE_READING}
 """``folkdeck train --features`` names → a model's ``features``."""
 MAX_ROWS: Final = 200_000
 """The most action rows :class:`ActionFeatures` keeps (a bound on its memory)."""
+MAX_READINGS: Final = 2_000_000
+"""The most readings :class:`ReadingColumns` keeps (a training set's worth)."""
 SETS: Final = 4
 """The hand-shape counts sets of up to this many cards of a rank (single, pair, triple, four)."""
 _AT_LEAST: Final = np.arange(1, SETS + 1, dtype=np.float32)
@@ -42,7 +49,8 @@ class ActionFeatures:
     """Each action's input vector (cached by its notation: a game has few distinct ones):
     its words' counts, a constant 1, and a flag for the heuristic bot's choice; with
     ``features`` (a model's: :data:`SHAPE`, :data:`SHAPE_SUITS`), the network's input also
-    holds :class:`HandShape` (:meth:`inputs`)."""
+    holds :class:`HandShape` and, with :data:`SHAPE_READING`, the game's reading
+    (:meth:`inputs`)."""
 
     def __init__(self, encoding: Encoding, *, features: str = "") -> None:
         if features not in FEATURES.values():
@@ -51,7 +59,9 @@ class ActionFeatures:
         self.row_size = encoding.num_tokens + 2
         """The plain row (what the training data keep)."""
         self.shape = HandShape(encoding, suits=features == SHAPE_SUITS) if features else None
-        self.size = self.row_size + (self.shape.size if self.shape is not None else 0)
+        self.reading = ReadingColumns.for_game(encoding) if features == SHAPE_READING else None
+        self.size = (self.row_size + (self.shape.size if self.shape is not None else 0)
+                     + (self.reading.size if self.reading is not None else 0))
         """The network's action input."""
         scale = np.ones(encoding.num_tokens, dtype=np.float32)
         for kind, copies in zip(encoding.kinds, encoding.copies, strict=True):
@@ -102,14 +112,23 @@ class ActionFeatures:
         self._index[key] = line
         return line
 
+    @property
+    def reading_names(self) -> tuple[str, ...]:
+        """The names of the game's reading's numbers, if the inputs hold them."""
+        return self.reading.names if self.reading is not None else ()
+
     def inputs(self, views: FloatArray, rows: FloatArray) -> FloatArray:
         """The network's action inputs: the plain ``rows``, then (with ``shape``) the hand
-        shape of each (``views``: one view for all the rows, or one per row)."""
+        shape of each, then (with ``reading``) the game's reading (``views``: one view for
+        all the rows, or one per row)."""
         if self.shape is None:
             return rows
         out = np.empty((len(rows), self.size), dtype=np.float32)
         out[:, :self.row_size] = rows
-        self.shape.of(views, rows, out=out[:, self.row_size:])
+        at = self.row_size + self.shape.size
+        self.shape.of(views, rows, out=out[:, self.row_size:at])
+        if self.reading is not None:
+            self.reading.of(views, rows, out=out[:, at:])
         return out
 
 
@@ -203,4 +222,63 @@ class CardGroups:
         return left, played, np.broadcast_to(unseen, left.shape)
 
 
-__all__ = ["FEATURES", "SETS", "SHAPE", "SHAPE_SUITS", "ActionFeatures", "CardGroups", "HandShape"]
+class ReadingColumns:
+    """The game's reading of the cards (:class:`~folkdeck.engine.bots.CardReading`, the
+    ``card_reading`` hook) for each action row: the seat's hand, the cards it has not seen
+    and the action's cards, counted from the arrays, then read by the game. A reading is
+    kept by those counts, so a training set reads each of its distinct pairs once, however
+    many minibatches draw it."""
+
+    def __init__(self, encoding: Encoding, reading: CardReading) -> None:
+        self.game = reading
+        self.names = tuple(reading.names)
+        self.size = len(self.names)
+        self._kinds = encoding.kinds
+        kinds = len(encoding.kinds)
+        self._copies = np.asarray(encoding.copies, dtype=np.float32)
+        sections = {s.name: s for s in encoding.sections}
+        self._hand = slice(sections["hand"].start, sections["hand"].start + kinds)
+        # the cards out of play: the view's fields the game names, else every seat's played cards
+        gone = [sections[f"view.{name}"] for name in reading.out_of_play] or [sections["played_by"]]
+        self._gone = [slice(s.start, s.start + s.size) for s in gone]
+        self._card_tokens = np.asarray([encoding.token_index[str(k)] for k in encoding.kinds])
+        self._known: dict[bytes, tuple[float, ...]] = {}
+
+    @classmethod
+    def for_game(cls, encoding: Encoding) -> ReadingColumns:
+        """The reading of ``encoding``'s game.
+
+        :raises ValueError: if the game declares no reading."""
+        from folkdeck.engine.registry import get_spec
+
+        hook = get_spec(encoding.game).hooks.card_reading
+        if hook is None:
+            raise ValueError(f"{encoding.game} has no card reading (GameHooks.card_reading)")
+        return cls(encoding, hook.get())
+
+    def of(self, views: FloatArray, rows: FloatArray, *, out: FloatArray) -> FloatArray:
+        """The reading of each action row, written into ``out`` (``(n, size)``)."""
+        copies, kinds = self._copies, len(self._kinds)
+        hand = np.rint(views[:, self._hand] * copies)
+        gone = sum(views[:, part].reshape(len(views), -1, kinds).sum(axis=1) for part in self._gone)
+        unseen = np.clip(copies - hand - np.rint(gone * copies), 0.0, None)
+        seat = np.broadcast_to(np.concatenate([hand, unseen], axis=1), (len(rows), 2 * kinds))
+        counts = np.concatenate([seat, np.rint(rows[:, self._card_tokens] * copies)], axis=1).astype(np.int8)
+        known = self._known
+        if len(known) + len(rows) > MAX_READINGS:
+            known.clear()
+        for i, line in enumerate(counts):
+            key = line.tobytes()
+            numbers = known.get(key)
+            if numbers is None:
+                numbers = known[key] = tuple(self.game.read(*(self._cards(line[j * kinds:(j + 1) * kinds])
+                                                              for j in range(3))))
+            out[i] = numbers
+        return out
+
+    def _cards(self, counts: npt.NDArray[np.int8]) -> tuple[Card, ...]:
+        return tuple(self._kinds[k] for k in np.flatnonzero(counts) for _ in range(int(counts[k])))
+
+
+__all__ = ["FEATURES", "SETS", "SHAPE", "SHAPE_READING", "SHAPE_SUITS", "ActionFeatures", "CardGroups", "HandShape",
+           "ReadingColumns"]

@@ -80,6 +80,9 @@ class ModelMeta(TypedDict, total=False):
     margin: float
     fallback: str
     features: str
+    reading: list[str]
+    """The names of the game's reading's numbers the network reads (``features`` with a
+    reading: :class:`~folkdeck.agents.features.ReadingColumns`)."""
     hidden: list[int]
     stage: str
     recipe: JSONObject
@@ -134,8 +137,15 @@ class QNetwork:
         return str(self.meta.get("features", ""))
 
     def fits(self, encoding: Encoding) -> bool:
-        """Whether this model was trained for inputs of ``encoding``'s layout."""
-        return bool(self.meta.get("encoding") == encoding_signature(encoding))
+        """Whether this model was trained for inputs of ``encoding``'s layout (and, if it
+        reads the game's reading of the cards, for that reading's numbers)."""
+        if self.meta.get("encoding") != encoding_signature(encoding):
+            return False
+        try:
+            features = _features(encoding, self.features)
+        except ValueError:  # features this package does not know, or a reading the game lacks
+            return False
+        return list(self.meta.get("reading", [])) == list(features.reading_names)
 
     def save(self, path: str | Path) -> Path:
         """Write the model as a compressed ``.npz`` (its metadata as ``meta.json``)."""

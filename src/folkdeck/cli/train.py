@@ -53,10 +53,12 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--margins", default="0,0.1,0.25,0.5",
                    help="the calibrate stage's margins over the heuristic's choice, in units of the returns' "
                         "spread (default 0,0.1,0.25,0.5)")
-    p.add_argument("--features", choices=("shape", "shape+suits", "plain"), default="shape",
+    p.add_argument("--features", choices=("shape", "shape+suits", "shape+reading", "plain"), default="shape",
                    help="shape (the default): the network also reads the shape each action leaves the hand "
-                        "in (its cards counted by rank); shape+suits: by rank and by suit (voids); plain: the "
-                        "action's cards only, as the first models")
+                        "in (its cards counted by rank); shape+suits: by rank and by suit (voids); "
+                        "shape+reading: the shape and the game's own reading of the cards (a game that has "
+                        "one: Kap Hai's plays left to go out and its bosses); plain: the action's cards only, "
+                        "as the first models")
     p.add_argument("--jobs", type=int, default=None, help="parallel workers (default: every CPU)")
     p.add_argument("--backend", choices=BACKENDS, default="process", help="process (the default) or ray")
     p.add_argument("--address", help="a Ray cluster's address (default: start a local Ray)")

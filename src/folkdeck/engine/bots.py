@@ -1,7 +1,8 @@
 """A game's bots as the engine types them, without importing any: the :class:`Agent`
 protocol, the factories of a game's bot table (:class:`LazyBots`) and :class:`Lazy`, a
 hook made at first use (the bots, a game's determinizer: ``GameHooks`` in
-:mod:`folkdeck.engine.protocol`), so that ``import folkdeck`` loads no bot and no search code.
+:mod:`folkdeck.engine.protocol`), so that ``import folkdeck`` loads no bot and no search code;
+and :class:`CardReading`, what a game's own knowledge reads from the cards for a learned bot.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar, ru
 from folkdeck.engine.values import Action
 
 if TYPE_CHECKING:
+    from folkdeck.cards import Card
     from folkdeck.engine.view import View
 
 T = TypeVar("T")
@@ -55,6 +57,36 @@ def offer_interrupt(agent: GameAgent, observation: View, legal: Sequence[Action]
         return None
     action: Action | None = handler(observation, legal, rng)
     return action
+class CardReading(Protocol):
+    """What a game's heuristic knows how to read from the cards, as numbers: the inputs a
+    learned bot's network takes from the game (``GameHooks.card_reading``;
+    :class:`~folkdeck.agents.features.ReadingColumns`) where a network would learn them
+    poorly from the cards alone (Kap Hai's: the plays a hand needs to go out, and which of
+    them no unseen cards can beat).
+
+    Its arguments are card multisets, each in any order, so that the training data (arrays
+    of card counts) and a live view give it the same numbers.
+    """
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """One name per number :meth:`read` returns (a model keeps them: a model trained on
+        another reading does not fit)."""
+        ...
+
+    @property
+    def out_of_play(self) -> tuple[str, ...]:
+        """The fields of the game's view whose cards are out of play for good (Kap Hai's
+        ``played`` and ``shed``): what :meth:`read`'s ``unseen`` excludes besides the hand.
+        Empty: the cards the view's history shows played."""
+        ...
+
+    def read(self, hand: Sequence[Card], unseen: Sequence[Card], play: Sequence[Card]) -> Sequence[float]:
+        """The numbers for playing ``play`` (no cards: a pass or a word) from ``hand``, the
+        cards the seat has not seen being ``unseen`` (in the other hands, or undealt)."""
+        ...
+
+
 class Lazy(Generic[T]):
     """A hook's value, made by ``load`` at first use and kept.
 
@@ -125,4 +157,4 @@ class LazyBots(Mapping[str, BotFactory]):
         return len(self._bots())
 
 
-__all__ = ["Agent", "BotFactory", "GameAgent", "Lazy", "LazyBots", "offer_interrupt"]
+__all__ = ["Agent", "BotFactory", "CardReading", "GameAgent", "Lazy", "LazyBots", "offer_interrupt"]

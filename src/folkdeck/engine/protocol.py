@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, TypeAlias, runti
 
 from folkdeck.cards import Card
 from folkdeck.engine.action_data import ActionDataOf, word_action
-from folkdeck.engine.bots import Agent, BotFactory, GameAgent, Lazy, LazyBots
+from folkdeck.engine.bots import Agent, BotFactory, CardReading, GameAgent, Lazy, LazyBots
 from folkdeck.engine.facts import Fact
 from folkdeck.engine.values import Action, DealInfo, DescribeAction, Event, Result, Seat, Standings, new_event
 
@@ -331,6 +331,9 @@ class GameHooks:
     action_data: ActionDataOf = word_action
     """A legal action as data for a table to draw (its kind and cards,
     :mod:`folkdeck.engine.action_data`); by default a button named by its notation."""
+    card_reading: Lazy[CardReading] | None = None
+    """What the game's heuristic reads from the cards, as a learned bot's inputs (a model
+    whose ``features`` name it); loaded at first use. ``None``: the game has none."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -108,8 +108,9 @@ class Recipe:
     """The ``calibrate`` stage's candidates, in units of the returns' spread."""
     features: str = SHAPE
     """``shape-1``: the network also reads the hand's shape by rank, ``shape-2`` by rank and
-    by suit (:class:`~folkdeck.agents.features.HandShape`); ``""``: the plain action rows
-    only (the first models)."""
+    by suit (:class:`~folkdeck.agents.features.HandShape`), ``shape-1+reading`` by rank and
+    the game's reading of the cards (:class:`~folkdeck.agents.features.ReadingColumns`);
+    ``""``: the plain action rows only (the first models)."""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, indent=1)
@@ -198,6 +199,7 @@ class Run:
     def meta(self, scale: float, stage: str) -> ModelMeta:
         return {"game": self.recipe.game, "encoding": encoding_signature(self.encoding), "scale": scale,
                 "fallback": self.heuristic(), "features": self.recipe.features,
+                "reading": list(ActionFeatures(self.encoding, features=self.recipe.features).reading_names),
                 "hidden": list(self.recipe.hidden), "stage": stage, "recipe": json.loads(self.recipe.to_json())}
 
     # --- data ------------------------------------------------------------------------

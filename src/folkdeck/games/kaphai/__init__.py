@@ -31,6 +31,7 @@ from folkdeck.games.kaphai.rules import Combo, Kind, beats, classify
 from folkdeck.games.kaphai.state import KapHaiState
 
 if TYPE_CHECKING:
+    from folkdeck.engine.bots import CardReading
     from folkdeck.engine.determinize import Determinizer
 
 
@@ -52,6 +53,12 @@ def _bots() -> dict[str, BotFactory]:
             **learned_bots("kaphai", "heuristic", hand_over=9)}
 
 
+def _reading() -> CardReading:
+    from folkdeck.games.kaphai.agents import KapHaiReading
+
+    return KapHaiReading()
+
+
 def _determinizer() -> Determinizer:
     from folkdeck.games.kaphai.determinize import DETERMINIZER
 
@@ -67,7 +74,8 @@ SPEC: Final = register(GameSpec(
     card_notation="french", windows=("putuh",), match_end=MatchEnd(deals="count", default_deals=5),
     action_words=("pass", "putuh"),
     hooks=GameHooks(action_data=action_data, make=_make, describe_action=describe_action, view_type=KapHaiView,
-                    bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
+                    bots=LazyBots(_bots), determinizer=Lazy(_determinizer),
+                    card_reading=Lazy(_reading)),
 ))
 
 __all__ = ["PASS", "PUTUH", "SPEC", "Combo", "KapHaiGame", "KapHaiOptions", "KapHaiPhase", "KapHaiState",

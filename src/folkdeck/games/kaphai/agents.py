@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
+from folkdeck.cards import Card
 from folkdeck.games.kaphai.actions import PUTUH, KapHaiAction, Pass
 from folkdeck.games.kaphai.observation import KapHaiView
 from folkdeck.games.kaphai.rules import FULL, RANK_MASKS, RULES, TWO, Combo, Kind, classify, is_bomb, mask
@@ -85,6 +87,75 @@ def _rank(c: Combo) -> int:
     return c.key >> 2 if c.key >= 0 else -1
 
 
+def boss(c: Combo, unseen: int) -> bool:
+    """No ``unseen`` cards can form a higher play of ``c``'s shape (bombs aside): a single,
+    pair or triple that wins its trick unless bombed (『カップハイ完全攻略!』 Ⅵ, counting the cards).
+
+    >>> boss(classify(mask("KS KH")), mask("AS 2C 3D 3H"))
+    True
+    >>> boss(classify(mask("KS KH")), mask("AS AC 3D"))
+    False
+    """
+    if c.kind not in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE):
+        return False
+    if c.kind is Kind.SINGLE:
+        return c.key > (unseen.bit_length() - 1)
+    need = c.size
+    for r in range(_rank(c) + 1, 13):
+        if (unseen >> (4 * r) & 0xF).bit_count() >= need:
+            return False
+    return True
+
+
+class KapHaiReading:
+    """The heuristic's reading of the cards as a learned bot's inputs
+    (:class:`~folkdeck.engine.bots.CardReading`): after a play, the units of the hand's
+    plan (:func:`plan`: the plays it needs to go out), how many of them are bosses
+    (:func:`boss`: no unseen cards beat them) and how many are not; whether the play is a
+    boss or a bomb; and whether the unseen cards hold a kare (a bomb the count of bosses
+    does not see). The end of a deal turns on these (docs/bots.md, "The teacher's
+    consistency"): with one unit left that is not a boss, a seat that leads its bosses
+    first goes out. Counts are in thirteenths (a full hand), the rest are flags.
+
+    >>> from folkdeck.cards.notation import parse_cards
+    >>> reading = KapHaiReading()
+    >>> numbers = reading.read(parse_cards("9S 9H KD 2S"), parse_cards("AS 3C 4D"), parse_cards("2S"))
+    >>> {name: round(x * 13) if i < 4 else x for i, (name, x) in enumerate(zip(reading.names, numbers))}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'units_after': 2, 'unit_cost': 0, 'bosses_after': 1, 'loose_after': 1, 'goes_out_safely': 1.0,
+     'play_is_boss': 1.0, 'play_is_bomb': 0.0, 'unseen_kare': 0.0}
+    """
+
+    names: Final = ("units_after", "unit_cost", "bosses_after", "loose_after", "goes_out_safely",
+                    "play_is_boss", "play_is_bomb", "unseen_kare")
+    out_of_play: Final = ("played", "shed")
+    MAX_PLANS: Final = 100_000
+    """The plans kept by hand (a bound on the memory)."""
+
+    def __init__(self) -> None:
+        self._plans: dict[int, list[Combo]] = {}
+
+    def read(self, hand: Sequence[Card], unseen: Sequence[Card], play: Sequence[Card]) -> tuple[float, ...]:
+        held, hidden, played = mask(tuple(hand)), mask(tuple(unseen)), mask(tuple(play))
+        combo = classify(played) if played else None
+        after = self._plan(held & ~played)
+        bosses = sum(boss(u, hidden) for u in after)
+        loose = len(after) - bosses
+        cost = len(after) - len(self._plan(held)) + (1 if played else 0)
+        kare = any((hidden & m).bit_count() == 4 for m in RANK_MASKS)
+        return (len(after) / 13, cost / 13, bosses / 13, loose / 13, float(loose <= 1),
+                float(combo is not None and boss(combo, hidden)), float(combo is not None and is_bomb(combo)),
+                float(kare))
+
+    def _plan(self, hand: int) -> list[Combo]:
+        got = self._plans.get(hand)
+        if got is None:
+            if len(self._plans) >= self.MAX_PLANS:
+                self._plans.clear()
+            got = self._plans[hand] = plan(hand)
+        return got
+
+
 class HeuristicAgent:
     """The advice of 『カップハイ完全攻略!』 Ⅵ (docs/rules/kaphai.md §7) as a bot; it reads only the
     observation.
@@ -127,19 +198,6 @@ class HeuristicAgent:
         """Every card out of the hands: played (thrown 2s too) or put out in a 3-game."""
         return mask(observation.played) | mask(observation.shed)
 
-    @staticmethod
-    def _boss(c: Combo, unseen: int) -> bool:
-        """No unseen cards can form a higher play of the same shape (bombs aside)."""
-        if c.kind not in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE):
-            return False
-        if c.kind is Kind.SINGLE:
-            return c.key > (unseen.bit_length() - 1)
-        need = c.size
-        for r in range(_rank(c) + 1, 13):
-            if (unseen >> (4 * r) & 0xF).bit_count() >= need:
-                return False
-        return True
-
     def _lead(self, plays: list[Combo], units: list[Combo], unseen: int, danger: int,
               hand: int) -> Combo:
         legal = set(plays)
@@ -149,7 +207,7 @@ class HeuristicAgent:
         if not leadable:
             pool = [c for c in plays if not is_bomb(c)] or plays
             return min(pool, key=lambda c: (_rank(c), -c.size, c.key))
-        bosses = [u for u in leadable if self._boss(u, unseen)]
+        bosses = [u for u in leadable if boss(u, unseen)]
         if len(units) == 2 and bosses:
             return bosses[0]  # a sure trick, then the last unit goes out
         if danger <= 2:
@@ -218,5 +276,5 @@ def classify_top(top: int) -> Combo:
     return combo
 
 
-__all__ = ["GreedyAgent", "HeuristicAgent", "plan"]
+__all__ = ["GreedyAgent", "HeuristicAgent", "KapHaiReading", "boss", "plan"]
 
