@@ -61,8 +61,9 @@ def test_every_game_ships_a_model_that_loads_and_fits_its_default_table(name: st
 
 
 def test_the_shipped_models_are_a_few_megabytes_in_all() -> None:
+    # the bound: "a few MB at most in all" (Kap Hai's ensemble of four is 2 MB of it)
     sizes = [p.stat().st_size for p in MODEL_DIR.glob("*.npz")]
-    assert len(sizes) == len(GAMES) and sum(sizes) < 4_000_000
+    assert len(sizes) == len(GAMES) and sum(sizes) < 5_000_000
 
 
 def test_a_saved_and_loaded_network_gives_the_same_scores(tmp_path: Path) -> None:

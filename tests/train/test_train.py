@@ -92,6 +92,37 @@ def test_the_train_command_runs_resumes_and_ships_nothing_unasked(tmp_path: Path
     assert main([*args, "--seed", "1"]) == 2  # another recipe in the same folder is refused
 
 
+@pytest.mark.slow
+def test_an_ensemble_run_ships_the_mean_of_its_members_reading_the_games_reading(tmp_path: Path) -> None:
+    """``--members 2``: two networks fitted from two seeds on the same data; the model is
+    one network whose scores are their mean (and with ``--features shape+reading`` it reads
+    Kap Hai's reading of the cards, whose names it keeps)."""
+    pytest.importorskip("jax", reason="the train extra (make test-all installs it)")
+    from folkdeck.cli.main import main
+    from folkdeck.games.kaphai.agents import KapHaiReading
+
+    out = tmp_path / "run"
+    args = ["train", "kaphai", "--out", str(out), "--teach-deals", "2", "--rounds", "1", "--round-deals", "2",
+            "--fit-steps", "20", "--round-steps", "10", "--eval-deals", "2", "--jobs", "1", "--quiet",
+            "--teacher", "pimc:fast", "--margins", "0", "--members", "2", "--features", "shape+reading",
+            "--hidden", "16,8"]
+    assert main(args) == 0
+    members = [QNetwork.load(out / f"round-1.m{m}.npz") for m in range(2)]
+    model = QNetwork.load(out / "round-1.npz")
+    assert model.meta["hidden"] == [32, 16] and model.meta["reading"] == list(KapHaiReading.names)
+    assert not np.allclose(members[0].layers[0][0], members[1].layers[0][0])  # two seeds
+    game = folkdeck.load("kaphai")
+    encoding = Encoding.of(game)
+    features = ActionFeatures(encoding, features=model.features)
+    state = game.new_state(seed=4)
+    seat = state.to_act[0]
+    view = encoding.observe(state.observe(seat))
+    inputs = features.inputs(view[None, :], features.matrix(state.legal_actions(seat)))
+    mean = sum(m.scores(view, inputs) for m in members) / 2
+    assert np.allclose(model.scores(view, inputs), mean, atol=1e-5)
+    assert main(args) == 0  # resumed: every member saved, nothing trained again
+
+
 def test_the_pool_takes_any_bot_of_the_game_and_refuses_others() -> None:
     """``--pool``: the rounds' opponents, ``self``, ``previous``, ``heuristic`` or a bot
     of the game (its ``search``, as the issue's pool of the heuristic, the search and

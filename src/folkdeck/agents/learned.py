@@ -158,6 +158,42 @@ class QNetwork:
         return target
 
     @classmethod
+    def mean(cls, networks: Sequence[QNetwork], meta: ModelMeta) -> QNetwork:
+        """One network whose scores are the mean of ``networks``' (an ensemble, with the same
+        inputs, hidden sizes and ``scale``): as wide as all of them together, each layer's
+        weights side by side (the first) or block-diagonal (the others), so that every
+        member's units read only their own, and the output their mean. It plays as one
+        network does, in one pass.
+
+        >>> rng = np.random.default_rng(0)
+        >>> def random_network() -> QNetwork:
+        ...     shapes = (((3, 4), (2, 4), (1, 4)), ((4, 2), (1, 2)), ((2, 1), (1, 1)))
+        ...     return QNetwork(tuple(tuple(rng.normal(size=s).astype(np.float32) for s in layer)
+        ...                           for layer in shapes), {"scale": 2.0})
+        >>> members = [random_network(), random_network()]
+        >>> view, actions = rng.normal(size=3).astype(np.float32), rng.normal(size=(5, 2)).astype(np.float32)
+        >>> both = QNetwork.mean(members, {"scale": 2.0})
+        >>> bool(np.allclose(both.scores(view, actions), sum(m.scores(view, actions) for m in members) / 2))
+        True
+        """
+        k = len(networks)
+        if k == 1:
+            return cls(networks[0].layers, {**meta, "format": FORMAT, "layers": len(networks[0].layers)})
+        first = tuple(np.hstack([n.layers[0][i] for n in networks]) for i in range(3))
+        hidden = []
+        for j in range(1, len(networks[0].layers) - 1):
+            blocks = [n.layers[j][0] for n in networks]
+            weights = np.zeros((sum(b.shape[0] for b in blocks), sum(b.shape[1] for b in blocks)), dtype=np.float32)
+            row = col = 0
+            for b in blocks:
+                weights[row:row + b.shape[0], col:col + b.shape[1]] = b
+                row, col = row + b.shape[0], col + b.shape[1]
+            hidden.append((weights, np.hstack([n.layers[j][1] for n in networks])))
+        last = (np.vstack([n.layers[-1][0] for n in networks]) / k, sum(n.layers[-1][1] for n in networks) / k)
+        layers = tuple(tuple(np.asarray(a, dtype=np.float32) for a in layer) for layer in (first, *hidden, last))
+        return cls(layers, {**meta, "format": FORMAT, "layers": len(layers)})
+
+    @classmethod
     def load(cls, path: str | Path) -> QNetwork:
         """Read a model written by :meth:`save`.
 

@@ -47,6 +47,9 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
                         "last checkpoint), heuristic (the game's heuristic bot) or any bot of the game, such "
                         "as search (default heuristic,self,previous)")
     p.add_argument("--hidden", default="128,64", help="hidden layer sizes (default 128,64)")
+    p.add_argument("--members", type=int, default=1,
+                   help="an ensemble: train this many networks from the seeds SEED, SEED+1... and ship their mean, "
+                        "one network as wide as all of them (default 1)")
     p.add_argument("--return-weight", type=float, default=0.0,
                    help="weight of the deals' returns beside the teacher's values (deep Monte Carlo; default 0)")
     p.add_argument("--eval-deals", type=int, default=40, help="duplicate deals per evaluation (default 40)")
@@ -83,7 +86,7 @@ def _recipe(args: argparse.Namespace) -> Recipe:
     except ValueError:
         raise CliError("bad_margins", value=args.margins[:40]) from None
     counts = {"teach_deals": args.teach_deals, "round_deals": args.round_deals, "eval_deals": args.eval_deals,
-              "fit_steps": args.fit_steps, "round_steps": args.round_steps}
+              "fit_steps": args.fit_steps, "round_steps": args.round_steps, "members": args.members}
     if (min(counts.values()) < 1 or args.rounds < 0 or not hidden or min(hidden) < 1 or min(margins) < 0
             or args.return_weight < 0):
         raise CliError("train_counts")

@@ -22,6 +22,7 @@ one machine, the same model.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import resource
@@ -106,6 +107,10 @@ class Recipe:
     chunk_deals: int = 4
     margins: tuple[float, ...] = (0.0, 0.1, 0.25, 0.5)
     """The ``calibrate`` stage's candidates, in units of the returns' spread."""
+    members: int = 1
+    """How many networks the fit and the rounds train, on the same data, from the seeds
+    ``seed``, ``seed + 1``...: the model is their mean (:meth:`QNetwork.mean
+    <folkdeck.agents.learned.QNetwork.mean>`), one network ``members`` times as wide."""
     features: str = SHAPE
     """``shape-1``: the network also reads the hand's shape by rank, ``shape-2`` by rank and
     by suit (:class:`~folkdeck.agents.features.HandShape`), ``shape-1+reading`` by rank and
@@ -196,11 +201,17 @@ class Run:
             f.write(json.dumps(row, sort_keys=True) + "\n")
         self.echo(row)
 
-    def meta(self, scale: float, stage: str) -> ModelMeta:
+    @functools.cached_property
+    def features(self) -> ActionFeatures:
+        """The network's inputs (one for the run: a game's reading is read once)."""
+        return ActionFeatures(self.encoding, features=self.recipe.features)
+
+    def meta(self, scale: float, stage: str, members: int = 1) -> ModelMeta:
+        """A model's metadata (``members``: how many networks it is the mean of)."""
         return {"game": self.recipe.game, "encoding": encoding_signature(self.encoding), "scale": scale,
                 "fallback": self.heuristic(), "features": self.recipe.features,
-                "reading": list(ActionFeatures(self.encoding, features=self.recipe.features).reading_names),
-                "hidden": list(self.recipe.hidden), "stage": stage, "recipe": json.loads(self.recipe.to_json())}
+                "reading": list(self.features.reading_names),
+                "hidden": [h * members for h in self.recipe.hidden], "stage": stage, "recipe": json.loads(self.recipe.to_json())}
 
     # --- data ------------------------------------------------------------------------
     def play(self, stage: str, chunks: list[Chunk]) -> Samples:
@@ -264,43 +275,56 @@ def _arena_deals(piece: tuple[str, tuple[str, ...], tuple[tuple[str, object], ..
 
 
 # --- the stages ------------------------------------------------------------------------
-def _trainer(run: Run, stage: str) -> Trainer:
-    """A trainer whose parameters are the checkpoint of ``stage`` if saved, else new."""
+def _member(run: Run, stage: str, m: int) -> str:
+    """The name of member ``m``'s checkpoint and model in ``stage``: the stage's own if it
+    is the only one (``fit.ckpt.npz``, ``fit.npz``), else ``fit.m0.ckpt.npz``..."""
+    return stage if run.recipe.members == 1 else f"{stage}.m{m}"
+
+
+def _trainer(run: Run, stage: str, m: int = 0) -> Trainer:
+    """Member ``m``'s trainer, its parameters the checkpoint of ``stage`` if saved, else new."""
     from folkdeck.train.network import Trainer, init_params
 
     r = run.recipe
-    features = ActionFeatures(run.encoding, features=r.features)
-    trainer = Trainer(init_params(run.encoding.size, features.size, r.hidden, r.seed),
+    features = run.features
+    trainer = Trainer(init_params(run.encoding.size, features.size, r.hidden, r.seed + m),
                       learning_rate=r.learning_rate, inputs=features.inputs)
-    path = run.out / f"{stage}.ckpt.npz"
+    path = run.out / f"{_member(run, stage, m)}.ckpt.npz"
     if path.exists():
         with np.load(path) as saved:
             trainer.load_state(dict(saved))
     return trainer
 
 
-def _checkpoint(run: Run, stage: str, trainer: Trainer, scale: float) -> Path:
-    """Save the trainer's state and its model; the model's path."""
-    tmp = run.out / f"{stage}.ckpt.tmp.npz"
+def _checkpoint(run: Run, stage: str, m: int, trainer: Trainer, scale: float) -> None:
+    """Save member ``m``'s state and its own model."""
+    name = _member(run, stage, m)
+    tmp = run.out / f"{name}.ckpt.tmp.npz"
     np.savez(tmp, allow_pickle=False, **trainer.state_arrays())  # plain arrays, as np.load reads them
-    tmp.replace(run.out / f"{stage}.ckpt.npz")
-    model = run.out / f"{stage}.npz"
-    trainer.export(run.meta(scale, stage)).save(model)
-    return model
+    trainer.export(run.meta(scale, stage)).save(run.out / f"{name}.npz")
+    tmp.replace(run.out / f"{name}.ckpt.npz")  # last: a member whose checkpoint exists is done
 
 
 def _fit(run: Run, stage: str, start: str | None, data: Samples, scale: float, steps: int) -> Path:
-    """Train from ``start``'s checkpoint (or new) on ``data``, then save and evaluate."""
+    """Train every member from ``start``'s checkpoint (or new) on ``data``, then save the
+    model (their mean) and evaluate it."""
+    from folkdeck.agents.learned import QNetwork
+
     model = run.out / f"{stage}.npz"
     if any(row["stage"] == stage for row in run.rows()):
         return model
-    trainer = _trainer(run, start) if start else _trainer(run, stage)
-    if not model.exists():  # a run stopped after the training but before its evaluation skips it
-        rng = np.random.default_rng(run.recipe.seed)
-        trainer.fit(data, scale, steps, run.recipe.batch, rng)
-        model = _checkpoint(run, stage, trainer, scale)
-    trainer = _trainer(run, stage)
-    run.write_row({"stage": stage, "loss": round(trainer.evaluate(data, scale), 5), "decisions": data.num_decisions,
+    members = run.recipe.members
+    losses = []
+    for m in range(members):
+        if not (run.out / f"{_member(run, stage, m)}.ckpt.npz").exists():  # a stopped run skips the members done
+            trainer = _trainer(run, start if start else stage, m)
+            trainer.fit(data, scale, steps, run.recipe.batch, np.random.default_rng(run.recipe.seed + m))
+            _checkpoint(run, stage, m, trainer, scale)
+        losses.append(_trainer(run, stage, m).evaluate(data, scale))
+    if members > 1:
+        networks = [QNetwork.load(run.out / f"{_member(run, stage, m)}.npz") for m in range(members)]
+        QNetwork.mean(networks, run.meta(scale, stage, members)).save(model)
+    run.write_row({"stage": stage, "loss": round(float(np.mean(losses)), 5), "decisions": data.num_decisions,
                    "pairs": data.num_pairs, "eval": run.evaluate(model)})
     return model
 
