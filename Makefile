@@ -89,6 +89,7 @@ fast: $(FAST_STAMP)
 FAST_ARGS ?=
 FAST_TESTS = tests/test_conformance.py tests/test_properties.py tests/test_pickling.py \
 	tests/agents/test_search_legal.py tests/agents/test_advice.py tests/agents/test_learned.py \
+	tests/agents/test_features.py tests/agents/test_kaphai_heuristic.py \
 	tests/games tests/test_compiled.py
 test-fast-build: $(FAST_STAMP)
 	$(FAST_PY) -m pytest $(XDIST) -q $(FAST_TESTS) $(FAST_ARGS)
