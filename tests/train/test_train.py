@@ -140,3 +140,21 @@ def test_the_pool_takes_any_bot_of_the_game_and_refuses_others() -> None:
         recipe("heuristic,nobody")
     assert refused.value.reason == "unknown_bot" and refused.value.params["bot"] == "nobody"
     assert "nobody" in refused.value.render("en") and "search" in refused.value.render("en")
+
+
+def test_the_games_reading_is_asked_only_of_a_game_that_declares_one() -> None:
+    """``--features shape+reading`` reads the game's ``card_reading`` hook: a game without
+    one is refused with a coded error before anything runs, naming the games that have one."""
+    from folkdeck.agents.features import SHAPE_READING
+    from folkdeck.cli.errors import CliError
+    from folkdeck.cli.main import _parser
+    from folkdeck.cli.train import _recipe
+
+    def recipe(game: str) -> str:
+        return _recipe(_parser().parse_args(["train", game, "--features", "shape+reading"])).features
+
+    assert recipe("kaphai") == SHAPE_READING
+    with pytest.raises(CliError) as refused:
+        recipe("cangkul")
+    assert refused.value.reason == "no_card_reading" and refused.value.params["games"] == "kaphai"
+    assert "cangkul" in refused.value.render("en") and "kaphai" in refused.value.render("ja")

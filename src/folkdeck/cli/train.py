@@ -99,7 +99,12 @@ def _recipe(args: argparse.Namespace) -> Recipe:
             raise InvalidConfigError("unknown_bot", option="pool", bot=kind[:40], game=spec.name,
                                      bots=", ".join(["self", "previous", *spec.bots]))
     rules = tuple(sorted(parse_assignments(args.rules).items()))
-    from folkdeck.agents.features import FEATURES
+    from folkdeck.agents.features import FEATURES, SHAPE_READING
+    from folkdeck.engine.registry import games
+
+    if FEATURES[args.features] == SHAPE_READING and spec.hooks.card_reading is None:
+        readers = [g for g in games() if get_spec(g).hooks.card_reading is not None]
+        raise CliError("no_card_reading", game=spec.name, games=", ".join(readers))
 
     return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, margins=margins, pool=pool,
                   return_weight=args.return_weight, features=FEATURES[args.features], **counts)
