@@ -191,3 +191,22 @@ def test_a_model_trained_on_another_reading_does_not_fit() -> None:
     assert network.fits(encoding)
     network.meta["reading"] = [*network.meta["reading"][:-1], "something_else"]
     assert not network.fits(encoding)
+
+
+def test_the_readings_kept_are_bounded_and_the_numbers_do_not_depend_on_them() -> None:
+    """A playing bot keeps few readings (a server runs for days); a training run keeps a
+    training set's. Past the bound the memory starts again and gives the same numbers."""
+    from folkdeck.agents.features import KEPT_READINGS
+
+    game = folkdeck.load("kaphai")
+    encoding = Encoding.of(game)
+    state = game.new_state(seed=1)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    view = encoding.observe(state.observe(seat))[None, :]
+    small = ActionFeatures(encoding, features=SHAPE_READING, readings_kept=3)
+    assert len(legal) > 3 and ActionFeatures(encoding, features=SHAPE_READING).reading.kept == KEPT_READINGS  # type: ignore[union-attr]
+    fresh = ActionFeatures(encoding, features=SHAPE_READING).inputs(view, small.matrix(legal))
+    for _ in range(2):
+        assert np.array_equal(small.inputs(view, small.matrix(legal)), fresh)
+        assert small.reading is not None and len(small.reading._known) <= len(legal)

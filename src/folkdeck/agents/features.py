@@ -38,8 +38,11 @@ FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS, "sha
 """``folkdeck train --features`` names → a model's ``features``."""
 MAX_ROWS: Final = 200_000
 """The most action rows :class:`ActionFeatures` keeps (a bound on its memory)."""
-MAX_READINGS: Final = 2_000_000
-"""The most readings :class:`ReadingColumns` keeps (a training set's worth)."""
+KEPT_READINGS: Final = 20_000
+"""The most readings :class:`ReadingColumns` keeps while a bot plays (a bound on a long-running
+server's memory: a position's readings are seldom asked again once it is played)."""
+TRAINING_READINGS: Final = 2_000_000
+"""... and while a network trains (a training set's distinct pairs, drawn by every epoch)."""
 SETS: Final = 4
 """The hand-shape counts sets of up to this many cards of a rank (single, pair, triple, four)."""
 _AT_LEAST: Final = np.arange(1, SETS + 1, dtype=np.float32)
@@ -52,14 +55,14 @@ class ActionFeatures:
     holds :class:`HandShape` and, with :data:`SHAPE_READING`, the game's reading
     (:meth:`inputs`)."""
 
-    def __init__(self, encoding: Encoding, *, features: str = "") -> None:
+    def __init__(self, encoding: Encoding, *, features: str = "", readings_kept: int = KEPT_READINGS) -> None:
         if features not in FEATURES.values():
             raise ValueError(f"unknown features {features!r}: one of {sorted(FEATURES.values())}")
         self.encoding = encoding
         self.row_size = encoding.num_tokens + 2
         """The plain row (what the training data keep)."""
         self.shape = HandShape(encoding, suits=features == SHAPE_SUITS) if features else None
-        self.reading = ReadingColumns.for_game(encoding) if features == SHAPE_READING else None
+        self.reading = ReadingColumns.for_game(encoding, readings_kept) if features == SHAPE_READING else None
         self.size = (self.row_size + (self.shape.size if self.shape is not None else 0)
                      + (self.reading.size if self.reading is not None else 0))
         """The network's action input."""
@@ -229,8 +232,10 @@ class ReadingColumns:
     kept by those counts, so a training set reads each of its distinct pairs once, however
     many minibatches draw it."""
 
-    def __init__(self, encoding: Encoding, reading: CardReading) -> None:
-        self.game = reading
+    def __init__(self, encoding: Encoding, reading: CardReading, kept: int = KEPT_READINGS) -> None:
+        self.reading = reading
+        self.kept = kept
+        """The most readings kept (then the memory starts again)."""
         self.names = tuple(reading.names)
         self.size = len(self.names)
         self._kinds = encoding.kinds
@@ -245,7 +250,7 @@ class ReadingColumns:
         self._known: dict[bytes, tuple[float, ...]] = {}
 
     @classmethod
-    def for_game(cls, encoding: Encoding) -> ReadingColumns:
+    def for_game(cls, encoding: Encoding, kept: int = KEPT_READINGS) -> ReadingColumns:
         """The reading of ``encoding``'s game.
 
         :raises ValueError: if the game declares no reading."""
@@ -254,7 +259,7 @@ class ReadingColumns:
         hook = get_spec(encoding.game).hooks.card_reading
         if hook is None:
             raise ValueError(f"{encoding.game} has no card reading (GameHooks.card_reading)")
-        return cls(encoding, hook.get())
+        return cls(encoding, hook.get(), kept)
 
     def of(self, views: FloatArray, rows: FloatArray, *, out: FloatArray) -> FloatArray:
         """The reading of each action row, written into ``out`` (``(n, size)``)."""
@@ -265,13 +270,13 @@ class ReadingColumns:
         seat = np.broadcast_to(np.concatenate([hand, unseen], axis=1), (len(rows), 2 * kinds))
         counts = np.concatenate([seat, np.rint(rows[:, self._card_tokens] * copies)], axis=1).astype(np.int8)
         known = self._known
-        if len(known) + len(rows) > MAX_READINGS:
+        if len(known) + len(rows) > self.kept:
             known.clear()
         for i, line in enumerate(counts):
             key = line.tobytes()
             numbers = known.get(key)
             if numbers is None:
-                numbers = known[key] = tuple(self.game.read(*(self._cards(line[j * kinds:(j + 1) * kinds])
+                numbers = known[key] = tuple(self.reading.read(*(self._cards(line[j * kinds:(j + 1) * kinds])
                                                               for j in range(3))))
             out[i] = numbers
         return out

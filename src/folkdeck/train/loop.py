@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Final, Generic, NotRequired, TypedDict, TypeVa
 import numpy as np
 
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.features import SHAPE, ActionFeatures
+from folkdeck.agents.features import SHAPE, TRAINING_READINGS, ActionFeatures
 from folkdeck.agents.learned import MODEL_DIR, ModelMeta, encoding_signature
 from folkdeck.engine.registry import get_spec, load
 from folkdeck.sim.arena import ArenaConfig, GamePlayed, play_deals, summarize
@@ -203,8 +203,9 @@ class Run:
 
     @functools.cached_property
     def features(self) -> ActionFeatures:
-        """The network's inputs (one for the run: a game's reading is read once)."""
-        return ActionFeatures(self.encoding, features=self.recipe.features)
+        """The network's inputs (one for the run, keeping every reading: a training set's
+        pairs are read once, however many minibatches draw them)."""
+        return ActionFeatures(self.encoding, features=self.recipe.features, readings_kept=TRAINING_READINGS)
 
     def meta(self, scale: float, stage: str, members: int = 1) -> ModelMeta:
         """A model's metadata (``members``: how many networks it is the mean of)."""
