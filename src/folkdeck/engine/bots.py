@@ -57,6 +57,8 @@ def offer_interrupt(agent: GameAgent, observation: View, legal: Sequence[Action]
         return None
     action: Action | None = handler(observation, legal, rng)
     return action
+
+
 class CardReading(Protocol):
     """What a game's heuristic knows how to read from the cards, as numbers: the inputs a
     learned bot's network takes from the game (``GameHooks.card_reading``;
