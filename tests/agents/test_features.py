@@ -5,17 +5,30 @@ it depends on the seat's view only, and that a model using it plays and reloads 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import folkdeck
+from folkdeck.agents import make_agent
 from folkdeck.agents.encoding import Encoding
-from folkdeck.agents.features import SETS, SHAPE, SHAPE_READING, SHAPE_SUITS, ActionFeatures, HandShape
+from folkdeck.agents.features import (
+    SETS,
+    SHAPE,
+    SHAPE_READING,
+    SHAPE_SUITS,
+    SHAPE_SUITS_READING,
+    ActionFeatures,
+    FloatArray,
+    HandShape,
+)
 from folkdeck.agents.learned import LearnedAgent, QNetwork, encoding_signature
 from folkdeck.cards import parse_card
+from folkdeck.engine.protocol import Action
 from folkdeck.engine.registry import get_spec
+from folkdeck.engine.view import View
 from folkdeck.sim.runner import play_deal
 
 
@@ -146,41 +159,78 @@ def test_the_action_rows_kept_in_one_table_are_the_rows_spelt_anew(monkeypatch: 
     assert np.array_equal(shared.row(legal[2]), fresh[2])
 
 
+def _readings_from_the_arrays(name: str, features: str, deals: int) -> Iterator[tuple[View, list[Action], FloatArray]]:
+    """Every decision of ``deals`` deals of the game's heuristic bots, with each legal
+    action's reading as the network's input holds it: from the observation's arrays."""
+    game = folkdeck.load(name)
+    encoding = Encoding.of(game)
+    inputs = ActionFeatures(encoding, features=features)
+    assert inputs.reading is not None
+    bot = make_agent(get_spec(name), "heuristic")
+    for seed in range(deals):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act[0]
+            view, legal = state.observe(seat), list(state.legal_actions(seat))
+            yield view, legal, inputs.inputs(encoding.observe(view)[None, :], inputs.matrix(legal))[:, -inputs.reading.size:]
+            state.apply(bot.act(view, legal, rng), seat)
+
+
 def test_the_games_reading_from_the_arrays_is_its_reading_of_the_view() -> None:
     """Kap Hai's reading (``KapHaiReading``: the plan's units and bosses) computed from the
     observation's arrays, as the training data hold them, is the reading of the typed view:
     the hand, and as unseen every card neither held, played nor put out in a 3-game."""
-    from folkdeck.games.kaphai.agents import HeuristicAgent, KapHaiReading
+    from folkdeck.games.kaphai.agents import KapHaiReading
     from folkdeck.games.kaphai.observation import KapHaiView
     from folkdeck.games.kaphai.rules import FULL, cards_of, mask
 
-    game = folkdeck.load("kaphai")
-    encoding = Encoding.of(game)
-    features = ActionFeatures(encoding, features=SHAPE_READING)
-    assert features.reading is not None and features.reading_names == KapHaiReading.names
-    reading, bot = KapHaiReading(), HeuristicAgent()
+    assert ActionFeatures(Encoding.of(folkdeck.load("kaphai")), features=SHAPE_READING).reading_names == KapHaiReading.names
+    reading = KapHaiReading()
     rows = shed = 0
-    for seed in range(12):
-        state, rng = game.new_state(seed=seed), random.Random(seed)
-        while not state.is_over():
-            seat = state.to_act[0]
-            view, legal = state.observe(seat), state.legal_actions(seat)
-            assert isinstance(view, KapHaiView) and view.hand is not None
-            shed += bool(view.shed)
-            got = features.inputs(encoding.observe(view)[None, :], features.matrix(legal))[:, -features.reading.size:]
-            hand = mask(view.hand)
-            unseen = FULL & ~hand & ~mask(view.played) & ~mask(view.shed)
-            for action, numbers in zip(legal, got, strict=True):
-                want = reading.read(cards_of(hand), cards_of(unseen), cards_of(getattr(action, "mask", 0)))
-                assert numbers.tolist() == pytest.approx(want), (seed, str(action))
-                rows += 1
-            state.apply(bot.act(view, legal, rng), seat)  # type: ignore[arg-type]  # Kap Hai's actions
+    for view, legal, got in _readings_from_the_arrays("kaphai", SHAPE_READING, 12):
+        assert isinstance(view, KapHaiView) and view.hand is not None
+        shed += bool(view.shed)
+        hand = mask(view.hand)
+        unseen = FULL & ~hand & ~mask(view.played) & ~mask(view.shed)
+        for action, numbers in zip(legal, got, strict=True):
+            want = reading.read(cards_of(hand), cards_of(unseen), cards_of(getattr(action, "mask", 0)))
+            assert numbers.tolist() == pytest.approx(want), str(action)
+            rows += 1
     assert rows > 1000 and shed  # a 3-game put its 3s out in some deal
+
+
+def test_cangkuls_reading_from_the_arrays_is_its_reading_of_the_view() -> None:
+    """Cangkul's reading (``CangkulReading``: the cards in play above each card) from the
+    arrays, with the suits' shape, is the reading of the typed view: as unseen, every card
+    of the pack neither held nor dead (a trick nobody took); the cards passers took are
+    still in play."""
+    from folkdeck.cards import Card
+    from folkdeck.cards.packs import FRENCH_52
+    from folkdeck.games.cangkul.agents import CangkulReading
+    from folkdeck.games.cangkul.observation import CangkulView
+
+    encoding = Encoding.of(folkdeck.load("cangkul"))
+    features = ActionFeatures(encoding, features=SHAPE_SUITS_READING)
+    assert features.reading_names == CangkulReading.names
+    assert features.shape is not None and features.shape.size == HandShape(encoding, suits=True).size
+    reading = CangkulReading()
+    rows = dead = 0
+    for view, legal, got in _readings_from_the_arrays("cangkul", SHAPE_SUITS_READING, 8):
+        assert isinstance(view, CangkulView) and view.hand is not None
+        dead += bool(view.dead)
+        unseen = list(FRENCH_52.cards)
+        for card in (*view.hand, *view.dead):
+            unseen.remove(card)
+        for action, numbers in zip(legal, got, strict=True):
+            play = (action,) if isinstance(action, Card) else ()
+            assert numbers.tolist() == pytest.approx(reading.read(view.hand, unseen, play)), str(action)
+            rows += 1
+    assert rows > 300 and dead  # some deal had a trick nobody took
 
 
 def test_a_reading_is_refused_for_a_game_that_declares_none() -> None:
     with pytest.raises(ValueError, match="no card reading"):
-        ActionFeatures(Encoding.of(folkdeck.load("cangkul")), features=SHAPE_READING)
+        ActionFeatures(Encoding.of(folkdeck.load("burro_pt")), features=SHAPE_READING)
 
 
 def test_a_model_trained_on_another_reading_does_not_fit() -> None:

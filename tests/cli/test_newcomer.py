@@ -117,7 +117,7 @@ def test_playing_on_a_terminal_redraws_one_screen() -> None:
     term = Terminal("play", "cangkul", "--seed", "2", "--deals", "1", "--delay", "0")
     try:
         shown = term.until(r"Your options:")
-        assert "You face 3 bots (heuristic)" in shown  # the game's default bot, named
+        assert "You face 3 bots (learned)" in shown  # the game's default bot, named
         assert "\x1b[2J" in term.out  # the screen is cleared and drawn, not scrolled
         for _ in range(8):
             term.send("1\r")

@@ -72,6 +72,57 @@ def test_a_short_training_lowers_the_loss_and_exports_the_same_function(tmp_path
 
 
 @pytest.mark.slow
+def test_a_fit_with_a_holdout_keeps_the_network_that_chose_best_there() -> None:
+    """Early stopping (``--holdout``): the fit checks the held-out teacher decisions evenly
+    and ends with the parameters of the check whose choices fell least short of the
+    teacher's."""
+    pytest.importorskip("jax", reason="the train extra (make test-all installs it)")
+    from folkdeck.train.network import Choices, Trainer, init_params
+
+    data = play_chunk(Chunk("kaphai", (), (0,), 5, ("teacher",) * 4, teacher="pimc:fast"))
+    holdout = play_chunk(Chunk("kaphai", (), (2,), 5, ("teacher",) * 4, teacher="pimc:fast"))
+    encoding = Encoding.of(folkdeck.load("kaphai"))
+    trainer = Trainer(init_params(encoding.size, encoding.num_tokens + 2, (32, 16), seed=0))
+    scale = float(np.std(data.returns)) or 1.0
+    trainer.fit(data, scale, steps=60, batch=64, rng=np.random.default_rng(0), holdout=holdout, checks=4)
+    assert [c.steps for c in trainer.checked] == [15, 30, 45, 60]
+    best = min(trainer.checked, key=lambda c: c.choices.regret)
+    assert trainer.stopped == best and trainer.choices(holdout) == best.choices
+    assert best.choices.decisions > 10 and 0.0 <= best.choices.agreement <= 1.0
+    from folkdeck.train import Recipe
+
+    older = json.loads(Recipe("kaphai").to_json())
+    del older["holdout"]  # a run begun before the holdout: every deal trains
+    assert Recipe.from_json(json.dumps(older)).holdout == 0.0
+    network = trainer.export({})  # the NumPy model scores the held-out pairs, decision by decision
+    scores = np.zeros(holdout.num_pairs, dtype=np.float32)
+    for d in range(holdout.num_decisions):  # (the played actions' return samples come last)
+        pairs = np.flatnonzero(holdout.decision == d)
+        scores[pairs] = network.scores(holdout.views[d].astype(np.float32), holdout.actions[pairs].astype(np.float32))
+    assert trainer.choices(holdout) == Choices.of(holdout, scores)
+
+
+@pytest.mark.slow
+def test_a_run_with_a_holdout_logs_what_each_fit_kept_and_refuses_too_few_deals(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("jax", reason="the train extra (make test-all installs it)")
+    from folkdeck.cli.main import main
+
+    out = tmp_path / "run"
+    args = ["train", "cangkul", "--out", str(out), "--rounds", "1", "--round-deals", "2", "--fit-steps", "20",
+            "--round-steps", "10", "--eval-deals", "2", "--jobs", "1", "--quiet", "--teacher", "pimc:fast",
+            "--margins", "0", "--holdout", "0.5", "--members", "2", "--hidden", "16,8"]
+    assert main([*args, "--teach-deals", "8"]) == 2  # two chunks of four deals: one piece, nothing to hold out
+    assert "8 deals make 1 piece of 8 deals" in capsys.readouterr().err
+    assert main([*args, "--teach-deals", "16", "--out", str(tmp_path / "run2")]) == 0
+    assert "held out: agreement " in capsys.readouterr().out  # the fit's line names what it kept
+    rows = [json.loads(line) for line in (tmp_path / "run2" / "log.jsonl").read_text().splitlines()]
+    for row in rows[1:3]:  # the fit and the round: a check kept per member
+        assert [h["steps"] % (2 if row["stage"] == "fit" else 1) for h in row["holdout"]] == [0, 0]
+        assert all(h["decisions"] > 0 for h in row["holdout"])
+
+
+@pytest.mark.slow
 def test_the_train_command_runs_resumes_and_ships_nothing_unasked(tmp_path: Path) -> None:
     pytest.importorskip("jax", reason="the train extra (make test-all installs it)")
     from folkdeck.cli.main import main
@@ -153,8 +204,8 @@ def test_the_games_reading_is_asked_only_of_a_game_that_declares_one() -> None:
     def recipe(game: str) -> str:
         return _recipe(_parser().parse_args(["train", game, "--features", "shape+reading"])).features
 
-    assert recipe("kaphai") == SHAPE_READING
+    assert recipe("kaphai") == SHAPE_READING and recipe("cangkul") == "shape-1+reading"
     with pytest.raises(CliError) as refused:
-        recipe("cangkul")
-    assert refused.value.reason == "no_card_reading" and refused.value.params["games"] == "kaphai"
-    assert "cangkul" in refused.value.render("en") and "kaphai" in refused.value.render("ja")
+        recipe("gouji")
+    assert refused.value.reason == "no_card_reading" and refused.value.params["games"] == "cangkul, burro_es, kaphai"
+    assert "gouji" in refused.value.render("en") and "cangkul" in refused.value.render("ja")

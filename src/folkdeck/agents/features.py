@@ -34,7 +34,10 @@ SHAPE_SUITS: Final = "shape-2"
 """... and :class:`HandShape` with its suits (``suits=True``)."""
 SHAPE_READING: Final = "shape-1+reading"
 """... and :class:`HandShape` then the game's reading of the cards (:class:`ReadingColumns`)."""
-FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS, "shape+reading": SHAPE_READING}
+SHAPE_SUITS_READING: Final = "shape-2+reading"
+"""... and :class:`HandShape` with its suits, then the game's reading."""
+FEATURES: Final = {"plain": "", "shape": SHAPE, "shape+suits": SHAPE_SUITS, "shape+reading": SHAPE_READING,
+                   "shape+suits+reading": SHAPE_SUITS_READING}
 """``folkdeck train --features`` names → a model's ``features``."""
 MAX_ROWS: Final = 200_000
 """The most action rows :class:`ActionFeatures` keeps (a bound on its memory)."""
@@ -52,7 +55,7 @@ class ActionFeatures:
     """Each action's input vector (cached by its notation: a game has few distinct ones):
     its words' counts, a constant 1, and a flag for the heuristic bot's choice; with
     ``features`` (a model's: :data:`SHAPE`, :data:`SHAPE_SUITS`), the network's input also
-    holds :class:`HandShape` and, with :data:`SHAPE_READING`, the game's reading
+    holds :class:`HandShape` and, with :data:`SHAPE_READING` or :data:`SHAPE_SUITS_READING`, the game's reading
     (:meth:`inputs`)."""
 
     def __init__(self, encoding: Encoding, *, features: str = "", readings_kept: int = KEPT_READINGS) -> None:
@@ -61,8 +64,9 @@ class ActionFeatures:
         self.encoding = encoding
         self.row_size = encoding.num_tokens + 2
         """The plain row (what the training data keep)."""
-        self.shape = HandShape(encoding, suits=features == SHAPE_SUITS) if features else None
-        self.reading = ReadingColumns.for_game(encoding, readings_kept) if features == SHAPE_READING else None
+        self.shape = HandShape(encoding, suits=features.startswith(SHAPE_SUITS)) if features else None
+        self.reading = (ReadingColumns.for_game(encoding, readings_kept) if features.endswith("+reading")
+                        else None)
         self.size = (self.row_size + (self.shape.size if self.shape is not None else 0)
                      + (self.reading.size if self.reading is not None else 0))
         """The network's action input."""
@@ -285,5 +289,5 @@ class ReadingColumns:
         return tuple(self._kinds[k] for k in np.flatnonzero(counts) for _ in range(int(counts[k])))
 
 
-__all__ = ["FEATURES", "SETS", "SHAPE", "SHAPE_READING", "SHAPE_SUITS", "ActionFeatures", "CardGroups", "HandShape",
+__all__ = ["FEATURES", "SETS", "SHAPE", "SHAPE_READING", "SHAPE_SUITS", "SHAPE_SUITS_READING", "ActionFeatures", "CardGroups", "HandShape",
            "ReadingColumns"]

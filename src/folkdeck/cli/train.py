@@ -50,18 +50,23 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--members", type=int, default=1,
                    help="an ensemble: train this many networks from the seeds SEED, SEED+1... and ship their mean, "
                         "one network as wide as all of them (default 1)")
+    p.add_argument("--holdout", type=float, default=0.0,
+                   help="keep this share of the teacher's deals (its last shards) out of the fit and keep the "
+                        "network that chose best on them, checked ten times a fit: early stopping (default 0: "
+                        "every deal trains, for every step)")
     p.add_argument("--return-weight", type=float, default=0.0,
                    help="weight of the deals' returns beside the teacher's values (deep Monte Carlo; default 0)")
     p.add_argument("--eval-deals", type=int, default=40, help="duplicate deals per evaluation (default 40)")
     p.add_argument("--margins", default="0,0.1,0.25,0.5",
                    help="the calibrate stage's margins over the heuristic's choice, in units of the returns' "
                         "spread (default 0,0.1,0.25,0.5)")
-    p.add_argument("--features", choices=("shape", "shape+suits", "shape+reading", "plain"), default="shape",
+    p.add_argument("--features", choices=("shape", "shape+suits", "shape+reading", "shape+suits+reading", "plain"),
+                   default="shape",
                    help="shape (the default): the network also reads the shape each action leaves the hand "
                         "in (its cards counted by rank); shape+suits: by rank and by suit (voids); "
-                        "shape+reading: the shape and the game's own reading of the cards (a game that has "
-                        "one: Kap Hai's plays left to go out and its bosses); plain: the action's cards only, "
-                        "as the first models")
+                        "shape+reading, shape+suits+reading: either shape and the game's own reading of the "
+                        "cards (a game that has one: Kap Hai's plays left to go out and its bosses, Cangkul's "
+                        "cards in play above each card); plain: the action's cards only, as the first models")
     p.add_argument("--jobs", type=int, default=None, help="parallel workers (default: every CPU)")
     p.add_argument("--backend", choices=BACKENDS, default="process", help="process (the default) or ray")
     p.add_argument("--address", help="a Ray cluster's address (default: start a local Ray)")
@@ -88,7 +93,7 @@ def _recipe(args: argparse.Namespace) -> Recipe:
     counts = {"teach_deals": args.teach_deals, "round_deals": args.round_deals, "eval_deals": args.eval_deals,
               "fit_steps": args.fit_steps, "round_steps": args.round_steps, "members": args.members}
     if (min(counts.values()) < 1 or args.rounds < 0 or not hidden or min(hidden) < 1 or min(margins) < 0
-            or args.return_weight < 0):
+            or args.return_weight < 0 or not 0 <= args.holdout < 1):
         raise CliError("train_counts")
     if args.teacher not in spec.bots:
         raise InvalidConfigError("unknown_bot", option="teacher", bot=args.teacher, game=spec.name,
@@ -99,14 +104,15 @@ def _recipe(args: argparse.Namespace) -> Recipe:
             raise InvalidConfigError("unknown_bot", option="pool", bot=kind[:40], game=spec.name,
                                      bots=", ".join(["self", "previous", *spec.bots]))
     rules = tuple(sorted(parse_assignments(args.rules).items()))
-    from folkdeck.agents.features import FEATURES, SHAPE_READING
+    from folkdeck.agents.features import FEATURES
     from folkdeck.engine.registry import games
 
-    if FEATURES[args.features] == SHAPE_READING and spec.hooks.card_reading is None:
+    if args.features.endswith("+reading") and spec.hooks.card_reading is None:
         readers = [g for g in games() if get_spec(g).hooks.card_reading is not None]
         raise CliError("no_card_reading", game=spec.name, games=", ".join(readers))
 
     return Recipe(spec.name, rules, args.seed, hidden, args.teacher, rounds=args.rounds, margins=margins, pool=pool,
+                  holdout=args.holdout,
                   return_weight=args.return_weight, features=FEATURES[args.features], **counts)
 
 
@@ -138,6 +144,9 @@ def train(args: argparse.Namespace) -> int:
                       address=args.address, progress=progress, log=lambda row: console.print(_line(row)))
         except ValueError as exc:
             raise CliError("train_recipe_differs", error=str(exc)) from None
+        if recipe.holdout > 0 and run.pieces(recipe.teach_deals) < 2:
+            raise CliError("holdout_too_few", pieces=run.pieces(recipe.teach_deals), deals=recipe.teach_deals,
+                           per_piece=run.piece * recipe.chunk_deals)
         model = run_stages(run)
     console.print(f"model: {model}")
     if args.ship:
@@ -157,6 +166,11 @@ def _line(row: LogRow) -> str:
         parts.append(f"margin {row['margin']:g}")
     if "loss" in row:
         parts.append(f"loss {row['loss']:.4f}")
+    if "holdout" in row:  # the checks each member kept: after how many minibatches, how well it chose
+        held = row["holdout"]
+        parts.append("held out: agreement " + "/".join(f"{h['agreement']:.3f}" for h in held)
+                     + " regret " + "/".join(f"{h['regret']:.4f}" for h in held)
+                     + " at " + "/".join(str(h["steps"]) for h in held) + " steps")
     for name, figures in row.get("eval", {}).items():
         m = figures["mean_return"]
         parts.append(f"{name} {m['mean']:+.3f} [{m['low']:+.3f}, {m['high']:+.3f}]")

@@ -62,6 +62,16 @@ class Figures(TypedDict):
     win_share: MeanCIDict
 
 
+class HeldOut(TypedDict):
+    """A fit's check on the held-out teacher decisions: after how many minibatches, and how
+    its choices compared with the teacher's there (:class:`~folkdeck.train.network.Choices`)."""
+
+    steps: int
+    decisions: int
+    agreement: float
+    regret: float
+
+
 class LogEntry(TypedDict):
     """What a stage logs: ``teach`` its data, ``fit`` and the rounds their loss and
     evaluation, ``calibrate`` a margin's evaluation."""
@@ -71,6 +81,8 @@ class LogEntry(TypedDict):
     pairs: NotRequired[int]
     loss: NotRequired[float]
     margin: NotRequired[float]
+    holdout: NotRequired[list[HeldOut]]
+    """Per member, the check its fit kept (with ``--holdout``)."""
     eval: NotRequired[dict[str, Figures]]
     """Per bot: ``learned``, and the heuristic bot by its name."""
 
@@ -111,6 +123,11 @@ class Recipe:
     """How many networks the fit and the rounds train, on the same data, from the seeds
     ``seed``, ``seed + 1``...: the model is their mean (:meth:`QNetwork.mean
     <folkdeck.agents.learned.QNetwork.mean>`), one network ``members`` times as wide."""
+    holdout: float = 0.0
+    """The share of the teacher's data (its last shards: whole deals) kept out of the fit to
+    stop it early: the fit and the rounds keep the network that chose best on them
+    (:meth:`Trainer.fit <folkdeck.train.network.Trainer.fit>`); 0: every deal trains, for
+    every step."""
     features: str = SHAPE
     """``shape-1``: the network also reads the hand's shape by rank, ``shape-2`` by rank and
     by suit (:class:`~folkdeck.agents.features.HandShape`), ``shape-1+reading`` by rank and
@@ -125,6 +142,7 @@ class Recipe:
         data = json.loads(text)
         data["rules"] = tuple(tuple(r) for r in data["rules"])
         data.setdefault("features", "")  # a run begun before the hand's shape had none
+        data.setdefault("holdout", 0.0)  # ... or before the held-out deals
         for key in ("hidden", "pool", "margins"):
             if key in data:  # a field added since the run began keeps its default
                 data[key] = tuple(data[key])
@@ -215,12 +233,12 @@ class Run:
                 "hidden": [h * members for h in self.recipe.hidden], "stage": stage, "recipe": json.loads(self.recipe.to_json())}
 
     # --- data ------------------------------------------------------------------------
-    def play(self, stage: str, chunks: list[Chunk]) -> Samples:
+    def play(self, stage: str, chunks: list[Chunk]) -> list[Samples]:
         """Play ``chunks`` in pieces of a few per worker, each piece saved as it ends (a
-        stopped run skips the pieces it has)."""
+        stopped run skips the pieces it has); the pieces' samples, in order."""
         folder = self.out / stage
         folder.mkdir(exist_ok=True)
-        piece = max(1, self.jobs) * 2
+        piece = self.piece
         parts = []
         for start in range(0, len(chunks), piece):
             path = folder / f"{start:04d}.npz"
@@ -231,7 +249,18 @@ class Run:
                 tmp.replace(path)
             parts.append(Samples.load(str(path)))
             self.progress(stage, min(len(chunks), start + piece), len(chunks))
-        return Samples.concat(parts)
+        return parts
+
+    @property
+    def piece(self) -> int:
+        """How many chunks a saved piece of a stage's data holds (two per worker)."""
+        return max(1, self.jobs) * 2
+
+    def pieces(self, deals: int) -> int:
+        """How many pieces ``deals`` deals are saved in (the teacher's: what ``--holdout``
+        splits)."""
+        chunks = -(-deals // self.recipe.chunk_deals)
+        return -(-chunks // self.piece)
 
     def chunks(self, deals: int, first: int, seats: Callable[[int], tuple[str, ...]],
                weights: Weights | None = None, meta: ModelMeta | None = None) -> list[Chunk]:
@@ -301,44 +330,69 @@ def _checkpoint(run: Run, stage: str, m: int, trainer: Trainer, scale: float) ->
     """Save member ``m``'s state and its own model."""
     name = _member(run, stage, m)
     tmp = run.out / f"{name}.ckpt.tmp.npz"
-    np.savez(tmp, allow_pickle=False, **trainer.state_arrays())  # plain arrays, as np.load reads them
+    stopped = ({"stopped_at": np.asarray([trainer.stopped.steps])} if trainer.stopped is not None else {})
+    np.savez(tmp, allow_pickle=False, **trainer.state_arrays(), **stopped)  # plain arrays, as np.load reads them
     trainer.export(run.meta(scale, stage)).save(run.out / f"{name}.npz")
     tmp.replace(run.out / f"{name}.ckpt.npz")  # last: a member whose checkpoint exists is done
 
 
-def _fit(run: Run, stage: str, start: str | None, data: Samples, scale: float, steps: int) -> Path:
-    """Train every member from ``start``'s checkpoint (or new) on ``data``, then save the
-    model (their mean) and evaluate it."""
+def _fit(run: Run, stage: str, start: str | None, data: Samples, scale: float, steps: int,
+         holdout: Samples | None) -> Path:
+    """Train every member from ``start``'s checkpoint (or new) on ``data`` (stopping early on
+    ``holdout``, if any), then save the model (their mean) and evaluate it."""
     from folkdeck.agents.learned import QNetwork
 
     model = run.out / f"{stage}.npz"
     if any(row["stage"] == stage for row in run.rows()):
         return model
     members = run.recipe.members
-    losses = []
+    losses, held = [], []
     for m in range(members):
         if not (run.out / f"{_member(run, stage, m)}.ckpt.npz").exists():  # a stopped run skips the members done
             trainer = _trainer(run, start if start else stage, m)
-            trainer.fit(data, scale, steps, run.recipe.batch, np.random.default_rng(run.recipe.seed + m))
+            trainer.fit(data, scale, steps, run.recipe.batch, np.random.default_rng(run.recipe.seed + m), holdout)
             _checkpoint(run, stage, m, trainer, scale)
-        losses.append(_trainer(run, stage, m).evaluate(data, scale))
+        trainer = _trainer(run, stage, m)
+        losses.append(trainer.evaluate(data, scale))
+        if holdout is not None:
+            choices = trainer.choices(holdout)
+            with np.load(run.out / f"{_member(run, stage, m)}.ckpt.npz") as saved:
+                kept = int(saved["stopped_at"][0])
+            held.append(HeldOut(steps=kept, decisions=choices.decisions, agreement=round(choices.agreement, 4),
+                                regret=round(choices.regret, 5)))
     if members > 1:
         networks = [QNetwork.load(run.out / f"{_member(run, stage, m)}.npz") for m in range(members)]
         QNetwork.mean(networks, run.meta(scale, stage, members)).save(model)
-    run.write_row({"stage": stage, "loss": round(float(np.mean(losses)), 5), "decisions": data.num_decisions,
-                   "pairs": data.num_pairs, "eval": run.evaluate(model)})
+    entry: LogEntry = {"stage": stage, "loss": round(float(np.mean(losses)), 5), "decisions": data.num_decisions,
+                       "pairs": data.num_pairs}
+    if held:
+        entry["holdout"] = held
+    run.write_row({**entry, "eval": run.evaluate(model)})
     return model
+
+
+def _split(run: Run, parts: list[Samples]) -> tuple[Samples, Samples | None]:
+    """The teacher's pieces to train on, and those held out (``recipe.holdout`` of them, at
+    least one; none without a holdout)."""
+    if run.recipe.holdout <= 0:
+        return Samples.concat(parts), None
+    kept = min(len(parts) - 1, max(1, round(run.recipe.holdout * len(parts))))
+    if kept < 1:
+        raise ValueError(f"a holdout needs two pieces of teacher deals or more, not {len(parts)}")
+    return Samples.concat(parts[:-kept]), Samples.concat(parts[-kept:])
 
 
 def train(run: Run) -> Path:
     """Run (or resume) every stage; the final model's path (``model.npz``)."""
     r = run.recipe
     n = run.game.num_players
-    data = run.play("teach", run.chunks(r.teach_deals, 0, lambda i: ("teacher",) * n))
+    parts = run.play("teach", run.chunks(r.teach_deals, 0, lambda i: ("teacher",) * n))
+    every = Samples.concat(parts)
     if not any(row["stage"] == "teach" for row in run.rows()):
-        run.write_row({"stage": "teach", "decisions": data.num_decisions, "pairs": data.num_pairs})
-    scale = max(1e-3, float(np.std(data.returns)) if data.num_decisions else 1.0)
-    model = _fit(run, "fit", None, data, scale, r.fit_steps)
+        run.write_row({"stage": "teach", "decisions": every.num_decisions, "pairs": every.num_pairs})
+    scale = max(1e-3, float(np.std(every.returns)) if every.num_decisions else 1.0)
+    data, holdout = _split(run, parts)
+    model = _fit(run, "fit", None, data, scale, r.fit_steps, holdout)
     previous, first = model, r.teach_deals
     for k in range(1, r.rounds + 1):
         weights = QNetworkFile(model)
@@ -353,9 +407,9 @@ def train(run: Run) -> Path:
 
         more = run.play(f"round-{k}", run.chunks(r.round_deals, first, seats, weights=weights.layers,
                                                  meta=weights.meta))
-        data = Samples.concat([data, more])
+        data = Samples.concat([data, *more])
         previous, model = model, _fit(run, f"round-{k}", "fit" if k == 1 else f"round-{k - 1}", data, scale,
-                                      r.round_steps)
+                                      r.round_steps, holdout)
         first += r.round_deals
     final = run.out / "model.npz"
     shutil.copyfile(calibrate(run, model), final)
@@ -391,11 +445,12 @@ class QNetworkFile:
 
 
 def ship(model: Path, game: str) -> Path:
-    """Copy a model to the package's models (``folkdeck/agents/models/<game>.npz``)."""
+    """Write a model to the package's models (``folkdeck/agents/models/<game>.npz``), its
+    weights as ``float16`` (:meth:`QNetwork.save <folkdeck.agents.learned.QNetwork.save>`)."""
+    from folkdeck.agents.learned import QNetwork
+
     MODEL_DIR.mkdir(exist_ok=True)
-    target = MODEL_DIR / f"{game}.npz"
-    shutil.copyfile(model, target)
-    return target
+    return QNetwork.load(model).save(MODEL_DIR / f"{game}.npz", half=True)
 
 
-__all__ = ["Figures", "LogEntry", "LogRow", "Progress", "Recipe", "Run", "cpu_minutes", "ship", "train"]
+__all__ = ["Figures", "HeldOut", "LogEntry", "LogRow", "Progress", "Recipe", "Run", "cpu_minutes", "ship", "train"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import jax  # type: ignore[import-not-found, unused-ignore]  # the train extra
 import jax.numpy as jnp  # type: ignore[import-not-found, unused-ignore]
@@ -70,6 +71,54 @@ def loss(params: Params, views: Array, actions: Array, target: Array, weight: Ar
     return jnp.sum(weight * error * error) / jnp.maximum(jnp.sum(weight), 1e-6)
 
 
+CHECKS: Final = 10
+"""How many times :meth:`Trainer.fit` checks the network on held-out decisions."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The network's choices at the teacher's decisions that have a choice (two valued
+    actions or more): how often it chose an action the teacher valued best, and how much
+    less, on average, the teacher valued its choice than its own best (in return units)."""
+
+    decisions: int
+    agreement: float
+    regret: float
+
+    @classmethod
+    def of(cls, data: Samples, scores: npt.NDArray[np.floating]) -> Choices:
+        """From the network's ``scores``, one per pair of ``data`` (its pairs in decision order).
+
+        >>> data = Samples(np.zeros((3, 1), np.float16), np.zeros((6, 1), np.float16),
+        ...                np.array([0, 0, 1, 1, 1, 2], np.int32), np.array([1, 0, 2, 5, 3, 9], np.float32),
+        ...                np.ones(6, np.float32), np.zeros(6, bool), np.zeros(3, np.float32))
+        >>> Choices.of(data, np.array([0.1, 0.2, 0.0, 0.9, 0.1, 0.0]))  # decision 2 has no choice
+        Choices(decisions=2, agreement=0.5, regret=0.5)
+        """
+        valued = np.flatnonzero(data.weight == 1.0)  # a learner's return samples are not the teacher's
+        decision, target, score = data.decision[valued], data.target[valued], scores[valued]
+        if len(decision) and np.any(np.diff(decision) < 0):
+            raise ValueError("the pairs are not in decision order")
+        order = np.lexsort((-score, decision))  # per decision, the network's choice first
+        starts = np.flatnonzero(np.r_[True, decision[order][1:] != decision[order][:-1]])
+        sizes = np.diff(np.r_[starts, len(order)])
+        best = np.maximum.reduceat(target[order], starts) if len(order) else np.zeros(0)
+        chosen = target[order][starts]
+        choice = sizes >= 2
+        n = int(choice.sum())
+        if n == 0:
+            return cls(0, 0.0, 0.0)
+        return cls(n, float(np.mean(chosen[choice] >= best[choice])), float(np.mean((best - chosen)[choice])))
+
+
+@dataclass(frozen=True, slots=True)
+class StoppedAt:
+    """The check :meth:`Trainer.fit` kept: after how many minibatches, and its choices."""
+
+    steps: int
+    choices: Choices
+
+
 @dataclass
 class Trainer:
     """Parameters, the optimiser and its state; :meth:`fit` runs minibatch Adam."""
@@ -93,15 +142,56 @@ class Trainer:
 
         self._step = jax.jit(step)
         self._loss = jax.jit(loss)
+        self._forward = jax.jit(forward)
+        self.checked: list[StoppedAt] = []
+        """Every check of :meth:`fit` on held-out decisions, in order."""
+        self.stopped: StoppedAt | None = None
+        """The check whose parameters :meth:`fit` kept (with a ``holdout``)."""
 
-    def fit(self, data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator) -> float:
-        """``steps`` minibatches of ``batch`` pairs; the mean loss over them."""
+    def fit(self, data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator,
+            holdout: Samples | None = None, checks: int = CHECKS) -> float:
+        """``steps`` minibatches of ``batch`` pairs; the mean loss over them.
+
+        With ``holdout`` (teacher decisions kept out of ``data``), the network is checked on
+        them ``checks`` times, evenly spaced, and the parameters that chose best there (the
+        least :attr:`Choices.regret`) are kept, with their optimiser state: early stopping,
+        since a network of this size learns the noise of a few thousand deals' values.
+        :attr:`stopped` tells which check won."""
+        if holdout is None:
+            return self._steps(data, scale, steps, batch, rng)
+        inputs = self._inputs(holdout)
+        best: tuple[float, Params, optax.OptState] | None = None
+        total, done = 0.0, 0
+        for k in range(1, checks + 1):
+            part = steps * k // checks - done
+            total += self._steps(data, scale, part, batch, rng) * part
+            done += part
+            choices = self.choices(holdout, inputs)
+            self.checked.append(StoppedAt(done, choices))
+            if best is None or choices.regret < best[0]:
+                best = (choices.regret, self.params, self.opt_state)
+                self.stopped = self.checked[-1]
+        assert best is not None
+        self.params, self.opt_state = best[1], best[2]
+        return total / max(1, steps)
+
+    def _steps(self, data: Samples, scale: float, steps: int, batch: int, rng: np.random.Generator) -> float:
         total = 0.0
         for views, actions, target, weight in batches(data, scale, steps, batch, rng, self.inputs):
             self.params, self.opt_state, value = self._step(self.params, self.opt_state, views, actions,
                                                             target, weight)
             total += float(value)
         return total / max(1, steps)
+
+    def _inputs(self, data: Samples) -> tuple[F32, F32]:
+        views = data.views[data.decision].astype(np.float32)
+        return views, self.inputs(views, data.actions.astype(np.float32))
+
+    def choices(self, data: Samples, inputs: tuple[F32, F32] | None = None) -> Choices:
+        """How the network's choices compare with the teacher's on ``data``'s decisions
+        (``inputs``: the network's inputs for them, if already made)."""
+        views, actions = inputs if inputs is not None else self._inputs(data)
+        return Choices.of(data, np.asarray(self._forward(self.params, views, actions)))
 
     def evaluate(self, data: Samples, scale: float) -> float:
         """The loss on all of ``data`` (a fixed batch: the tests' check that training helps)."""
@@ -153,4 +243,4 @@ def batches(data: Samples, scale: float, steps: int, batch: int, rng: np.random.
         at += batch
 
 
-__all__ = ["Batch", "Inputs", "Params", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]
+__all__ = ["CHECKS", "Batch", "Choices", "Inputs", "Params", "StoppedAt", "Trainer", "arrays", "batches", "forward", "init_params", "loss"]

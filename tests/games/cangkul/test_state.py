@@ -387,6 +387,28 @@ def test_heuristic_bot_leads_a_suit_others_lack() -> None:
     assert str(action) == "2H"   # no known voids: the longest suit, lowest card
 
 
+@pytest.mark.parametrize(("name", "lead", "other", "hand", "lowest", "cheapest"), [
+    ("cangkul", "JH", "3H", "QH 10H AH 2S", "10H", "QH"),   # docs/rules/cangkul.md §7.1: A K Q J 10 ... 2
+    ("cangkul", "5D", "2D", "AD 3D 9D 2S", "3D", "9D"),
+    ("burro_es", "5C", "2C", "KC AC 7C 2S", "AC", "7C"),    # §4.1: Rey > Caballo > Sota > 9 ... 2 > As
+    ("burro_pt", "5H", "2H", "JH 3H 7H 3S", "3H", "7H"),    # §5.1
+])
+def test_heuristic_bot_follows_low_and_wins_cheaply_by_the_rank_order(name: str, lead: str, other: str, hand: str,
+                                                                     lowest: str, cheapest: str) -> None:
+    """docs/bots.md "Cangkul heuristic": a follower plays its lowest card of the led suit,
+    and the last to play its cheapest card that takes the trick, by the pack's order in
+    every suit. (Until this round the bot read a card's place in its suit wrongly in every
+    suit but spades, and so followed high in clubs, diamonds and hearts.)"""
+    from folkdeck.games.cangkul.agents import HeuristicAgent
+
+    state = deal(name, [f"{lead} 4S", hand, f"{other} 6S"])  # seat 2 still to play
+    run(state, f"0: {lead}")
+    assert str(HeuristicAgent().act(state.observe(1), state.legal_actions(), random.Random(0))) == lowest
+    state = deal(name, [f"{lead} 4S", f"{other} 6S", hand])  # seat 2 plays last
+    run(state, f"0: {lead}", f"1: {other}")
+    assert str(HeuristicAgent().act(state.observe(2), state.legal_actions(), random.Random(0))) == cheapest
+
+
 @pytest.mark.parametrize("bot", ["heuristic", "greedy", "random", "first"])
 @pytest.mark.parametrize("name", ["cangkul", "burro_es", "burro_pt"])
 def test_bots_finish_deals(name: str, bot: str) -> None:

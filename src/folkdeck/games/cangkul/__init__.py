@@ -27,6 +27,7 @@ Hidden information: yes (hands, the stock). Actions: a card, ``draw`` (``draw le
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Final, TypeVar
 
@@ -37,10 +38,11 @@ from folkdeck.games.cangkul.events import describe_action
 from folkdeck.games.cangkul.game import CangkulGame
 from folkdeck.games.cangkul.match import DEFAULT_DEALS
 from folkdeck.games.cangkul.observation import CangkulView
-from folkdeck.games.cangkul.options import PRESETS, BurroEsOptions, BurroPtOptions, CangkulOptions
+from folkdeck.games.cangkul.options import PRESETS, BurroEsOptions, BurroPtOptions, CangkulOptions, PackName
 from folkdeck.games.cangkul.state import CangkulState
 
 if TYPE_CHECKING:
+    from folkdeck.engine.bots import CardReading
     from folkdeck.engine.determinize import Determinizer
 
 
@@ -75,7 +77,20 @@ OptionsT = TypeVar("OptionsT")
 def _hooks(make: Callable[[OptionsT], CangkulGame], name: str) -> GameHooks:
     """The three games' hooks: the same code, each game's own bot table."""
     return GameHooks(action_data=action_data, make=make, describe_action=describe_action, view_type=CangkulView,
-                     bots=_bots(name), determinizer=_DETERMINIZER)
+                     bots=_bots(name), determinizer=_DETERMINIZER,
+                     card_reading=Lazy(functools.partial(_reading, _READ_ORDER[name])) if name in _READ_ORDER
+                     else None)
+
+
+_READ_ORDER: Final[dict[str, tuple[PackName, bool]]] = {"cangkul": ("french52", True), "burro_es": ("spanish48", False)}
+"""The games whose pack and order are fixed, so their reading of the cards can rank them:
+Portuguese Burro's order is an option (``pt_ace_high``), which the cards alone do not tell."""
+
+
+def _reading(order: tuple[PackName, bool]) -> CardReading:
+    from folkdeck.games.cangkul.agents import CangkulReading
+
+    return CangkulReading(*order)
 
 
 def _make_cangkul(options: CangkulOptions) -> CangkulGame:
@@ -99,7 +114,7 @@ CANGKUL: Final = register(GameSpec(
     name="cangkul", title="Cangkul", aliases=("minuman",), min_players=3, max_players=5,
     default_players=4, options_type=CangkulOptions, presets=PRESETS["cangkul"],
     summary="Indonesian digging game: follow suit or dig the stock; empty your hand first.",
-    rules_doc="docs/rules/cangkul.md", default_bot="heuristic", card_notation="french",
+    rules_doc="docs/rules/cangkul.md", default_bot="learned", card_notation="french",
     match_end=MatchEnd(deals="count", default_deals=DEFAULT_DEALS, reason="deals"),
     action_words=_ACTION_WORDS, hooks=_hooks(_make_cangkul, "cangkul"),
 ))

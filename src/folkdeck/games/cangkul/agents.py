@@ -9,7 +9,8 @@ from typing import Final
 from folkdeck.cards import Card, Suit
 from folkdeck.games.cangkul.actions import CangkulAction, Draw, Pass
 from folkdeck.games.cangkul.observation import CangkulView
-from folkdeck.games.cangkul.rules import SUITS, Deck, deck_for, takes_trick
+from folkdeck.games.cangkul.options import PackName
+from folkdeck.games.cangkul.rules import STRIDE, SUITS, Deck, deck_for, takes_trick
 
 _SUITS: Final = tuple(Suit)
 
@@ -19,11 +20,12 @@ def _deck(view: CangkulView) -> Deck:
 
 
 def _strength(card: Card, deck: Deck) -> int:
-    """A card's strength in the viewed game (the joker highest)."""
+    """A card's strength in its suit in the viewed game, 0 its lowest (the joker highest): a
+    card's index is ``suit * STRIDE + strength`` (:func:`~folkdeck.games.cangkul.rules.deck_for`)."""
     if card.is_joker:
         return 99
     i = deck.index.get(card)
-    return i & 15 if i is not None else 0
+    return i % STRIDE if i is not None else 0
 
 
 def _draw_choice(observation: CangkulView, draws: list[Draw]) -> Draw:
@@ -163,4 +165,53 @@ def _follow(observation: CangkulView, plain: list[Card]) -> Card:
     return min(plain, key=key)
 
 
-__all__ = ["GreedyAgent", "HeuristicAgent", "known_voids"]
+class CangkulReading:
+    """What a lead or a follow does to the suits, as a learned bot's inputs
+    (:class:`~folkdeck.engine.bots.CardReading`), in a pack and its order (Cangkul's French
+    pack, ace high, unless told; a game whose order is an option has no reading):
+    how many cards of the play's suit are in play outside the hand (the others' hands, the
+    stock, the trick), how many of them beat the card (none: the card is the top of its
+    suit, and a lead of it keeps the lead unless a joker comes), the hand's cards of the
+    suit left after the play and how many of those are below it, the suits left, and how
+    many cards left are the top of their suits. Most of the teacher's departures from the
+    heuristic are the rank it leads within a suit (docs/bots.md, "The Cangkul family's
+    reading and held-out deals"); these numbers say which ranks keep the lead. Counts are in sevenths (Cangkul's
+    hand), the suits in fourths; a draw, a pass or the joker reads as the hand it leaves.
+
+    >>> from folkdeck.cards.notation import parse_cards
+    >>> reading = CangkulReading()
+    >>> numbers = reading.read(parse_cards("QS 9S 3S 4H"), parse_cards("KS 2S 5H AD"), parse_cards("QS"))
+    >>> {name: round(x * (4 if name == "suits_left" else 7)) for name, x in zip(reading.names, numbers)}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'suit_in_play': 2, 'in_play_above': 1, 'suit_left': 2, 'below_left': 2, 'suits_left': 2, 'tops_left': 0}
+    """
+
+    names: Final = ("suit_in_play", "in_play_above", "suit_left", "below_left", "suits_left", "tops_left")
+    out_of_play: Final = ("dead",)
+
+    def __init__(self, pack: PackName = "french52", ace_high: bool = True) -> None:
+        self._deck = deck_for(pack, ace_high)
+
+    def _strength(self, card: Card) -> int:
+        return _strength(card, self._deck)
+
+    def read(self, hand: Sequence[Card], unseen: Sequence[Card], play: Sequence[Card]) -> tuple[float, ...]:
+        left = list(hand)
+        for card in play:
+            left.remove(card)
+        suited = [c for c in play if not c.is_joker]
+        tops = sum(1 for c in left if not c.is_joker and self._above(c, unseen) == 0)
+        suits = len({c.suit for c in left if not c.is_joker})
+        if not suited:
+            return 0.0, 0.0, 0.0, 0.0, suits / 4, tops / 7
+        card = suited[0]
+        in_suit = [c for c in left if c.suit == card.suit]
+        below = sum(1 for c in in_suit if self._strength(c) < self._strength(card))
+        return (sum(1 for c in unseen if c.suit == card.suit) / 7, self._above(card, unseen) / 7,
+                len(in_suit) / 7, below / 7, suits / 4, tops / 7)
+
+    def _above(self, card: Card, cards: Sequence[Card]) -> int:
+        return sum(1 for c in cards if c.suit == card.suit and self._strength(c) > self._strength(card))
+
+
+__all__ = ["CangkulReading", "GreedyAgent", "HeuristicAgent", "known_voids"]
