@@ -84,6 +84,52 @@ def test_gou_ji_groups_its_four_packs_by_rank_and_its_jokers_apart() -> None:
     assert parts["sets"][1].tolist() == pytest.approx([1 / 15, 0, 0, 1 / 15])
 
 
+
+def test_gou_ji_sets_written_by_rank_play_their_cards_in_the_shape() -> None:
+    """Gou Ji writes a set by rank, ``9 9 2`` being three 9s (docs/rules/gouji.md §3.1,
+    §11.8): its rank words are card words (``GameSpec.card_words``), so the shape's cards
+    played and left are the set's, for every legal set of the first leads of a few deals.
+    (The shapes of the Gou Ji models before these words counted only a set's jokers.)"""
+    from folkdeck.games.gouji.policy import counts_of
+    from folkdeck.games.gouji.rules import BJ, RANK_OF, RJ, TWO, Play
+
+    game = folkdeck.load("gouji")
+    encoding = Encoding.of(game)
+    features, groups = ActionFeatures(encoding, features=SHAPE), HandShape(encoding).ranks
+    rank_of_group = list(dict.fromkeys(RANK_OF[k] for k in encoding.kinds))  # groups in the kinds' order
+    sets = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        seat = state.to_act[0]
+        while not any(isinstance(a, Play) for a in state.legal_actions(seat)):
+            state.apply(state.legal_actions(seat)[0], seat)
+            seat = state.to_act[0]
+        view = state.observe(seat)
+        plays = [a for a in state.legal_actions(seat) if isinstance(a, Play)]
+        left, played, _ = groups.counts(encoding.observe(view)[None, :], features.matrix(plays))
+        hand = counts_of(view.hand or ())
+        for play, got_played, got_left in zip(plays, played, left, strict=True):
+            want = [0] * 15
+            want[play.rank] += play.natural
+            for rank, n in ((TWO, play.w2), (BJ, play.wbj), (RJ, play.wrj)):
+                want[rank] += n
+            assert got_played.tolist() == [want[r] for r in rank_of_group], str(play)
+            assert got_left.tolist() == [hand[r] - want[r] for r in rank_of_group], str(play)
+            sets += 1
+    assert sets > 100
+
+
+def test_a_gou_ji_model_that_read_no_card_words_does_not_fit() -> None:
+    """A model keeps the card words its shape counted (``encoding_signature``): a Gou Ji
+    model from before them, which read every set as playing its jokers only, is refused
+    rather than fed inputs it never saw (its bot then plays its fallback)."""
+    encoding = Encoding.of(folkdeck.load("gouji"))
+    network = _shape_network(encoding)
+    assert network.fits(encoding) and network.meta["encoding"]["card_words"]["9"] == "9S"
+    del network.meta["encoding"]["card_words"]
+    assert not network.fits(encoding)
+    assert "card_words" not in encoding_signature(Encoding.of(folkdeck.load("kaphai")))  # its models fit as before
+
 def _shape_network(encoding: Encoding, features: str = SHAPE, seed: int = 0) -> QNetwork:
     rng = np.random.default_rng(seed)
     size = ActionFeatures(encoding, features=features).size

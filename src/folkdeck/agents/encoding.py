@@ -68,6 +68,15 @@ class Section:
     size: int
 
 
+def _word_kinds(game: str, words: Sequence[str], kinds: Sequence[Card]) -> dict[str, int]:
+    """Each card word's kind: the first of the kinds whose rank it names."""
+    ranks = [str(getattr(getattr(k, "rank", None), "value", "")) for k in kinds]
+    missing = [w for w in words if w not in ranks]
+    if missing:
+        raise ValueError(f"{game}: card words {missing} name no rank of the pack")
+    return {w: ranks.index(w) for w in words}
+
+
 def _pack_order(kinds: set[Card]) -> tuple[Card, ...]:
     """The kinds in the order of the smallest known pack holding them all (else by text)."""
     packs = sorted((p for p in PACKS.values() if kinds <= set(p.cards)), key=lambda p: len(p.kinds))
@@ -139,6 +148,9 @@ class Encoding:
     kind_index: Mapping[Card, int]
     token_index: Mapping[str, int]
     fact_index: Mapping[str, int]
+    word_kinds: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    """The spec's ``card_words`` (Gou Ji's ranks, ``9``), each the index of the first kind of
+    its rank: the card such a word counts as."""
 
     @classmethod
     def of(cls, game: Game) -> Encoding:
@@ -168,7 +180,8 @@ class Encoding:
                    sections=tuple(sections), size=start,
                    kind_index={k: i for i, k in enumerate(kinds)},
                    token_index={t: i for i, t in enumerate(tokens)},
-                   fact_index={c: i for i, c in enumerate(codes)})
+                   fact_index={c: i for i, c in enumerate(codes)},
+                   word_kinds=_word_kinds(spec.name, spec.card_words, kinds))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Encoding:
         return self  # immutable: OpenSpiel's state clones share it
@@ -176,6 +189,25 @@ class Encoding:
     @property
     def num_tokens(self) -> int:
         return len(self.tokens)
+
+    def action_cards(self) -> npt.NDArray[np.float32]:
+        """``(num_tokens, kinds)``: the cards of each kind an action plays per unit of its
+        row's token column, as :class:`~folkdeck.agents.features.ActionFeatures` writes a row (a
+        card's count over its copies; a card word's count): ``row @ action_cards()`` counts
+        the action's cards by kind, a card word as the first kind of its rank.
+
+        >>> import folkdeck
+        >>> enc = Encoding.of(folkdeck.load("gouji"))
+        >>> cards = enc.action_cards()
+        >>> [str(enc.kinds[k]) for k in cards[enc.token_index["9"]].nonzero()[0]], float(cards[enc.token_index["BJ"]].sum())
+        (['9S'], 4.0)
+        """
+        out = np.zeros((self.num_tokens, len(self.kinds)), dtype=np.float32)
+        for kind, copies in enumerate(self.copies):
+            out[self.token_index[str(self.kinds[kind])], kind] = copies
+        for word, kind in self.word_kinds.items():
+            out[self.token_index[word], kind] = 1.0
+        return out
 
     def section(self, name: str) -> Section:
         return next(s for s in self.sections if s.name == name)

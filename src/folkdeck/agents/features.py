@@ -215,7 +215,9 @@ class CardGroups:
         played = sections["played_by"]
         self._played = slice(played.start, played.start + played.size)
         self._kinds = kinds
-        self._card_tokens = np.asarray([encoding.token_index[str(k)] for k in encoding.kinds])
+        # an action row's tokens → the cards it plays by group (a card word a card of its rank)
+        self._tokens = encoding.num_tokens
+        self._action_to_group = encoding.action_cards() @ (self._to_group > 0).astype(np.float32)
 
     def counts(self, views: FloatArray, rows: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Per action row and group: the cards the action leaves in the hand, the cards it
@@ -223,8 +225,7 @@ class CardGroups:
         hand = views[:, self._hand] @ self._to_group
         played_by = views[:, self._played].reshape(len(views), -1, self._kinds).sum(axis=1)
         unseen = np.clip(self.copies - hand - played_by @ self._to_group, 0.0, None)
-        # ``rows`` hold a card's count over its copies, the hand's scale
-        played = rows[:, self._card_tokens] @ self._to_group
+        played = rows[:, :self._tokens] @ self._action_to_group
         left = np.clip(hand - played, 0.0, None)
         return left, played, np.broadcast_to(unseen, left.shape)
 
@@ -250,7 +251,8 @@ class ReadingColumns:
         # the cards out of play: the view's fields the game names, else every seat's played cards
         gone = [sections[f"view.{name}"] for name in reading.out_of_play] or [sections["played_by"]]
         self._gone = [slice(s.start, s.start + s.size) for s in gone]
-        self._card_tokens = np.asarray([encoding.token_index[str(k)] for k in encoding.kinds])
+        self._tokens = encoding.num_tokens
+        self._action_cards = encoding.action_cards()
         self._known: dict[bytes, tuple[float, ...]] = {}
 
     @classmethod
@@ -272,16 +274,20 @@ class ReadingColumns:
         gone = sum(views[:, part].reshape(len(views), -1, kinds).sum(axis=1) for part in self._gone)
         unseen = np.clip(copies - hand - np.rint(gone * copies), 0.0, None)
         seat = np.broadcast_to(np.concatenate([hand, unseen], axis=1), (len(rows), 2 * kinds))
-        counts = np.concatenate([seat, np.rint(rows[:, self._card_tokens] * copies)], axis=1).astype(np.int8)
+        counts = np.concatenate([seat, np.rint(rows[:, :self._tokens] @ self._action_cards)], axis=1).astype(np.int8)
         known = self._known
         if len(known) + len(rows) > self.kept:
             known.clear()
+        seat_key = b""
+        held: tuple[Card, ...] = ()
+        hidden: tuple[Card, ...] = ()
         for i, line in enumerate(counts):
             key = line.tobytes()
             numbers = known.get(key)
             if numbers is None:
-                numbers = known[key] = tuple(self.reading.read(*(self._cards(line[j * kinds:(j + 1) * kinds])
-                                                              for j in range(3))))
+                if key[:2 * kinds] != seat_key:  # one seat's cards for all the rows of its decision
+                    seat_key, held, hidden = key[:2 * kinds], self._cards(line[:kinds]), self._cards(line[kinds:2 * kinds])
+                numbers = known[key] = tuple(self.reading.read(held, hidden, self._cards(line[2 * kinds:])))
             out[i] = numbers
         return out
 

@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +65,9 @@ class EncodingSignature(TypedDict):
     tokens: list[str]
     sections: list[list[str | int]]
     """Per section of the observation: its name, first index and size."""
+    card_words: NotRequired[dict[str, str]]
+    """The words read as cards (``GameSpec.card_words``) and the card each reads as; absent
+    in a game without them."""
 
 
 class ModelMeta(TypedDict, total=False):
@@ -92,9 +95,12 @@ class ModelMeta(TypedDict, total=False):
 def encoding_signature(encoding: Encoding) -> EncodingSignature:
     """What a model's inputs depend on: the table size, the observation layout and the
     token vocabulary (a model fits a game whose encoding has the same signature)."""
-    return {"game": encoding.game, "players": encoding.num_players, "size": encoding.size,
-            "tokens": list(encoding.tokens),
-            "sections": [[s.name, s.start, s.size] for s in encoding.sections]}
+    signature: EncodingSignature = {
+        "game": encoding.game, "players": encoding.num_players, "size": encoding.size,
+        "tokens": list(encoding.tokens), "sections": [[s.name, s.start, s.size] for s in encoding.sections]}
+    if encoding.word_kinds:  # (a Gou Ji model of before them read its sets as playing no natural card)
+        signature["card_words"] = {w: str(encoding.kinds[k]) for w, k in encoding.word_kinds.items()}
+    return signature
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -307,6 +307,11 @@ class GameInfo:
     action_words: tuple[str, ...] = ()
     """Every word of the action grammar that is not a card (``pass``, ``draw``, ``burn``,
     Gou Ji's rank words...): the RL adapters fix their token vocabulary from it."""
+    card_words: tuple[str, ...] = ()
+    """The words of ``action_words`` that each stand for one card of the rank they name (Gou
+    Ji writes its sets by rank: ``9 9 2``): the learned bots count them as cards the action
+    plays, as they count a card's own notation (Gou Ji's re-order digits are the same words,
+    so ``order 4 2`` reads as a 4 and a 2: a re-order is of the ``advanced`` preset)."""
 
 
 def _no_bots() -> LazyBots:

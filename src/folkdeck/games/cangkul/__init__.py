@@ -123,7 +123,7 @@ BURRO_ES: Final = register(GameSpec(
     min_players=3, max_players=8, default_players=4, options_type=BurroEsOptions,
     presets=PRESETS["burro_es"],
     summary="Spanish donkey: follow suit or draw; the last player holding cards takes a penalty.",
-    rules_doc="docs/rules/cangkul.md", default_bot="heuristic", card_notation="spanish",
+    rules_doc="docs/rules/cangkul.md", default_bot="learned", card_notation="spanish",
     match_end=_BURRO_END, action_words=_ACTION_WORDS, hooks=_hooks(_make_burro_es, "burro_es"),
 ))
 BURRO_PT: Final = register(GameSpec(

@@ -29,7 +29,7 @@ from folkdeck.games.gouji.events import describe_action
 from folkdeck.games.gouji.game import GouJiGame
 from folkdeck.games.gouji.observation import GouJiView
 from folkdeck.games.gouji.options import PRESETS, GouJiOptions
-from folkdeck.games.gouji.rules import RANK_WORDS, Play, beats, is_gouji, parse_play
+from folkdeck.games.gouji.rules import RANK_WORDS, TWO, Play, beats, is_gouji, parse_play
 from folkdeck.games.gouji.state import GouJiState
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ SPEC: Final = register(GameSpec(
     name="gouji", title="Gou Ji", aliases=("gou-ji", "gou_ji", "够级"),
     min_players=6, max_players=6, default_players=6, options_type=GouJiOptions,
     presets=PRESETS, summary="Qingdao team climbing game: six players, four packs, gouji duels.",
-    rules_doc="docs/rules/gouji.md", default_bot="heuristic",
+    rules_doc="docs/rules/gouji.md", default_bot="learned",
     card_notation="gouji", teams=_teams, windows=("burn", "xian"),
     # the match plays ``deals`` deals, or stops early when a team reaches ``target_score``
     match_end=MatchEnd(deals="count", default_deals=6, reason="deals"),
@@ -78,6 +78,7 @@ SPEC: Final = register(GameSpec(
     action_words=tuple(dict.fromkeys((  # the seat digits of ``order`` overlap the rank words
         "pass", "no", "declare", "revolution", "object", "withdraw", "insist", "return", "burn", "xian",
         "open", "order", "draw", "foul", *RANK_WORDS, "0", "1", "2", "3", "4", "5"))),
+    card_words=RANK_WORDS[:TWO + 1],  # 3 … 2 (the jokers' words are their cards' notation)
     hooks=GameHooks(action_data=action_data, make=_make, describe_action=describe_action, view_type=GouJiView,
                     bots=LazyBots(_bots), determinizer=Lazy(_determinizer)),
 ))
