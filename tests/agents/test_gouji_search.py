@@ -99,10 +99,11 @@ def test_determinized_worlds_play_out_and_evaluate() -> None:
 
 
 def test_the_confidence_rules_values_lead_with_the_action_it_plays() -> None:
-    """The values of a PIMC bot with the confidence rule are what the rule compares: the
-    default (the heuristic's choice) at its mean return, every other candidate at the low
-    end of its difference with it; the first is what the bot plays, so a teacher of the
-    learned bots (``folkdeck.train``) plays as ``search`` does, not as plain PIMC's best mean."""
+    """A PIMC bot with the confidence rule lists its candidates in the rule's order, each at
+    its mean return: the first is what the bot plays, so a teacher of the learned bots
+    (``folkdeck.train``) plays as ``search`` does, not as plain PIMC's best mean, and a hint
+    shows averages (``test_search.py::test_pimc_confidence_values_are_means_in_the_rules_order``);
+    ``compared``, the teacher's targets, values each by what the rule compares."""
     spec = get_spec("gouji")
     game = load("gouji")
     for seed, steps in ((3, 25), (4, 10), (5, 40)):
@@ -116,4 +117,10 @@ def test_the_confidence_rules_values_lead_with_the_action_it_plays() -> None:
         assert str(rows[0][0]) == str(bot.act(seen, legal, random.Random(seed)))
         default = candidates(seen, legal)[0]
         assert str(default) in {str(a) for a, _, _ in rows}
-        assert [v for _, v, _ in rows] == sorted((v for _, v, _ in rows), reverse=True)
+        assert {str(a) for a, _, _ in rows} == {str(a) for a in candidates(seen, legal)}
+        compared = bot.action_values(seen, legal, random.Random(seed), compared=True)  # the teacher's
+        assert compared is not None and [a for a, _, _ in compared] == [a for a, _, _ in rows]
+        assert [v for _, v, _ in compared] == sorted((v for _, v, _ in compared), reverse=True)
+        means = {str(a): v for a, v, _ in rows}
+        assert {str(a): v for a, v, _ in compared}[str(default)] == means[str(default)]
+        assert all(v <= means[str(a)] for a, v, _ in compared)  # a low end is below its mean

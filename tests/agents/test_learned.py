@@ -31,6 +31,7 @@ from folkdeck.agents.learned import (
 from folkdeck.agents.search import SearchAgent
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.registry import get_spec
+from folkdeck.sim.arena import ArenaConfig, run_arena
 from folkdeck.sim.runner import play_deal
 
 GAMES = folkdeck.games()
@@ -125,6 +126,46 @@ def test_a_model_file_plays_as_learned_equals_path(tmp_path: Path) -> None:
     assert isinstance(agent, LearnedAgent) and agent.name == f"learned={path}"
     state = play_deal(game.new_state(seed=1), [agent] * 4, random.Random(1))
     assert state.is_over()
+
+
+def test_a_model_file_searches_as_learned_plus_search_equals_path(tmp_path: Path) -> None:
+    """``learned+search=PATH``: the game's ``learned+search`` with the file's network (the
+    shipped model's file plays as ``learned+search``; a training run's teacher of its own
+    checkpoint, docs/bots.md); a bad file, or a game without ``learned+search``, is refused
+    with a coded error."""
+    game = folkdeck.load("gouji")
+    shipped = str(MODEL_DIR / "gouji.npz")
+    state = game.new_state(seed=3)
+    heuristic = make_agent(game.spec, "heuristic", game=game)
+    while True:  # to a searched decision among several sets
+        seat = state.to_act[0]
+        seen, legal = state.observe(seat), state.legal_actions(seat)
+        if len(legal) > 6 and game.spec.determinizer is not None and game.spec.determinizer.is_searchable(seen):
+            break
+        state.apply(heuristic.act(seen, legal, random.Random(0)) if len(legal) > 1 else legal[0], seat)
+    rows = []
+    for name in ("learned+search", f"learned+search={shipped}"):
+        bot = make_agent(game.spec, name, game=game)
+        assert isinstance(bot, SearchAgent) and bot.name == name
+        bot.rollouts = 24
+        rows.append(bot.action_values(seen, legal, random.Random(3)))
+    assert rows[0] is not None and 1 <= len(rows[0]) <= 3 and rows[0] == rows[1]
+    other = str(_random_network(Encoding.of(game)).save(tmp_path / "m.npz"))
+    bot = make_agent(game.spec, f"learned+search={other}", game=game)
+    assert isinstance(bot, SearchAgent) and bot.name == f"learned+search={other}"
+    kaphai = f"learned+search={MODEL_DIR / 'kaphai.npz'}"
+    assert isinstance(make_agent(get_spec("kaphai"), kaphai), HandOver)
+    summary = run_arena(ArenaConfig("kaphai", (kaphai, "heuristic", "heuristic", "heuristic"), 1, seed=1,
+                                    keep_records=False))  # the arena takes the name as make_agent does
+    assert [b.name for b in summary.bots] == [kaphai, "heuristic"]
+    bad = tmp_path / "not-a-model.npz"
+    np.savez(bad, x=np.zeros(3))
+    with pytest.raises(InvalidConfigError) as info:
+        make_agent(game.spec, f"learned+search={bad}")
+    assert info.value.reason == "bad_model_file" and str(info.value.params["bot"]).startswith("learned+search=")
+    with pytest.raises(InvalidConfigError) as info:
+        make_agent(get_spec("cambio"), f"learned+search={MODEL_DIR / 'cambio.npz'}")
+    assert info.value.reason == "unknown_bot"
 
 
 def _presets(name: str) -> list[str | None]:

@@ -10,6 +10,7 @@ import pytest
 from folkdeck import get_spec, load
 from folkdeck.agents import make_agent
 from folkdeck.agents.search import LEVELS, SearchAgent
+from folkdeck.engine.protocol import Game
 from folkdeck.sim.runner import play_deal
 
 
@@ -117,18 +118,23 @@ def test_search_opt_in_playout_evaluate_candidates_and_depth() -> None:
     assert plain.tree_depth is None and plain.rollouts == LEVELS["default"].rollouts
 
 
-def test_pimc_confidence_keeps_the_default_without_evidence() -> None:
-    """``confidence``: PIMC leaves the first action only for one that is better on the
-    same worlds by that many standard errors."""
-    spec = get_spec("kaphai")
+def _first_decision() -> tuple[Game, Any, list[Any]]:
+    """Kap Hai's first decision of seed 3: the game, the view and the legal actions."""
     game = load("kaphai")
     state = game.new_state(seed=3)
     seat = state.to_act[0]
-    seen, legal = state.observe(seat), state.legal_actions(seat)
-    target = str(legal[2])
+    return game, state.observe(seat), list(state.legal_actions(seat))
 
-    def stay(world: object, rng: random.Random) -> None:
-        return None
+
+def _stay(world: object, rng: random.Random) -> None:
+    """A playout that plays nothing: the evaluation reads the action just tried."""
+
+
+def test_pimc_confidence_keeps_the_default_without_evidence() -> None:
+    """``confidence``: PIMC leaves the first action only for one that is better on the
+    same worlds by that many standard errors."""
+    game, seen, legal = _first_decision()
+    target = str(legal[2])
 
     def prefers_target(world: Any) -> tuple[float, ...]:
         return (1.0 if str(world.history[-1].action) == target else 0.0,) * 4
@@ -137,10 +143,39 @@ def test_pimc_confidence_keeps_the_default_without_evidence() -> None:
         return (0.0,) * 4
 
     for evaluate, expected in ((prefers_target, target), (level, str(legal[0]))):
-        bot = SearchAgent(spec, algorithm="pimc", rollouts=4 * len(legal), rollout=stay,
+        bot = SearchAgent(game.spec, algorithm="pimc", rollouts=4 * len(legal), rollout=_stay,
                           evaluate=evaluate, confidence=2.0)
         bot.bind(game)
         assert str(bot.act(seen, legal, random.Random(2))) == expected
+
+
+def test_pimc_confidence_values_are_means_in_the_rules_order() -> None:
+    """With the ``confidence`` rule, ``action_values`` lists first the action the rule plays
+    and gives every action its mean return: one better on average, but not by the rule's
+    margin, comes after the default at its higher mean (a hint shows averages) and the bot
+    still plays the default; ``compared`` gives what the rule compares (the teacher's)."""
+    game, seen, legal = _first_decision()
+    target = str(legal[2])
+    calls = [0]
+
+    def noisy_target(world: Any) -> tuple[float, ...]:
+        if str(world.history[-1].action) != target:
+            return (0.0,) * 4
+        calls[0] += 1
+        return (1.0 if calls[0] % 2 else -0.5,) * 4  # mean +0.25, far from 2 standard errors
+
+    bot = SearchAgent(game.spec, algorithm="pimc", rollouts=4 * len(legal), rollout=_stay,
+                      evaluate=noisy_target, confidence=2.0)
+    bot.bind(game)
+    rows = bot.action_values(seen, legal, random.Random(2))
+    assert rows is not None and str(rows[0][0]) == str(legal[0]) and rows[0][1] == 0.0
+    values = {str(a): v for a, v, _ in rows}
+    assert values[target] == 0.25 and all(n == 4 for _, _, n in rows)
+    assert str(bot.act(seen, legal, random.Random(2))) == str(legal[0])
+    compared = bot.action_values(seen, legal, random.Random(2), compared=True)  # what the rule compares
+    assert compared is not None and [a for a, _, _ in compared] == [a for a, _, _ in rows]
+    low = {str(a): v for a, v, _ in compared}[target]
+    assert low == pytest.approx(0.25 - 2.0 * (0.5625 / 3) ** 0.5)  # the mean less two standard errors
 
 
 def test_search_algorithm_opt_in_names_ismcts() -> None:

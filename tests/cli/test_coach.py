@@ -84,3 +84,29 @@ def test_review_lines_of_a_finished_deal_are_catalog_text(lang: str) -> None:
 
 def test_signed_values() -> None:
     assert [coach.signed(v) for v in (1, -0.333, 0.0, None)] == ["+1.00", "-0.33", "0.00", "0.00"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_next_choice_that_averaged_more_is_said_to_be_no_surer(lang: str) -> None:
+    """A search bot's order is its rule's (ISMCTS by visits, Gou Ji's PIMC by its confidence
+    rule: docs/bots.md, "Gou Ji's teacher values"), so the next action may have averaged more
+    than the one it plays: the hint says that it did, and that it was not clearly better,
+    rather than calling it worse; a review says a choice that averaged as much did as well."""
+    spec = get_spec("gouji")
+    r = TerminalRenderer.for_game(lang, spec, 0)
+    lower = advice.Advice("3", "search", (advice.ActionValue("3", 0.5, 20), advice.ActionValue("4", 0.25, 20)))
+    higher = advice.Advice("3", "search", (advice.ActionValue("3", 0.5, 20), advice.ActionValue("4", 0.75, 20)))
+    plain_hint, unsure_hint = (coach.hint_text(a, r, str) for a in (lower, higher))
+    assert plain_hint.endswith(r.message("ui.hint.next", {"action": "4", "value": "+0.25"}))
+    assert unsure_hint.endswith(r.message("ui.hint.next_unsure", {"action": "4", "value": "+0.75"}))
+    assert "+0.75" in unsure_hint and unsure_hint != plain_hint.replace("+0.25", "+0.75")
+    worse = advice.Verdict(4, "4", "3", 0.5, 0.0, 0.5, True, "search")
+    level = advice.Verdict(4, "4", "3", 0.5, 0.75, 0.0, False, "search")
+    params = {"step": 5, "chosen": "4", "best": "3", "best_value": "+0.50"}
+    assert coach.verdict_line(worse, r, str).endswith(
+        r.message("ui.review.other", {**params, "value": "0.00", "cost": "+0.50"}))
+    assert coach.verdict_line(level, r, str) == r.message("ui.review.as_good", {**params, "value": "+0.75", "cost": "0.00"})
+    for line in (unsure_hint, coach.verdict_line(level, r, str)):
+        assert not UNRENDERED.findall(line)
+        if lang == "ja":
+            assert not english_words(plain(line)), line

@@ -209,3 +209,27 @@ def test_the_games_reading_is_asked_only_of_a_game_that_declares_one() -> None:
         recipe("gouji")
     assert refused.value.reason == "no_card_reading" and refused.value.params["games"] == "cangkul, burro_es, kaphai"
     assert "gouji" in refused.value.render("en") and "cangkul" in refused.value.render("ja")
+
+
+def test_a_teacher_may_be_learned_plus_search_of_a_model_file(tmp_path: Path) -> None:
+    """``--teacher learned+search=PATH``: the game's ``learned+search`` with a checkpoint's
+    network (expert iteration: a network and its search teach the next network; docs/bots.md,
+    "Gou Ji's teacher values"); its file is read before anything runs, and a bad one refused."""
+    from folkdeck.agents.learned import MODEL_DIR
+    from folkdeck.cli.main import _parser
+    from folkdeck.cli.train import _recipe
+    from folkdeck.engine.errors import InvalidConfigError
+
+    def teacher(name: str) -> str:
+        return _recipe(_parser().parse_args(["train", "gouji", "--teacher", name])).teacher
+
+    shipped = f"learned+search={MODEL_DIR / 'gouji.npz'}"
+    assert teacher(shipped) == shipped and teacher("learned+search") == "learned+search"
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, x=np.zeros(2))
+    with pytest.raises(InvalidConfigError) as refused:
+        teacher(f"learned+search={bad}")
+    assert refused.value.reason == "bad_model_file"
+    with pytest.raises(InvalidConfigError) as refused:
+        teacher("learned+nothing")
+    assert refused.value.reason == "unknown_bot"

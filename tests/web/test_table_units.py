@@ -97,3 +97,15 @@ def test_a_seat_gone_out_shows_its_place_once() -> None:
     gone = next(s for s in seats if s[0] == 1)
     assert gone[1] == "1st" and not any("1st" in fact for fact in gone[2]), gone
     assert all(s[1] is None for s in seats if s[0] != 1)
+
+
+def test_the_hint_says_a_next_choice_that_averaged_more_was_not_clearly_better() -> None:
+    """``hint.js``'s ``hintText`` (as the terminal's ``coach.hint_text``): a bot's order is its
+    rule's, so the next action may have averaged more than the one it plays; the catalog's
+    ``hint.next_unsure`` says so, ``hint.next`` a next that averaged less."""
+    keys = _run("hint.js", """
+      const R = {ui: (key, params) => `${key}|${params ? params.value ?? "" : ""}`};
+      const hint = (next) => ({by: "search", action: "3", values: [{action: "3", value: 0.5, worlds: 20}, {action: "4", value: next, worlds: 20}]});
+      const said = (v) => m.hintText(R, hint(v), String).split(" ").slice(1).join(" ");
+      process.stdout.write(JSON.stringify([said(0.25), said(0.75), said(0.5)]));""")
+    assert keys == ["hint.next|+0.25", "hint.next_unsure|+0.75", "hint.next|+0.50"]

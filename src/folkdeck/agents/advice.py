@@ -4,7 +4,10 @@
 ``folkdeck.agents.search``, the game's strongest that answers within a second) for the
 value of every action it considers: the mean return of the seat over sampled deals that
 agree with everything the seat has seen (``pimc`` tries each action on the same deals;
-ISMCTS, Kap Hai's ``search``, tries the promising ones more often). The answer is an
+ISMCTS, Kap Hai's ``search``, tries the promising ones more often). The values come in the
+bot's order of preference, which is its rule's (ISMCTS's visits, Gou Ji's confidence rule),
+so the next action may have averaged more than the one played; the hint says so (the
+catalog's ``hint.next_unsure``). The answer is an
 :class:`Advice` (the action, how it was found, the values in the bot's order of
 preference), which the browser and the terminal put into words from the message catalog
 (``hint.*``); nothing here makes a sentence. Where the position cannot be searched (a
@@ -56,8 +59,9 @@ class ActionValue:
 @dataclass(frozen=True, slots=True)
 class Advice:
     """``action``: what to play; ``by``: ``"search"`` (with ``values``, in the bot's order
-    of preference: the first is ``action``; PIMC's by value, ISMCTS's by how often it tried
-    each) or ``"bot"`` (the game's quick bot's choice: the position could not be searched)."""
+    of preference: the first is ``action``; PIMC's by value, with Gou Ji's confidence rule
+    by the rule, ISMCTS's by how often it tried each) or ``"bot"`` (the game's quick bot's
+    choice: the position could not be searched)."""
 
     action: str
     by: str

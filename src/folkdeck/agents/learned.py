@@ -373,10 +373,7 @@ def learned_bots(game_name: str, fallback: str, *, search: bool = True,
                  hand_over: int | None = None) -> dict[str, BotFactory]:
     """The learned bots of a game, when a model ships for it (else none): ``learned``, the
     network's choice at temperature 0, ``fallback`` (a bot name of the game) where it does
-    not play; with ``search``, ``learned+search``: the game's ``search`` bot searching only
-    the network's best :data:`SEARCH_WIDTH` actions (its candidates). With ``hand_over`` (a
-    game's opt-in), ``learned+search`` plays the network's choice while the seat holds at
-    least that many cards, and the search (every action) after (:class:`HandOver`)."""
+    not play; with ``search``, ``learned+search`` (:class:`LearnedSearch`)."""
     if not (MODEL_DIR / f"{game_name}.npz").exists():
         return {}
 
@@ -386,19 +383,42 @@ def learned_bots(game_name: str, fallback: str, *, search: bool = True,
         spec = get_spec(game_name)
         return LearnedAgent(spec, functools.partial(shipped_model, game_name), spec.bots[fallback])
 
-    def learned_search() -> GameAgent:
+    if not search:
+        return {"learned": learned}
+    return {"learned": learned, "learned+search": LearnedSearch(game_name, learned, hand_over)}
+
+
+class LearnedSearch:
+    """The factory of a game's ``learned+search`` bot: the game's ``search`` bot searching
+    only the network's best :data:`SEARCH_WIDTH` actions (its candidates). With ``hand_over``
+    (a game's opt-in), it plays the network's choice while the seat holds at least that many
+    cards, and the search (every action) after (:class:`HandOver`).
+
+    ``network`` makes the learned bot (the shipped model's); :meth:`of_file` is the same bot
+    with the network of a model file, the bot name ``learned+search=PATH`` of
+    :func:`folkdeck.agents.make_agent` (a training run's teacher of its own checkpoint, or a
+    checkpoint measured with the search)."""
+
+    def __init__(self, game_name: str, network: Callable[[], LearnedAgent], hand_over: int | None = None,
+                 name: str = "learned+search") -> None:
+        self.game_name, self.network, self.hand_over, self.name = game_name, network, hand_over, name
+
+    def __call__(self) -> GameAgent:
         from folkdeck.agents.search import SearchAgent
         from folkdeck.engine.registry import get_spec
 
-        searcher = get_spec(game_name).bots["search"]()
+        searcher = get_spec(self.game_name).bots["search"]()
         assert isinstance(searcher, SearchAgent)
-        network = learned()
-        if hand_over is not None:  # every action searched: the network is weakest where it hands over
-            return HandOver(network, searcher, hand_over)
-        searcher.narrow(_BestOf(network, SEARCH_WIDTH), "learned+search")
+        network = self.network()
+        if self.hand_over is not None:  # every action searched: the network is weakest where it hands over
+            return HandOver(network, searcher, self.hand_over, self.name)
+        searcher.narrow(_BestOf(network, SEARCH_WIDTH), self.name)
         return searcher
 
-    return {"learned": learned, "learned+search": learned_search} if search else {"learned": learned}
+    def of_file(self, spec: GameSpec, path: str) -> LearnedSearch:
+        """The same bot with the network of the model file at ``path`` (read when a bot is made)."""
+        return LearnedSearch(self.game_name, functools.partial(agent_from_file, spec, path), self.hand_over,
+                             f"learned+search={path}")
 
 
 class HandOver:
@@ -409,9 +429,9 @@ class HandOver:
 
     searches = True
 
-    def __init__(self, network: LearnedAgent, search: GameAgent, cards: int) -> None:
+    def __init__(self, network: LearnedAgent, search: GameAgent, cards: int, name: str = "learned+search") -> None:
         self.network, self.search, self.cards = network, search, cards
-        self.name = "learned+search"
+        self.name = name
 
     def bind(self, game: Game) -> None:
         for bot in (self.network, self.search):
@@ -462,5 +482,6 @@ def agent_from_file(spec: GameSpec, path: str, *, fallback: str | None = None,
                         temperature=temperature, name=f"learned={path}")
 
 
-__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "EncodingSignature", "HandOver", "LearnedAgent", "ModelMeta", "QNetwork",
+__all__ = ["FORMAT", "MODEL_DIR", "ActionFeatures", "EncodingSignature", "HandOver", "LearnedAgent", "LearnedSearch",
+           "ModelMeta", "QNetwork",
            "agent_from_file", "choose", "encoding_signature", "fallback_factory", "learned_bots", "model_file", "shipped_model"]

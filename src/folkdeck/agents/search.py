@@ -85,6 +85,18 @@ LEVELS: Final[dict[str, Level]] = {
 about four times it (``docs/bots.md`` has the measured figures)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """PIMC's actions against the default (the first), tried on the same ``worlds``: the
+    default's mean return, and per action its mean difference with it and the low end the
+    ``confidence`` rule reads of that difference (0 for the default)."""
+
+    base: float
+    differences: list[float]
+    lows: list[float]
+    worlds: int
+
+
 def _play_out(state: State, policy: GameAgent | None, rng: random.Random, max_steps: int = 10_000) -> None:
     """Play ``state`` to its end with the required seat's actions only."""
     if policy is None:
@@ -223,22 +235,25 @@ class SearchAgent:
         return self._ismcts(legal_actions, seat, sample, rng, deadline)
 
     def action_values(self, observation: Observation, legal_actions: Sequence[Action],
-                      rng: random.Random) -> list[tuple[Action, float, int]] | None:
-        """Each root action's mean return for the observing seat, best first, with the
-        number of rollouts behind it (the game's root ``candidates`` only, where it
-        declares them), by this bot's own algorithm:
+                      rng: random.Random, *, compared: bool = False) -> list[tuple[Action, float, int]] | None:
+        """Each root action's mean return for the observing seat, in the order this bot
+        prefers them (the first is what it plays), with the number of rollouts behind it
+        (the game's root ``candidates`` only, where it declares them), by its own algorithm:
 
-        - PIMC tries every action on the same sampled worlds; best is the best mean; with
-          the ``confidence`` rule, each action but the default is valued at the low end
-          the rule reads (its mean less ``confidence`` standard errors of its difference
-          with the default's return on the same worlds), so that best is what the rule plays;
+        - PIMC tries every action on the same sampled worlds and orders them by mean; with
+          the ``confidence`` rule, by the low end the rule reads of each one's difference
+          with the default's return on the same worlds (its mean less ``confidence``
+          standard errors), so an action of a higher mean may come after the default;
+          ``compared``: each is valued by that low end, the default by its mean (what the
+          rule compares, the learned bots' teacher's targets: docs/bots.md, "Gou Ji's
+          teacher values");
         - ISMCTS returns its root's children (the actions its tree tried), each with its
-          mean return and visits; best is the one it plays, the most visited, so that a
-          teacher of :mod:`folkdeck.train` plays as this bot does.
+          mean return and visits, the most visited first (the one it plays).
 
         ``None`` where this bot cannot search the position (no determinizer, an
         unsearchable view, a spectator). The hint of the browser and the terminal
-        (:mod:`folkdeck.agents.advice`, a PIMC bot) and the teacher of the learned bots."""
+        (:mod:`folkdeck.agents.advice`) and the teacher of the learned bots
+        (:mod:`folkdeck.train.selfplay`, which plays the first)."""
         seat = observation.seat
         determinizer = self._determinizer
         if determinizer is None or seat is None or not determinizer.is_searchable(observation):
@@ -255,8 +270,10 @@ class SearchAgent:
             ranked = sorted(visited, key=lambda an: (-an[1].visits, -an[1].total / an[1].visits))
             return [(a, n.total / n.visits, n.visits) for a, n in ranked]
         if self.confidence is not None:
-            base, lows, done = self._paired_lows(legal, seat, sample, rng, deadline)
-            return sorted([(a, base + lows[i], done) for i, a in enumerate(legal)], key=lambda row: -row[1])
+            paired = self._paired(legal, seat, sample, rng, deadline)
+            order = sorted(range(len(legal)), key=lambda i: -paired.lows[i])  # stable: the default wins ties
+            shown = paired.lows if compared else paired.differences
+            return [(legal[i], paired.base + shown[i], paired.worlds) for i in order]
         totals, counts = self._pimc_values(legal, seat, sample, rng, deadline)
         rows = [(a, totals[i] / counts[i], counts[i]) for i, a in enumerate(legal) if counts[i]]
         return sorted(rows, key=lambda row: -row[1])
@@ -308,20 +325,19 @@ class SearchAgent:
     def _pimc_paired(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
                      deadline: float | None) -> Action:
         """PIMC as a policy improvement over the default action ``legal[0]``: the action
-        whose low end (:meth:`_paired_lows`) is highest, if above the default's 0."""
-        _, lows, _ = self._paired_lows(legal, seat, sample, rng, deadline)
+        whose low end (:meth:`_paired`) is highest, if above the default's 0."""
+        lows = self._paired(legal, seat, sample, rng, deadline).lows
         best, best_low = 0, 0.0
         for i in range(1, len(legal)):
             if lows[i] > best_low:
                 best, best_low = i, lows[i]
         return legal[best]
 
-    def _paired_lows(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
-                     deadline: float | None) -> tuple[float, list[float], int]:
-        """Each action's return less the default's, on the same worlds (common random
-        numbers), at the low end of its interval: the mean difference less ``confidence``
-        standard errors of it (0 for the default itself); with the default's mean return and
-        the number of worlds."""
+    def _paired(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,
+                deadline: float | None) -> Paired:
+        """Each action's return less the default's on the same worlds (common random
+        numbers): its mean and the low end of its interval (the mean less ``confidence``
+        standard errors of it; 0 for the default itself)."""
         keys = [str(a) for a in legal]
         sums = [0.0] * len(legal)
         squares = [0.0] * len(legal)
@@ -346,13 +362,14 @@ class SearchAgent:
             if deadline is not None and done >= 2 and time.perf_counter() > deadline:
                 break  # two worlds at least: an error needs two differences
         assert self.confidence is not None
+        differences = [total / done for total in sums]
         lows = [0.0] * len(legal)
         for i in range(1, len(legal)):
-            mean = sums[i] / done
+            mean = differences[i]
             spread = max(0.0, squares[i] / done - mean * mean)
             error = math.sqrt(spread / (done - 1))
             lows[i] = mean - self.confidence * error
-        return base / done, lows, done
+        return Paired(base / done, differences, lows, done)
 
     # --- ISMCTS --------------------------------------------------------------------
     def _ismcts(self, legal: Sequence[Action], seat: int, sample: Sampler, rng: random.Random,

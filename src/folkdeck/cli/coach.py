@@ -58,9 +58,11 @@ def hint_text(advice: Advice, r: TerminalRenderer, label: Label) -> str:
     best, *rest = advice.values
     text = r.message("ui.hint.search", {"action": label(best.action), "worlds": best.worlds,
                                         "value": signed(best.value)})
-    after = (r.message("ui.hint.next", {"action": label(rest[0].action), "value": signed(rest[0].value)})
-             if rest else r.message("ui.hint.only"))
-    return f"{text} {after}"
+    if not rest:
+        return f"{text} {r.message('ui.hint.only')}"
+    # The bot's order is its rule's (ISMCTS: visits; Gou Ji: a confidence rule), so the next may average more.
+    key = "ui.hint.next_unsure" if rest[0].value > best.value else "ui.hint.next"
+    return f"{text} {r.message(key, {'action': label(rest[0].action), 'value': signed(rest[0].value)})}"
 
 
 def review_lines(record: Record, seat: int, deal: int, spec: GameSpec, r: TerminalRenderer,
@@ -86,8 +88,9 @@ def verdict_line(v: Verdict, r: TerminalRenderer, label: Label) -> str:
     elif v.chosen_value is None:
         line = r.message("ui.review.unweighed", {**params, "value": signed(v.best_value)})
     else:
-        line = r.message("ui.review.other", {**params, "cost": signed(v.cost), "value": signed(v.chosen_value),
-                                             "best_value": signed(v.best_value)})
+        key = "ui.review.as_good" if v.best_value is not None and v.chosen_value >= v.best_value else "ui.review.other"
+        line = r.message(key, {**params, "cost": signed(v.cost), "value": signed(v.chosen_value),
+                               "best_value": signed(v.best_value)})
     return f"{r.message('ui.review.costly')} {line}" if v.costly else line
 
 

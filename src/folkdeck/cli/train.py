@@ -36,7 +36,7 @@ def add_train_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser], s
     p.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE",
                    help="rule options of the deals (the model plays at this table size and pack)")
     p.add_argument("--teacher", default="pimc:fast", help="the search bot whose values are learned "
-                   "(a bot with action values: pimc, pimc:fast, search...; default pimc:fast)")
+                   "(a bot with action values: pimc, pimc:fast, search, learned+search=PATH...; default pimc:fast)")
     p.add_argument("--teach-deals", type=int, default=200, help="deals played by the teacher (default 200)")
     p.add_argument("--rounds", type=int, default=3, help="self-play rounds after the fit (default 3)")
     p.add_argument("--round-deals", type=int, default=200, help="deals per round (default 200)")
@@ -95,9 +95,13 @@ def _recipe(args: argparse.Namespace) -> Recipe:
     if (min(counts.values()) < 1 or args.rounds < 0 or not hidden or min(hidden) < 1 or min(margins) < 0
             or args.return_weight < 0 or not 0 <= args.holdout < 1):
         raise CliError("train_counts")
-    if args.teacher not in spec.bots:
+    from folkdeck.agents.registry import MODEL_FILE_BOTS, make_agent
+
+    if args.teacher not in spec.bots and not args.teacher.startswith(MODEL_FILE_BOTS):
         raise InvalidConfigError("unknown_bot", option="teacher", bot=args.teacher, game=spec.name,
                                  bots=", ".join(spec.bots))
+    if args.teacher.startswith(MODEL_FILE_BOTS):
+        make_agent(spec, args.teacher)  # its model file is read, and refused, before anything runs
     pool = tuple(k.strip() for k in args.pool.split(","))
     for kind in pool:
         if kind not in ("self", "previous", "heuristic") and kind not in spec.bots:

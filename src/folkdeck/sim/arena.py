@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
-from folkdeck.agents.registry import make_agent
+from folkdeck.agents.registry import MODEL_FILE_BOTS, make_agent
 from folkdeck.engine.errors import InvalidConfigError
 from folkdeck.engine.frozen import frozen_reduction
 from folkdeck.engine.protocol import Action, Game, GameAgent
@@ -354,10 +354,10 @@ def run_arena(config: ArenaConfig, *, jobs: int = 1, backend: str = "process",
         raise InvalidConfigError("bots_per_seat", option="bots", count=len(config.bots), title=spec.title,
                                  low=spec.min_players, high=spec.max_players)
     for name in dict.fromkeys(config.bots):
-        if name not in spec.bots and not name.startswith("learned="):
+        if name not in spec.bots and not name.startswith(MODEL_FILE_BOTS):
             raise InvalidConfigError("unknown_bot", option="bots", bot=name, game=spec.name,
                                      bots=", ".join(spec.bots))
-        make_agent(spec, name)  # a model file (``learned=PATH``) is read, and refused, now
+        make_agent(spec, name)  # a model file (``learned=PATH``...) is read, and refused, now
     if config.deals < 1:
         raise InvalidConfigError("deals_at_least_one", option="deals")
     config.make_game()  # check the rules before any work is sent out

@@ -11,9 +11,10 @@ deals' cards and every RNG come from :func:`~folkdeck.sim.arena.derive_seed`.
 Three kinds of seat record samples:
 
 - ``teacher``: the game's search bot values every legal action at each decision
-  (:meth:`~folkdeck.agents.search.SearchAgent.action_values`: PIMC over sampled worlds,
-  the game's own rollouts), plays the best (or, with probability ``explore``, a random
-  one, to visit positions a strong player avoids) and records every action with its value.
+  (:meth:`~folkdeck.agents.search.SearchAgent.action_values` with ``compared``: PIMC over
+  sampled worlds, the game's own rollouts; with Gou Ji's confidence rule, what the rule
+  compares), plays the best (or, with probability ``explore``, a random one, to visit
+  positions a strong player avoids) and records every action with its value.
 - ``student``: the network of ``weights`` plays epsilon-greedily, and the teacher values
   the legal actions of each of its decisions (the learner's own positions labelled by the
   teacher, as in DAgger, Ross, Gordon and Bagnell 2011).
@@ -193,7 +194,7 @@ class _TeacherSeat:
     def act(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        rows = self.search.action_values(view, legal, rng)
+        rows = self.search.action_values(view, legal, rng, compared=True)
         preferred = self.heuristic.act(view, legal, random.Random(0))
         if not rows:  # a position the search does not search: its fallback decides
             choice: Action = self.search.fallback.act(view, legal, rng)
@@ -222,7 +223,7 @@ class _LearnerSeat:
         if len(legal) == 1:
             return legal[0]
         choice = legal[rng.randrange(len(legal))] if rng.random() < self.explore else self.agent.act(view, legal, rng)
-        rows = self.teacher.action_values(view, legal, rng) if self.teacher is not None else None
+        rows = self.teacher.action_values(view, legal, rng, compared=True) if self.teacher is not None else None
         self.recorder.decision(self.seat, view, with_unsearched(rows or [], legal) if rows else [], choice,
                                self.agent.preferred(view, legal))
         return choice

@@ -8,7 +8,10 @@ export function hintText(R, hint, label) {
   if (hint.by !== "search" || !hint.values.length) return R.ui("hint.bot", { action: label(hint.action) });
   const [best, next] = hint.values;
   const text = R.ui("hint.search", { action: label(best.action), worlds: best.worlds, value: signed(best.value) });
-  return `${text} ${next ? R.ui("hint.next", { action: label(next.action), value: signed(next.value) }) : R.ui("hint.only")}`;
+  if (!next) return `${text} ${R.ui("hint.only")}`;
+  // The bot's order is its rule's (ISMCTS: visits; Gou Ji: a confidence rule), so the next may average more.
+  const key = next.value > best.value ? "hint.next_unsure" : "hint.next";
+  return `${text} ${R.ui(key, { action: label(next.action), value: signed(next.value) })}`;
 }
 
 /** Whether a hint still speaks of the position on the table. */

@@ -43,7 +43,8 @@ export function showReview(msg, R, label, onClose = () => {}) {
     li.textContent = v.by !== "search" ? R.ui("review.bot", params)
       : v.chosen === v.best ? R.ui("review.same", { ...params, value: signed(v.best_value) })
         : v.chosen_value == null ? R.ui("review.unweighed", { ...params, value: signed(v.best_value) })
-          : R.ui("review.other", { ...params, cost: signed(v.cost), value: signed(v.chosen_value), best_value: signed(v.best_value) });
+          : R.ui(v.chosen_value >= v.best_value ? "review.as_good" : "review.other",
+            { ...params, cost: signed(v.cost), value: signed(v.chosen_value), best_value: signed(v.best_value) });
     if (v.costly) li.prepend(Object.assign(document.createElement("strong"), { textContent: `${R.ui("review.costly")} ` }));
     list.append(li);
   }
