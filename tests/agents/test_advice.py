@@ -65,6 +65,35 @@ def test_a_review_weighs_every_decision_with_a_choice_and_marks_the_costly() -> 
     assert any(v.costly for v in verdicts)  # random play makes costly choices
 
 
+def test_a_review_weighs_a_choice_the_search_would_not_have_tried() -> None:
+    """Gou Ji's search weighs at most six root candidates (the heuristic's choice, pass, the
+    cheapest set of each low rank); a player's choice among the thousands left out (a lead
+    that spends wild cards) is weighed beside them, so it can be marked costly rather than
+    left unweighed."""
+    from folkdeck.agents.advice import Decision
+    from folkdeck.games.gouji.rollout import candidates
+
+    game = folkdeck.load("gouji")
+    state = game.new_state(seed=2)
+    rng = random.Random(4)
+    while not state.is_over():
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        view = state.observe(seat)
+        searched = {str(a) for a in candidates(view, legal)}  # type: ignore[arg-type]
+        left_out = [a for a in legal if str(a) not in searched]
+        if left_out and game.spec.determinizer is not None and game.spec.determinizer.is_searchable(view):
+            chosen = str(left_out[-1])
+            verdict, = review(game, [Decision(len(state.history), view, tuple(legal), chosen)],
+                              random.Random(1), rollouts=24, time_limit=None)
+            assert verdict.chosen == chosen and verdict.chosen_value is not None
+            assert verdict.best_value is not None
+            assert verdict.cost == max(0.0, verdict.best_value - verdict.chosen_value) or verdict.best == chosen
+            return
+        state.apply(legal[rng.randrange(len(legal))], seat)
+    pytest.fail("no decision with actions beyond the search's candidates: pick another seed")
+
+
 def test_kaphais_hint_is_what_its_strongest_bot_plays() -> None:
     """Issue 38: the hints come from the strongest bot that answers within a second; in Kap
     Hai the ISMCTS ``search`` (docs/bots.md: +1.913 a deal against three heuristic bots

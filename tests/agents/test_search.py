@@ -178,6 +178,28 @@ def test_pimc_confidence_values_are_means_in_the_rules_order() -> None:
     assert low == pytest.approx(0.25 - 2.0 * (0.5625 / 3) ** 0.5)  # the mean less two standard errors
 
 
+@pytest.mark.parametrize(("algorithm", "confidence"), [("pimc", None), ("pimc", 1.5), ("ismcts", None)])
+def test_action_values_also_weigh_an_action_the_root_candidates_leave_out(algorithm: str,
+                                                                          confidence: float | None) -> None:
+    """``also``: a review weighs the player's choice beside the search's root candidates
+    (Gou Ji's search looks at six at most), and the candidates stay first and in the order
+    the bot would play them."""
+    game, seen, legal = _first_decision()
+    outside = legal[3]
+
+    def two(observation: Any, actions: Any) -> list[Any]:
+        return list(actions)[:2]
+
+    bot = SearchAgent(game.spec, algorithm=algorithm, rollouts=60, candidates=two, confidence=confidence)
+    bot.bind(game)
+    plain = bot.action_values(seen, legal, random.Random(2))
+    assert plain is not None and {str(a) for a, _, _ in plain} <= {str(a) for a in legal[:2]}
+    weighed = bot.action_values(seen, legal, random.Random(2), also=[outside, legal[0]])
+    assert weighed is not None and str(outside) in {str(a) for a, _, _ in weighed}
+    assert len(weighed) == len({str(a) for a, _, _ in weighed})  # a candidate given again is not weighed twice
+    assert {str(a) for a, _, _ in weighed} <= {str(a) for a in legal[:2]} | {str(outside)}
+
+
 def test_search_algorithm_opt_in_names_ismcts() -> None:
     from folkdeck.agents.search import search_bots
 

@@ -72,10 +72,12 @@ class Advice:
 
 
 def advise(game: Game, observation: View, legal: Sequence[Action], rng: random.Random, *,
-           rollouts: int | None = None, time_limit: float | None = None) -> Advice:
+           rollouts: int | None = None, time_limit: float | None = None,
+           also: Sequence[Action] = ()) -> Advice:
     """The advice for the observing seat among ``legal`` (which must not be empty), by the
     game's hint bot at its own budget (``rollouts``: another) and at most ``time_limit``
-    seconds."""
+    seconds; ``also``: actions to value even where the bot's root candidates leave them out
+    (a review's chosen action)."""
     if not legal:
         raise ValueError("no legal action to advise on")
     from folkdeck.agents.search import SearchAgent
@@ -87,7 +89,7 @@ def advise(game: Game, observation: View, legal: Sequence[Action], rng: random.R
         if rollouts is not None:
             agent.rollouts = rollouts
         agent.time_limit = time_limit
-        values = agent.action_values(observation, legal, rng)
+        values = agent.action_values(observation, legal, rng, also=also)
     if values:
         return Advice(action=str(values[0][0]), by="search",
                       values=tuple(ActionValue(str(a), v, n) for a, v, n in values))
@@ -118,8 +120,10 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The review of one :class:`Decision`: the chosen action and the best one with their
-    mean returns (``chosen_value`` is ``None`` when the search did not consider the chosen
-    action), ``cost`` (best less chosen, 0 when it was the best) and ``costly``."""
+    mean returns (``chosen_value`` is ``None`` when the search did not weigh the chosen
+    action: an ISMCTS tree that never tried it in its time; a search of root candidates
+    weighs it beside them), ``cost`` (best less chosen, 0 when it was the best) and
+    ``costly``."""
 
     index: int
     chosen: str
@@ -170,7 +174,8 @@ def review(game: Game, choices: Sequence[Decision], rng: random.Random, *,
     # ``spec.action_data(a)``, a call of the callable a property returns, into a TypeError
     as_data = game.spec.action_data
     for d in choices:
-        advice = advise(game, d.view, d.legal, rng, rollouts=rollouts, time_limit=time_limit)
+        chosen = [a for a in d.legal if str(a) == d.chosen]  # weighed even where the search would not look
+        advice = advise(game, d.view, d.legal, rng, rollouts=rollouts, time_limit=time_limit, also=chosen)
         values = {v.action: v.value for v in advice.values}
         best_value = values.get(advice.action)
         chosen_value = values.get(d.chosen)

@@ -235,10 +235,13 @@ class SearchAgent:
         return self._ismcts(legal_actions, seat, sample, rng, deadline)
 
     def action_values(self, observation: Observation, legal_actions: Sequence[Action],
-                      rng: random.Random, *, compared: bool = False) -> list[tuple[Action, float, int]] | None:
+                      rng: random.Random, *, compared: bool = False,
+                      also: Sequence[Action] = ()) -> list[tuple[Action, float, int]] | None:
         """Each root action's mean return for the observing seat, in the order this bot
         prefers them (the first is what it plays), with the number of rollouts behind it
-        (the game's root ``candidates`` only, where it declares them), by its own algorithm:
+        (the game's root ``candidates`` only, where it declares them, and the legal ones of
+        ``also``: a review weighs the player's choice wherever the search would not look),
+        by its own algorithm:
 
         - PIMC tries every action on the same sampled worlds and orders them by mean; with
           the ``confidence`` rule, by the low end the rule reads of each one's difference
@@ -262,6 +265,8 @@ class SearchAgent:
         legal = list(legal_actions)
         if self._candidates is not None:
             legal = list(self._candidates(observation, legal)) or legal
+            wanted = {str(a) for a in also} - {str(a) for a in legal}
+            legal += [a for a in legal_actions if str(a) in wanted]
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         if self.algorithm == "ismcts":
             children = self._ismcts_root(legal, seat, sample, rng, deadline).children
